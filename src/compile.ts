@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import type { Diagnostic, RuleSetting } from './diagnostics/diagnostic.js';
+import type { InputErrorSubcode } from './load/input-error.js';
+import { decodeUtf8, formatFromPath, parseSpecText, type SourceFormat } from './load/parse.js';
+import { applyPolicyOverride, builtInPreset, isPresetName, presetNames, type PresetName } from './policy/presets.js';
+import type { Policy } from './policy/types.js';
+import { buildReport } from './report/build.js';
+import type { InputFormat, Report, Verdict } from './report/types.js';
+import { rules } from './rules/catalog.js';
+import { findCriticalGaps, type CriticalSubcode } from './rules/critical-input.js';
+import { runRules } from './rules/run.js';
+import { SpecView } from './rules/spec-view.js';
+import { validateStructure } from './schema/issues.js';
+import { toolInfo } from './tool.js';
+
+export interface CompilerOptions {
+  /** Built-in preset: "gate" (default) or "reference". */
+  preset?: string;
+  /** Values laid over the preset's policy (same shape as assets/policy.schema.json, any part of it). */
+  policy?: unknown;
+  /** Per-rule settings laid over the preset's. */
+  rules?: Record<string, RuleSetting>;
+}
+
+export interface CompileInputOptions {
+  /** Path shown in the report; its extension picks the format unless `format` is given. */
+  path?: string;
+  /** Force a format; without it the path's extension decides, and without that JSON is tried, then YAML. */
+  sourceFormat?: SourceFormat;
+}
+
+export type CompileError =
+  | { code: 'INPUT_ERROR'; subcode: InputErrorSubcode; message: string }
+  | { code: 'CRITICAL_INPUT'; subcode: CriticalSubcode; message: string };
+
+export type CompileResult =
+  | { exitCode: 0 | 1; verdict: Verdict; diagnostics: Diagnostic[]; report: Report; error: null }
+  | { exitCode: 3 | 4; verdict: 'fail'; diagnostics: Diagnostic[]; report: null; error: CompileError };
+
+export type SpecInput = string | Uint8Array | Record<string, unknown>;
+
+/** A usage mistake in compiler options: an unknown preset or rule, or an invalid policy. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export interface Compiler {
+  readonly preset: PresetName;
+  readonly policy: Policy;
+  readonly settings: Readonly<Record<string, RuleSetting>>;
+  compile(input: SpecInput, options?: CompileInputOptions): CompileResult;
+}
+
+const SETTINGS: readonly string[] = ['off', 'warning', 'error'];
+
+/** Resolves preset, policy and rule settings once; the compiler it returns is reused for every spec. */
+export function createCompiler(options: CompilerOptions = {}): Compiler {
+  const presetName = options.preset ?? 'gate';
+  if (!isPresetName(presetName)) throw new UsageError(`unknown preset ${JSON.stringify(presetName)}; use ${presetNames.join(' or ')}`);
+  const preset = builtInPreset(presetName);
+  let policy = preset.policy;
+  if (options.policy !== undefined) {
+    const result = applyPolicyOverride(preset.policy, options.policy);
+    if (!result.ok) throw new UsageError(result.message);
+    policy = result.policy;
+  }
+  const settings: Record<string, RuleSetting> = { ...preset.rules };
+  for (const [ruleId, setting] of Object.entries(options.rules ?? {})) {
+    if (!Object.hasOwn(preset.rules, ruleId)) throw new UsageError(`unknown rule ${JSON.stringify(ruleId)}; \`compile-investigation rules\` lists them`);
+    if (!SETTINGS.includes(setting)) throw new UsageError(`rule ${ruleId}: setting ${JSON.stringify(setting)} must be off, warning or error`);
+    settings[ruleId] = setting;
+  }
+  const enabledRules = rules.filter((rule) => settings[rule.meta.id] !== 'off');
+  const criticalRule = enabledRules.filter((rule) => rule.meta.id === 'critical-input');
+  const gateRules = enabledRules.filter((rule) => rule.meta.id !== 'critical-input');
+
+  return {
+    preset: presetName,
+    policy,
+    settings,
+    compile(input, inputOptions = {}) {
+      const loaded = load(input, inputOptions);
+      if (!loaded.ok) return loaded.result;
+      const { data, format, sha256 } = loaded;
+      const emptySchema = { structural: [], unknownKeys: [], tainted: new Set<string>() };
+      const critical = runRules(criticalRule, new SpecView(data, emptySchema), policy, settings);
+      if (critical.length > 0) {
+        const gaps = findCriticalGaps(data);
+        const first = gaps[0];
+        return {
+          exitCode: 4,
+          verdict: 'fail',
+          diagnostics: critical,
+          report: null,
+          error: { code: 'CRITICAL_INPUT', subcode: first?.subcode ?? 'MISSING_GOAL', message: critical.map((diagnostic) => diagnostic.message).join(' ') },
+        };
+      }
+      const view = new SpecView(data, validateStructure(data));
+      const diagnostics = runRules(gateRules, view, policy, settings);
+      const report = buildReport(view, diagnostics, {
+        tool: toolInfo,
+        input: { path: inputOptions.path ?? null, format, sha256 },
+        preset: presetName,
+        enabledRules,
+      });
+      return { exitCode: report.verdict === 'pass' ? 0 : 1, verdict: report.verdict, diagnostics, report, error: null };
+    },
+  };
+}
+
+type Loaded =
+  | { ok: true; data: Record<string, unknown>; format: InputFormat; sha256: string }
+  | { ok: false; result: CompileResult };
+
+function load(input: SpecInput, options: CompileInputOptions): Loaded {
+  if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
+    if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+      return inputFailure('NOT_AN_OBJECT', 'the input is not an object; an investigation spec is an object with goal, budget and the other fields');
+    }
+    return { ok: true, data: input, format: 'data', sha256: sha256(JSON.stringify(input) ?? '') };
+  }
+  let text: string;
+  if (typeof input === 'string') {
+    text = input;
+  } else {
+    const decoded = decodeUtf8(input);
+    if (!decoded.ok) return inputFailure(decoded.problem.subcode, decoded.problem.message);
+    text = decoded.text;
+  }
+  const parsed = parseSpecText(text, options.sourceFormat ?? formatFromPath(options.path));
+  if (!parsed.ok) return inputFailure(parsed.problem.subcode, parsed.problem.message);
+  return { ok: true, data: parsed.data, format: parsed.format, sha256: sha256(input) };
+}
+
+function inputFailure(subcode: InputErrorSubcode, message: string): Loaded {
+  return { ok: false, result: { exitCode: 3, verdict: 'fail', diagnostics: [], report: null, error: { code: 'INPUT_ERROR', subcode, message } } };
+}
+
+function sha256(content: string | Uint8Array): string {
+  return createHash('sha256').update(content).digest('hex');
+}

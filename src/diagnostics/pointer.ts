@@ -1,0 +1,38 @@
+/** RFC 6901: "~" becomes "~0" and "/" becomes "~1" inside a reference token. */
+export function escapeToken(token: string | number): string {
+  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function pointer(...tokens: Array<string | number>): string {
+  let result = '';
+  for (const token of tokens) result += '/' + escapeToken(token);
+  return result;
+}
+
+export function childPointer(parent: string, ...tokens: Array<string | number>): string {
+  return parent + pointer(...tokens);
+}
+
+export function parsePointer(path: string): string[] {
+  if (path === '') return [];
+  return path
+    .slice(1)
+    .split('/')
+    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** The value a pointer names, or undefined when it names nothing. Own properties only. */
+export function resolvePointer(document: unknown, path: string): unknown {
+  let current: unknown = document;
+  for (const token of parsePointer(path)) {
+    if (current === null || typeof current !== 'object') return undefined;
+    if (!Object.prototype.hasOwnProperty.call(current, token)) return undefined;
+    current = (current as Record<string, unknown>)[token];
+  }
+  return current;
+}
+
+/** Human form for a message line: the root pointer "" reads as "the document root". */
+export function describePointer(path: string): string {
+  return path === '' ? 'the document root' : path;
+}

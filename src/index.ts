@@ -1,0 +1,46 @@
+import { createCompiler, UsageError, type CompileInputOptions, type CompileResult, type CompilerOptions, type SpecInput } from './compile.js';
+import { renderJson } from './render/json.js';
+import { renderMarkdown } from './render/markdown.js';
+
+export { createCompiler, UsageError } from './compile.js';
+export type { CompileError, CompileInputOptions, CompileResult, Compiler, CompilerOptions, SpecInput } from './compile.js';
+export type { Diagnostic, RuleSetting, Severity } from './diagnostics/diagnostic.js';
+export type { InputErrorSubcode } from './load/input-error.js';
+export { builtInPreset, presetNames } from './policy/presets.js';
+export type { Preset, PresetName } from './policy/presets.js';
+export type { Policy, UnitPolicy } from './policy/types.js';
+export type { GateCriterion, Metrics, Report, Summary, Verdict } from './report/types.js';
+export { renderJson } from './render/json.js';
+export { renderMarkdown } from './render/markdown.js';
+export { rules } from './rules/catalog.js';
+export { criteria } from './rules/criteria.js';
+export type { Rule, RuleMeta } from './rules/rule.js';
+export type { Investigation } from './spec/types.js';
+
+export type OutputFormat = 'markdown' | 'json';
+
+export type CompileInvestigationResult =
+  | (CompileResult & { output: string | null })
+  | { exitCode: 2; verdict: 'fail'; diagnostics: []; report: null; error: { code: 'USAGE_ERROR'; message: string }; output: null };
+
+/**
+ * One-call library entry: compiles a spec (text, bytes or an already parsed object) and renders
+ * its report. Never exits the process and never throws on bad input; see `exitCode` and `error`.
+ * For many specs, create one compiler with `createCompiler` and reuse it.
+ */
+export function compileInvestigation(
+  input: SpecInput,
+  options: CompilerOptions & CompileInputOptions & { format?: OutputFormat } = {},
+): CompileInvestigationResult {
+  let compiler;
+  try {
+    compiler = createCompiler(options);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    return { exitCode: 2, verdict: 'fail', diagnostics: [], report: null, error: { code: 'USAGE_ERROR', message: error.message }, output: null };
+  }
+  const { path, format } = options;
+  const result = compiler.compile(input, { ...(path === undefined ? {} : { path }) });
+  if (!result.report) return { ...result, output: null };
+  return { ...result, output: format === 'json' ? renderJson(result.report) : renderMarkdown(result.report) };
+}

@@ -1,0 +1,151 @@
+import type { PhrasingContent, Root, RootContent } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkStringify from 'remark-stringify';
+import { unified } from 'unified';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { describePointer } from '../diagnostics/pointer.js';
+import type { Report } from '../report/types.js';
+import { bulletList, cellText, code, codeList, heading, paragraph, singleLine, table, text } from './mdast-builders.js';
+
+const processor = unified()
+  .use(remarkGfm, { tablePipeAlign: false })
+  .use(remarkStringify, { bullet: '-', listItemIndent: 'one', emphasis: '_', strong: '*', rule: '-', fences: true })
+  .freeze();
+
+/** The report as GitHub-flavoured Markdown, serialized from an mdast tree by remark. */
+export function renderMarkdown(report: Report): string {
+  return processor.stringify(markdownTree(report));
+}
+
+export function markdownTree(report: Report): Root {
+  const spec = report.investigation;
+  const children: RootContent[] = [
+    heading(1, text(`Adaptive Investigation Report: ${singleLine(asText(spec['goal']))}`)),
+    heading(2, text('Summary')),
+    summaryList(report),
+    heading(2, text('Surface Map')),
+    ...section(records(spec['surfaceMap']), 'No surface map entries.', (entries) =>
+      table(
+        ['ID', 'Tool', 'Query', 'Candidate nodes', 'Evidence'],
+        entries.map((entry) => [cellText(asText(entry['id'])), cellText(asText(entry['tool'])), codeCell(entry['query']), codeList(strings(entry['candidateNodes'])), cellText(asText(entry['evidence']))]),
+      ),
+    ),
+    heading(2, text('Hypotheses')),
+    ...section(records(spec['hypotheses']), 'No hypotheses.', (hypotheses) =>
+      table(
+        ['ID', 'Priority', 'Cost', 'Status', 'Claim', 'Candidate nodes'],
+        hypotheses.map((hypothesis) => [
+          cellText(asText(hypothesis['id'])),
+          cellText(asText(hypothesis['priority'])),
+          cellText(asText(hypothesis['cost'])),
+          cellText(asText(hypothesis['status'])),
+          cellText(asText(hypothesis['claim'])),
+          codeList(strings(hypothesis['candidateNodes'])),
+        ]),
+      ),
+    ),
+    heading(2, text('Deep-Dives')),
+    ...section(records(spec['deepDives']), 'No deep dives.', (dives) => {
+      const withTokens = dives.some((dive) => dive['tokens'] !== undefined);
+      return table(
+        ['#', 'ID', 'Hypothesis', 'Node', 'Tool', 'Effect', 'Provenance', ...(withTokens ? ['Tokens'] : []), 'Finding'],
+        dives.map((dive, index) => [
+          [text(String(index + 1))],
+          cellText(asText(dive['id'])),
+          cellText(asText(dive['hypothesisId'])),
+          codeCell(dive['node']),
+          cellText(asText(dive['tool'])),
+          cellText(asText(dive['effect'])),
+          cellText(asText(dive['provenance'])),
+          ...(withTokens ? [cellText(asText(dive['tokens']))] : []),
+          cellText(asText(dive['finding'])),
+        ]),
+      );
+    }),
+    heading(2, text('Replan Log')),
+    ...section(records(spec['replanLog']), 'No replans: no evidence invalidated a hypothesis.', (replans) =>
+      table(
+        ['#', 'Trigger', 'Hypothesis', 'After dive', 'Decision', 'Evidence'],
+        replans.map((replan, index) => [
+          [text(String(index + 1))],
+          cellText(asText(replan['trigger'])),
+          cellText(asText(replan['hypothesisId'])),
+          cellText(asText(replan['afterDeepDive'])),
+          cellText(asText(replan['decision'])),
+          cellText(asText(replan['evidence'])),
+        ]),
+      ),
+    ),
+    heading(2, text('Deliverable')),
+    paragraph(text(asText(spec['deliverable']) || 'No deliverable.')),
+    heading(2, text('Risks')),
+    ...section(strings(spec['risks']), 'No risks declared.', (risks) => bulletList(risks.map((risk) => [text(singleLine(risk))]))),
+    heading(2, text('Gate')),
+    bulletList(
+      report.summary.gate.map((criterion) => [text(`${criterion.title} (`), ...codeList(criterion.rules), text(')')]),
+      report.summary.gate.map((criterion) => criterion.passed),
+    ),
+  ];
+  if (report.diagnostics.length > 0) {
+    children.push(heading(2, text('Diagnostics')), diagnosticsTable(report.diagnostics));
+  }
+  return { type: 'root', children };
+}
+
+function summaryList(report: Report): RootContent {
+  const { summary } = report;
+  const { budget, counts } = summary;
+  const problems = `${summary.errors} ${summary.errors === 1 ? 'error' : 'errors'}, ${summary.warnings} ${summary.warnings === 1 ? 'warning' : 'warnings'}`;
+  const items: PhrasingContent[][] = [
+    [text('Verdict: '), { type: 'strong', children: [text(summary.verdict)] }, text(` (${problems}, preset `), code(report.preset), text(')')],
+    [text('Budget: '), code(`${show(budget.used)}/${show(budget.total)} ${budget.unit ?? '?'}`), text(budget.remaining === null ? '' : ` (${budget.remaining} left)`)],
+    [text('Stop reason: '), code(summary.stopReason ?? '?')],
+    [text(`Surface map: ${counts.surfaceMapEntries} ${counts.surfaceMapEntries === 1 ? 'entry' : 'entries'}, ${report.metrics.nodesMapped} candidate nodes`)],
+    [text(`Hypotheses: ${counts.hypotheses}${breakdown(counts.hypothesesByStatus)}`)],
+    [text(`Deep dives: ${counts.deepDives}${breakdown(counts.deepDivesByEffect)}, ${report.metrics.nodesRead} distinct nodes read`)],
+    [text(`Replans: ${counts.replans}`)],
+    [text(`Risks: ${counts.risks}`)],
+  ];
+  return bulletList(items);
+}
+
+function diagnosticsTable(diagnostics: Diagnostic[]): RootContent {
+  return table(
+    ['Severity', 'Rule', 'Path', 'Message'],
+    diagnostics.map((diagnostic) => [[text(diagnostic.severity)], [code(diagnostic.ruleId)], [code(describePointer(diagnostic.path))], cellText(diagnostic.message)]),
+  );
+}
+
+function section<T>(items: T[], empty: string, render: (items: T[]) => RootContent): RootContent[] {
+  return [items.length === 0 ? paragraph(text(empty)) : render(items)];
+}
+
+function breakdown(counts: Record<string, number>): string {
+  const parts = Object.entries(counts).map(([name, count]) => `${count} ${name}`);
+  return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
+}
+
+function codeCell(value: unknown): PhrasingContent[] {
+  const content = asText(value);
+  return content === '' ? [] : [code(content)];
+}
+
+function show(value: number | null): string {
+  return value === null ? '?' : String(value);
+}
+
+/** Any value as cell text: strings as they are, other values as JSON, absent values as nothing. */
+function asText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(asText) : [];
+}
+
+function records(value: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((item) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {}));
+}

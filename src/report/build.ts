@@ -1,0 +1,129 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { criteria } from '../rules/criteria.js';
+import type { Rule } from '../rules/rule.js';
+import type { SpecView } from '../rules/spec-view.js';
+import { isRecord } from '../rules/spec-view.js';
+import { normalizeInvestigation } from './normalize.js';
+import type { GateCriterion, InputFormat, Metrics, Report, Summary, Verdict } from './types.js';
+
+export interface ReportContext {
+  tool: { name: string; version: string };
+  input: { path: string | null; format: InputFormat; sha256: string };
+  preset: string;
+  enabledRules: readonly Rule[];
+}
+
+export function buildReport(view: SpecView, diagnostics: Diagnostic[], context: ReportContext): Report {
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  const verdict: Verdict = errors === 0 ? 'pass' : 'fail';
+  return {
+    reportVersion: 1,
+    tool: context.tool,
+    input: context.input,
+    preset: context.preset,
+    verdict,
+    summary: summarize(view, diagnostics, errors, verdict, context.enabledRules),
+    metrics: measure(view),
+    diagnostics,
+    investigation: normalizeInvestigation(view.data),
+  };
+}
+
+function summarize(view: SpecView, diagnostics: Diagnostic[], errors: number, verdict: Verdict, enabledRules: readonly Rule[]): Summary {
+  const { data } = view;
+  const budget = isRecord(data['budget']) ? data['budget'] : {};
+  const used = integerOrNull(budget['used']);
+  const total = integerOrNull(budget['total']);
+  const stop = isRecord(data['stopCondition']) ? data['stopCondition'] : {};
+  const hypotheses = records(view.rawSection('hypotheses'));
+  const dives = records(view.rawSection('deepDives'));
+  return {
+    goal: stringOrNull(data['goal']),
+    budget: { used, total, unit: stringOrNull(budget['unit']), remaining: used !== null && total !== null ? total - used : null },
+    stopReason: stringOrNull(stop['reason']),
+    counts: {
+      surfaceMapEntries: view.rawSection('surfaceMap')?.length ?? 0,
+      hypotheses: view.rawSection('hypotheses')?.length ?? 0,
+      hypothesesByStatus: tally(hypotheses, 'status'),
+      deepDives: view.rawSection('deepDives')?.length ?? 0,
+      deepDivesByEffect: tally(dives, 'effect'),
+      replans: view.rawSection('replanLog')?.length ?? 0,
+      risks: Array.isArray(data['risks']) ? data['risks'].length : 0,
+    },
+    errors,
+    warnings: diagnostics.length - errors,
+    verdict,
+    gate: gateChecklist(diagnostics, enabledRules),
+  };
+}
+
+function gateChecklist(diagnostics: Diagnostic[], enabledRules: readonly Rule[]): GateCriterion[] {
+  const failing = new Set(diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.ruleId));
+  const checklist: GateCriterion[] = [];
+  for (const { id, title } of criteria) {
+    const ruleIds = enabledRules.filter((rule) => rule.meta.criterion === id).map((rule) => rule.meta.id);
+    if (ruleIds.length === 0) continue;
+    checklist.push({ criterion: id, title, passed: !ruleIds.some((ruleId) => failing.has(ruleId)), rules: ruleIds });
+  }
+  return checklist;
+}
+
+function measure(view: SpecView): Metrics {
+  const { data } = view;
+  const budget = isRecord(data['budget']) ? data['budget'] : {};
+  const used = integerOrNull(budget['used']);
+  const total = integerOrNull(budget['total']);
+  const mapped = view.mappedNodes();
+  const dives = records(view.rawSection('deepDives'));
+  const nodesRead = new Set<string>();
+  let blindReads = 0;
+  let tagged = 0;
+  let invalidations = 0;
+  for (const dive of dives) {
+    const node = dive['node'];
+    if (typeof node === 'string') {
+      nodesRead.add(node);
+      if (!mapped.has(node)) blindReads++;
+    }
+    if (typeof dive['provenance'] === 'string') tagged++;
+    if (dive['effect'] === 'invalidates') invalidations++;
+  }
+  const replans = view.rawSection('replanLog')?.length ?? 0;
+  return {
+    budgetUsedRatio: used !== null && total !== null && total !== 0 ? ratio(used, total) : null,
+    nodesMapped: mapped.size,
+    nodesRead: nodesRead.size,
+    readCoverage: mapped.size > 0 ? ratio(nodesRead.size, mapped.size) : null,
+    blindReads,
+    provenanceRatio: dives.length > 0 ? ratio(tagged, dives.length) : null,
+    replansPerInvalidation: invalidations > 0 ? ratio(replans, invalidations) : null,
+  };
+}
+
+/** Four decimals: enough to read, and the same digits on every machine. */
+function ratio(part: number, whole: number): number {
+  return Math.round((part / whole) * 10000) / 10000;
+}
+
+function tally(items: Record<string, unknown>[], key: string): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const value = item[key];
+    if (typeof value === 'string') counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  const result: Record<string, number> = {};
+  for (const name of [...counts.keys()].sort()) Object.defineProperty(result, name, { value: counts.get(name), enumerable: true, writable: true, configurable: true });
+  return result;
+}
+
+function records(items: unknown[] | undefined): Record<string, unknown>[] {
+  return (items ?? []).filter(isRecord);
+}
+
+function integerOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) ? value : null;
+}
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}

@@ -1,0 +1,40 @@
+import type { Rule } from './rule.js';
+import { plural } from './support/text.js';
+
+export const budgetAccounting: Rule = {
+  meta: {
+    id: 'budget-accounting',
+    criterion: 'hard-budget',
+    description: 'budget.used equals the number of deep dives (accounting deepDives) or the sum of their tokens (accounting diveTokens, which needs tokens on every dive).',
+    rationale:
+      'The budget counter must decrement on every expensive read and on nothing else; a counter that disagrees with the recorded dives hides reads or invents them.',
+  },
+  check({ view, policy, report }) {
+    const budget = view.budget();
+    const dives = view.rawSection('deepDives');
+    if (!budget || !dives) return;
+    const unit = policy.budget[budget.unit];
+    if (!unit) return;
+    if (unit.accounting === 'deepDives') {
+      if (budget.used !== dives.length) {
+        report('/budget/used', `budget.used is ${budget.used} but ${plural(dives.length, 'deep dive is', 'deep dives are')} recorded; each deep dive spends one ${budget.unit === 'reads' ? 'read' : 'unit'}, so used must be ${dives.length}.`);
+      }
+      return;
+    }
+    const clean = view.items('deepDives');
+    if (clean.length !== dives.length) return;
+    let spent = 0;
+    let complete = true;
+    for (const { value, path } of clean) {
+      if (value.tokens === undefined) {
+        complete = false;
+        report(path, `deep dive ${JSON.stringify(value.id)} gives no tokens; with a budget in ${budget.unit} every deep dive records the tokens it spent. Add "tokens": N.`);
+      } else {
+        spent += value.tokens;
+      }
+    }
+    if (complete && spent !== budget.used) {
+      report('/budget/used', `budget.used is ${budget.used} but the deep dives spent ${spent} ${budget.unit} in all; set used to ${spent} or record the missing spending.`);
+    }
+  },
+};

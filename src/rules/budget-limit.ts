@@ -1,0 +1,29 @@
+import { oneOf, show } from './support/text.js';
+import { didYouMean } from './support/suggest.js';
+import type { Rule } from './rule.js';
+
+export const budgetLimit: Rule = {
+  meta: {
+    id: 'budget-limit',
+    criterion: 'hard-budget',
+    description: "The budget's unit is allowed, its total lies in the policy's range for that unit, and 0 <= used <= total.",
+    rationale:
+      'A hard budget is only a bound if it is a sane one: an allowed unit, a total within the range the policy trusts, and spending that never goes negative or past the total.',
+  },
+  check({ view, policy, report }) {
+    const budget = view.budget();
+    if (!budget) return;
+    const units = Object.keys(policy.budget);
+    const unit = policy.budget[budget.unit];
+    if (!unit) {
+      report('/budget/unit', `budget unit ${show(budget.unit)} is not allowed; use ${oneOf(units)}.${didYouMean(budget.unit, units)}`);
+    } else if (budget.total < unit.minTotal || budget.total > unit.maxTotal) {
+      report('/budget/total', `budget.total ${budget.total} is outside the allowed range ${unit.minTotal} to ${unit.maxTotal} ${budget.unit}; fix a total within it before starting.`);
+    }
+    if (budget.used < 0) {
+      report('/budget/used', `budget.used ${budget.used} is negative; it counts what was spent, from 0.`);
+    } else if (budget.used > budget.total) {
+      report('/budget/used', `budget.used ${budget.used} exceeds budget.total ${budget.total}: a hard budget is never overspent. Stop at the total and record budget_exhausted.`);
+    }
+  },
+};

@@ -1,0 +1,47 @@
+import { antiPatterns } from './anti-patterns.js';
+import { budgetAccounting } from './budget-accounting.js';
+import { budgetLimit } from './budget-limit.js';
+import { coverageDeclared } from './coverage-declared.js';
+import { criticalInput } from './critical-input.js';
+import { diveGrounded } from './dive-grounded.js';
+import { diveOrder } from './dive-order.js';
+import { diveSelective } from './dive-selective.js';
+import { findingProvenance } from './finding-provenance.js';
+import { hypothesesGrounded } from './hypotheses-grounded.js';
+import { hypothesesRanked } from './hypotheses-ranked.js';
+import { hypothesisStatus } from './hypothesis-status.js';
+import { mapCheap } from './map-cheap.js';
+import { replanEvidence } from './replan-evidence.js';
+import { replanTyped } from './replan-typed.js';
+import type { Rule } from './rule.js';
+import { schema } from './schema.js';
+import { stopReason } from './stop-reason.js';
+import { unknownField } from './unknown-field.js';
+
+/** Every rule, in the order the catalog documents them. critical-input always runs first. */
+export const rules: readonly Rule[] = [
+  criticalInput,
+  schema,
+  budgetLimit,
+  budgetAccounting,
+  mapCheap,
+  hypothesesRanked,
+  hypothesesGrounded,
+  diveSelective,
+  diveGrounded,
+  diveOrder,
+  hypothesisStatus,
+  replanTyped,
+  replanEvidence,
+  stopReason,
+  coverageDeclared,
+  findingProvenance,
+  antiPatterns,
+  unknownField,
+];
+
+export const ruleIds: readonly string[] = rules.map((rule) => rule.meta.id);
+
+export function findRule(id: string): Rule | undefined {
+  return rules.find((rule) => rule.meta.id === id);
+}

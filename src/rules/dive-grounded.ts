@@ -1,0 +1,20 @@
+import { childPointer } from '../diagnostics/pointer.js';
+import type { Rule } from './rule.js';
+import { didYouMean } from './support/suggest.js';
+
+export const diveGrounded: Rule = {
+  meta: {
+    id: 'dive-grounded',
+    criterion: 'selective-deep-dive',
+    description: 'The node of every deep dive was surfaced by the surface map (no blind reads).',
+    rationale:
+      'Deep dives read only nodes the cheap map surfaced. A read of an unmapped node is a blind read: map it first, or explain why by widening the map.',
+  },
+  check({ view, report }) {
+    const mapped = view.mappedNodes();
+    for (const { value, path } of view.items('deepDives')) {
+      if (mapped.has(value.node)) continue;
+      report(childPointer(path, 'node'), `deep dive ${JSON.stringify(value.id)} read ${JSON.stringify(value.node)}, which no surface map entry surfaced: a blind read. Map the node with a cheap query first.${didYouMean(value.node, mapped)}`);
+    }
+  },
+};

@@ -1,0 +1,22 @@
+import { childPointer } from '../diagnostics/pointer.js';
+import type { Rule } from './rule.js';
+
+export const diveOrder: Rule = {
+  meta: {
+    id: 'dive-order',
+    criterion: 'ranked-hypotheses',
+    description: 'The first deep dive tests a hypothesis of the best (lowest) priority.',
+    rationale:
+      'Ranking is only worth doing if the ranking is followed: the first expensive read goes to a top-ranked hypothesis. Starting elsewhere suggests the ranking was written after the fact.',
+  },
+  check({ view, report }) {
+    const hypotheses = view.items('hypotheses');
+    const first = view.items('deepDives')[0];
+    if (!first || first.index !== 0 || hypotheses.length === 0) return;
+    const best = hypotheses.reduce((lowest, { value }) => Math.min(lowest, value.priority), Infinity);
+    const target = hypotheses.find(({ value }) => value.id === first.value.hypothesisId);
+    if (!target || target.value.priority === best) return;
+    const leaders = hypotheses.filter(({ value }) => value.priority === best).map(({ value }) => JSON.stringify(value.id));
+    report(childPointer(first.path, 'hypothesisId'), `the first deep dive tests ${JSON.stringify(target.value.id)} (priority ${target.value.priority}) while ${leaders.join(', ')} ranks first (priority ${best}); read for the top-ranked hypothesis first, or fix the ranking.`);
+  },
+};

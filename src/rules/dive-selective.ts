@@ -1,0 +1,32 @@
+import { childPointer } from '../diagnostics/pointer.js';
+import type { Rule } from './rule.js';
+import { checkAllowed, checkMinimum, checkUniqueIds } from './support/checks.js';
+import { didYouMean } from './support/suggest.js';
+import { isBlank } from './support/text.js';
+
+export const diveSelective: Rule = {
+  meta: {
+    id: 'dive-selective',
+    criterion: 'selective-deep-dive',
+    description: 'At least the minimum deep dives, unique ids, a known hypothesis, an expensive tool, an allowed effect and a non-blank finding.',
+    rationale:
+      'A deep dive is one expensive read that tests one ranked hypothesis and records what it found. A read without a hypothesis, or without a finding, spends budget for nothing.',
+  },
+  check(context) {
+    const { view, policy, report } = context;
+    checkMinimum(context, 'deepDives', policy.minimums.deepDives, 'deep dive');
+    const dives = view.items('deepDives');
+    checkUniqueIds(context, 'deepDives', dives);
+    const hypothesisIds = view.ids('hypotheses');
+    for (const { value, path } of dives) {
+      if (!hypothesisIds.has(value.hypothesisId)) {
+        report(childPointer(path, 'hypothesisId'), `deep dive ${JSON.stringify(value.id)} tests hypothesis ${JSON.stringify(value.hypothesisId)}, which is not in hypotheses; rank a hypothesis before reading for it.${didYouMean(value.hypothesisId, hypothesisIds)}`);
+      }
+      checkAllowed(context, childPointer(path, 'tool'), 'deep-dive tool', value.tool, policy.expensiveDiveTools);
+      checkAllowed(context, childPointer(path, 'effect'), 'deep-dive effect', value.effect, policy.deepDiveEffects);
+      if (isBlank(value.finding)) {
+        report(childPointer(path, 'finding'), `deep dive ${JSON.stringify(value.id)} has a blank finding; record what the read established.`);
+      }
+    }
+  },
+};

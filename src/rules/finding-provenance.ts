@@ -1,0 +1,27 @@
+import { childPointer } from '../diagnostics/pointer.js';
+import type { Rule } from './rule.js';
+import { didYouMean } from './support/suggest.js';
+import { isBlank, oneOf, show } from './support/text.js';
+
+export const findingProvenance: Rule = {
+  meta: {
+    id: 'finding-provenance',
+    criterion: 'provenance',
+    description: 'Every deep dive names its node and carries a provenance tag from the policy.',
+    rationale:
+      'A finding is only traceable with the node it came from and a tag saying what kind of evidence it is: read in code or config, stated in a document, inferred, or assumed.',
+  },
+  check({ view, policy, report }) {
+    const tags = new Set(policy.provenanceTags.map((tag) => tag.normalize('NFC')));
+    for (const { value, path } of view.items('deepDives')) {
+      if (isBlank(value.node)) {
+        report(childPointer(path, 'node'), `deep dive ${show(value.id)} names no node; give the path or name it read.`);
+      }
+      if (value.provenance === undefined) {
+        report(childPointer(path, 'provenance'), `deep dive ${show(value.id)} has no provenance tag; add "provenance" with ${oneOf(policy.provenanceTags)}.`);
+      } else if (!tags.has(value.provenance.normalize('NFC'))) {
+        report(childPointer(path, 'provenance'), `provenance ${show(value.provenance)} is not a known tag; use ${oneOf(policy.provenanceTags)}.${didYouMean(value.provenance, policy.provenanceTags)}`);
+      }
+    }
+  },
+};

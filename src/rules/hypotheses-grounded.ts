@@ -1,0 +1,22 @@
+import { childPointer } from '../diagnostics/pointer.js';
+import type { Rule } from './rule.js';
+import { didYouMean } from './support/suggest.js';
+
+export const hypothesesGrounded: Rule = {
+  meta: {
+    id: 'hypotheses-grounded',
+    criterion: 'ranked-hypotheses',
+    description: 'Every candidate node of a hypothesis was surfaced by the surface map.',
+    rationale:
+      'A hypothesis points at nodes the cheap map found. A node that no map entry surfaced was guessed, not mapped: add the query that finds it, or drop the node.',
+  },
+  check({ view, report }) {
+    const mapped = view.mappedNodes();
+    for (const { value, path } of view.items('hypotheses')) {
+      value.candidateNodes.forEach((node, index) => {
+        if (mapped.has(node)) return;
+        report(childPointer(path, 'candidateNodes', index), `hypothesis ${JSON.stringify(value.id)} names node ${JSON.stringify(node)}, which no surface map entry surfaced; map it with a cheap query first.${didYouMean(node, mapped)}`);
+      });
+    }
+  },
+};

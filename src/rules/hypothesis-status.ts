@@ -1,0 +1,27 @@
+import { childPointer } from '../diagnostics/pointer.js';
+import type { Rule } from './rule.js';
+
+const EVIDENCE_FOR_STATUS: Record<string, string> = { confirmed: 'confirms', invalidated: 'invalidates' };
+
+export const hypothesisStatus: Rule = {
+  meta: {
+    id: 'hypothesis-status',
+    criterion: 'evidence',
+    description: 'A confirmed hypothesis has a deep dive that confirms it; an invalidated one has a deep dive that invalidates it.',
+    rationale:
+      'A status is a claim about evidence. "confirmed" or "invalidated" without a deep dive of that effect is an assertion nobody read for: record the dive, or leave the hypothesis open.',
+  },
+  check({ view, report }) {
+    const effectsByHypothesis = new Map<string, Set<string>>();
+    for (const { value } of view.items('deepDives')) {
+      let effects = effectsByHypothesis.get(value.hypothesisId);
+      if (!effects) effectsByHypothesis.set(value.hypothesisId, (effects = new Set()));
+      effects.add(value.effect);
+    }
+    for (const { value, path } of view.items('hypotheses')) {
+      const needed = EVIDENCE_FOR_STATUS[value.status];
+      if (needed === undefined || effectsByHypothesis.get(value.id)?.has(needed)) continue;
+      report(childPointer(path, 'status'), `hypothesis ${JSON.stringify(value.id)} is ${value.status} but no deep dive ${needed} it; record the deep dive that shows it, or set the status to "open" or "active".`);
+    }
+  },
+};

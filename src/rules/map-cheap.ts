@@ -1,0 +1,29 @@
+import { childPointer } from '../diagnostics/pointer.js';
+import type { Rule } from './rule.js';
+import { checkAllowed, checkMinimum, checkUniqueIds } from './support/checks.js';
+import { isBlank } from './support/text.js';
+
+export const mapCheap: Rule = {
+  meta: {
+    id: 'map-cheap',
+    criterion: 'cheap-map',
+    description: 'The surface map has at least the minimum entries, unique ids, only cheap tools, non-empty candidate nodes and non-blank evidence.',
+    rationale:
+      'The map is built from names and structure only (Glob, Grep, rg, find, ls) and spends no budget. Every entry must surface candidates and say what its hits suggest, or the hypotheses have nothing to point at.',
+  },
+  check(context) {
+    const { view, policy, report } = context;
+    checkMinimum(context, 'surfaceMap', policy.minimums.surfaceMapEntries, 'entry');
+    const entries = view.items('surfaceMap');
+    checkUniqueIds(context, 'surfaceMap', entries);
+    for (const { value, path } of entries) {
+      checkAllowed(context, childPointer(path, 'tool'), 'map tool', value.tool, policy.cheapMapTools);
+      if (value.candidateNodes.length === 0) {
+        report(childPointer(path, 'candidateNodes'), `map entry ${JSON.stringify(value.id)} surfaced no candidate nodes; list the paths or names its query found, or drop the entry.`);
+      }
+      if (isBlank(value.evidence)) {
+        report(childPointer(path, 'evidence'), `map entry ${JSON.stringify(value.id)} has blank evidence; say in a sentence what its hits suggest.`);
+      }
+    }
+  },
+};

@@ -1,0 +1,31 @@
+import { childPointer } from '../diagnostics/pointer.js';
+import type { Rule } from './rule.js';
+import { didYouMean } from './support/suggest.js';
+import { isBlank, oneOf, show } from './support/text.js';
+
+export const replanTyped: Rule = {
+  meta: {
+    id: 'replan-typed',
+    criterion: 'typed-replan',
+    description: 'Every replan has an allowed trigger (hypothesis_invalidated), a known hypothesis, and a non-blank decision and evidence.',
+    rationale:
+      'Re-planning on every turn produces loops of doubt and burns reasoning. The method re-plans only when evidence invalidates a hypothesis, and records which one, what changed and why.',
+  },
+  check({ view, policy, report }) {
+    const hypothesisIds = view.ids('hypotheses');
+    for (const { value, path } of view.items('replanLog')) {
+      if (!policy.replanTriggers.includes(value.trigger)) {
+        report(childPointer(path, 'trigger'), `replan trigger ${show(value.trigger)} is not allowed: replan is only allowed on ${oneOf(policy.replanTriggers)}. Remove reflexive replans and keep going with the current ranking.${didYouMean(value.trigger, policy.replanTriggers)}`);
+      }
+      if (!hypothesisIds.has(value.hypothesisId)) {
+        report(childPointer(path, 'hypothesisId'), `replan names hypothesis ${show(value.hypothesisId)}, which is not in hypotheses; name the hypothesis whose invalidation triggered it.${didYouMean(value.hypothesisId, hypothesisIds)}`);
+      }
+      if (isBlank(value.decision)) {
+        report(childPointer(path, 'decision'), 'replan has a blank decision; say how the ranking or plan changed.');
+      }
+      if (isBlank(value.evidence)) {
+        report(childPointer(path, 'evidence'), 'replan has blank evidence; cite the finding that invalidated the hypothesis.');
+      }
+    }
+  },
+};

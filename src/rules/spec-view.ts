@@ -1,0 +1,104 @@
+import { childPointer, pointer } from '../diagnostics/pointer.js';
+import type { SchemaFindings } from '../schema/issues.js';
+import type { Budget, SectionItem, SectionName, StopCondition } from '../spec/types.js';
+
+export interface Item<T> {
+  value: T;
+  index: number;
+  path: string;
+}
+
+/**
+ * The spec as rules see it. A value the schema rejected is "tainted", along with every
+ * object that contains it, so that a rule only ever reads values of the declared type and
+ * stays quiet about what the schema already reported.
+ */
+export class SpecView {
+  private readonly itemCache = new Map<SectionName, Item<unknown>[]>();
+  private readonly idCache = new Map<SectionName, Set<string>>();
+  private mappedNodeCache: Set<string> | undefined;
+
+  constructor(
+    readonly data: Record<string, unknown>,
+    /** What the JSON Schema found; read by the `schema` and `unknown-field` rules. */
+    readonly schema: SchemaFindings,
+  ) {}
+
+  isClean(path: string): boolean {
+    return !this.schema.tainted.has(path);
+  }
+
+  /** The raw array of a section, whatever its items hold; undefined when it is not an array. */
+  rawSection(section: SectionName): unknown[] | undefined {
+    const value = this.data[section];
+    return Array.isArray(value) ? value : undefined;
+  }
+
+  /** Items of a section that the schema accepted, with their index and pointer. */
+  items<K extends SectionName>(section: K): Item<SectionItem[K]>[] {
+    let cached = this.itemCache.get(section);
+    if (!cached) {
+      cached = [];
+      const raw = this.rawSection(section) ?? [];
+      const base = pointer(section);
+      for (let index = 0; index < raw.length; index++) {
+        const path = childPointer(base, index);
+        if (this.isClean(path)) cached.push({ value: raw[index], index, path });
+      }
+      this.itemCache.set(section, cached);
+    }
+    return cached as Item<SectionItem[K]>[];
+  }
+
+  /** Every string id in a section, including items the schema rejected for another field. */
+  ids(section: SectionName): Set<string> {
+    let cached = this.idCache.get(section);
+    if (!cached) {
+      cached = new Set();
+      for (const item of this.rawSection(section) ?? []) {
+        const id = isRecord(item) ? item['id'] : undefined;
+        if (typeof id === 'string') cached.add(id);
+      }
+      this.idCache.set(section, cached);
+    }
+    return cached;
+  }
+
+  /** Every node the surface map surfaced. */
+  mappedNodes(): Set<string> {
+    if (!this.mappedNodeCache) {
+      this.mappedNodeCache = new Set();
+      for (const entry of this.rawSection('surfaceMap') ?? []) {
+        const nodes = isRecord(entry) ? entry['candidateNodes'] : undefined;
+        if (!Array.isArray(nodes)) continue;
+        for (const node of nodes) if (typeof node === 'string') this.mappedNodeCache.add(node);
+      }
+    }
+    return this.mappedNodeCache;
+  }
+
+  budget(): Budget | undefined {
+    return this.cleanField<Budget>('budget');
+  }
+
+  stopCondition(): StopCondition | undefined {
+    return this.cleanField<StopCondition>('stopCondition');
+  }
+
+  deliverable(): string | undefined {
+    return this.cleanField<string>('deliverable');
+  }
+
+  risks(): string[] | undefined {
+    return this.cleanField<string[]>('risks');
+  }
+
+  private cleanField<T>(key: string): T | undefined {
+    if (!Object.prototype.hasOwnProperty.call(this.data, key)) return undefined;
+    return this.isClean(pointer(key)) ? (this.data[key] as T) : undefined;
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

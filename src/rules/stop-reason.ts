@@ -1,0 +1,44 @@
+import type { Rule } from './rule.js';
+import { didYouMean } from './support/suggest.js';
+import { isBlank, oneOf, show } from './support/text.js';
+
+export const stopReason: Rule = {
+  meta: {
+    id: 'stop-reason',
+    criterion: 'stop-reason',
+    description:
+      'An allowed stop reason with evidence; goal_resolved needs a deliverable (gate: and a confirmed hypothesis); budget_exhausted needs used == total; gate: every hypothesis invalidated with budget left needs goal_unresolved or escalated.',
+    rationale:
+      'The loop ends for a recorded reason that the rest of the spec bears out: a resolved goal has a deliverable backed by a confirmed hypothesis, an exhausted budget is really spent, and running out of hypotheses with budget left is an honest goal_unresolved, not a success.',
+  },
+  check({ view, policy, report }) {
+    const stop = view.stopCondition();
+    if (!stop) return;
+    if (!policy.stopReasons.includes(stop.reason)) {
+      report('/stopCondition/reason', `stop reason ${show(stop.reason)} is not allowed; use ${oneOf(policy.stopReasons)}.${didYouMean(stop.reason, policy.stopReasons)}`);
+      return;
+    }
+    if (policy.strict.stopEvidence && isBlank(stop.evidence)) {
+      report('/stopCondition/evidence', 'the stop condition has blank evidence; say what shows the stop reason holds.');
+    }
+    const budget = view.budget();
+    const hypotheses = view.items('hypotheses');
+    if (stop.reason === 'goal_resolved') {
+      const deliverable = view.deliverable();
+      if (deliverable !== undefined && isBlank(deliverable)) {
+        report('/deliverable', 'the goal is marked resolved but the deliverable is blank; write the answer, synthesised from the findings.');
+      }
+      if (policy.strict.resolvedNeedsConfirmed && hypotheses.length > 0 && !hypotheses.some(({ value }) => value.status === 'confirmed')) {
+        report('/stopCondition/reason', 'the goal is marked resolved but no hypothesis is confirmed; confirm the hypothesis the deliverable rests on, or stop with goal_unresolved.');
+      }
+    }
+    if (stop.reason === 'budget_exhausted' && budget && budget.used !== budget.total) {
+      report('/stopCondition/reason', `the stop reason is budget_exhausted but only ${budget.used} of ${budget.total} ${budget.unit} were used; stop for another reason, or record the spending.`);
+    }
+    const endReasons = policy.strict.allInvalidatedReasons;
+    const allInvalidated = hypotheses.length > 0 && hypotheses.length === view.rawSection('hypotheses')?.length && hypotheses.every(({ value }) => value.status === 'invalidated');
+    if (endReasons && allInvalidated && budget && budget.used < budget.total && !endReasons.includes(stop.reason)) {
+      report('/stopCondition/reason', `every hypothesis was invalidated with ${budget.total - budget.used} ${budget.unit} left, so the stop reason must be ${oneOf(endReasons)}, not ${show(stop.reason)}; form new hypotheses from the findings, or close honestly.`);
+    }
+  },
+};

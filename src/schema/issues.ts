@@ -1,0 +1,127 @@
+import { childPointer, parsePointer } from '../diagnostics/pointer.js';
+import type { ErrorObject } from './validator.js';
+import { investigationValidator } from './validator.js';
+import { didYouMean } from '../rules/support/suggest.js';
+import { show } from '../rules/support/text.js';
+
+export interface SchemaIssue {
+  path: string;
+  message: string;
+}
+
+export interface SchemaFindings {
+  /** Structure and type problems, owned by the `schema` rule. */
+  structural: SchemaIssue[];
+  /** Keys the format does not know, owned by the `unknown-field` rule. */
+  unknownKeys: SchemaIssue[];
+  /** Pointers whose values rules must not read: every failing value and every container of one. */
+  tainted: Set<string>;
+}
+
+const EMPTY: SchemaFindings = { structural: [], unknownKeys: [], tainted: new Set() };
+
+export function validateStructure(data: Record<string, unknown>): SchemaFindings {
+  const validate = investigationValidator();
+  if (validate(data)) return EMPTY;
+  const findings: SchemaFindings = { structural: [], unknownKeys: [], tainted: new Set() };
+  const seen = new Set<string>();
+  for (const error of validate.errors ?? []) {
+    const issue = describe(error);
+    if (!issue) continue;
+    const key = `${issue.kind}\u0000${issue.path}\u0000${issue.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (issue.kind === 'unknown') {
+      findings.unknownKeys.push({ path: issue.path, message: issue.message });
+      continue;
+    }
+    findings.structural.push({ path: issue.path, message: issue.message });
+    taint(findings.tainted, issue.taintPath);
+  }
+  return findings;
+}
+
+function taint(tainted: Set<string>, path: string): void {
+  const tokens = parsePointer(path);
+  let current = '';
+  tainted.add(current);
+  for (const token of tokens) {
+    current = childPointer(current, token);
+    tainted.add(current);
+  }
+}
+
+interface DescribedIssue {
+  kind: 'structural' | 'unknown';
+  path: string;
+  taintPath: string;
+  message: string;
+}
+
+function describe(error: ErrorObject): DescribedIssue | undefined {
+  const path = error.instancePath;
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required': {
+      const field = String(params['missingProperty']);
+      return {
+        kind: 'structural',
+        path,
+        taintPath: childPointer(path, field),
+        message: `${where(path)} is missing the required field ${show(field)}; add it.`,
+      };
+    }
+    case 'additionalProperties': {
+      const key = String(params['additionalProperty']);
+      const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      return {
+        kind: 'unknown',
+        path: childPointer(path, key),
+        taintPath: childPointer(path, key),
+        message: `unknown field ${show(key)} in ${where(path)}; it is ignored.${didYouMean(key, known)} Prefix extension data with "x-".`,
+      };
+    }
+    case 'type':
+      return structural(path, `${where(path)} must be ${article(String(params['type']))}, not ${describeValue(error.data)}.`);
+    case 'minLength':
+      return structural(path, `${where(path)} must not be an empty string; fill it in.`);
+    case 'minimum':
+      return structural(path, `${where(path)} must be at least ${String(params['limit'])}, not ${show(error.data)}.`);
+    default:
+      return structural(path, `${where(path)} ${error.message ?? 'is invalid'}.`);
+  }
+
+}
+
+function structural(path: string, message: string): DescribedIssue {
+  return { kind: 'structural', path, taintPath: path, message };
+}
+
+function where(path: string): string {
+  return path === '' ? 'the spec' : path;
+}
+
+function article(type: string): string {
+  const names: Record<string, string> = {
+    string: 'a string',
+    integer: 'an integer',
+    number: 'a number',
+    boolean: 'a boolean',
+    array: 'an array',
+    object: 'an object',
+    null: 'null',
+  };
+  return type
+    .split(',')
+    .map((name) => names[name] ?? name)
+    .join(' or ');
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'number') return Number.isInteger(value) ? `the number ${value}` : `the fraction ${value}`;
+  if (typeof value === 'boolean') return `the boolean ${value}`;
+  return `the ${typeof value} ${show(value)}`;
+}
