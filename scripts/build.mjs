@@ -1,5 +1,5 @@
 // Bundles the CLI and the library with esbuild (one file each, plus a lazily loaded Markdown
-// chunk) and emits the library's type declarations with tsc.
+// chunk) and emits the library's type declarations with tsc (skipped with --no-types).
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -24,7 +24,9 @@ await build({
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });
 
-execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+if (!process.argv.includes('--no-types')) {
+  execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}

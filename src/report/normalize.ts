@@ -1,28 +1,15 @@
-import { investigationSchema } from '../schema/validator.js';
-
-interface SchemaNode {
-  $ref?: string;
-  properties?: Record<string, SchemaNode>;
-  items?: SchemaNode;
-}
-
-const definitions = (investigationSchema as { $defs: Record<string, SchemaNode> }).$defs;
-
-function resolve(node: SchemaNode | undefined): SchemaNode | undefined {
-  if (!node?.$ref) return node;
-  return resolve(definitions[node.$ref.replace('#/$defs/', '')]);
-}
+import { resolveSchema, rootSchema, type SchemaNode } from '../schema/walk.js';
 
 /**
  * The spec with every object's keys in the order the schema declares them, followed by any other
  * keys in their original order. Values are left as they are; the input is never modified.
  */
 export function normalizeInvestigation(data: Record<string, unknown>): Record<string, unknown> {
-  return reorder(data, investigationSchema as SchemaNode) as Record<string, unknown>;
+  return reorder(data, rootSchema) as Record<string, unknown>;
 }
 
 function reorder(value: unknown, schemaNode: SchemaNode | undefined): unknown {
-  const node = resolve(schemaNode);
+  const node = resolveSchema(schemaNode);
   if (Array.isArray(value)) return value.map((item) => reorder(item, node?.items));
   if (value === null || typeof value !== 'object') return value;
   const source = value as Record<string, unknown>;

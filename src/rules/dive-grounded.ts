@@ -11,6 +11,7 @@ export const diveGrounded: Rule = {
       'Deep dives read only nodes the cheap map surfaced. A read of an unmapped node is a blind read: map it first, or explain why by widening the map.',
   },
   check({ view, report }) {
+    if (!view.isComplete('surfaceMap')) return;
     const mapped = view.mappedNodes();
     for (const { value, path } of view.items('deepDives')) {
       if (mapped.has(value.node)) continue;

@@ -9,8 +9,10 @@ export const diveOrder: Rule = {
     rationale:
       'Ranking is only worth doing if the ranking is followed: the first expensive read goes to a top-ranked hypothesis. Starting elsewhere suggests the ranking was written after the fact.',
   },
-  check({ view, report }) {
-    const hypotheses = view.items('hypotheses');
+  check({ view, policy, report }) {
+    if (!view.isComplete('hypotheses')) return;
+    const lowest = policy.minimums.priority ?? -Infinity;
+    const hypotheses = view.items('hypotheses').filter(({ value }) => value.priority >= lowest);
     const first = view.items('deepDives')[0];
     if (!first || first.index !== 0 || hypotheses.length === 0) return;
     const best = hypotheses.reduce((lowest, { value }) => Math.min(lowest, value.priority), Infinity);

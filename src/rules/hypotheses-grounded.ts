@@ -11,6 +11,7 @@ export const hypothesesGrounded: Rule = {
       'A hypothesis points at nodes the cheap map found. A node that no map entry surfaced was guessed, not mapped: add the query that finds it, or drop the node.',
   },
   check({ view, report }) {
+    if (!view.isComplete('surfaceMap')) return;
     const mapped = view.mappedNodes();
     for (const { value, path } of view.items('hypotheses')) {
       value.candidateNodes.forEach((node, index) => {

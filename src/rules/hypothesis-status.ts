@@ -12,6 +12,7 @@ export const hypothesisStatus: Rule = {
       'A status is a claim about evidence. "confirmed" or "invalidated" without a deep dive of that effect is an assertion nobody read for: record the dive, or leave the hypothesis open.',
   },
   check({ view, report }) {
+    if (!view.isComplete('deepDives')) return;
     const effectsByHypothesis = new Map<string, Set<string>>();
     for (const { value } of view.items('deepDives')) {
       let effects = effectsByHypothesis.get(value.hypothesisId);

@@ -11,6 +11,7 @@ export const replanEvidence: Rule = {
       'Each replan must be paid for by evidence: one invalidating deep dive of the hypothesis it names. More replans than invalidations means re-planning by reflex.',
   },
   check({ view, report }) {
+    if (!view.isComplete('deepDives')) return;
     const invalidations = new Map<string, number>();
     const dives = new Map<string, { hypothesisId: string; effect: string }>();
     for (const { value } of view.items('deepDives')) {

@@ -1,5 +1,6 @@
-import { compareDiagnostics, type Diagnostic, type RuleSetting } from '../diagnostics/diagnostic.js';
+import type { Diagnostic, RuleSetting } from '../diagnostics/diagnostic.js';
 import type { Policy } from '../policy/types.js';
+import { sortInDocumentOrder } from '../schema/order.js';
 import type { Rule } from './rule.js';
 import type { SpecView } from './spec-view.js';
 
@@ -18,5 +19,5 @@ export function runRules(rules: readonly Rule[], view: SpecView, policy: Policy,
       },
     });
   }
-  return diagnostics.sort(compareDiagnostics);
+  return sortInDocumentOrder(diagnostics);
 }

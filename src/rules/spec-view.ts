@@ -50,6 +50,15 @@ export class SpecView {
     return cached as Item<SectionItem[K]>[];
   }
 
+  /**
+   * Whether every item of a section passed the schema. A rule that concludes from the absence of
+   * something ("no deep dive confirms H2") needs the whole section, or it stays quiet.
+   */
+  isComplete(section: SectionName): boolean {
+    const raw = this.rawSection(section);
+    return raw !== undefined && this.items(section).length === raw.length;
+  }
+
   /** Every string id in a section, including items the schema rejected for another field. */
   ids(section: SectionName): Set<string> {
     let cached = this.idCache.get(section);

@@ -28,7 +28,7 @@ export const stopReason: Rule = {
       if (deliverable !== undefined && isBlank(deliverable)) {
         report('/deliverable', 'the goal is marked resolved but the deliverable is blank; write the answer, synthesised from the findings.');
       }
-      if (policy.strict.resolvedNeedsConfirmed && hypotheses.length > 0 && !hypotheses.some(({ value }) => value.status === 'confirmed')) {
+      if (policy.strict.resolvedNeedsConfirmed && view.isComplete('hypotheses') && hypotheses.length > 0 && !hypotheses.some(({ value }) => value.status === 'confirmed')) {
         report('/stopCondition/reason', 'the goal is marked resolved but no hypothesis is confirmed; confirm the hypothesis the deliverable rests on, or stop with goal_unresolved.');
       }
     }
@@ -36,7 +36,7 @@ export const stopReason: Rule = {
       report('/stopCondition/reason', `the stop reason is budget_exhausted but only ${budget.used} of ${budget.total} ${budget.unit} were used; stop for another reason, or record the spending.`);
     }
     const endReasons = policy.strict.allInvalidatedReasons;
-    const allInvalidated = hypotheses.length > 0 && hypotheses.length === view.rawSection('hypotheses')?.length && hypotheses.every(({ value }) => value.status === 'invalidated');
+    const allInvalidated = view.isComplete('hypotheses') && hypotheses.length > 0 && hypotheses.every(({ value }) => value.status === 'invalidated');
     if (endReasons && allInvalidated && budget && budget.used < budget.total && !endReasons.includes(stop.reason)) {
       report('/stopCondition/reason', `every hypothesis was invalidated with ${budget.total - budget.used} ${budget.unit} left, so the stop reason must be ${oneOf(endReasons)}, not ${show(stop.reason)}; form new hypotheses from the findings, or close honestly.`);
     }

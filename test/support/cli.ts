@@ -1,0 +1,22 @@
+import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const cliPath = fileURLToPath(new URL('../../bin/compile-investigation.js', import.meta.url));
+
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI as a subprocess, from the project root unless `cwd` says otherwise. */
+export function runCli(args: string[], options: SpawnSyncOptions & { input?: string | Buffer } = {}): CliRun {
+  const result = spawnSync(process.execPath, [cliPath, ...args], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+    ...options,
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
+  });
+  return { status: result.status, stdout: String(result.stdout), stderr: String(result.stderr) };
+}
