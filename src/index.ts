@@ -44,3 +44,4 @@ export function compileInvestigation(
   if (!result.report) return { ...result, output: null };
   return { ...result, output: format === 'json' ? renderJson(result.report) : renderMarkdown(result.report) };
 }
+export { exitCodeMeanings, exitCodes } from './cli/exit-codes.js';

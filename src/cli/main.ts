@@ -87,7 +87,7 @@ async function run(argv: string[]): Promise<number> {
   if (result.report) {
     const content = await render(result.report, options.format);
     if (options.output === undefined) process.stdout.write(content);
-    else writeFileAtomic(options.output, content);
+    else writeOutput(options.output, content);
   }
   return result.exitCode;
 }
@@ -108,6 +108,15 @@ function makeCompiler(options: CliOptions): Compiler {
   } catch (error) {
     if (error instanceof UsageError) throw new ExitWith(exitCodes.usage, `${options.policy === undefined ? '' : `--policy ${options.policy}: `}${error.message}`);
     throw error;
+  }
+}
+
+function writeOutput(path: string, content: string): void {
+  try {
+    writeFileAtomic(path, content);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+    throw new ExitWith(exitCodes.usage, `--output ${path} cannot be written (${code}); check that its folder exists and is writable`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { printParseErrorCode, visit } from 'jsonc-parser';
 import { parseDocument } from 'yaml';
 import { inputProblem, type InputProblem } from './input-error.js';
 
@@ -50,13 +51,33 @@ function parseJson(text: string): ValueResult {
   }
 }
 
+const JSON_PROBLEMS: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'malformed number',
+  PropertyNameExpected: 'expected a double-quoted property name',
+  ValueExpected: 'expected a value',
+  ColonExpected: 'expected a colon after the property name',
+  CommaExpected: 'expected a comma between values',
+  CloseBraceExpected: 'expected a closing brace',
+  CloseBracketExpected: 'expected a closing bracket',
+  EndOfFileExpected: 'unexpected content after the end of the document',
+  InvalidCommentToken: 'comments are not allowed in JSON',
+  UnexpectedEndOfComment: 'unterminated comment',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'unterminated number',
+  InvalidUnicode: 'invalid unicode escape',
+  InvalidEscapeCharacter: 'invalid escape character',
+  InvalidCharacter: 'control character inside a string',
+};
+
+/** JSON.parse does not always say where it failed; a tolerant scanner finds the first error's place. */
 function jsonSyntaxMessage(text: string, error: unknown): string {
-  const detail = error instanceof Error ? error.message : String(error);
-  const position = /at position (\d+)/.exec(detail);
-  if (!position) return `invalid JSON: ${detail}`;
-  const { line, column } = lineAndColumn(text, Number(position[1]));
-  const reason = detail.replace(/ in JSON at position \d+.*$/s, '').replace(/\s*\(line \d+ column \d+\)$/, '');
-  return `invalid JSON at line ${line}, column ${column}: ${reason}`;
+  const located: Array<{ code: string; offset: number }> = [];
+  visit(text, { onError: (code, offset) => located.push({ code: printParseErrorCode(code), offset }) }, { disallowComments: true, allowTrailingComma: false });
+  const first = located[0];
+  if (!first) return `invalid JSON: ${error instanceof Error ? error.message : String(error)}`;
+  const { line, column } = lineAndColumn(text, first.offset);
+  return `invalid JSON at line ${line}, column ${column}: ${JSON_PROBLEMS[first.code] ?? first.code}`;
 }
 
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {
@@ -78,7 +99,7 @@ function parseYaml(text: string): ValueResult {
   const firstError = document.errors[0];
   if (firstError) {
     const duplicate = firstError.code === 'DUPLICATE_KEY';
-    const summary = firstError.message.split('\n')[0] ?? firstError.message;
+    const summary = (firstError.message.split('\n')[0] ?? firstError.message).replace(/:\s*$/, '');
     return {
       ok: false,
       problem: inputProblem(duplicate ? 'DUPLICATE_KEY' : 'YAML_SYNTAX', `invalid YAML: ${summary}`),

@@ -1,8 +1,7 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import gatePreset from '../../assets/presets/gate.json' with { type: 'json' };
 import referencePreset from '../../assets/presets/reference.json' with { type: 'json' };
-import policySchema from '../../assets/policy.schema.json' with { type: 'json' };
 import type { RuleSetting } from '../diagnostics/diagnostic.js';
+import { validator, type ErrorObject } from '../schema/validators.js';
 import type { Policy } from './types.js';
 
 export const presetNames = ['gate', 'reference'] as const;
@@ -31,8 +30,6 @@ export function builtInPreset(name: PresetName): Preset {
 
 export type PolicyResult = { ok: true; policy: Policy } | { ok: false; message: string };
 
-let policyValidator: ValidateFunction | undefined;
-
 /**
  * A preset's policy with an override laid over it: objects merge key by key, anything else is
  * replaced, and a null budget unit removes that unit. The result must satisfy the policy schema.
@@ -46,9 +43,9 @@ export function applyPolicyOverride(base: Policy, override: unknown): PolicyResu
   if (budget !== null && typeof budget === 'object') {
     for (const [unit, value] of Object.entries(budget)) if (value === null) delete (budget as Record<string, unknown>)[unit];
   }
-  policyValidator ??= new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(policySchema);
-  if (!policyValidator(merged)) {
-    return { ok: false, message: `invalid policy: ${(policyValidator.errors ?? []).map(describePolicyError).join('; ')}` };
+  const validate = validator('policy');
+  if (!validate(merged)) {
+    return { ok: false, message: `invalid policy: ${(validate.errors ?? []).map(describePolicyError).join('; ')}` };
   }
   const { $schema: _ignored, ...policy } = merged;
   const ranges = Object.entries((policy as unknown as Policy).budget).filter(([, unit]) => unit.minTotal > unit.maxTotal);

@@ -1,15 +1,15 @@
 /** The acceptance-gate criteria of the method, in the order the report's checklist lists them. */
 export const criteria = [
-  { id: 'typed-scratchpad', title: 'Typed scratchpad: every field present with its type' },
-  { id: 'hard-budget', title: 'Hard budget fixed up front and spent one deep dive at a time' },
-  { id: 'cheap-map', title: 'Cheap surface map first, with no budget spent' },
-  { id: 'ranked-hypotheses', title: 'Hypotheses ranked by value and cost before the first deep dive' },
-  { id: 'selective-deep-dive', title: 'Selective deep dives, only on mapped nodes' },
-  { id: 'evidence', title: 'Every hypothesis status backed by a deep dive' },
-  { id: 'typed-replan', title: 'Re-plan only when evidence invalidates a hypothesis' },
-  { id: 'stop-reason', title: 'Stop reason recorded and partial coverage declared' },
-  { id: 'provenance', title: 'Every finding names its node and carries a provenance tag' },
-  { id: 'method', title: 'No blocked anti-pattern anywhere in the spec' },
+  { id: 'typed-scratchpad', name: 'typed scratchpad', title: 'Typed scratchpad: every field present with its type' },
+  { id: 'hard-budget', name: 'hard budget', title: 'Hard budget fixed up front and spent one deep dive at a time' },
+  { id: 'cheap-map', name: 'cheap map', title: 'Cheap surface map first, with no budget spent' },
+  { id: 'ranked-hypotheses', name: 'ranked hypotheses', title: 'Hypotheses ranked by value and cost before the first deep dive' },
+  { id: 'selective-deep-dive', name: 'selective deep dive', title: 'Selective deep dives, only on mapped nodes' },
+  { id: 'evidence', name: 'evidence', title: 'Every hypothesis status backed by a deep dive' },
+  { id: 'typed-replan', name: 'typed replan', title: 'Re-plan only when evidence invalidates a hypothesis' },
+  { id: 'stop-reason', name: 'stop reason', title: 'Stop reason recorded and partial coverage declared' },
+  { id: 'provenance', name: 'provenance', title: 'Every finding names its node and carries a provenance tag' },
+  { id: 'method', name: 'method', title: 'No blocked anti-pattern anywhere in the spec' },
 ] as const;
 
 export type CriterionId = (typeof criteria)[number]['id'];

@@ -1,6 +1,5 @@
 import { childPointer, parsePointer } from '../diagnostics/pointer.js';
-import type { ErrorObject } from './validator.js';
-import { investigationValidator } from './validator.js';
+import { validator, type ErrorObject } from './validators.js';
 import { didYouMean } from '../rules/support/suggest.js';
 import { show } from '../rules/support/text.js';
 
@@ -21,7 +20,7 @@ export interface SchemaFindings {
 const EMPTY: SchemaFindings = { structural: [], unknownKeys: [], tainted: new Set() };
 
 export function validateStructure(data: Record<string, unknown>): SchemaFindings {
-  const validate = investigationValidator();
+  const validate = validator('investigation');
   if (validate(data)) return EMPTY;
   const findings: SchemaFindings = { structural: [], unknownKeys: [], tainted: new Set() };
   const seen = new Set<string>();

@@ -1,4 +1,4 @@
-import { investigationSchema } from './validator.js';
+import { investigationSchema } from './validators.js';
 
 export interface SchemaNode {
   $ref?: string;

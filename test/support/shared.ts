@@ -1,0 +1,13 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** ../shared/reference/adaptive-investigation-method beside the project, present in CI. */
+export const referenceDir = fileURLToPath(new URL('../../../shared/reference/adaptive-investigation-method/', import.meta.url));
+export const sarifSchemaPath = fileURLToPath(new URL('../../../shared/schemas/sarif-schema-2.1.0.json', import.meta.url));
+
+export const hasReference = existsSync(referenceDir);
+
+/** Says, where a reader of the test log will see it, that shared material was not there. */
+export function announceMissing(what: string, path: string): void {
+  console.warn(`SKIPPED: ${what} needs ${path}, which is absent in this clone; these tests did not run.`);
+}
