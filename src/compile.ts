@@ -39,9 +39,18 @@ export type CompileResult =
 
 export type SpecInput = string | Uint8Array | Record<string, unknown>;
 
+export type UsageErrorSubcode = 'UNKNOWN_PRESET' | 'UNKNOWN_RULE' | 'INVALID_SETTING' | 'INVALID_POLICY';
+
 /** A usage mistake in compiler options: an unknown preset or rule, or an invalid policy. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
+
+  constructor(
+    readonly subcode: UsageErrorSubcode,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export interface Compiler {
@@ -56,18 +65,18 @@ const SETTINGS: readonly string[] = ['off', 'warning', 'error'];
 /** Resolves preset, policy and rule settings once; the compiler it returns is reused for every spec. */
 export function createCompiler(options: CompilerOptions = {}): Compiler {
   const presetName = options.preset ?? 'gate';
-  if (!isPresetName(presetName)) throw new UsageError(`unknown preset ${JSON.stringify(presetName)}; use ${presetNames.join(' or ')}`);
+  if (!isPresetName(presetName)) throw new UsageError('UNKNOWN_PRESET', `unknown preset ${JSON.stringify(presetName)}; use ${presetNames.join(' or ')}`);
   const preset = builtInPreset(presetName);
   let policy = preset.policy;
   if (options.policy !== undefined) {
     const result = applyPolicyOverride(preset.policy, options.policy);
-    if (!result.ok) throw new UsageError(result.message);
+    if (!result.ok) throw new UsageError('INVALID_POLICY', result.message);
     policy = result.policy;
   }
   const settings: Record<string, RuleSetting> = { ...preset.rules };
   for (const [ruleId, setting] of Object.entries(options.rules ?? {})) {
-    if (!Object.hasOwn(preset.rules, ruleId)) throw new UsageError(`unknown rule ${JSON.stringify(ruleId)}; \`compile-investigation rules\` lists them`);
-    if (!SETTINGS.includes(setting)) throw new UsageError(`rule ${ruleId}: setting ${JSON.stringify(setting)} must be off, warning or error`);
+    if (!Object.hasOwn(preset.rules, ruleId)) throw new UsageError('UNKNOWN_RULE', `unknown rule ${JSON.stringify(ruleId)}; \`compile-investigation rules\` lists them`);
+    if (!SETTINGS.includes(setting)) throw new UsageError('INVALID_SETTING', `rule ${ruleId}: setting ${JSON.stringify(setting)} must be off, warning or error`);
     settings[ruleId] = setting;
   }
   const enabledRules = rules.filter((rule) => settings[rule.meta.id] !== 'off');

@@ -1,9 +1,9 @@
-import { createCompiler, UsageError, type CompileInputOptions, type CompileResult, type CompilerOptions, type SpecInput } from './compile.js';
+import { createCompiler, UsageError, type CompileInputOptions, type CompileResult, type CompilerOptions, type SpecInput, type UsageErrorSubcode } from './compile.js';
 import { renderJson } from './render/json.js';
 import { renderMarkdown } from './render/markdown.js';
 
 export { createCompiler, UsageError } from './compile.js';
-export type { CompileError, CompileInputOptions, CompileResult, Compiler, CompilerOptions, SpecInput } from './compile.js';
+export type { CompileError, CompileInputOptions, CompileResult, Compiler, CompilerOptions, SpecInput, UsageErrorSubcode } from './compile.js';
 export type { Diagnostic, RuleSetting, Severity } from './diagnostics/diagnostic.js';
 export type { InputErrorSubcode } from './load/input-error.js';
 export { builtInPreset, presetNames } from './policy/presets.js';
@@ -21,7 +21,7 @@ export type OutputFormat = 'markdown' | 'json';
 
 export type CompileInvestigationResult =
   | (CompileResult & { output: string | null })
-  | { exitCode: 2; verdict: 'fail'; diagnostics: []; report: null; error: { code: 'USAGE_ERROR'; message: string }; output: null };
+  | { exitCode: 2; verdict: 'fail'; diagnostics: []; report: null; error: { code: 'USAGE_ERROR'; subcode: UsageErrorSubcode; message: string }; output: null };
 
 /**
  * One-call library entry: compiles a spec (text, bytes or an already parsed object) and renders
@@ -37,7 +37,7 @@ export function compileInvestigation(
     compiler = createCompiler(options);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    return { exitCode: 2, verdict: 'fail', diagnostics: [], report: null, error: { code: 'USAGE_ERROR', message: error.message }, output: null };
+    return { exitCode: 2, verdict: 'fail', diagnostics: [], report: null, error: { code: 'USAGE_ERROR', subcode: error.subcode, message: error.message }, output: null };
   }
   const { path, format } = options;
   const result = compiler.compile(input, { ...(path === undefined ? {} : { path }) });

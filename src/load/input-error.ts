@@ -7,6 +7,7 @@ export type InputErrorSubcode =
   | 'ENCODING'
   | 'JSON_SYNTAX'
   | 'YAML_SYNTAX'
+  | 'YAML_TAG'
   | 'DUPLICATE_KEY'
   | 'NOT_AN_OBJECT';
 

@@ -38,7 +38,9 @@ export function parseSpecText(text: string, format?: SourceFormat): ParseResult 
   if (format === 'yaml') return asObject(parseYaml(body), 'yaml');
   const json = parseJson(body);
   if (json.ok) return asObject(json, 'json');
-  return asObject(parseYaml(body), 'yaml');
+  const yaml = parseYaml(body);
+  if (!yaml.ok && /^\s*[[{]/.test(body)) return json;
+  return asObject(yaml, 'yaml');
 }
 
 type ValueResult = { ok: true; value: unknown } | { ok: false; problem: InputProblem };
@@ -95,11 +97,16 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
 const MAX_YAML_ALIASES = 100;
 
 function parseYaml(text: string): ValueResult {
-  const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true, strict: true });
+  const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true, strict: true, resolveKnownTags: false });
+  const unknownTag = document.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED');
+  if (unknownTag) {
+    const summary = firstLine(unknownTag.message);
+    return { ok: false, problem: inputProblem('YAML_TAG', `YAML tags other than the core schema's are refused (${summary}); write plain values instead`) };
+  }
   const firstError = document.errors[0];
   if (firstError) {
     const duplicate = firstError.code === 'DUPLICATE_KEY';
-    const summary = (firstError.message.split('\n')[0] ?? firstError.message).replace(/:\s*$/, '');
+    const summary = firstLine(firstError.message);
     return {
       ok: false,
       problem: inputProblem(duplicate ? 'DUPLICATE_KEY' : 'YAML_SYNTAX', `invalid YAML: ${summary}`),
@@ -111,6 +118,10 @@ function parseYaml(text: string): ValueResult {
     const detail = error instanceof Error ? error.message : String(error);
     return { ok: false, problem: inputProblem('YAML_SYNTAX', `invalid YAML: ${detail}`) };
   }
+}
+
+function firstLine(message: string): string {
+  return (message.split('\n')[0] ?? message).replace(/:\s*$/, '');
 }
 
 function asObject(result: ValueResult, format: SourceFormat): ParseResult {

@@ -1,0 +1,51 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { builtInPreset, criteria, presetNames, rules } from '../src/index.js';
+import { investigationSchema } from '../src/schema/validators.js';
+
+describe('the rule catalog', () => {
+  it('has one module per rule, named after its id', () => {
+    const files = readdirSync(new URL('../src/rules/', import.meta.url)).filter((name) => name.endsWith('.ts'));
+    for (const rule of rules) expect(files).toContain(`${rule.meta.id}.ts`);
+    expect(new Set(rules.map((rule) => rule.meta.id)).size).toBe(rules.length);
+  });
+
+  it('gives every rule a known criterion, a description and a rationale', () => {
+    const ids = new Set(criteria.map((criterion) => criterion.id));
+    for (const { meta } of rules) {
+      expect(ids.has(meta.criterion)).toBe(true);
+      expect(meta.description.length).toBeGreaterThan(20);
+      expect(meta.rationale.length).toBeGreaterThan(20);
+    }
+  });
+
+  it('has a setting for every rule in every preset, and nothing else', () => {
+    for (const name of presetNames) {
+      const preset = builtInPreset(name);
+      expect(Object.keys(preset.rules).sort()).toEqual(rules.map((rule) => rule.meta.id).sort());
+      expect(preset.rules['critical-input']).toBe('error');
+    }
+  });
+});
+
+describe('the input JSON Schema', () => {
+  it('describes every field, for editors to show', () => {
+    const missing: string[] = [];
+    const visit = (node: unknown, path: string): void => {
+      if (node === null || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      const properties = schema['properties'] as Record<string, Record<string, unknown>> | undefined;
+      for (const [key, child] of Object.entries(properties ?? {})) {
+        if (typeof child['description'] !== 'string') missing.push(`${path}/properties/${key}`);
+        visit(child, `${path}/properties/${key}`);
+      }
+      for (const [key, child] of Object.entries((schema['$defs'] as Record<string, unknown>) ?? {})) {
+        if (typeof (child as Record<string, unknown>)['description'] !== 'string') missing.push(`${path}/$defs/${key}`);
+        visit(child, `${path}/$defs/${key}`);
+      }
+      if (schema['items']) visit(schema['items'], `${path}/items`);
+    };
+    visit(investigationSchema, '#');
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,109 @@
+import type { Root, Table } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { describe, expect, it } from 'vitest';
+import { compileInvestigation } from '../src/index.js';
+import { validSpec } from './support/specs.js';
+
+const parser = unified().use(remarkParse).use(remarkGfm);
+
+function tables(markdown: string): Table[] {
+  const tree = parser.parse(markdown) as Root;
+  return tree.children.filter((node): node is Table => node.type === 'table');
+}
+
+function cellText(node: unknown): string {
+  const value = node as { value?: string; children?: unknown[]; type: string };
+  if (value.type === 'html' && value.value === '<br>') return '\n';
+  if (typeof value.value === 'string') return value.value;
+  return (value.children ?? []).map(cellText).join('');
+}
+
+function render(spec: Record<string, unknown>): string {
+  const result = compileInvestigation(spec, { format: 'markdown' });
+  if (result.output === null) throw new Error(`no report: ${JSON.stringify(result.error)}`);
+  return result.output;
+}
+
+const hostile = 'a | b || c\\|d\nsecond line\r\nthird\rfourth `tick` *star* _under_ <b>html</b> [link](x) \u200b\u202eRTL\u202c';
+
+describe('Markdown tables', () => {
+  it('keep their shape whatever the cell text holds', () => {
+    const spec = validSpec();
+    spec.hypotheses[0].claim = hostile;
+    spec.deepDives[1].finding = hostile;
+    spec.surfaceMap[0].evidence = hostile;
+    spec.surfaceMap[0].query = 'a|b\nc';
+    spec.replanLog[0].decision = '| --- | --- |\n| x | y |';
+    const markdown = render(spec);
+    const found = tables(markdown);
+    expect(found.map((table) => table.children[0]?.children.length)).toEqual([5, 6, 8, 6]);
+    for (const table of found) {
+      const width = table.children[0]?.children.length;
+      for (const row of table.children) expect(row.children.length).toBe(width);
+    }
+    const [, hypotheses, dives] = found;
+    const expectedText = hostile.split(/\r\n|\n|\r/).join('\n');
+    expect(cellText(hypotheses?.children[1]?.children[4])).toBe(expectedText);
+    expect(cellText(dives?.children[2]?.children[7])).toBe(expectedText);
+  });
+
+  it('never turn a multi-line deliverable or risk into a table or a heading', () => {
+    const spec = validSpec();
+    spec.deliverable = 'Result | Where\n--- | ---\n# not a heading\n- not a list';
+    spec.risks[0] = 'H3 | open\n--- | ---';
+    const markdown = render(spec);
+    expect(tables(markdown)).toHaveLength(4);
+    const tree = parser.parse(markdown) as Root;
+    const headings = tree.children.filter((node) => node.type === 'heading').map((node) => cellText(node));
+    expect(headings).toEqual(['Adaptive Investigation Report: Find where the billing service rounds invoice totals.', 'Summary', 'Surface Map', 'Hypotheses', 'Deep-Dives', 'Replan Log', 'Deliverable', 'Risks', 'Gate']);
+  });
+
+  it('a goal with line breaks stays a one-line title', () => {
+    const spec = validSpec();
+    spec.goal = 'Find the cache\nand its # eviction';
+    const markdown = render(spec);
+    expect(markdown.split('\n')[0]).toBe('# Adaptive Investigation Report: Find the cache and its # eviction');
+  });
+
+  it('renders the hypotheses row the way the reference reports do', () => {
+    const markdown = render(validSpec());
+    expect(markdown).toContain('| H1 | 1 | 1 | invalidated | Invoice totals are rounded in the invoice module. | `billing/invoice/total.ts` |');
+    expect(markdown).toContain('- Budget: `3/6 reads` (3 left)');
+  });
+
+  it('lists the gate checklist with every criterion and its rules, and diagnostics only when there are some', () => {
+    const passing = render(validSpec());
+    expect(passing).toContain('- [x] Re-plan only when evidence invalidates a hypothesis (`replan-typed`, `replan-evidence`)');
+    expect(passing).not.toContain('## Diagnostics');
+    const spec = validSpec();
+    spec.replanLog[0].trigger = 'every_turn';
+    const failing = render(spec);
+    expect(failing).toContain('- [ ] Re-plan only when evidence invalidates a hypothesis (`replan-typed`, `replan-evidence`)');
+    expect(failing).toContain('## Diagnostics');
+    expect(failing).toContain('| error | `replan-typed` | `/replanLog/0/trigger` |');
+  });
+
+  it('shows a Tokens column only when dives record tokens', () => {
+    const spec = validSpec();
+    spec.budget = { total: 9000, used: 2400, unit: 'tokens' };
+    spec.deepDives.forEach((dive: Record<string, unknown>) => (dive['tokens'] = 800));
+    const markdown = render(spec);
+    expect(markdown).toContain('| # | ID | Hypothesis | Node | Tool | Effect | Provenance | Tokens | Finding |');
+    expect(render(validSpec())).not.toContain('| Tokens |');
+  });
+
+  it('renders a report even for a spec whose values have the wrong types', () => {
+    const spec: Record<string, unknown> = validSpec();
+    spec['surfaceMap'] = [{ id: 7, candidateNodes: 'one', evidence: null }, 'not an object'];
+    spec['hypotheses'] = { H1: 'not a list' };
+    spec['risks'] = [1, { two: 2 }];
+    const result = compileInvestigation(spec, { format: 'markdown' });
+    expect(result.exitCode).toBe(1);
+    expect(result.output).toContain('## Surface Map');
+    expect(result.output).toContain('No hypotheses.');
+    expect(result.output?.endsWith('\n')).toBe(true);
+    expect(result.output?.endsWith('\n\n')).toBe(false);
+  });
+});
