@@ -1,27 +1,16 @@
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
 import packageJson from '../package.json' with { type: 'json' };
 import { rules } from '../src/rules/catalog.js';
 import { cliPath, runCli, type CliRun } from './support/cli.js';
 import { validSpec } from './support/specs.js';
+import { useTempDirs } from './support/temp.js';
 
-const temporaryDirs: string[] = [];
-
-/** A fresh, real (symlink-free) temporary folder, removed after the suite. */
-function tempDir(): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'compile-investigation-cli-')));
-  temporaryDirs.push(dir);
-  return dir;
-}
-
-afterAll(() => {
-  for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs('cli');
 
 function writeJson(dir: string, name: string, data: unknown): string {
   const path = join(dir, name);

@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
 import { cliPath, projectRoot, type CliRun } from './support/cli.js';
 import { validSpec } from './support/specs.js';
+import { useTempDirs } from './support/temp.js';
 
 /**
  * The same input must give the same bytes whatever the time zone, the locale or the working
@@ -13,17 +13,7 @@ import { validSpec } from './support/specs.js';
  * so that any locale-sensitive case mapping, collation or formatting would show up.
  */
 
-const temporaryDirs: string[] = [];
-
-function tempDir(): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'compile-investigation-determinism-')));
-  temporaryDirs.push(dir);
-  return dir;
-}
-
-afterAll(() => {
-  for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs('determinism');
 
 type Env = Record<string, string>;
 

@@ -21,17 +21,6 @@ export function parsePointer(path: string): string[] {
     .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-/** The value a pointer names, or undefined when it names nothing. Own properties only. */
-export function resolvePointer(document: unknown, path: string): unknown {
-  let current: unknown = document;
-  for (const token of parsePointer(path)) {
-    if (current === null || typeof current !== 'object') return undefined;
-    if (!Object.prototype.hasOwnProperty.call(current, token)) return undefined;
-    current = (current as Record<string, unknown>)[token];
-  }
-  return current;
-}
-
 /** Human form for a message line: the root pointer "" reads as "the document root". */
 export function describePointer(path: string): string {
   return path === '' ? 'the document root' : path;

@@ -42,6 +42,3 @@ export const rules: readonly Rule[] = [
 
 export const ruleIds: readonly string[] = rules.map((rule) => rule.meta.id);
 
-export function findRule(id: string): Rule | undefined {
-  return rules.find((rule) => rule.meta.id === id);
-}

@@ -2,13 +2,6 @@ import type { Policy } from '../policy/types.js';
 import type { CriterionId } from './criteria.js';
 import type { SpecView } from './spec-view.js';
 
-export interface RuleExample {
-  /** What the example shows, in a sentence. */
-  title: string;
-  /** A fragment of a spec; `explain` and the tests merge it over a valid base spec. */
-  spec: Record<string, unknown>;
-}
-
 export interface RuleMeta {
   /** Stable id: never renamed once released. */
   id: string;
