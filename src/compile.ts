@@ -30,7 +30,7 @@ export interface CompileInputOptions {
 }
 
 export type CompileError =
-  | { code: 'INPUT_ERROR'; subcode: InputErrorSubcode; message: string }
+  | { code: 'INPUT_ERROR'; subcode: InputErrorSubcode; message: string; line?: number; column?: number }
   | { code: 'CRITICAL_INPUT'; subcode: CriticalSubcode; message: string };
 
 export type CompileResult =

@@ -9,6 +9,13 @@ export interface Diagnostic {
   message: string;
   /** RFC 6901 JSON Pointer to the offending value ("" is the whole document). */
   path: string;
+  /**
+   * 1-based position in the input text: of the key of an object member, of an array item, or,
+   * for a missing field, of the object that lacks it. Absent when the input was not text.
+   */
+  line?: number;
+  /** 1-based column, in UTF-16 code units (as editors, ESLint and SARIF count them). */
+  column?: number;
 }
 
 /** Code-unit comparison: independent of the locale, unlike localeCompare. */

@@ -1,0 +1,21 @@
+import type { CompileError } from '../compile.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Report } from './types.js';
+
+/**
+ * What one input file came to, as the diagnostic formatters (text, SARIF, GitHub) and the
+ * envelope see it. `exitCode` is per file: 0 pass, 1 gate failed, 3 input error, 4 critical input.
+ */
+export interface FileOutcome {
+  /** The path as shown to the user: relative to the working directory, with forward slashes; "<stdin>" for standard input. */
+  path: string;
+  exitCode: 0 | 1 | 3 | 4;
+  verdict: 'pass' | 'fail';
+  /** Diagnostics after --quiet filtering, with line and column when the input was text. */
+  diagnostics: Diagnostic[];
+  /** The input or critical-input error, when the file produced no report. */
+  error: CompileError | null;
+  report: Report | null;
+  /** The input text, for code frames; absent when it could not be read or decoded. */
+  source?: string;
+}
