@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Diagnostic, RuleSetting } from './diagnostics/diagnostic.js';
-import type { InputErrorSubcode } from './load/input-error.js';
+import type { InputErrorSubcode, InputProblem } from './load/input-error.js';
 import { decodeUtf8, formatFromPath, parseSpecText, type SourceFormat } from './load/parse.js';
+import type { Locator } from './load/text-position.js';
 import { applyPolicyOverride, builtInPreset, isPresetName, presetNames, type PresetName } from './policy/presets.js';
 import type { Policy } from './policy/types.js';
 import { buildReport } from './report/build.js';
@@ -33,9 +34,10 @@ export type CompileError =
   | { code: 'INPUT_ERROR'; subcode: InputErrorSubcode; message: string; line?: number; column?: number }
   | { code: 'CRITICAL_INPUT'; subcode: CriticalSubcode; message: string };
 
+/** `source` is the decoded input text, when the input was text or bytes (for code frames). */
 export type CompileResult =
-  | { exitCode: 0 | 1; verdict: Verdict; diagnostics: Diagnostic[]; report: Report; error: null }
-  | { exitCode: 3 | 4; verdict: 'fail'; diagnostics: Diagnostic[]; report: null; error: CompileError };
+  | { exitCode: 0 | 1; verdict: Verdict; diagnostics: Diagnostic[]; report: Report; error: null; source?: string }
+  | { exitCode: 3 | 4; verdict: 'fail'; diagnostics: Diagnostic[]; report: null; error: CompileError; source?: string };
 
 export type SpecInput = string | Uint8Array | Record<string, unknown>;
 
@@ -90,7 +92,8 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
     compile(input, inputOptions = {}) {
       const loaded = load(input, inputOptions);
       if (!loaded.ok) return loaded.result;
-      const { data, format, sha256 } = loaded;
+      const { data, format, sha256, locate, source } = loaded;
+      const withSource = source === undefined ? {} : { source };
       const emptySchema = { structural: [], unknownKeys: [], tainted: new Set<string>() };
       const critical = runRules(criticalRule, new SpecView(data, emptySchema), policy, settings);
       if (critical.length > 0) {
@@ -99,32 +102,42 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
         return {
           exitCode: 4,
           verdict: 'fail',
-          diagnostics: critical,
+          diagnostics: placed(critical, locate),
           report: null,
           error: { code: 'CRITICAL_INPUT', subcode: first?.subcode ?? 'MISSING_GOAL', message: critical.map((diagnostic) => diagnostic.message).join(' ') },
+          ...withSource,
         };
       }
       const view = new SpecView(data, validateStructure(data));
-      const diagnostics = runRules(gateRules, view, policy, settings);
+      const diagnostics = placed(runRules(gateRules, view, policy, settings), locate);
       const report = buildReport(view, diagnostics, {
         tool: toolInfo,
         input: { path: inputOptions.path ?? null, format, sha256 },
         preset: presetName,
         enabledRules,
       });
-      return { exitCode: report.verdict === 'pass' ? 0 : 1, verdict: report.verdict, diagnostics, report, error: null };
+      return { exitCode: report.verdict === 'pass' ? 0 : 1, verdict: report.verdict, diagnostics, report, error: null, ...withSource };
     },
   };
 }
 
+/** Positions are looked up only for files that have something to report. */
+function placed(diagnostics: Diagnostic[], locate: Locator | undefined): Diagnostic[] {
+  if (!locate) return diagnostics;
+  return diagnostics.map((diagnostic) => {
+    const position = locate(diagnostic.path);
+    return position ? { ...diagnostic, line: position.line, column: position.column } : diagnostic;
+  });
+}
+
 type Loaded =
-  | { ok: true; data: Record<string, unknown>; format: InputFormat; sha256: string }
+  | { ok: true; data: Record<string, unknown>; format: InputFormat; sha256: string; locate?: Locator; source?: string }
   | { ok: false; result: CompileResult };
 
 function load(input: SpecInput, options: CompileInputOptions): Loaded {
   if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-      return inputFailure('NOT_AN_OBJECT', 'the input is not an object; an investigation spec is an object with goal, budget and the other fields');
+      return inputFailure({ subcode: 'NOT_AN_OBJECT', message: 'the input is not an object; an investigation spec is an object with goal, budget and the other fields' });
     }
     return { ok: true, data: input, format: 'data', sha256: sha256(JSON.stringify(input) ?? '') };
   }
@@ -133,16 +146,19 @@ function load(input: SpecInput, options: CompileInputOptions): Loaded {
     text = input;
   } else {
     const decoded = decodeUtf8(input);
-    if (!decoded.ok) return inputFailure(decoded.problem.subcode, decoded.problem.message);
+    if (!decoded.ok) return inputFailure(decoded.problem);
     text = decoded.text;
   }
   const parsed = parseSpecText(text, options.sourceFormat ?? formatFromPath(options.path));
-  if (!parsed.ok) return inputFailure(parsed.problem.subcode, parsed.problem.message);
-  return { ok: true, data: parsed.data, format: parsed.format, sha256: sha256(input) };
+  if (!parsed.ok) return inputFailure(parsed.problem, text);
+  return { ok: true, data: parsed.data, format: parsed.format, sha256: sha256(input), locate: parsed.locate, source: text };
 }
 
-function inputFailure(subcode: InputErrorSubcode, message: string): Loaded {
-  return { ok: false, result: { exitCode: 3, verdict: 'fail', diagnostics: [], report: null, error: { code: 'INPUT_ERROR', subcode, message } } };
+function inputFailure(problem: InputProblem, source?: string): Loaded {
+  return {
+    ok: false,
+    result: { exitCode: 3, verdict: 'fail', diagnostics: [], report: null, error: { code: 'INPUT_ERROR', ...problem }, ...(source === undefined ? {} : { source }) },
+  };
 }
 
 function sha256(content: string | Uint8Array): string {

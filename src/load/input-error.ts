@@ -14,8 +14,11 @@ export type InputErrorSubcode =
 export interface InputProblem {
   subcode: InputErrorSubcode;
   message: string;
+  /** 1-based place of the problem in the text, when it has one. */
+  line?: number;
+  column?: number;
 }
 
-export function inputProblem(subcode: InputErrorSubcode, message: string): InputProblem {
-  return { subcode, message };
+export function inputProblem(subcode: InputErrorSubcode, message: string, position?: { line: number; column: number }): InputProblem {
+  return position ? { subcode, message, line: position.line, column: position.column } : { subcode, message };
 }

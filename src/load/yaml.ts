@@ -1,0 +1,102 @@
+import { isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type ParsedNode } from 'yaml';
+import { parsePointer } from '../diagnostics/pointer.js';
+import { inputProblem, type InputProblem } from './input-error.js';
+import { LineIndex, type Locator } from './text-position.js';
+
+export type YamlResult = { ok: true; value: unknown; locate: Locator } | { ok: false; problem: InputProblem };
+
+/** More aliases than this is treated as an alias bomb ("billion laughs"), never expanded. */
+const MAX_YAML_ALIASES = 100;
+
+export function parseYaml(text: string): YamlResult {
+  // resolveKnownTags off: !!binary, !!set, !!timestamp and the like stay unresolved, and are refused below.
+  const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true, strict: true, resolveKnownTags: false });
+  const lines = new LineIndex(text);
+  const unknownTag = document.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED');
+  if (unknownTag) {
+    return {
+      ok: false,
+      problem: inputProblem('YAML_TAG', `YAML tags other than the core schema's are refused (${firstLine(unknownTag.message)}); write plain values instead`, lines.position(unknownTag.pos[0])),
+    };
+  }
+  const firstError = document.errors[0];
+  if (firstError) {
+    if (firstError.code === 'DUPLICATE_KEY') return { ok: false, problem: duplicateKeyProblem(text, lines) ?? inputProblem('DUPLICATE_KEY', `invalid YAML: ${firstLine(firstError.message)}`) };
+    return { ok: false, problem: inputProblem('YAML_SYNTAX', `invalid YAML: ${firstLine(firstError.message)}`, lines.position(firstError.pos[0])) };
+  }
+  let value: unknown;
+  try {
+    value = document.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  } catch (error) {
+    return { ok: false, problem: inputProblem('YAML_SYNTAX', `invalid YAML: ${error instanceof Error ? error.message : String(error)}`) };
+  }
+  const locate: Locator = (pointer) => {
+    const offset = memberOffset(document, parsePointer(pointer));
+    return offset === undefined ? undefined : lines.position(offset);
+  };
+  return { ok: true, value, locate };
+}
+
+/** The offset of the key of the member a pointer names (of the item, in a sequence), or of its nearest existing ancestor. */
+function memberOffset(document: Document, tokens: string[]): number | undefined {
+  let node: unknown = document.contents;
+  let offset = rangeStart(node);
+  for (const token of tokens) {
+    let next: unknown;
+    if (isMap(node)) {
+      const pair = node.items.find((item) => keyText(item.key) === token);
+      next = pair?.value;
+      if (pair) offset = rangeStart(pair.key) ?? offset;
+    } else if (isSeq(node) && /^\d+$/.test(token)) {
+      next = node.items[Number(token)];
+      offset = rangeStart(next) ?? offset;
+    }
+    if (next === undefined || next === null) break;
+    node = next;
+  }
+  return offset;
+}
+
+function rangeStart(node: unknown): number | undefined {
+  return (node as Node | undefined)?.range?.[0];
+}
+
+function keyText(key: unknown): string | undefined {
+  if (isScalar(key)) return String(key.value);
+  return typeof key === 'string' ? key : undefined;
+}
+
+/** Both places of the first repeated key, found in a second, lenient parse. */
+function duplicateKeyProblem(text: string, lines: LineIndex): InputProblem | undefined {
+  const lenient = parseDocument(text, { uniqueKeys: false, resolveKnownTags: false });
+  let found: InputProblem | undefined;
+  visit(lenient, {
+    Map(_, map) {
+      const seen = new Map<string, number>();
+      for (const pair of map.items) {
+        const key = keyText(pair.key);
+        const offset = rangeStart(pair.key as ParsedNode | undefined);
+        if (key === undefined || offset === undefined) continue;
+        const first = seen.get(key);
+        if (first === undefined) {
+          seen.set(key, offset);
+          continue;
+        }
+        const here = lines.position(offset);
+        const there = lines.position(first);
+        found = inputProblem(
+          'DUPLICATE_KEY',
+          `duplicate key ${JSON.stringify(key)} at line ${here.line}, column ${here.column}; it is already defined at line ${there.line}, column ${there.column}. Keep one of them.`,
+          here,
+        );
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+function firstLine(message: string): string {
+  return (message.split('\n')[0] ?? message).replace(/:\s*$/, '');
+}
