@@ -1,0 +1,45 @@
+import type { FileOutcome } from '../report/outcome.js';
+
+/**
+ * GitHub Actions workflow commands, one a problem, which the runner turns into annotations on the
+ * pull request. Input errors carry their subcode as title.
+ */
+export function formatGithub(files: FileOutcome[]): string {
+  const commands: string[] = [];
+  for (const file of files) {
+    // A critical-input error is already among the diagnostics; only an input error stands alone.
+    if (file.error?.code === 'INPUT_ERROR') {
+      const { subcode, message, line, column } = file.error;
+      commands.push(command('error', file.path, line, column, subcode, message));
+    }
+    for (const { severity, ruleId, message, line, column } of file.diagnostics) {
+      commands.push(command(severity, file.path, line, column, ruleId, message));
+    }
+  }
+  return commands.length === 0 ? '' : `${commands.join('\n')}\n`;
+}
+
+function command(kind: 'error' | 'warning', path: string, line: number | undefined, column: number | undefined, title: string, message: string): string {
+  const properties = [`file=${escapeProperty(path)}`];
+  // A column means nothing to the runner without its line.
+  if (isPosition(line)) {
+    properties.push(`line=${line}`);
+    if (isPosition(column)) properties.push(`col=${column}`);
+  }
+  properties.push(`title=${escapeProperty(title)}`);
+  return `::${kind} ${properties.join(',')}::${escapeData(message)}`;
+}
+
+function isPosition(value: number | undefined): value is number {
+  return value !== undefined && Number.isInteger(value) && value >= 1;
+}
+
+/** The runner's own escaping (toolkit's escapeData): "%" first, so the escapes stay unambiguous. */
+export function escapeData(text: string): string {
+  return text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
+}
+
+/** Property values end at "," and the properties at "::", so both are escaped as well. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
+}

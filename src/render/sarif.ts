@@ -1,0 +1,135 @@
+import type { RuleSetting } from '../diagnostics/diagnostic.js';
+import type { FileOutcome } from '../report/outcome.js';
+import { criteria } from '../rules/criteria.js';
+import type { Rule } from '../rules/rule.js';
+
+export interface SarifContext {
+  tool: { name: string; version: string };
+  /** The catalog, in catalog order: results point into it by index. */
+  rules: readonly Rule[];
+  settings: Readonly<Record<string, RuleSetting>>;
+}
+
+/** The descriptor of files that could not be read or parsed; it has no rule module of its own. */
+export const INPUT_ERROR_RULE_ID = 'input-error';
+
+const SRCROOT = '%SRCROOT%';
+
+/**
+ * A SARIF 2.1.0 log with one run, for GitHub code scanning and other SARIF viewers. Paths stay
+ * relative to %SRCROOT%, which is left undefined: the log names no absolute path.
+ */
+export function formatSarif(files: FileOutcome[], context: SarifContext): string {
+  const descriptors = [...context.rules.map((rule) => ruleDescriptor(rule, context.settings[rule.meta.id])), inputErrorDescriptor()];
+  const ruleIndex = new Map(descriptors.map((descriptor, index) => [descriptor.id, index]));
+  const results: object[] = [];
+  files.forEach((file, artifactIndex) => {
+    const uri = encodePath(file.path);
+    const location = (line?: number, column?: number) => ({
+      physicalLocation: { artifactLocation: { uri, uriBaseId: SRCROOT, index: artifactIndex }, ...region(line, column) },
+    });
+    // A critical-input error also arrives as diagnostics; only an input error needs its own result.
+    if (file.error?.code === 'INPUT_ERROR') {
+      const { subcode, message, line, column } = file.error;
+      results.push({
+        ruleId: INPUT_ERROR_RULE_ID,
+        ruleIndex: ruleIndex.get(INPUT_ERROR_RULE_ID),
+        level: 'error',
+        message: { text: `${subcode}: ${message}` },
+        locations: [location(line, column)],
+        properties: { subcode },
+      });
+    }
+    for (const diagnostic of file.diagnostics) {
+      results.push({
+        ruleId: diagnostic.ruleId,
+        ruleIndex: ruleIndex.get(diagnostic.ruleId),
+        level: diagnostic.severity,
+        message: { text: diagnostic.message },
+        locations: [location(diagnostic.line, diagnostic.column)],
+        properties: { jsonPointer: diagnostic.path },
+      });
+    }
+  });
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: context.tool.name, version: context.tool.version, semanticVersion: context.tool.version, rules: descriptors } },
+        originalUriBaseIds: { [SRCROOT]: { description: { text: `The working directory ${context.tool.name} ran in.` } } },
+        artifacts: files.map((file) => ({ location: { uri: encodePath(file.path), uriBaseId: SRCROOT } })),
+        results,
+        invocations: [{ executionSuccessful: true }],
+        columnKind: 'utf16CodeUnits',
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+interface Descriptor {
+  id: string;
+  [key: string]: unknown;
+}
+
+function ruleDescriptor(rule: Rule, setting: RuleSetting | undefined): Descriptor {
+  const { id, criterion, description, rationale } = rule.meta;
+  const criterionName = criteria.find((entry) => entry.id === criterion)?.name ?? criterion;
+  const level = setting === 'error' || setting === 'warning' ? setting : 'none';
+  return {
+    id,
+    name: pascalCase(id),
+    shortDescription: { text: description },
+    fullDescription: { text: `${description} ${rationale}` },
+    help: {
+      text: `${rationale} Each result's message says what is wrong at that place and how to fix it.`,
+      markdown: `**${escapeMarkdown(description)}**\n\n${escapeMarkdown(rationale)}\n\nGate criterion: ${escapeMarkdown(criterionName)}. Each result's message says what is wrong at that place and how to fix it.`,
+    },
+    defaultConfiguration: level === 'none' ? { enabled: false, level } : { level },
+    properties: { tags: [criterion] },
+  };
+}
+
+function inputErrorDescriptor(): Descriptor {
+  const description = 'The input file could be read, decoded and parsed as a JSON or YAML object.';
+  const rationale = 'A file that cannot be read or parsed yields no spec, so no rule of the gate can judge it.';
+  const fix = 'Fix the path, the encoding (UTF-8) or the syntax the message names, then run again.';
+  return {
+    id: INPUT_ERROR_RULE_ID,
+    name: pascalCase(INPUT_ERROR_RULE_ID),
+    shortDescription: { text: description },
+    fullDescription: { text: `${description} ${rationale}` },
+    help: { text: `${rationale} ${fix}`, markdown: `**${escapeMarkdown(description)}**\n\n${escapeMarkdown(rationale)} ${escapeMarkdown(fix)}` },
+    defaultConfiguration: { level: 'error' },
+    properties: { tags: ['input'] },
+  };
+}
+
+/** SARIF lines and columns are 1-based: an unknown or impossible position gets no region at all. */
+function region(line?: number, column?: number): { region?: { startLine: number; startColumn?: number } } {
+  if (line === undefined || !Number.isInteger(line) || line < 1) return {};
+  if (column === undefined || !Number.isInteger(column) || column < 1) return { region: { startLine: line } };
+  return { region: { startLine: line, startColumn: column } };
+}
+
+/**
+ * A relative path as an RFC 3986 relative reference: each segment percent-encoded as UTF-8, the
+ * slashes kept. Lone surrogates, which UTF-8 cannot encode, become U+FFFD first.
+ */
+export function encodePath(path: string): string {
+  const wellFormed = path.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  return wellFormed.split('/').map(encodeURIComponent).join('/');
+}
+
+function pascalCase(id: string): string {
+  return id
+    .split(/[^A-Za-z0-9]+/)
+    .filter((part) => part !== '')
+    .map((part) => part[0]?.toUpperCase() + part.slice(1))
+    .join('');
+}
+
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_[\]<>|#]/g, (character) => `\\${character}`);
+}

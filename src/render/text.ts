@@ -1,0 +1,139 @@
+import type { Severity } from '../diagnostics/diagnostic.js';
+import type { FileOutcome } from '../report/outcome.js';
+
+export interface TextOptions {
+  color: boolean;
+}
+
+/** One printed problem: a diagnostic, or an input error in the same shape. */
+interface Entry {
+  severity: Severity;
+  message: string;
+  label: string;
+  line?: number;
+  column?: number;
+}
+
+const FRAME_WIDTH = 100;
+
+/**
+ * A stylish, ESLint-like listing of the problems of every file, each under a one-line code frame,
+ * and a closing summary. Only files with something to say are listed.
+ */
+export function formatText(files: FileOutcome[], options: TextOptions): string {
+  const paint = painter(options.color);
+  const blocks: string[] = [];
+  let errors = 0;
+  let warnings = 0;
+  for (const file of files) {
+    const entries = entriesOf(file);
+    if (entries.length === 0) continue;
+    errors += entries.filter((entry) => entry.severity === 'error').length;
+    warnings += entries.filter((entry) => entry.severity === 'warning').length;
+    blocks.push(formatFile(file, entries, paint));
+  }
+  const problems = errors + warnings;
+  if (problems === 0) return `${paint.green('✔')} ${files.length} ${plural(files.length, 'file')} passed\n`;
+  const summary = `✖ ${problems} ${plural(problems, 'problem')} (${errors} ${plural(errors, 'error')}, ${warnings} ${plural(warnings, 'warning')})`;
+  blocks.push(errors > 0 ? paint.boldRed(summary) : paint.boldYellow(summary));
+  return `${blocks.join('\n\n')}\n`;
+}
+
+function entriesOf(file: FileOutcome): Entry[] {
+  const entries: Entry[] = [];
+  // A critical-input error is already among the diagnostics; only an input error stands alone.
+  if (file.error?.code === 'INPUT_ERROR') {
+    const { subcode, message, line, column } = file.error;
+    entries.push({ severity: 'error', message, label: subcode, line, column });
+  }
+  for (const diagnostic of file.diagnostics) {
+    const { severity, message, ruleId, line, column } = diagnostic;
+    entries.push({ severity, message, label: ruleId, line, column });
+  }
+  return entries;
+}
+
+function formatFile(file: FileOutcome, entries: Entry[], paint: Painter): string {
+  const sourceLines = file.source === undefined ? undefined : file.source.split(/\r\n|\r|\n/);
+  // Line numbers align right and columns left, so the colons line up as in ESLint's stylish.
+  const lineWidth = Math.max(...entries.map((entry) => String(entry.line ?? 0).length));
+  const columnWidth = Math.max(...entries.map((entry) => String(knownLine(entry) ? (entry.column ?? 0) : 0).length));
+  const severityWidth = Math.max(...entries.map((entry) => entry.severity.length));
+  const lines = [printable(file.path)];
+  for (const entry of entries) {
+    const line = knownLine(entry) ? entry.line : 0;
+    const column = knownLine(entry) ? (entry.column ?? 0) : 0;
+    const position = `${String(line).padStart(lineWidth)}:${String(column).padEnd(columnWidth)}`;
+    const severity = paint[entry.severity](entry.severity) + ' '.repeat(severityWidth - entry.severity.length);
+    lines.push(`  ${paint.dim(position)}  ${severity}  ${printable(entry.message)}  ${paint.dim(printable(entry.label))}`);
+    const source = line > 0 ? sourceLines?.[line - 1] : undefined;
+    if (source === undefined) continue;
+    const indent = ' '.repeat(2 + position.length + 2);
+    const frame = codeFrame(source, column);
+    lines.push(`${indent}${frame.text}`);
+    if (frame.caret !== undefined) lines.push(`${indent}${' '.repeat(frame.caret)}^`);
+  }
+  return lines.join('\n');
+}
+
+function knownLine(entry: Entry): entry is Entry & { line: number } {
+  return entry.line !== undefined && Number.isInteger(entry.line) && entry.line >= 1;
+}
+
+/**
+ * The source line, cut to a window around the column, and where the caret goes under it. Work is
+ * in code points so a cut never splits a surrogate pair; the column counts UTF-16 code units.
+ */
+function codeFrame(sourceLine: string, column: number): { text: string; caret?: number } {
+  const points = Array.from(printable(sourceLine));
+  let target: number | undefined;
+  if (column >= 1) {
+    let units = 0;
+    target = 0;
+    while (target < points.length && units + (points[target]?.length ?? 1) < column) units += points[target++]?.length ?? 1;
+  }
+  // Indentation carries no information in a one-line frame; drop it, but never past the caret.
+  let start = 0;
+  while (start < points.length && points[start] === ' ' && (target === undefined || start < target)) start++;
+  let end = points.length;
+  while (end > start && points[end - 1] === ' ') end--;
+  if (end - start > FRAME_WIDTH) {
+    const focus = target ?? start;
+    const windowStart = Math.max(start, Math.min(focus - FRAME_WIDTH / 2, end - FRAME_WIDTH));
+    const cutStart = windowStart > start;
+    const cutEnd = windowStart + FRAME_WIDTH < end;
+    const text = `${cutStart ? '…' : ''}${points.slice(windowStart, windowStart + FRAME_WIDTH).join('')}${cutEnd ? '…' : ''}`;
+    return { text, caret: target === undefined ? undefined : target - windowStart + (cutStart ? 1 : 0) };
+  }
+  return { text: points.slice(start, end).join(''), caret: target === undefined ? undefined : target - start };
+}
+
+/**
+ * Keeps a listing on its lines and free of terminal escapes whatever the input holds: tabs become
+ * one space (the caret stays aligned whatever the tab stops), line breaks a space, and other
+ * control characters the replacement character.
+ */
+function printable(text: string): string {
+  return text
+    .replace(/\r\n|[\t\r\n]/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd');
+}
+
+function plural(count: number, noun: string): string {
+  return count === 1 ? noun : `${noun}s`;
+}
+
+type Painter = Record<'dim' | 'error' | 'warning' | 'boldRed' | 'boldYellow' | 'green', (text: string) => string>;
+
+function painter(color: boolean): Painter {
+  const style = (open: number, close: number) => (text: string) => (color ? `\u001b[${open}m${text}\u001b[${close}m` : text);
+  const bold = (paint: (text: string) => string) => (text: string) => (color ? `\u001b[1m${paint(text)}\u001b[22m` : text);
+  return {
+    dim: style(2, 22),
+    error: style(31, 39),
+    warning: style(33, 39),
+    boldRed: bold(style(31, 39)),
+    boldYellow: bold(style(33, 39)),
+    green: style(32, 39),
+  };
+}
