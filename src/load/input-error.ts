@@ -11,6 +11,20 @@ export type InputErrorSubcode =
   | 'DUPLICATE_KEY'
   | 'NOT_AN_OBJECT';
 
+/** What each subcode means, for the contract the `schema` command prints. */
+export const inputErrorSubcodes: Readonly<Record<InputErrorSubcode, string>> = {
+  NOT_FOUND: 'the input file does not exist',
+  NOT_A_FILE: 'the input is a directory, FIFO or other non-regular file',
+  UNREADABLE: 'the input exists but cannot be read (permissions, I/O error)',
+  TOO_LARGE: 'the input is larger than --max-bytes',
+  ENCODING: 'the input is not valid UTF-8',
+  JSON_SYNTAX: 'the input is not valid JSON',
+  YAML_SYNTAX: 'the input is not valid YAML, or expands too many aliases',
+  YAML_TAG: 'the YAML uses a tag outside the core schema',
+  DUPLICATE_KEY: 'an object repeats a key',
+  NOT_AN_OBJECT: 'the document is not an object (an array, a scalar, null or empty)',
+};
+
 export interface InputProblem {
   subcode: InputErrorSubcode;
   message: string;

@@ -10,6 +10,10 @@ export const antiPatterns: Rule = {
     description: 'No blocked anti-pattern token (read_all_files, reflexive_replan, ...) appears as a whole word, in any case, in any string value.',
     rationale:
       'Reading everything, re-planning every turn and a rigid up-front plan are what the method replaces. A spec that names them as its practice did not follow the method.',
+    examples: {
+      failing: { title: 'A risk admitting to read_all_files.', apply: (spec) => void spec.risks.push('We fell back to read_all_files for the legacy folder.') },
+      passing: { title: 'No blocked token anywhere.', apply: () => {} },
+    },
   },
   check({ view, policy, report }) {
     const tokens = policy.blockedAntiPatterns.map((token) => ({ token, folded: token.toLowerCase() }));

@@ -8,6 +8,10 @@ export const budgetAccounting: Rule = {
     description: 'budget.used equals the number of deep dives (accounting deepDives) or the sum of their tokens (accounting diveTokens, which needs tokens on every dive).',
     rationale:
       'The budget counter must decrement on every expensive read and on nothing else; a counter that disagrees with the recorded dives hides reads or invents them.',
+    examples: {
+      failing: { title: 'budget.used says 2 while 3 deep dives are recorded.', apply: (spec) => void (spec.budget.used = 2) },
+      passing: { title: 'A tokens budget whose used equals the sum of the tokens of the dives.', apply: (spec) => { spec.budget = { total: 12000, used: 4500, unit: 'tokens' }; spec.deepDives.forEach((dive) => (dive.tokens = 1500)); } },
+    },
   },
   check({ view, policy, report }) {
     const budget = view.budget();

@@ -9,6 +9,10 @@ export const budgetLimit: Rule = {
     description: "The budget's unit is allowed, its total lies in the policy's range for that unit, and 0 <= used <= total.",
     rationale:
       'A hard budget is only a bound if it is a sane one: an allowed unit, a total within the range the policy trusts, and spending that never goes negative or past the total.',
+    examples: {
+      failing: { title: 'A reads budget of 80, above the policy range of 1 to 50.', apply: (spec) => void (spec.budget.total = 80) },
+      passing: { title: 'A reads budget of 6, of which 3 were used.', apply: () => {} },
+    },
   },
   check({ view, policy, report }) {
     const budget = view.budget();

@@ -12,6 +12,10 @@ export const coverageDeclared: Rule = {
     description: 'At least the minimum number of risks; gate: every hypothesis left open or active is named by its id in some risk.',
     rationale:
       'A hard budget means partial coverage. The deliverable declares what was not explored instead of hiding it: every unsettled hypothesis is named in a risk, by its id.',
+    examples: {
+      failing: { title: 'H3 is left open and no risk names it.', apply: (spec) => void (spec.risks = ['Only the billing folder was mapped.']) },
+      passing: { title: 'The open H3 is named in a risk.', apply: () => {} },
+    },
   },
   check({ view, policy, report }) {
     const risks = view.risks();

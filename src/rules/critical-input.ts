@@ -1,10 +1,16 @@
 import { isRecord } from './spec-view.js';
-import type { Rule } from './rule.js';
+import type { ExampleSpec, Rule } from './rule.js';
 
 /** The marker the method prescribes when a datum it cannot guess is missing. */
 export const CRITICAL_MARKER = '{VACIO_CRITICO}';
 
 export type CriticalSubcode = 'MISSING_GOAL' | 'MISSING_BUDGET' | 'MISSING_BUDGET_TOTAL';
+
+export const criticalSubcodes: Readonly<Record<CriticalSubcode, string>> = {
+  MISSING_GOAL: 'the goal is missing, null or blank',
+  MISSING_BUDGET: 'the budget is missing or null',
+  MISSING_BUDGET_TOTAL: 'budget.total is missing, null or 0, or the budget is not an object',
+};
 
 export interface CriticalGap {
   subcode: CriticalSubcode;
@@ -48,6 +54,10 @@ export const criticalInput: Rule = {
     description: 'The goal and a hard budget with a non-zero total are present; otherwise the compiler stops with {VACIO_CRITICO} and asks for them.',
     rationale:
       'Without a goal there is nothing to resolve, and without a hard budget the loop has no stop condition. The method never guesses either: it stops at once, names the missing datum and asks for it (exit code 4, no report).',
+    examples: {
+      failing: { title: 'The spec has no budget, so the investigation had no stop condition.', apply: (spec) => void delete (spec as Partial<ExampleSpec>).budget },
+      passing: { title: 'A goal and a hard budget of 6 reads fixed up front.', apply: () => {} },
+    },
   },
   check(context) {
     for (const gap of findCriticalGaps(context.view.data)) context.report(gap.path, gap.message);

@@ -1,3 +1,4 @@
+import type { DeepDive } from '../spec/types.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 import { didYouMean } from './support/suggest.js';
@@ -9,6 +10,10 @@ export const diveGrounded: Rule = {
     description: 'The node of every deep dive was surfaced by the surface map (no blind reads).',
     rationale:
       'Deep dives read only nodes the cheap map surfaced. A read of an unmapped node is a blind read: map it first, or explain why by widening the map.',
+    examples: {
+      failing: { title: 'A deep dive into a README that no map entry surfaced: a blind read.', apply: (spec) => void ((spec.deepDives[2] as DeepDive).node = 'billing/README.md') },
+      passing: { title: 'Every node read was surfaced by the map first.', apply: () => {} },
+    },
   },
   check({ view, report }) {
     if (!view.isComplete('surfaceMap')) return;

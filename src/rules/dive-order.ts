@@ -1,3 +1,4 @@
+import type { DeepDive } from '../spec/types.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 
@@ -8,6 +9,10 @@ export const diveOrder: Rule = {
     description: 'The first deep dive tests a hypothesis of the best (lowest) priority.',
     rationale:
       'Ranking is only worth doing if the ranking is followed: the first expensive read goes to a top-ranked hypothesis. Starting elsewhere suggests the ranking was written after the fact.',
+    examples: {
+      failing: { title: 'The first deep dive tests H2 while H1 ranks first.', apply: (spec) => void spec.deepDives.unshift(spec.deepDives.splice(1, 1)[0] as DeepDive) },
+      passing: { title: 'The first deep dive tests H1, the top-ranked hypothesis.', apply: () => {} },
+    },
   },
   check({ view, policy, report }) {
     if (!view.isComplete('hypotheses')) return;

@@ -1,3 +1,4 @@
+import type { DeepDive } from '../spec/types.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 import { checkAllowed, checkMinimum, checkUniqueIds } from './support/checks.js';
@@ -11,6 +12,10 @@ export const diveSelective: Rule = {
     description: 'At least the minimum deep dives, unique ids, a known hypothesis, an expensive tool, an allowed effect and a non-blank finding.',
     rationale:
       'A deep dive is one expensive read that tests one ranked hypothesis and records what it found. A read without a hypothesis, or without a finding, spends budget for nothing.',
+    examples: {
+      failing: { title: 'A deep dive made with Grep, testing a hypothesis that does not exist.', apply: (spec) => { const dive = spec.deepDives[2] as DeepDive; dive.tool = 'Grep'; dive.hypothesisId = 'H9'; } },
+      passing: { title: 'Three reads, each testing a ranked hypothesis and recording a finding.', apply: () => {} },
+    },
   },
   check(context) {
     const { view, policy, report } = context;

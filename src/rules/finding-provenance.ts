@@ -1,3 +1,4 @@
+import type { DeepDive } from '../spec/types.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 import { didYouMean } from './support/suggest.js';
@@ -10,6 +11,10 @@ export const findingProvenance: Rule = {
     description: 'Every deep dive names its node and carries a provenance tag from the policy.',
     rationale:
       'A finding is only traceable with the node it came from and a tag saying what kind of evidence it is: read in code or config, stated in a document, inferred, or assumed.',
+    examples: {
+      failing: { title: 'A deep dive whose finding carries no provenance tag.', apply: (spec) => void delete (spec.deepDives[1] as DeepDive).provenance },
+      passing: { title: 'Every finding tagged [CÓDIGO], [CODIGO] or [DOC].', apply: () => {} },
+    },
   },
   check({ view, policy, report }) {
     const tags = new Set(policy.provenanceTags.map((tag) => tag.normalize('NFC')));

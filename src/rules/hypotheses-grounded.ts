@@ -1,3 +1,4 @@
+import type { Hypothesis } from '../spec/types.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 import { didYouMean } from './support/suggest.js';
@@ -9,6 +10,10 @@ export const hypothesesGrounded: Rule = {
     description: 'Every candidate node of a hypothesis was surfaced by the surface map.',
     rationale:
       'A hypothesis points at nodes the cheap map found. A node that no map entry surfaced was guessed, not mapped: add the query that finds it, or drop the node.',
+    examples: {
+      failing: { title: 'A hypothesis pointing at a node no map entry surfaced.', apply: (spec) => void (spec.hypotheses[2] as Hypothesis).candidateNodes.push('billing/ghost.ts') },
+      passing: { title: 'Every candidate node of a hypothesis comes from the map.', apply: () => {} },
+    },
   },
   check({ view, report }) {
     if (!view.isComplete('surfaceMap')) return;

@@ -1,3 +1,4 @@
+import type { Hypothesis } from '../spec/types.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 import { checkAllowed, checkMinimum, checkUniqueIds } from './support/checks.js';
@@ -9,6 +10,10 @@ export const hypothesesRanked: Rule = {
     description: 'At least the minimum hypotheses, unique ids, integer priority and cost (gate: both at least 1), an allowed status and non-empty candidate nodes.',
     rationale:
       'Hypotheses are ranked by expected value over cost before any deep dive, and each points at the map nodes that would settle it. Reading "whatever looks interesting" without them is the anti-pattern the method exists to prevent.',
+    examples: {
+      failing: { title: 'A hypothesis with priority 0 and an unknown status.', apply: (spec) => { const hypothesis = spec.hypotheses[2] as Hypothesis; hypothesis.priority = 0; hypothesis.status = 'maybe'; } },
+      passing: { title: 'Three hypotheses ranked 1 to 3 with their costs.', apply: () => {} },
+    },
   },
   check(context) {
     const { view, policy, report } = context;

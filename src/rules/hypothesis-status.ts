@@ -1,3 +1,4 @@
+import type { Hypothesis } from '../spec/types.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 
@@ -10,6 +11,10 @@ export const hypothesisStatus: Rule = {
     description: 'A confirmed hypothesis has a deep dive that confirms it; an invalidated one has a deep dive that invalidates it.',
     rationale:
       'A status is a claim about evidence. "confirmed" or "invalidated" without a deep dive of that effect is an assertion nobody read for: record the dive, or leave the hypothesis open.',
+    examples: {
+      failing: { title: 'H3 is marked confirmed though no deep dive read for it.', apply: (spec) => void ((spec.hypotheses[2] as Hypothesis).status = 'confirmed') },
+      passing: { title: 'H1 invalidated by D1 and H2 confirmed by D2 and D3.', apply: () => {} },
+    },
   },
   check({ view, report }) {
     if (!view.isComplete('deepDives')) return;

@@ -1,3 +1,4 @@
+import type { SurfaceMapEntry } from '../spec/types.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 import { checkAllowed, checkMinimum, checkUniqueIds } from './support/checks.js';
@@ -10,6 +11,10 @@ export const mapCheap: Rule = {
     description: 'The surface map has at least the minimum entries, unique ids, only cheap tools, non-empty candidate nodes and non-blank evidence.',
     rationale:
       'The map is built from names and structure only (Glob, Grep, rg, find, ls) and spends no budget. Every entry must surface candidates and say what its hits suggest, or the hypotheses have nothing to point at.',
+    examples: {
+      failing: { title: 'A map entry made with Read, an expensive tool.', apply: (spec) => void ((spec.surfaceMap[1] as SurfaceMapEntry).tool = 'Read') },
+      passing: { title: 'Map entries made with rg and Glob, names only.', apply: () => {} },
+    },
   },
   check(context) {
     const { view, policy, report } = context;

@@ -9,6 +9,10 @@ export const replanEvidence: Rule = {
     description: "A replan's hypothesis has at least as many invalidating deep dives as replans; afterDeepDive, when given, names an invalidating deep dive of that hypothesis.",
     rationale:
       'Each replan must be paid for by evidence: one invalidating deep dive of the hypothesis it names. More replans than invalidations means re-planning by reflex.',
+    examples: {
+      failing: { title: 'A second replan of H1, which only one deep dive invalidated.', apply: (spec) => void spec.replanLog.push({ trigger: 'hypothesis_invalidated', hypothesisId: 'H1', decision: 'Re-rank again.', evidence: 'Nothing new.' }) },
+      passing: { title: 'One replan of H1, after D1 invalidated it.', apply: () => {} },
+    },
   },
   check({ view, report }) {
     if (!view.isComplete('deepDives')) return;

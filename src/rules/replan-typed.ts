@@ -1,3 +1,4 @@
+import type { Replan } from '../spec/types.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 import { didYouMean } from './support/suggest.js';
@@ -10,6 +11,10 @@ export const replanTyped: Rule = {
     description: 'Every replan has an allowed trigger (hypothesis_invalidated), a known hypothesis, and a non-blank decision and evidence.',
     rationale:
       'Re-planning on every turn produces loops of doubt and burns reasoning. The method re-plans only when evidence invalidates a hypothesis, and records which one, what changed and why.',
+    examples: {
+      failing: { title: 'A replan triggered every turn instead of by an invalidation.', apply: (spec) => void ((spec.replanLog[0] as Replan).trigger = 'every_turn') },
+      passing: { title: 'One replan, triggered by hypothesis_invalidated.', apply: () => {} },
+    },
   },
   check({ view, policy, report }) {
     const hypothesisIds = view.ids('hypotheses');

@@ -1,6 +1,17 @@
 import type { Policy } from '../policy/types.js';
+import type { Investigation } from '../spec/types.js';
 import type { CriterionId } from './criteria.js';
 import type { SpecView } from './spec-view.js';
+
+/** An example spec for `explain`: the base spec with one change. */
+export interface RuleExample {
+  /** What the example shows, in a sentence. */
+  title: string;
+  apply(spec: ExampleSpec): void;
+}
+
+/** The base spec as examples edit it: typed fields, plus room to remove or mistype them. */
+export type ExampleSpec = Investigation & Record<string, unknown>;
 
 export interface RuleMeta {
   /** Stable id: never renamed once released. */
@@ -10,6 +21,8 @@ export interface RuleMeta {
   description: string;
   /** Why the method asks for it, and how to fix a failure. */
   rationale: string;
+  /** One spec this rule rejects and one that passes the whole gate; the tests check both. */
+  examples: { failing: RuleExample; passing: RuleExample };
 }
 
 export interface RuleContext {

@@ -10,6 +10,10 @@ export const stopReason: Rule = {
       'An allowed stop reason with evidence; goal_resolved needs a deliverable (gate: and a confirmed hypothesis); budget_exhausted needs used == total; gate: every hypothesis invalidated with budget left needs goal_unresolved or escalated.',
     rationale:
       'The loop ends for a recorded reason that the rest of the spec bears out: a resolved goal has a deliverable backed by a confirmed hypothesis, an exhausted budget is really spent, and running out of hypotheses with budget left is an honest goal_unresolved, not a success.',
+    examples: {
+      failing: { title: 'budget_exhausted with 3 of 6 reads left.', apply: (spec) => void (spec.stopCondition.reason = 'budget_exhausted') },
+      passing: { title: 'goal_resolved, with a deliverable and the confirmed H2 behind it.', apply: () => {} },
+    },
   },
   check({ view, policy, report }) {
     const stop = view.stopCondition();

@@ -1,0 +1,86 @@
+import { criticalSubcodes } from '../rules/critical-input.js';
+import { inputErrorSubcodes } from '../load/input-error.js';
+import { exitCodes } from './exit-codes.js';
+
+/** Version of the machine contract: the envelope, the error codes and the exit codes. */
+export const CONTRACT_VERSION = '1';
+
+export type ErrorCode = 'GATE_FAILED' | 'USAGE_ERROR' | 'INPUT_ERROR' | 'CRITICAL_INPUT' | 'INTERNAL_ERROR';
+
+export const usageErrorSubcodes = {
+  UNKNOWN_OPTION: 'an option the command does not know',
+  UNKNOWN_COMMAND: 'a command that does not exist',
+  INVALID_ARGUMENT: 'an option value or argument that is not allowed',
+  MISSING_ARGUMENT: 'a required argument or option value is missing',
+  CONFLICTING_ARGUMENTS: 'arguments that cannot be used together',
+  NO_INPUT: 'no input file, directory or glob was given, or none matched',
+  UNKNOWN_PRESET: 'a preset name that does not exist',
+  UNKNOWN_RULE: 'a rule id that does not exist',
+  INVALID_SETTING: 'a rule setting other than off, warning or error',
+  INVALID_POLICY: 'a policy that does not satisfy the policy schema',
+  INVALID_CONFIG: 'a configuration file that cannot be read or has unknown keys',
+  CONFIG_NOT_FOUND: 'the configuration file named by --config or INVESTIGATION_CONFIG does not exist',
+  OUTPUT_IS_INPUT: '--output names an input file',
+  OUTPUT_NOT_WRITABLE: 'the output file or folder cannot be written',
+  INVALID_SHARD: 'a --shard that is not i/n with 1 <= i <= n',
+  NOT_A_DIRECTORY: 'the test command was given something that is not a directory',
+} as const;
+
+export type UsageSubcode = keyof typeof usageErrorSubcodes;
+
+export interface ErrorCodeEntry {
+  code: ErrorCode;
+  exitCode: number;
+  meaning: string;
+  subcodes: Array<{ subcode: string; meaning: string }>;
+}
+
+function entries(record: Readonly<Record<string, string>>): Array<{ subcode: string; meaning: string }> {
+  return Object.entries(record).map(([subcode, meaning]) => ({ subcode, meaning }));
+}
+
+/** Stable: codes and exit codes never change; subcodes may be added. */
+export const errorCodes: readonly ErrorCodeEntry[] = [
+  {
+    code: 'GATE_FAILED',
+    exitCode: exitCodes.gateFailed,
+    meaning: 'the gate failed for at least one file (errors, or warnings with --fail-on warning); reports are still produced',
+    subcodes: entries({ ERRORS: 'at least one error diagnostic', WARNINGS: 'no errors, but warnings and --fail-on warning', FIXTURES_FAILED: 'test: at least one fixture does not match its expectation' }),
+  },
+  { code: 'USAGE_ERROR', exitCode: exitCodes.usage, meaning: 'the command line, the configuration or the policy is wrong', subcodes: entries(usageErrorSubcodes) },
+  { code: 'INPUT_ERROR', exitCode: exitCodes.input, meaning: 'an input file could not be read or parsed into an object', subcodes: entries(inputErrorSubcodes) },
+  { code: 'CRITICAL_INPUT', exitCode: exitCodes.critical, meaning: '{VACIO_CRITICO}: the goal or the budget is missing; no report', subcodes: entries(criticalSubcodes) },
+  { code: 'INTERNAL_ERROR', exitCode: exitCodes.internal, meaning: 'a bug in compile-investigation', subcodes: [] },
+];
+
+export interface EnvelopeError {
+  code: ErrorCode;
+  subcode: string | null;
+  message: string;
+}
+
+/** The one JSON document `--json` prints on stdout, for every outcome. */
+export interface Envelope {
+  schema: typeof CONTRACT_VERSION;
+  ok: boolean;
+  command: string;
+  data: Record<string, unknown>;
+  warnings: string[];
+  error: EnvelopeError | null;
+}
+
+/** A failure the CLI reports with a code, a subcode and an exit code, never with a stack trace. */
+export class CliError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly subcode: string | null,
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}
+
+export function usageError(subcode: UsageSubcode, message: string): CliError {
+  return new CliError('USAGE_ERROR', subcode, message, exitCodes.usage);
+}
