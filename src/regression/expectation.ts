@@ -1,0 +1,174 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { parseDocument, stringify } from 'yaml';
+import type { Severity } from '../diagnostics/diagnostic.js';
+import { ExpectationError } from './errors.js';
+import { displayPath, fixtureStem } from './paths.js';
+
+export type ExpectedExitCode = 0 | 1 | 3 | 4;
+export type ExpectedPreset = 'gate' | 'reference';
+
+/** One expected diagnostic; severity and line are compared only when given. */
+export interface ExpectedDiagnostic {
+  ruleId: string;
+  path: string;
+  severity?: Severity;
+  line?: number;
+}
+
+/**
+ * What a fixture must compile to. `verdict` and `diagnostics` are checked only when present;
+ * `preset` defaults to "gate".
+ */
+export interface Expectation {
+  exitCode: ExpectedExitCode;
+  verdict?: 'pass' | 'fail';
+  preset?: ExpectedPreset;
+  diagnostics?: ExpectedDiagnostic[];
+}
+
+export type ExpectationFormat = 'json' | 'yaml';
+
+export interface ExpectationFile {
+  /** The expectation file's path, built from the spec path. */
+  file: string;
+  format: ExpectationFormat;
+  expectation: Expectation;
+}
+
+const SUFFIXES: ReadonlyArray<[string, ExpectationFormat]> = [
+  ['.expect.json', 'json'],
+  ['.expect.yaml', 'yaml'],
+  ['.expect.yml', 'yaml'],
+];
+const EXIT_CODES: readonly number[] = [0, 1, 3, 4];
+const TOP_KEYS: readonly string[] = ['$schema', 'exitCode', 'verdict', 'preset', 'diagnostics'];
+const DIAGNOSTIC_KEYS: readonly string[] = ['ruleId', 'path', 'severity', 'line'];
+
+/** The paths a spec's expectation may have: <stem>.expect.json, .expect.yaml, .expect.yml. */
+export function expectationCandidates(specFile: string): Array<{ file: string; format: ExpectationFormat }> {
+  const stem = fixtureStem(specFile);
+  return SUFFIXES.map(([suffix, format]) => ({ file: `${stem}${suffix}`, format }));
+}
+
+/**
+ * Reads and validates a spec's expectation; null when it has none. Throws an ExpectationError,
+ * naming the file as seen from `cwd`, when there are several, or one is unreadable or malformed.
+ */
+export function readExpectation(specFile: string, cwd: string = process.cwd()): ExpectationFile | null {
+  const present = expectationCandidates(specFile).filter((candidate) => existsSync(candidate.file));
+  const [first, second] = present;
+  if (first === undefined) return null;
+  if (second !== undefined) {
+    throw new ExpectationError(displayPath(first.file, cwd), `${present.map((candidate) => displayPath(candidate.file, cwd)).join(' and ')} both exist; keep one expectation per fixture`);
+  }
+  let text: string;
+  try {
+    text = readFileSync(first.file, 'utf8');
+  } catch (error) {
+    throw new ExpectationError(displayPath(first.file, cwd), `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`);
+  }
+  return { ...first, expectation: parseExpectation(text, first.format, displayPath(first.file, cwd)) };
+}
+
+/** Parses and validates the text of an expectation file; `shownAs` names it in errors. */
+export function parseExpectation(text: string, format: ExpectationFormat, shownAs: string): Expectation {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  let data: unknown;
+  if (format === 'json') {
+    try {
+      data = JSON.parse(body);
+    } catch (error) {
+      throw new ExpectationError(shownAs, `not valid JSON (${(error as Error).message})`);
+    }
+  } else {
+    const document = parseDocument(body);
+    const [problem] = document.errors;
+    if (problem) throw new ExpectationError(shownAs, `not valid YAML (${problem.message.split('\n')[0]})`);
+    data = document.toJS();
+  }
+  return validateExpectation(data, shownAs);
+}
+
+/** Checks the shape of parsed expectation data and returns it typed. */
+export function validateExpectation(data: unknown, shownAs: string): Expectation {
+  const fail = (problem: string): never => {
+    throw new ExpectationError(shownAs, problem);
+  };
+  if (!isRecord(data)) return fail(`must be an object with exitCode, and optionally verdict, preset and diagnostics; got ${kind(data)}`);
+  for (const key of Object.keys(data)) {
+    if (!TOP_KEYS.includes(key)) fail(`unknown key ${JSON.stringify(key)}; allowed keys are exitCode, verdict, preset and diagnostics`);
+  }
+  const { exitCode, verdict, preset, diagnostics } = data;
+  if (exitCode === undefined) fail('exitCode is missing; use 0 (pass), 1 (gate failed), 3 (input error) or 4 (critical input)');
+  if (typeof exitCode !== 'number' || !EXIT_CODES.includes(exitCode)) fail(`exitCode must be 0, 1, 3 or 4; got ${show(exitCode)}`);
+  const expectation: Expectation = { exitCode: exitCode as ExpectedExitCode };
+  if (verdict !== undefined) {
+    if (verdict !== 'pass' && verdict !== 'fail') fail(`verdict must be "pass" or "fail"; got ${show(verdict)}`);
+    if ((verdict === 'pass') !== (exitCode === 0)) fail(`verdict ${show(verdict)} contradicts exitCode ${show(exitCode)}: only exit code 0 passes`);
+    expectation.verdict = verdict as 'pass' | 'fail';
+  }
+  if (preset !== undefined) {
+    if (preset !== 'gate' && preset !== 'reference') fail(`preset must be "gate" or "reference"; got ${show(preset)}`);
+    expectation.preset = preset as ExpectedPreset;
+  }
+  if (diagnostics !== undefined) {
+    if (!Array.isArray(diagnostics)) fail(`diagnostics must be a list; got ${kind(diagnostics)}`);
+    expectation.diagnostics = (diagnostics as unknown[]).map((item, index) => validateDiagnostic(item, `diagnostics[${index}]`, fail));
+  }
+  return expectation;
+}
+
+function validateDiagnostic(item: unknown, where: string, fail: (problem: string) => never): ExpectedDiagnostic {
+  if (!isRecord(item)) return fail(`${where} must be an object with ruleId and path; got ${kind(item)}`);
+  for (const key of Object.keys(item)) {
+    if (!DIAGNOSTIC_KEYS.includes(key)) fail(`${where} has the unknown key ${JSON.stringify(key)}; allowed keys are ruleId, path, severity and line`);
+  }
+  const { ruleId, path, severity, line } = item;
+  if (typeof ruleId !== 'string' || ruleId === '') fail(`${where}.ruleId must be a non-empty string; got ${show(ruleId)}`);
+  if (typeof path !== 'string' || (path !== '' && !path.startsWith('/'))) fail(`${where}.path must be a JSON Pointer ("" or starting with "/"); got ${show(path)}`);
+  const expected: ExpectedDiagnostic = { ruleId: ruleId as string, path: path as string };
+  if (severity !== undefined) {
+    if (severity !== 'error' && severity !== 'warning') fail(`${where}.severity must be "error" or "warning"; got ${show(severity)}`);
+    expected.severity = severity as Severity;
+  }
+  if (line !== undefined) {
+    if (typeof line !== 'number' || !Number.isSafeInteger(line) || line < 1) fail(`${where}.line must be a whole number from 1; got ${show(line)}`);
+    expected.line = line as number;
+  }
+  return expected;
+}
+
+/**
+ * The text of an expectation file: keys in the order preset, exitCode, verdict, diagnostics
+ * (each ruleId, severity, path, line); JSON with two-space indentation, or YAML; one trailing newline.
+ */
+export function serializeExpectation(expectation: Expectation, format: ExpectationFormat): string {
+  const ordered: Record<string, unknown> = {};
+  if (expectation.preset !== undefined) ordered['preset'] = expectation.preset;
+  ordered['exitCode'] = expectation.exitCode;
+  if (expectation.verdict !== undefined) ordered['verdict'] = expectation.verdict;
+  if (expectation.diagnostics !== undefined) {
+    ordered['diagnostics'] = expectation.diagnostics.map(({ ruleId, severity, path, line }) => ({
+      ruleId,
+      ...(severity === undefined ? {} : { severity }),
+      path,
+      ...(line === undefined ? {} : { line }),
+    }));
+  }
+  return format === 'json' ? `${JSON.stringify(ordered, null, 2)}\n` : stringify(ordered);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function kind(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${show(value)}`;
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  return JSON.stringify(value) ?? String(value);
+}

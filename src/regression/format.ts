@@ -1,0 +1,27 @@
+import type { FixtureResult, Problem } from './types.js';
+
+/**
+ * One block per failing fixture, "FAIL <path>" and its problems indented beneath, then the closing
+ * line "N passed, N failed" (CI parses that line; keep it exactly so).
+ */
+export function formatFailures(results: readonly FixtureResult[]): string {
+  const blocks: string[] = [];
+  for (const result of results) {
+    if (result.passed) continue;
+    blocks.push(`FAIL ${result.path}\n${formatProblems(result.problems, '  ')}\n`);
+  }
+  const failed = results.filter((result) => !result.passed).length;
+  return `${blocks.join('')}${results.length - failed} passed, ${failed} failed\n`;
+}
+
+/** Problems one per line with `indent`, each detail (a diff) indented two more spaces beneath its message. */
+export function formatProblems(problems: readonly Problem[], indent: string): string {
+  const lines: string[] = [];
+  for (const problem of problems) {
+    lines.push(`${indent}${problem.message}`);
+    if (problem.detail !== undefined && problem.detail !== '') {
+      for (const line of problem.detail.split('\n')) lines.push(`${indent}  ${line}`);
+    }
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,124 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createCompiler, type CompileResult, type Compiler } from '../compile.js';
+import { renderJson } from '../render/json.js';
+import { renderMarkdown } from '../render/markdown.js';
+import type { Report } from '../report/types.js';
+import { compareDiagnostics } from './compare.js';
+import { firstDifferingLine, unifiedDiff } from './diff.js';
+import { ExpectationError } from './errors.js';
+import { expectationCandidates, readExpectation, serializeExpectation, type Expectation, type ExpectationFile, type ExpectedPreset } from './expectation.js';
+import { displayPath, goldenPaths } from './paths.js';
+import type { FixtureResult, Problem, UpdateMode } from './types.js';
+import { writeIfChanged } from './write.js';
+
+export interface FixtureOptions {
+  /** Folder that paths are shown and compiled relative to; the process's working directory by default. */
+  cwd?: string;
+  /** Which files to rewrite from the actual result; 'none' (compare only) by default. */
+  update?: UpdateMode;
+}
+
+/** One compiler per preset, resolved once and reused for every fixture. */
+const compilers = new Map<ExpectedPreset, Compiler>();
+
+function compilerFor(preset: ExpectedPreset): Compiler {
+  let compiler = compilers.get(preset);
+  if (!compiler) compilers.set(preset, (compiler = createCompiler({ preset })));
+  return compiler;
+}
+
+/**
+ * Compiles one fixture and compares it with its expectation (exit code, verdict, diagnostics) and
+ * with each golden report that exists beside it. In an update mode it rewrites goldens, and in
+ * mode 'all' the expectation, instead of reporting them as different.
+ */
+export function runFixture(file: string, options: FixtureOptions = {}): FixtureResult {
+  const cwd = options.cwd ?? process.cwd();
+  const update = options.update ?? 'none';
+  const path = displayPath(file, cwd);
+  const problems: Problem[] = [];
+  const written: string[] = [];
+  const finish = (exitCode: FixtureResult['exitCode']): FixtureResult => ({ file, path, passed: problems.length === 0, problems, written, exitCode });
+
+  let found: ExpectationFile | null;
+  try {
+    found = readExpectation(file, cwd);
+  } catch (error) {
+    if (!(error instanceof ExpectationError)) throw error;
+    problems.push({ message: error.message });
+    return finish(null);
+  }
+  if (found === null && update !== 'all') {
+    const [json] = expectationCandidates(file);
+    problems.push({ message: `missing expectation ${displayPath(json?.file ?? file, cwd)}` });
+  }
+
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    problems.push({ message: `${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})` });
+    return finish(null);
+  }
+  const preset = found?.expectation.preset ?? 'gate';
+  const result = compilerFor(preset).compile(bytes, { path });
+
+  if (update === 'all') {
+    const [json] = expectationCandidates(file);
+    const target = found ?? { file: json?.file ?? `${file}.expect.json`, format: 'json' as const };
+    if (writeIfChanged(target.file, serializeExpectation(expectationOf(result, preset), target.format))) written.push(displayPath(target.file, cwd));
+  } else if (found !== null) {
+    problems.push(...compareWithExpectation(result, found.expectation));
+  }
+
+  const goldens = goldenPaths(file);
+  checkGolden(goldens.markdown, renderMarkdown);
+  checkGolden(goldens.json, renderJson);
+  return finish(result.exitCode);
+
+  function checkGolden(golden: string, render: (report: Report) => string): void {
+    const shown = displayPath(golden, cwd);
+    const exists = existsSync(golden);
+    if (result.report === null) {
+      if (exists) problems.push({ message: `${shown} exists, but the fixture produced no report (exit code ${result.exitCode})` });
+      return;
+    }
+    if (update !== 'none' && (exists || result.verdict === 'pass')) {
+      if (writeIfChanged(golden, render(result.report))) written.push(shown);
+      return;
+    }
+    if (!exists) return;
+    const content = render(result.report);
+    const bytesOnDisk = readFileSync(golden);
+    if (bytesOnDisk.equals(Buffer.from(content, 'utf8'))) return;
+    const text = bytesOnDisk.toString('utf8');
+    const line = firstDifferingLine(text, content);
+    problems.push({
+      message: `${shown} differs from the output${line === null ? '' : ` from line ${line}`}`,
+      detail: line === null ? 'the texts are equal but the bytes differ: the golden is not valid UTF-8' : unifiedDiff(text, content, { expectedLabel: `${shown} (golden)`, actualLabel: `${shown} (actual output)` }),
+    });
+  }
+}
+
+function compareWithExpectation(result: CompileResult, expected: Expectation): Problem[] {
+  const problems: Problem[] = [];
+  if (result.exitCode !== expected.exitCode) {
+    const reason = result.error ? ` (${result.error.subcode}: ${result.error.message})` : '';
+    problems.push({ message: `exit code ${result.exitCode}, expected ${expected.exitCode}${reason}` });
+  }
+  if (expected.verdict !== undefined && result.verdict !== expected.verdict) {
+    problems.push({ message: `verdict ${result.verdict}, expected ${expected.verdict}` });
+  }
+  if (expected.diagnostics !== undefined) problems.push(...compareDiagnostics(expected.diagnostics, result.diagnostics));
+  return problems;
+}
+
+/** The expectation a result meets exactly, as update mode 'all' writes it. */
+function expectationOf(result: CompileResult, preset: ExpectedPreset): Expectation {
+  return {
+    ...(preset === 'gate' ? {} : { preset }),
+    exitCode: result.exitCode,
+    verdict: result.verdict,
+    diagnostics: result.diagnostics.map(({ ruleId, severity, path, line }) => ({ ruleId, severity, path, ...(line === undefined ? {} : { line }) })),
+  };
+}
