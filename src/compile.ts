@@ -17,7 +17,10 @@ import { toolInfo } from './tool.js';
 export interface CompilerOptions {
   /** Built-in preset: "gate" (default) or "reference". */
   preset?: string;
-  /** Values laid over the preset's policy (same shape as assets/policy.schema.json, any part of it). */
+  /**
+   * Values laid over the preset's policy (any part of assets/policy.schema.json), or a list of such
+   * overrides applied in order (the CLI lays a config file's policy, then --policy).
+   */
   policy?: unknown;
   /** Per-rule settings laid over the preset's. */
   rules?: Record<string, RuleSetting>;
@@ -70,8 +73,9 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
   if (!isPresetName(presetName)) throw new UsageError('UNKNOWN_PRESET', `unknown preset ${JSON.stringify(presetName)}; use ${presetNames.join(' or ')}`);
   const preset = builtInPreset(presetName);
   let policy = preset.policy;
-  if (options.policy !== undefined) {
-    const result = applyPolicyOverride(preset.policy, options.policy);
+  const overrides = options.policy === undefined ? [] : Array.isArray(options.policy) ? options.policy : [options.policy];
+  for (const override of overrides) {
+    const result = applyPolicyOverride(policy, override);
     if (!result.ok) throw new UsageError('INVALID_POLICY', result.message);
     policy = result.policy;
   }

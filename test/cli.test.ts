@@ -111,16 +111,17 @@ describe('input argument', () => {
     }
   });
 
-  it('refuses two different inputs with exit 2', () => {
+  it('compiles two different inputs, one from --input, into one text listing', () => {
     const dir = tempDir();
     writeJson(dir, 'a.json', validSpec());
-    writeJson(dir, 'b.json', validSpec());
+    const broken = validSpec();
+    broken.deepDives[0].tool = 'WebFetch';
+    writeJson(dir, 'b.json', broken);
     const run = runCli(['a.json', '--input', 'b.json'], { cwd: dir });
-    expect(run.status).toBe(2);
-    expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/two inputs/);
-    expect(run.stderr).toContain('a.json');
-    expect(run.stderr).toContain('b.json');
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('b.json\n');
+    expect(run.stdout).not.toContain('a.json');
+    expect(run.stdout).toMatch(/✖ 1 problem \(1 error, 0 warnings\)\n$/);
     expect(run.stderr).not.toMatch(NO_STACK);
   });
 });
@@ -193,10 +194,12 @@ describe('input errors (exit 3)', () => {
     expect(run.stderr).toContain('missing.json');
   });
 
-  it('a directory is NOT_A_FILE', () => {
+  it('a folder without specs is a usage error (NO_INPUT)', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'specs.json'));
-    expectInputError(runCli(['specs.json'], { cwd: dir }), 'NOT_A_FILE', 'specs.json');
+    const run = runCli(['specs.json', '--json'], { cwd: dir });
+    expect(run.status).toBe(2);
+    expect(JSON.parse(run.stdout).error).toMatchObject({ code: 'USAGE_ERROR', subcode: 'NO_INPUT' });
   });
 
   it.each([

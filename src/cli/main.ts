@@ -1,150 +1,102 @@
-import { Command, CommanderError, Option } from 'commander';
-import { relative, resolve, sep } from 'node:path';
-import { createCompiler, UsageError, type CompileResult, type Compiler } from '../compile.js';
-import { describePointer } from '../diagnostics/pointer.js';
-import { decodeUtf8, parseSpecText } from '../load/parse.js';
-import { presetNames } from '../policy/presets.js';
-import { renderJson } from '../render/json.js';
-import type { Report } from '../report/types.js';
+import { CommanderError } from 'commander';
 import { toolInfo } from '../tool.js';
-import { ruleCatalogText } from './catalog-text.js';
+import { compileCommand } from './commands/compile.js';
+import { explainCommand, rulesCommand, schemaCommand } from './commands/info.js';
+import type { CommandResult, Io } from './commands/result.js';
+import { testCommand } from './commands/test.js';
+import { CliError, CONTRACT_VERSION, type Envelope, type UsageSubcode } from './contract.js';
 import { exitCodes } from './exit-codes.js';
-import { DEFAULT_MAX_BYTES, readInput, sameFile, writeFileAtomic } from './io.js';
+import { buildProgram, type Invocation } from './program.js';
 
-type OutputFormat = 'markdown' | 'json';
+const COMMANDS = ['compile', 'schema', 'rules', 'explain', 'test'];
 
-interface CliOptions {
-  input?: string;
-  format: OutputFormat;
-  output?: string;
-  preset: string;
-  policy?: string;
-  maxBytes: number;
-}
+const COMMANDER_SUBCODES: Record<string, UsageSubcode> = {
+  'commander.unknownOption': 'UNKNOWN_OPTION',
+  'commander.unknownCommand': 'UNKNOWN_COMMAND',
+  'commander.invalidArgument': 'INVALID_ARGUMENT',
+  'commander.missingArgument': 'MISSING_ARGUMENT',
+  'commander.optionMissingArgument': 'MISSING_ARGUMENT',
+  'commander.missingMandatoryOptionValue': 'MISSING_ARGUMENT',
+  'commander.excessArguments': 'INVALID_ARGUMENT',
+  'commander.conflictingOption': 'CONFLICTING_ARGUMENTS',
+};
 
-class ExitWith extends Error {
-  constructor(readonly exitCode: number, message: string) {
-    super(message);
-  }
-}
-
-function program(): Command {
-  return new Command()
-    .name(toolInfo.name)
-    .description('Compile an adaptive investigation spec (JSON or YAML): run the method\'s acceptance gate as rules and render a Markdown or JSON report.')
-    .version(toolInfo.version, '-V, --version')
-    .argument('[input]', 'spec file (.json, .yaml, .yml), or - for standard input')
-    .option('-i, --input <path>', 'spec file, as an alternative to the positional argument')
-    .addOption(new Option('-f, --format <format>', 'report format').choices(['markdown', 'json']).default('markdown'))
-    .option('-o, --output <file>', 'write the report to this file (atomically) instead of standard output')
-    .addOption(new Option('-p, --preset <name>', 'rule preset').choices([...presetNames]).default('gate'))
-    .option('--policy <file>', 'JSON or YAML file whose values override the preset\'s policy')
-    .addOption(new Option('--max-bytes <n>', 'largest input accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
-    .addHelpText('after', `\n${ruleCatalogText()}\n`)
-    .showHelpAfterError('(run with --help for usage)')
-    .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
-}
-
-function parseByteCount(value: string): number {
-  const count = Number(value);
-  if (!Number.isSafeInteger(count) || count < 1) throw new ExitWith(exitCodes.usage, `--max-bytes takes a positive whole number of bytes, not ${JSON.stringify(value)}`);
-  return count;
-}
-
-async function run(argv: string[]): Promise<number> {
-  const command = program();
+async function run(argv: string[], io: Io): Promise<{ exitCode: number; stdout: string }> {
+  const json = argv.includes('--json');
+  const command = commandName(argv);
+  let invocation: Invocation | undefined;
   try {
-    command.parse(argv);
+    const program = buildProgram((parsed) => (invocation = parsed), (text) => void io.stderr.write(text));
+    program.parse(argv, { from: 'user' });
+    if (!invocation) return { exitCode: exitCodes.passed, stdout: '' };
+    const result = await execute(invocation, io);
+    return { exitCode: result.exitCode, stdout: json ? envelope(invocation.command, result) : result.stdout };
   } catch (error) {
-    if (error instanceof CommanderError) {
-      return error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? exitCodes.passed : exitCodes.usage;
-    }
-    throw error;
-  }
-  const options = command.opts<CliOptions>();
-  const positional = command.args[0];
-  if (positional !== undefined && options.input !== undefined && positional !== options.input) {
-    throw new ExitWith(exitCodes.usage, `two inputs given (${positional} and --input ${options.input}); give one`);
-  }
-  const inputPath = positional ?? options.input;
-  if (inputPath === undefined) throw new ExitWith(exitCodes.usage, 'no input given; name a spec file, or - for standard input (see --help)');
-  if (options.output !== undefined && inputPath !== '-' && sameFile(options.output, inputPath)) {
-    throw new ExitWith(exitCodes.usage, `--output ${options.output} is the input file; refusing to overwrite it`);
-  }
-
-  const compiler = makeCompiler(options);
-  const read = readInput(inputPath, options.maxBytes);
-  const result: CompileResult = read.ok
-    ? compiler.compile(read.bytes, inputPath === '-' ? {} : { path: displayPath(inputPath) })
-    : { exitCode: 3, verdict: 'fail', diagnostics: [], report: null, error: { code: 'INPUT_ERROR', subcode: read.subcode, message: read.message } };
-
-  const shownPath = inputPath === '-' ? '<stdin>' : inputPath;
-  for (const diagnostic of result.diagnostics) {
-    process.stderr.write(`${shownPath}: ${diagnostic.severity} ${diagnostic.ruleId} ${diagnostic.message} (at ${describePointer(diagnostic.path)})\n`);
-  }
-  if (result.error?.code === 'INPUT_ERROR') process.stderr.write(`${shownPath}: error ${result.error.subcode}: ${result.error.message}\n`);
-  if (result.report) {
-    const content = await render(result.report, options.format);
-    if (options.output === undefined) process.stdout.write(content);
-    else writeOutput(options.output, content);
-  }
-  return result.exitCode;
-}
-
-function makeCompiler(options: CliOptions): Compiler {
-  let policy: unknown;
-  if (options.policy !== undefined) {
-    const read = readInput(options.policy, options.maxBytes);
-    if (!read.ok) throw new ExitWith(exitCodes.usage, `--policy: ${read.message}`);
-    const decoded = decodeUtf8(read.bytes);
-    if (!decoded.ok) throw new ExitWith(exitCodes.usage, `--policy ${options.policy}: ${decoded.problem.message}`);
-    const parsed = parseSpecText(decoded.text);
-    if (!parsed.ok) throw new ExitWith(exitCodes.usage, `--policy ${options.policy}: ${parsed.problem.message}`);
-    policy = parsed.data;
-  }
-  try {
-    return createCompiler({ preset: options.preset, ...(policy === undefined ? {} : { policy }) });
-  } catch (error) {
-    if (error instanceof UsageError) throw new ExitWith(exitCodes.usage, `${options.policy === undefined ? '' : `--policy ${options.policy}: `}${error.message}`);
-    throw error;
+    const failure = asCliError(error);
+    if (!failure) return { exitCode: exitCodes.passed, stdout: '' };
+    if (!(error instanceof CommanderError)) io.stderr.write(`${toolInfo.name}: ${failure.message}\n`);
+    const result: CommandResult = { exitCode: failure.exitCode, data: {}, warnings: [], error: { code: failure.code, subcode: failure.subcode, message: failure.message }, stdout: '' };
+    return { exitCode: failure.exitCode, stdout: json ? envelope(invocation?.command ?? command, result) : '' };
   }
 }
 
-function writeOutput(path: string, content: string): void {
-  try {
-    writeFileAtomic(path, content);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-    throw new ExitWith(exitCodes.usage, `--output ${path} cannot be written (${code}); check that its folder exists and is writable`);
+function execute(invocation: Invocation, io: Io): Promise<CommandResult> | CommandResult {
+  switch (invocation.command) {
+    case 'compile':
+      return compileCommand(invocation.options, io);
+    case 'schema':
+      return schemaCommand();
+    case 'rules':
+      return rulesCommand();
+    case 'explain':
+      return explainCommand(invocation.ruleId);
+    case 'test':
+      return testCommand(invocation.options, io);
   }
 }
 
-/** Relative to the working directory with forward slashes, so reports carry no absolute paths. */
-function displayPath(path: string): string {
-  const shown = relative(process.cwd(), resolve(path)) || path;
-  return shown.split(sep).join('/');
+/** Help and version requests are not failures; every other problem becomes a coded CliError. */
+function asCliError(error: unknown): CliError | undefined {
+  if (error instanceof CliError) return error;
+  if (error instanceof CommanderError) {
+    if (error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return undefined;
+    const message = error.message.replace(/^error: /, '');
+    return new CliError('USAGE_ERROR', COMMANDER_SUBCODES[error.code] ?? 'INVALID_ARGUMENT', message, exitCodes.usage);
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return new CliError('INTERNAL_ERROR', null, `internal error: ${detail}. This is a bug; please report it with the input that caused it.`, exitCodes.internal);
 }
 
-async function render(report: Report, format: OutputFormat): Promise<string> {
-  if (format === 'json') return renderJson(report);
-  const { renderMarkdown } = await import('../render/markdown.js');
-  return renderMarkdown(report);
+function envelope(command: string, result: CommandResult): string {
+  const value: Envelope = {
+    schema: CONTRACT_VERSION,
+    ok: result.exitCode === exitCodes.passed,
+    command,
+    data: result.data,
+    warnings: result.warnings,
+    error: result.error,
+  };
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/** The command a failed parse was meant for, for the envelope: the first argument naming one, else compile. */
+function commandName(argv: string[]): string {
+  const first = argv.find((arg) => !arg.startsWith('-'));
+  return first !== undefined && COMMANDS.includes(first) ? first : 'compile';
 }
 
 async function main(): Promise<void> {
+  const io: Io = { cwd: process.cwd(), env: process.env, stderr: process.stderr, stdoutIsTTY: process.stdout.isTTY === true };
+  let outcome: { exitCode: number; stdout: string };
   try {
-    process.exitCode = await run(process.argv);
+    outcome = await run(process.argv.slice(2), io);
   } catch (error) {
-    if (error instanceof ExitWith) {
-      process.stderr.write(`${toolInfo.name}: ${error.message}\n`);
-      process.exitCode = error.exitCode;
-      return;
-    }
     const detail = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`${toolInfo.name}: internal error: ${detail}. This is a bug; please report it with the input that caused it.\n`);
-    process.exitCode = exitCodes.internal;
+    process.stderr.write(`${toolInfo.name}: internal error: ${detail}. This is a bug; please report it.\n`);
+    outcome = { exitCode: exitCodes.internal, stdout: '' };
   }
+  if (outcome.stdout !== '') process.stdout.write(outcome.stdout);
+  process.exitCode = outcome.exitCode;
 }
 
 await main();

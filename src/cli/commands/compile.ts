@@ -1,0 +1,264 @@
+import { basename, dirname, join, resolve } from 'node:path';
+import { createCompiler, UsageError, type CompileResult, type Compiler } from '../../compile.js';
+import { describePointer } from '../../diagnostics/pointer.js';
+import { resolveConfig, ConfigError, type ResolvedConfig } from '../../config/resolve.js';
+import { decodeUtf8, parseSpecText } from '../../load/parse.js';
+import { fixtureStem } from '../../regression/index.js';
+import { renderJson } from '../../render/json.js';
+import type { FileOutcome } from '../../report/outcome.js';
+import type { Report } from '../../report/types.js';
+import { rules } from '../../rules/catalog.js';
+import { toolInfo } from '../../tool.js';
+import { usageError, type EnvelopeError } from '../contract.js';
+import { exitCodes } from '../exit-codes.js';
+import { expandInputs, type InputFile } from '../inputs.js';
+import { readInput, sameFile, writeFileAtomic } from '../io.js';
+import type { CommandResult, Io } from './result.js';
+
+export type Format = 'markdown' | 'json' | 'text' | 'sarif' | 'github';
+const REPORT_FORMATS: ReadonlySet<Format> = new Set(['markdown', 'json']);
+
+export interface CompileOptions {
+  inputs: string[];
+  format?: Format;
+  output?: string;
+  outputDir?: string;
+  preset?: string;
+  policy?: string;
+  config?: string;
+  maxBytes: number;
+  failOn: 'error' | 'warning';
+  quiet: boolean;
+  json: boolean;
+}
+
+export async function compileCommand(options: CompileOptions, io: Io): Promise<CommandResult> {
+  const config = resolveConfigOrThrow(options, io);
+  const compiler = makeCompiler(options, config, io);
+  const { files: inputs, several } = expandInputs(options.inputs, io.cwd);
+  const format: Format = options.format ?? (several ? 'text' : 'markdown');
+  checkOutputs(options, format, several, inputs, io.cwd);
+
+  const files = inputs.map((input) => compileFile(compiler, input, options));
+  const exitCode = Math.max(0, ...files.map((file) => file.exitCode)) as FileOutcome['exitCode'];
+  const warnings = [...config.warnings];
+  const data: Record<string, unknown> = {
+    config: { path: config.path, source: config.source },
+    files: files.map((file) => ({
+      path: file.path,
+      exitCode: file.exitCode,
+      verdict: file.verdict,
+      diagnostics: file.diagnostics,
+      error: file.error,
+      report: file.report,
+    })),
+    summary: summarize(files, exitCode),
+  };
+
+  let stdout = '';
+  if (options.outputDir !== undefined) {
+    const written = await writeReports(files, options.outputDir, format, io.cwd);
+    (data['files'] as Array<Record<string, unknown>>).forEach((entry, index) => {
+      if (written[index] !== undefined) entry['reportFile'] = written[index];
+    });
+  } else {
+    // A report format with no report (input error, {VACIO_CRITICO}) writes nothing, not even an empty file.
+    const hasContent = !REPORT_FORMATS.has(format) || files[0]?.report;
+    const rendered = hasContent ? await renderOutput(files, format, compiler, io) : '';
+    if (!hasContent) {
+      stdout = '';
+    } else if (options.output !== undefined) {
+      writeOutput(options.output, rendered);
+      data['output'] = options.output;
+    } else if (options.json) {
+      if (format !== 'json') data['rendered'] = rendered;
+    } else {
+      stdout = rendered;
+    }
+  }
+  if (REPORT_FORMATS.has(format) || options.outputDir !== undefined || options.output !== undefined || options.json) {
+    for (const file of files) writeDiagnosticLines(file, io);
+  }
+  return { exitCode, data, warnings, error: envelopeError(files, exitCode, options.failOn), stdout };
+}
+
+function resolveConfigOrThrow(options: CompileOptions, io: Io): ResolvedConfig {
+  try {
+    const config = resolveConfig(options.config, io.env['INVESTIGATION_CONFIG'], io.cwd);
+    for (const warning of config.warnings) io.stderr.write(`${toolInfo.name}: warning: ${warning}\n`);
+    return config;
+  } catch (error) {
+    if (error instanceof ConfigError) throw usageError(error.subcode, error.message);
+    throw error;
+  }
+}
+
+/** The configuration's preset, policy and rules, then --preset and --policy on top; a mistake names its source. */
+function makeCompiler(options: CompileOptions, config: ResolvedConfig, io: Io): Compiler {
+  const configured = {
+    preset: options.preset ?? config.config.preset ?? 'gate',
+    ...(config.config.policy === undefined ? {} : { policy: [config.config.policy] }),
+    ...(config.config.rules === undefined ? {} : { rules: config.config.rules }),
+  };
+  const base = attempt(() => createCompiler(configured), config.path === null ? '' : `configuration ${config.path}: `);
+  if (options.policy === undefined) return base;
+  const policy = readPolicy(options.policy, options.maxBytes, io.cwd);
+  return attempt(() => createCompiler({ ...configured, policy: [...(configured.policy ?? []), policy] }), `--policy ${options.policy}: `);
+}
+
+function attempt(create: () => Compiler, origin: string): Compiler {
+  try {
+    return create();
+  } catch (error) {
+    if (error instanceof UsageError) throw usageError(error.subcode, `${origin}${error.message}`);
+    throw error;
+  }
+}
+
+function readPolicy(path: string, maxBytes: number, cwd: string): unknown {
+  const read = readInput(resolve(cwd, path), maxBytes);
+  if (!read.ok) throw usageError('INVALID_POLICY', `--policy: ${read.message}`);
+  const decoded = decodeUtf8(read.bytes);
+  if (!decoded.ok) throw usageError('INVALID_POLICY', `--policy ${path}: ${decoded.problem.message}`);
+  const parsed = parseSpecText(decoded.text, path.toLowerCase().endsWith('.json') ? 'json' : undefined);
+  if (!parsed.ok) throw usageError('INVALID_POLICY', `--policy ${path}: ${parsed.problem.message}`);
+  return parsed.data;
+}
+
+function checkOutputs(options: CompileOptions, format: Format, several: boolean, inputs: InputFile[], cwd: string): void {
+  if (options.output !== undefined && options.outputDir !== undefined) {
+    throw usageError('CONFLICTING_ARGUMENTS', '--output and --output-dir cannot be used together');
+  }
+  if (options.outputDir !== undefined && !REPORT_FORMATS.has(format)) {
+    throw usageError('CONFLICTING_ARGUMENTS', `--output-dir writes reports, so --format must be markdown or json, not ${format}`);
+  }
+  if (several && REPORT_FORMATS.has(format) && options.outputDir === undefined) {
+    throw usageError('CONFLICTING_ARGUMENTS', `several inputs give several ${format} reports: write them with --output-dir DIR, or choose --format text, sarif or github`);
+  }
+  if (options.output !== undefined) {
+    for (const input of inputs) {
+      if (input.open !== '-' && sameFile(resolve(cwd, options.output), resolve(cwd, input.open))) {
+        throw usageError('OUTPUT_IS_INPUT', `--output ${options.output} is the input ${input.shown}; refusing to overwrite it`);
+      }
+    }
+  }
+}
+
+function compileFile(compiler: Compiler, input: InputFile, options: CompileOptions): FileOutcome {
+  const read = readInput(input.open, options.maxBytes);
+  const result: CompileResult = read.ok
+    ? compiler.compile(read.bytes, input.open === '-' ? {} : { path: input.reportPath })
+    : { exitCode: 3, verdict: 'fail', diagnostics: [], report: null, error: { code: 'INPUT_ERROR', subcode: read.subcode, message: read.message } };
+  const diagnostics = options.quiet ? result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error') : result.diagnostics;
+  const failsOnWarnings = options.failOn === 'warning' && result.exitCode === 0 && diagnostics.length > 0;
+  return {
+    path: input.shown,
+    exitCode: failsOnWarnings ? 1 : result.exitCode,
+    verdict: failsOnWarnings ? 'fail' : result.verdict,
+    diagnostics,
+    error: result.error,
+    report: result.report,
+    ...(result.source === undefined ? {} : { source: result.source }),
+  };
+}
+
+function summarize(files: FileOutcome[], exitCode: number): Record<string, number> {
+  let errors = 0;
+  let warnings = 0;
+  for (const file of files) {
+    for (const diagnostic of file.diagnostics) diagnostic.severity === 'error' ? errors++ : warnings++;
+    if (file.error?.code === 'INPUT_ERROR') errors++;
+  }
+  const passed = files.filter((file) => file.exitCode === 0).length;
+  return { files: files.length, passed, failed: files.length - passed, errors, warnings, exitCode };
+}
+
+async function renderOutput(files: FileOutcome[], format: Format, compiler: Compiler, io: Io): Promise<string> {
+  switch (format) {
+    case 'text': {
+      const { formatText } = await import('../../render/text.js');
+      return formatText(files, { color: useColor(io) });
+    }
+    case 'sarif': {
+      const { formatSarif } = await import('../../render/sarif.js');
+      return formatSarif(files, { tool: toolInfo, rules, settings: compiler.settings });
+    }
+    case 'github': {
+      const { formatGithub } = await import('../../render/github.js');
+      return formatGithub(files);
+    }
+    default: {
+      const report = files[0]?.report;
+      return report ? renderReport(report, format) : '';
+    }
+  }
+}
+
+async function renderReport(report: Report, format: Format): Promise<string> {
+  if (format === 'json') return renderJson(report);
+  const { renderMarkdown } = await import('../../render/markdown.js');
+  return renderMarkdown(report);
+}
+
+/** Colour only for a person at a terminal, and never against NO_COLOR (https://no-color.org). */
+function useColor(io: Io): boolean {
+  const noColor = io.env['NO_COLOR'];
+  return io.stdoutIsTTY && (noColor === undefined || noColor === '');
+}
+
+/** One report per input, as <name>.report.md or .report.json; two inputs may not claim one name. */
+async function writeReports(files: FileOutcome[], outputDir: string, format: Format, cwd: string): Promise<Array<string | undefined>> {
+  const extension = format === 'json' ? '.report.json' : '.report.md';
+  const targets = files.map((file) => (file.report ? join(outputDir, `${basename(fixtureStem(file.path === '<stdin>' ? 'stdin' : file.path))}${extension}`) : undefined));
+  const claimed = new Map<string, string>();
+  targets.forEach((target, index) => {
+    if (target === undefined) return;
+    const other = claimed.get(target);
+    if (other !== undefined) throw usageError('CONFLICTING_ARGUMENTS', `${other} and ${files[index]?.path} would both write ${target}; compile them into different --output-dir folders`);
+    claimed.set(target, files[index]?.path ?? '');
+  });
+  const written: Array<string | undefined> = [];
+  for (const [index, file] of files.entries()) {
+    const target = targets[index];
+    if (!file.report || target === undefined) {
+      written.push(undefined);
+      continue;
+    }
+    writeOutput(resolve(cwd, target), await renderReport(file.report, format), target);
+    written.push(target.split('\\').join('/'));
+  }
+  return written;
+}
+
+function writeOutput(path: string, content: string, shown = path): void {
+  try {
+    writeFileAtomic(path, content);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+    throw usageError('OUTPUT_NOT_WRITABLE', `${shown} cannot be written (${code}); check that ${dirname(shown)} exists and is writable`);
+  }
+}
+
+function writeDiagnosticLines(file: FileOutcome, io: Io): void {
+  for (const diagnostic of file.diagnostics) {
+    io.stderr.write(`${file.path}: ${diagnostic.severity} ${diagnostic.ruleId} ${diagnostic.message} (at ${describePointer(diagnostic.path)})\n`);
+  }
+  if (file.error?.code === 'INPUT_ERROR') io.stderr.write(`${file.path}: error ${file.error.subcode}: ${file.error.message}\n`);
+}
+
+/** The envelope's error: the problem behind the run's exit code, the first file's when several share it. */
+function envelopeError(files: FileOutcome[], exitCode: number, failOn: 'error' | 'warning'): EnvelopeError | null {
+  if (exitCode === exitCodes.passed) return null;
+  const culprits = files.filter((file) => file.exitCode === exitCode);
+  const first = culprits[0];
+  const count = culprits.length === 1 ? '1 file' : `${culprits.length} files`;
+  if (exitCode === exitCodes.gateFailed) {
+    const hasErrors = culprits.some((file) => file.diagnostics.some((diagnostic) => diagnostic.severity === 'error'));
+    const subcode = hasErrors || failOn === 'error' ? 'ERRORS' : 'WARNINGS';
+    return { code: 'GATE_FAILED', subcode, message: `the gate failed for ${count}${first ? `, first ${first.path}` : ''}` };
+  }
+  const error = first?.error;
+  if (!first || !error) return { code: 'INTERNAL_ERROR', subcode: null, message: `exit code ${exitCode} without a recorded error` };
+  const message = culprits.length === 1 ? `${first.path}: ${error.message}` : `${count} failed this way, first ${first.path}: ${error.message}`;
+  return { code: error.code, subcode: error.subcode, message };
+}

@@ -1,0 +1,81 @@
+import { stringify as toYaml } from 'yaml';
+import envelopeSchema from '../../../assets/envelope.schema.json' with { type: 'json' };
+import { createCompiler } from '../../compile.js';
+import { describePointer } from '../../diagnostics/pointer.js';
+import { rules } from '../../rules/catalog.js';
+import { baseSpec } from '../../rules/examples/base-spec.js';
+import type { ExampleSpec, Rule, RuleExample } from '../../rules/rule.js';
+import { investigationSchema, policySchema } from '../../schema/validators.js';
+import { didYouMean } from '../../rules/support/suggest.js';
+import { ruleCatalog, ruleCatalogText, ruleEntry } from '../catalog.js';
+import { CONTRACT_VERSION, errorCodes, usageError } from '../contract.js';
+import { exitCodeMeanings } from '../exit-codes.js';
+import type { CommandResult } from './result.js';
+
+function success(data: Record<string, unknown>, stdout: string): CommandResult {
+  return { exitCode: 0, data, warnings: [], error: null, stdout };
+}
+
+/** The whole machine contract, so that an agent needs no other documentation. */
+export function schemaCommand(): CommandResult {
+  const data = {
+    contractVersion: CONTRACT_VERSION,
+    envelopeSchema,
+    exitCodes: exitCodeMeanings,
+    errorCodes,
+    rules: ruleCatalog(),
+    inputSchema: investigationSchema,
+    policySchema,
+  };
+  return success(data, `${JSON.stringify(data, null, 2)}\n`);
+}
+
+export function rulesCommand(): CommandResult {
+  return success({ rules: ruleCatalog() }, `${ruleCatalogText()}\n`);
+}
+
+export function explainCommand(ruleId: string): CommandResult {
+  const rule = rules.find((candidate) => candidate.meta.id === ruleId);
+  if (!rule) {
+    throw usageError('UNKNOWN_RULE', `unknown rule ${JSON.stringify(ruleId)}.${didYouMean(ruleId, rules.map((candidate) => candidate.meta.id))} \`compile-investigation rules\` lists them`);
+  }
+  const failing = runExample(rule.meta.examples.failing);
+  const passing = runExample(rule.meta.examples.passing);
+  const entry = ruleEntry(rule);
+  return success({ rule: entry, examples: { failing, passing } }, explanationText(rule, entry.severity, failing, passing));
+}
+
+interface ExampleRun {
+  title: string;
+  spec: ExampleSpec;
+  diagnostics: ReturnType<ReturnType<typeof createCompiler>['compile']>['diagnostics'];
+}
+
+function runExample(example: RuleExample): ExampleRun {
+  const spec = baseSpec() as ExampleSpec;
+  example.apply(spec);
+  return { title: example.title, spec, diagnostics: createCompiler().compile(spec).diagnostics };
+}
+
+function explanationText(rule: Rule, severity: Record<string, string>, failing: ExampleRun, passing: ExampleRun): string {
+  const settings = Object.entries(severity).map(([preset, setting]) => `${preset}: ${setting}`).join(', ');
+  const indent = (text: string) => text.trimEnd().split('\n').map((line) => `    ${line}`).join('\n');
+  const diagnostics = failing.diagnostics.map((d) => `    ${d.severity} ${d.ruleId} ${d.message} (at ${describePointer(d.path)})`).join('\n');
+  return [
+    `${rule.meta.id}  (${ruleEntry(rule).criterion}; ${settings})`,
+    '',
+    rule.meta.description,
+    '',
+    rule.meta.rationale,
+    '',
+    `Failing example: ${failing.title}`,
+    indent(toYaml(failing.spec)),
+    '  gives:',
+    diagnostics,
+    '',
+    `Passing example: ${passing.title}`,
+    indent(toYaml(passing.spec)),
+    '  gives no diagnostic.',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,19 @@
+import type { EnvelopeError } from '../contract.js';
+
+/** What a command came to: printed as an envelope with --json, as plain stdout otherwise. */
+export interface CommandResult {
+  exitCode: number;
+  data: Record<string, unknown>;
+  warnings: string[];
+  error: EnvelopeError | null;
+  /** What the command prints on standard output without --json. */
+  stdout: string;
+}
+
+/** Human lines for standard error; with --json too, since stdout then holds only the envelope. */
+export interface Io {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  stderr: { isTTY?: boolean; write(text: string): unknown };
+  stdoutIsTTY: boolean;
+}

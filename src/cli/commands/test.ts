@@ -1,0 +1,78 @@
+import { resolve } from 'node:path';
+import {
+  createProgress,
+  discoverFixtures,
+  formatFailures,
+  formatJunit,
+  RegressionUsageError,
+  runFixtures,
+  selectShard,
+  type UpdateMode,
+} from '../../regression/index.js';
+import { usageError, type UsageSubcode } from '../contract.js';
+import { writeFileAtomic } from '../io.js';
+import type { CommandResult, Io } from './result.js';
+
+export interface TestOptions {
+  dirs: string[];
+  update: UpdateMode;
+  shard?: string;
+  junit?: string;
+  json: boolean;
+}
+
+const SUBCODES: Record<RegressionUsageError['subcode'], UsageSubcode> = {
+  NOT_FOUND: 'NO_INPUT',
+  NOT_A_FIXTURE: 'NOT_A_DIRECTORY',
+  BAD_SHARD: 'INVALID_SHARD',
+};
+
+export function testCommand(options: TestOptions, io: Io): CommandResult {
+  let files: string[];
+  try {
+    files = discoverFixtures(options.dirs.map((dir) => resolve(io.cwd, dir)));
+    if (options.shard !== undefined) files = selectShard(files, options.shard);
+  } catch (error) {
+    if (error instanceof RegressionUsageError) throw usageError(SUBCODES[error.subcode], error.message);
+    throw error;
+  }
+  if (files.length === 0 && options.shard === undefined) throw usageError('NO_INPUT', `no fixture found in ${options.dirs.join(', ')}`);
+
+  const progress = createProgress(files.length, io.stderr, io.env);
+  const summary = runFixtures(files, { cwd: io.cwd, update: options.update, onResult: () => progress.tick() });
+  progress.done();
+  if (options.junit !== undefined) writeJunit(options.junit, formatJunit(summary.results, 'compile-investigation'), io);
+
+  const failed = summary.failed > 0;
+  return {
+    exitCode: failed ? 1 : 0,
+    data: {
+      fixtures: summary.results.map((result) => ({
+        path: result.path,
+        passed: result.passed,
+        problems: result.problems.map((problem) => (problem.detail ? `${problem.message}\n${problem.detail}` : problem.message)),
+      })),
+      passed: summary.passed,
+      failed: summary.failed,
+      shard: options.shard ?? null,
+      updated: summary.results.flatMap((result) => result.written),
+    },
+    warnings: [],
+    error: failed ? { code: 'GATE_FAILED', subcode: 'FIXTURES_FAILED', message: `${summary.failed} of ${summary.results.length} fixtures do not match: ${firstFailure(summary.results)}` } : null,
+    stdout: formatFailures(summary.results),
+  };
+}
+
+function firstFailure(results: ReturnType<typeof runFixtures>['results']): string {
+  const failed = results.find((result) => !result.passed);
+  return failed ? `${failed.path}: ${failed.problems[0]?.message ?? ''}` : '';
+}
+
+function writeJunit(path: string, xml: string, io: Io): void {
+  try {
+    writeFileAtomic(resolve(io.cwd, path), xml);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+    throw usageError('OUTPUT_NOT_WRITABLE', `--junit ${path} cannot be written (${code})`);
+  }
+}

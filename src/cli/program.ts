@@ -1,0 +1,113 @@
+import { Command, Option } from 'commander';
+import { presetNames } from '../policy/presets.js';
+import { toolInfo } from '../tool.js';
+import { exitCodesText, ruleCatalogText } from './catalog.js';
+import { usageError } from './contract.js';
+import { DEFAULT_MAX_BYTES } from './io.js';
+import type { CompileOptions, Format } from './commands/compile.js';
+import type { TestOptions } from './commands/test.js';
+
+export type Invocation =
+  | { command: 'compile'; options: CompileOptions }
+  | { command: 'schema'; json: boolean }
+  | { command: 'rules'; json: boolean }
+  | { command: 'explain'; ruleId: string; json: boolean }
+  | { command: 'test'; options: TestOptions };
+
+const FORMATS: Format[] = ['markdown', 'json', 'text', 'sarif', 'github'];
+
+/** The command line, described once: commander builds --help from it. */
+export function buildProgram(onInvocation: (invocation: Invocation) => void, writeErr: (text: string) => void): Command {
+  const program = new Command()
+    .name(toolInfo.name)
+    .description("Compile adaptive investigation specs (JSON or YAML): run the method's acceptance gate as rules and render reports.")
+    .version(toolInfo.version, '-V, --version')
+    .exitOverride()
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({ writeErr });
+
+  const compile = program
+    .command('compile [inputs...]', { isDefault: true })
+    .description('compile spec files, folders or quoted globs (the default command)')
+    .option('-i, --input <path>', 'a spec file, as an alternative to the positional argument')
+    .addOption(new Option('-f, --format <format>', 'markdown or json report, or text, sarif or github diagnostics (default: markdown for one file, text for several)').choices(FORMATS))
+    .option('-o, --output <file>', 'write what would go to standard output to this file, atomically')
+    .option('--output-dir <dir>', 'write one report per input, as <name>.report.md or <name>.report.json')
+    .addOption(new Option('-p, --preset <name>', 'rule preset (default: gate)').choices([...presetNames]))
+    .option('--policy <file>', "JSON or YAML file whose values override the preset's policy")
+    .option('-c, --config <file>', 'configuration file (default: INVESTIGATION_CONFIG, or the nearest investigation.config.json|yaml|yml up from here)')
+    .addOption(new Option('--max-bytes <n>', 'largest input accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
+    .addOption(new Option('--fail-on <severity>', 'fail on errors only, or on warnings too').choices(['error', 'warning']).default('error'))
+    .option('-q, --quiet', 'report errors only')
+    .option('--json', 'print one JSON envelope on standard output, whatever the outcome')
+    .addHelpText('after', `\n${ruleCatalogText()}\n\n${exitCodesText()}\n`)
+    .action((inputs: string[], options: Record<string, unknown>) => {
+      const all = [...inputs, ...(typeof options['input'] === 'string' ? [options['input']] : [])];
+      if (all.length === 0) throw usageError('NO_INPUT', 'no input given; name spec files, folders or quoted globs, or - for standard input (see --help)');
+      onInvocation({
+        command: 'compile',
+        options: {
+          inputs: all,
+          ...(options['format'] === undefined ? {} : { format: options['format'] as Format }),
+          ...pick(options, ['output', 'outputDir', 'preset', 'policy', 'config']),
+          maxBytes: options['maxBytes'] as number,
+          failOn: options['failOn'] as 'error' | 'warning',
+          quiet: options['quiet'] === true,
+          json: options['json'] === true,
+        },
+      });
+    });
+
+  program.addHelpText('after', () => `\nThe default command, compile:\n\n${compile.helpInformation()}\n${ruleCatalogText()}\n\n${exitCodesText()}\n`);
+
+  program
+    .command('schema')
+    .description('print the machine contract: envelope schema, exit codes, error codes, rules and the input schema')
+    .option('--json', 'print it inside the JSON envelope')
+    .action((options: { json?: boolean }) => onInvocation({ command: 'schema', json: options.json === true }));
+
+  program
+    .command('rules')
+    .description('list the rules with their criterion, severity per preset and description')
+    .option('--json', 'print one JSON envelope')
+    .action((options: { json?: boolean }) => onInvocation({ command: 'rules', json: options.json === true }));
+
+  program
+    .command('explain <ruleId>')
+    .description("print a rule's documentation with a failing and a passing example spec")
+    .option('--json', 'print one JSON envelope')
+    .action((ruleId: string, options: { json?: boolean }) => onInvocation({ command: 'explain', ruleId, json: options.json === true }));
+
+  program
+    .command('test <dirs...>')
+    .description('run fixture folders against their <name>.expect.json|yaml sidecars and golden reports')
+    .addOption(new Option('--update [what]', 'rewrite goldens and expectations ("all", the default) or goldens only ("goldens")').choices(['all', 'goldens']).preset('all'))
+    .option('--shard <i/n>', 'run the i-th of n deterministic shares of the fixtures')
+    .option('--junit <file>', 'also write a JUnit XML report')
+    .option('--json', 'print one JSON envelope')
+    .action((dirs: string[], options: Record<string, unknown>) =>
+      onInvocation({
+        command: 'test',
+        options: {
+          dirs,
+          update: (options['update'] as 'all' | 'goldens' | undefined) ?? 'none',
+          ...pick(options, ['shard', 'junit']),
+          json: options['json'] === true,
+        },
+      }),
+    );
+
+  return program;
+}
+
+function pick(options: Record<string, unknown>, keys: string[]): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const key of keys) if (typeof options[key] === 'string') result[key] = options[key] as string;
+  return result;
+}
+
+function parseByteCount(value: string): number {
+  const count = Number(value);
+  if (!Number.isSafeInteger(count) || count < 1) throw usageError('INVALID_ARGUMENT', `--max-bytes takes a positive whole number of bytes, not ${JSON.stringify(value)}`);
+  return count;
+}
