@@ -64,7 +64,8 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   } else {
     // A report format with no report (input error, {VACIO_CRITICO}) writes nothing, not even an empty file.
     const hasContent = !REPORT_FORMATS.has(format) || files[0]?.report;
-    const rendered = hasContent ? await renderOutput(files, format, compiler, io) : '';
+    const toTerminal = options.output === undefined && !options.json && io.stdoutIsTTY;
+    const rendered = hasContent ? await renderOutput(files, format, compiler, { color: toTerminal && colorAllowed(io.env) }) : '';
     if (!hasContent) {
       stdout = '';
     } else if (options.output !== undefined) {
@@ -173,11 +174,11 @@ function summarize(files: FileOutcome[], exitCode: number): Record<string, numbe
   return { files: files.length, passed, failed: files.length - passed, errors, warnings, exitCode };
 }
 
-async function renderOutput(files: FileOutcome[], format: Format, compiler: Compiler, io: Io): Promise<string> {
+async function renderOutput(files: FileOutcome[], format: Format, compiler: Compiler, options: { color: boolean }): Promise<string> {
   switch (format) {
     case 'text': {
       const { formatText } = await import('../../render/text.js');
-      return formatText(files, { color: useColor(io) });
+      return formatText(files, options);
     }
     case 'sarif': {
       const { formatSarif } = await import('../../render/sarif.js');
@@ -200,10 +201,10 @@ async function renderReport(report: Report, format: Format): Promise<string> {
   return renderMarkdown(report);
 }
 
-/** Colour only for a person at a terminal, and never against NO_COLOR (https://no-color.org). */
-function useColor(io: Io): boolean {
-  const noColor = io.env['NO_COLOR'];
-  return io.stdoutIsTTY && (noColor === undefined || noColor === '');
+/** Colour is for a person at a terminal, and never against NO_COLOR (https://no-color.org). */
+function colorAllowed(env: Io['env']): boolean {
+  const noColor = env['NO_COLOR'];
+  return noColor === undefined || noColor === '';
 }
 
 /** One report per input, as <name>.report.md or .report.json; two inputs may not claim one name. */
