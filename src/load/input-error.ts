@@ -36,3 +36,12 @@ export interface InputProblem {
 export function inputProblem(subcode: InputErrorSubcode, message: string, position?: { line: number; column: number }): InputProblem {
   return position ? { subcode, message, line: position.line, column: position.column } : { subcode, message };
 }
+
+/** A repeated key, named with both of its places so that the reader can pick which to keep. */
+export function duplicateKey(key: string, here: { line: number; column: number }, there: { line: number; column: number }): InputProblem {
+  return inputProblem(
+    'DUPLICATE_KEY',
+    `duplicate key ${JSON.stringify(key)} at line ${here.line}, column ${here.column}; it is already defined at line ${there.line}, column ${there.column}. Keep one of them.`,
+    here,
+  );
+}

@@ -1,6 +1,6 @@
 import { parseTree, printParseErrorCode, visit, type Node } from 'jsonc-parser';
 import { parsePointer } from '../diagnostics/pointer.js';
-import { inputProblem, type InputProblem } from './input-error.js';
+import { duplicateKey, inputProblem, type InputProblem } from './input-error.js';
 import { LineIndex, type Locator } from './text-position.js';
 
 export type JsonResult = { ok: true; value: unknown; locate: Locator } | { ok: false; problem: InputProblem };
@@ -105,13 +105,7 @@ function findDuplicateKey(text: string, lines: LineIndex): InputProblem | undefi
           scope.set(key, offset);
           return;
         }
-        const here = lines.position(offset);
-        const there = lines.position(first);
-        found = inputProblem(
-          'DUPLICATE_KEY',
-          `duplicate key ${JSON.stringify(key)} at line ${here.line}, column ${here.column}; it is already defined at line ${there.line}, column ${there.column}. Keep one of them.`,
-          here,
-        );
+        found = duplicateKey(key, lines.position(offset), lines.position(first));
       },
     },
     STRICT_JSON,

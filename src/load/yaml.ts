@@ -1,6 +1,6 @@
 import { isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type ParsedNode } from 'yaml';
 import { parsePointer } from '../diagnostics/pointer.js';
-import { inputProblem, type InputProblem } from './input-error.js';
+import { duplicateKey, inputProblem, type InputProblem } from './input-error.js';
 import { LineIndex, type Locator } from './text-position.js';
 
 export type YamlResult = { ok: true; value: unknown; locate: Locator } | { ok: false; problem: InputProblem };
@@ -21,7 +21,7 @@ export function parseYaml(text: string): YamlResult {
   }
   const firstError = document.errors[0];
   if (firstError) {
-    if (firstError.code === 'DUPLICATE_KEY') return { ok: false, problem: duplicateKeyProblem(text, lines) ?? inputProblem('DUPLICATE_KEY', `invalid YAML: ${firstLine(firstError.message)}`) };
+    if (firstError.code === 'DUPLICATE_KEY') return { ok: false, problem: findDuplicateKey(text, lines) ?? inputProblem('DUPLICATE_KEY', `invalid YAML: ${firstLine(firstError.message)}`) };
     return { ok: false, problem: inputProblem('YAML_SYNTAX', `invalid YAML: ${firstLine(firstError.message)}`, lines.position(firstError.pos[0])) };
   }
   let value: unknown;
@@ -67,7 +67,7 @@ function keyText(key: unknown): string | undefined {
 }
 
 /** Both places of the first repeated key, found in a second, lenient parse. */
-function duplicateKeyProblem(text: string, lines: LineIndex): InputProblem | undefined {
+function findDuplicateKey(text: string, lines: LineIndex): InputProblem | undefined {
   const lenient = parseDocument(text, { uniqueKeys: false, resolveKnownTags: false });
   let found: InputProblem | undefined;
   visit(lenient, {
@@ -82,13 +82,7 @@ function duplicateKeyProblem(text: string, lines: LineIndex): InputProblem | und
           seen.set(key, offset);
           continue;
         }
-        const here = lines.position(offset);
-        const there = lines.position(first);
-        found = inputProblem(
-          'DUPLICATE_KEY',
-          `duplicate key ${JSON.stringify(key)} at line ${here.line}, column ${here.column}; it is already defined at line ${there.line}, column ${there.column}. Keep one of them.`,
-          here,
-        );
+        found = duplicateKey(key, lines.position(offset), lines.position(first));
         return visit.BREAK;
       }
       return undefined;
