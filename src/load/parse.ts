@@ -54,7 +54,7 @@ function asObject(result: ValueResult, format: SourceFormat): ParseResult {
     const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
     return {
       ok: false,
-      problem: inputProblem('NOT_AN_OBJECT', `the input is ${kind}; an investigation spec is a ${format.toUpperCase()} object with goal, budget and the other fields`),
+      problem: inputProblem('NOT_AN_OBJECT', `the input is ${kind}; an investigation spec is a ${format.toUpperCase()} object with goal, budget and the other fields`, result.locate('')),
     };
   }
   return { ok: true, data: value as Record<string, unknown>, format, locate: result.locate };

@@ -36,7 +36,7 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   const config = resolveConfigOrThrow(options, io);
   const compiler = makeCompiler(options, config, io);
   const { files: inputs, several } = expandInputs(options.inputs, io.cwd);
-  const format: Format = options.format ?? (several ? 'text' : 'markdown');
+  const format: Format = options.format ?? (several && options.outputDir === undefined ? 'text' : 'markdown');
   checkOutputs(options, format, several, inputs, io.cwd);
 
   const files = inputs.map((input) => compileFile(compiler, input, options));
