@@ -5,7 +5,10 @@ import { investigationSchema } from '../src/schema/validators.js';
 
 describe('the rule catalog', () => {
   it('has one module per rule, named after its id', () => {
-    const files = readdirSync(new URL('../src/rules/', import.meta.url)).filter((name) => name.endsWith('.ts'));
+    const files = readdirSync(new URL('../src/rules/', import.meta.url), { recursive: true })
+      .map(String)
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => name.split('/').pop());
     for (const rule of rules) expect(files).toContain(`${rule.meta.id}.ts`);
     expect(new Set(rules.map((rule) => rule.meta.id)).size).toBe(rules.length);
   });

@@ -1,4 +1,6 @@
 import { antiPatterns } from './anti-patterns.js';
+import { briefRules } from './briefs/index.js';
+import { discoveryRules } from './discovery/index.js';
 import { budgetAccounting } from './budget-accounting.js';
 import { budgetLimit } from './budget-limit.js';
 import { coverageDeclared } from './coverage-declared.js';
@@ -36,6 +38,8 @@ export const rules: readonly Rule[] = [
   stopReason,
   coverageDeclared,
   findingProvenance,
+  ...discoveryRules,
+  ...briefRules,
   antiPatterns,
   unknownField,
 ];

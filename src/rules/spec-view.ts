@@ -1,6 +1,6 @@
 import { childPointer, pointer } from '../diagnostics/pointer.js';
 import type { SchemaFindings } from '../schema/issues.js';
-import type { Budget, SectionItem, SectionName, StopCondition } from '../spec/types.js';
+import type { Budget, Discovery, SectionItem, SectionName, StopCondition } from '../spec/types.js';
 
 export interface Item<T> {
   value: T;
@@ -96,6 +96,16 @@ export class SpecView {
 
   deliverable(): string | undefined {
     return this.cleanField<string>('deliverable');
+  }
+
+  /** The discovery block, when present and accepted by the schema. */
+  discovery(): Discovery | undefined {
+    return this.cleanField<Discovery>('discovery');
+  }
+
+  /** Ids of the evidence registry, or undefined when the spec has no registry. */
+  evidenceIds(): Set<string> | undefined {
+    return this.rawSection('evidence') === undefined ? undefined : this.ids('evidence');
   }
 
   risks(): string[] | undefined {

@@ -32,6 +32,8 @@ export interface Hypothesis {
   cost: number;
   status: string;
   candidateNodes: string[];
+  briefs?: Brief[];
+  causalReview?: CausalReview;
 }
 
 export interface DeepDive {
@@ -58,11 +60,80 @@ export interface StopCondition {
   evidence: string;
 }
 
-export type SectionName = 'surfaceMap' | 'hypotheses' | 'deepDives' | 'replanLog';
+export type SectionName = 'surfaceMap' | 'hypotheses' | 'deepDives' | 'replanLog' | 'evidence';
 
 export interface SectionItem {
   surfaceMap: SurfaceMapEntry;
   hypotheses: Hypothesis;
   deepDives: DeepDive;
   replanLog: Replan;
+  evidence: EvidenceItem;
+}
+
+/** Optional blocks of format version 1: progressive discovery and versioned working briefs. */
+export interface WithExtensions {
+  evidence?: EvidenceItem[];
+  discovery?: Discovery;
+}
+
+export interface EvidenceItem {
+  id: string;
+  node?: string;
+  summary?: string;
+  provenance?: string;
+}
+
+export interface BriefFinding {
+  id: string;
+  direction: 'support' | 'against' | 'neutral';
+  text: string;
+  scope: string;
+  evidenceRefs: string[];
+}
+
+export interface BriefChange {
+  findingId: string;
+  kind: 'modified' | 'removed';
+  reason: string;
+  evidenceRefs: string[];
+}
+
+export interface Brief {
+  formatVersion: 1;
+  findings: BriefFinding[];
+  uncertainties: string[];
+  nextQuestion: string;
+  changes: BriefChange[];
+  note?: string;
+}
+
+export interface CausalReview {
+  support: string[];
+  against: string[];
+}
+
+export type DiscoveryPhase = 'forage' | 'focus' | 'deepen';
+
+export interface DiscoveryEvent {
+  phase: DiscoveryPhase;
+  keyword?: string;
+  candidates: number;
+  filesRead: number;
+  tokens: number;
+  wallTimeMs: number;
+  files?: string[];
+  hops?: number;
+}
+
+export interface DiscoveryCycle {
+  cycle: number;
+  keywords: string[];
+  events: DiscoveryEvent[];
+  newSignals: number;
+}
+
+export interface Discovery {
+  limits: { maxCycles: number; cycleTokenBudget: number; topK: number; focusK: number; deepenHops: number; noNewSignalCycles: number };
+  cycles: DiscoveryCycle[];
+  stop: { reason: 'evidence_sufficient' | 'budget_exhausted' | 'no_new_signal' | 'max_cycles'; evidence: string };
 }
