@@ -207,6 +207,25 @@ interface Scenario {
 }
 
 const scenarios: Scenario[] = [
+  // --help and --version keep the contract too.
+  {
+    name: '--help --json holds the help text',
+    setup: () => ['--help', '--json'],
+    expected: { command: 'help', exit: 0, code: null },
+    check: (envelope) => expect(String(envelope.data['help'])).toContain('Usage: compile-investigation'),
+  },
+  {
+    name: 'explain --help --json holds the command help',
+    setup: () => ['explain', '--help', '--json'],
+    expected: { command: 'help', exit: 0, code: null },
+    check: (envelope) => expect(String(envelope.data['help'])).toContain('explain [options] <ruleId>'),
+  },
+  {
+    name: '--version --json holds the version',
+    setup: () => ['--version', '--json'],
+    expected: { command: 'version', exit: 0, code: null },
+    check: (envelope) => expect(envelope.data['version']).toMatch(/^\d+\.\d+\.\d+/),
+  },
   // Success.
   {
     name: 'success, one file, Markdown rendered into data',

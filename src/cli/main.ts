@@ -25,19 +25,28 @@ async function run(argv: string[], io: Io): Promise<{ exitCode: number; stdout: 
   const json = argv.includes('--json');
   const command = commandName(argv);
   let invocation: Invocation | undefined;
+  let printed = '';
   try {
-    const program = buildProgram((parsed) => (invocation = parsed), (text) => void io.stderr.write(text));
+    const program = buildProgram((parsed) => (invocation = parsed), { writeOut: (text) => void (printed += text), writeErr: (text) => void io.stderr.write(text) });
     program.parse(argv, { from: 'user' });
-    if (!invocation) return { exitCode: exitCodes.passed, stdout: '' };
+    if (!invocation) return informational(printed, json, argv);
     const result = await execute(invocation, io);
     return { exitCode: result.exitCode, stdout: json ? envelope(invocation.command, result) : result.stdout };
   } catch (error) {
     const failure = asCliError(error);
-    if (!failure) return { exitCode: exitCodes.passed, stdout: '' };
+    if (!failure) return informational(printed, json, argv);
     if (!(error instanceof CommanderError)) io.stderr.write(`${toolInfo.name}: ${failure.message}\n`);
     const result: CommandResult = { exitCode: failure.exitCode, data: {}, warnings: [], error: { code: failure.code, subcode: failure.subcode, message: failure.message }, stdout: '' };
     return { exitCode: failure.exitCode, stdout: json ? envelope(invocation?.command ?? command, result) : '' };
   }
+}
+
+/** --help and --version: their text, or with --json an envelope holding it. */
+function informational(text: string, json: boolean, argv: string[]): { exitCode: number; stdout: string } {
+  if (!json) return { exitCode: exitCodes.passed, stdout: text };
+  const isVersion = argv.includes('--version') || argv.includes('-V');
+  const data = isVersion ? { version: text.trim() } : { help: text };
+  return { exitCode: exitCodes.passed, stdout: envelope(isVersion ? 'version' : 'help', { exitCode: 0, data, warnings: [], error: null, stdout: '' }) };
 }
 
 function execute(invocation: Invocation, io: Io): Promise<CommandResult> | CommandResult {

@@ -17,14 +17,14 @@ export type Invocation =
 const FORMATS: Format[] = ['markdown', 'json', 'text', 'sarif', 'github'];
 
 /** The command line, described once: commander builds --help from it. */
-export function buildProgram(onInvocation: (invocation: Invocation) => void, writeErr: (text: string) => void): Command {
+export function buildProgram(onInvocation: (invocation: Invocation) => void, output: { writeOut: (text: string) => void; writeErr: (text: string) => void }): Command {
   const program = new Command()
     .name(toolInfo.name)
     .description("Compile adaptive investigation specs (JSON or YAML): run the method's acceptance gate as rules and render reports.")
     .version(toolInfo.version, '-V, --version')
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
-    .configureOutput({ writeErr });
+    .configureOutput(output);
 
   const compile = program
     .command('compile [inputs...]', { isDefault: true })

@@ -64,7 +64,10 @@ function load(path: string, source: ConfigSource, cwd: string, warnings: string[
   const decoded = decodeUtf8(read.bytes);
   if (!decoded.ok) throw new ConfigError('INVALID_CONFIG', `${origin} ${path}: ${decoded.problem.message}`);
   const parsed = parseSpecText(decoded.text, path.toLowerCase().endsWith('.json') ? 'json' : 'yaml');
-  if (!parsed.ok) throw new ConfigError('INVALID_CONFIG', `${origin} ${path}: ${parsed.problem.message}`);
+  if (!parsed.ok) {
+    const reason = parsed.problem.subcode === 'NOT_AN_OBJECT' ? 'a configuration file holds an object with preset, policy and rules' : parsed.problem.message;
+    throw new ConfigError('INVALID_CONFIG', `${origin} ${path}: ${reason}`);
+  }
   return { path: display(resolve(cwd, path), cwd), source, config: validate(parsed.data, `${origin} ${path}`), warnings };
 }
 

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createCompiler, UsageError, type CompileResult, type Compiler } from '../../compile.js';
 import { describePointer } from '../../diagnostics/pointer.js';
@@ -209,6 +210,11 @@ function colorAllowed(env: Io['env']): boolean {
 
 /** One report per input, as <name>.report.md or .report.json; two inputs may not claim one name. */
 async function writeReports(files: FileOutcome[], outputDir: string, format: Format, cwd: string): Promise<Array<string | undefined>> {
+  try {
+    mkdirSync(resolve(cwd, outputDir), { recursive: true });
+  } catch (error) {
+    throw usageError('OUTPUT_NOT_WRITABLE', `--output-dir ${outputDir} cannot be created (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`);
+  }
   const extension = format === 'json' ? '.report.json' : '.report.md';
   const targets = files.map((file) => (file.report ? join(outputDir, `${basename(fixtureStem(file.path === '<stdin>' ? 'stdin' : file.path))}${extension}`) : undefined));
   const claimed = new Map<string, string>();
