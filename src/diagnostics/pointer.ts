@@ -1,6 +1,9 @@
 /** RFC 6901: "~" becomes "~0" and "/" becomes "~1" inside a reference token. */
 export function escapeToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+  if (typeof token === 'number') return String(token);
+  // Most keys need no escaping; skipping the replacements keeps pointer building off the profile.
+  if (token.indexOf('~') === -1 && token.indexOf('/') === -1) return token;
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 export function pointer(...tokens: Array<string | number>): string {

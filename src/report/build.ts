@@ -53,19 +53,29 @@ function summarize(view: SpecView, diagnostics: Diagnostic[], errors: number, ve
     errors,
     warnings: diagnostics.length - errors,
     verdict,
-    gate: gateChecklist(diagnostics, enabledRules),
+    gate: gateChecklist(view, diagnostics, enabledRules),
   };
 }
 
-function gateChecklist(diagnostics: Diagnostic[], enabledRules: readonly Rule[]): GateCriterion[] {
+function gateChecklist(view: SpecView, diagnostics: Diagnostic[], enabledRules: readonly Rule[]): GateCriterion[] {
   const failing = new Set(diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.ruleId));
   const checklist: GateCriterion[] = [];
-  for (const { id, title } of criteria) {
+  for (const criterion of criteria) {
+    const { id, title } = criterion;
+    if ('block' in criterion && !hasBlock(view.data, criterion.block)) continue;
     const ruleIds = enabledRules.filter((rule) => rule.meta.criterion === id).map((rule) => rule.meta.id);
     if (ruleIds.length === 0) continue;
     checklist.push({ criterion: id, title, passed: !ruleIds.some((ruleId) => failing.has(ruleId)), rules: ruleIds });
   }
   return checklist;
+}
+
+/** Whether the spec has an optional block: a discovery trace, or working briefs and their evidence. */
+function hasBlock(data: Record<string, unknown>, block: 'discovery' | 'briefs'): boolean {
+  if (block === 'discovery') return data['discovery'] !== undefined;
+  if (data['evidence'] !== undefined) return true;
+  const hypotheses = Array.isArray(data['hypotheses']) ? data['hypotheses'] : [];
+  return hypotheses.some((hypothesis) => isRecord(hypothesis) && (hypothesis['briefs'] !== undefined || hypothesis['causalReview'] !== undefined));
 }
 
 function measure(view: SpecView): Metrics {
@@ -111,8 +121,9 @@ function tally(items: Record<string, unknown>[], key: string): Record<string, nu
     const value = item[key];
     if (typeof value === 'string') counts.set(value, (counts.get(value) ?? 0) + 1);
   }
-  const result: Record<string, number> = {};
-  for (const name of [...counts.keys()].sort()) Object.defineProperty(result, name, { value: counts.get(name), enumerable: true, writable: true, configurable: true });
+  // No prototype: a status named "__proto__" stays an ordinary count.
+  const result: Record<string, number> = Object.create(null);
+  for (const name of [...counts.keys()].sort()) result[name] = counts.get(name) as number;
   return result;
 }
 

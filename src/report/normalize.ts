@@ -1,8 +1,9 @@
 import { resolveSchema, rootSchema, type SchemaNode } from '../schema/walk.js';
 
 /**
- * The spec with every object's keys in the order the schema declares them, followed by any other
- * keys in their original order. Values are left as they are; the input is never modified.
+ * The spec with the keys of every object the schema describes in the order it declares them,
+ * followed by any other keys in their original order. Values are shared, not copied, and never
+ * modified: the input stays as it was.
  */
 export function normalizeInvestigation(data: Record<string, unknown>): Record<string, unknown> {
   return reorder(data, rootSchema) as Record<string, unknown>;
@@ -10,15 +11,21 @@ export function normalizeInvestigation(data: Record<string, unknown>): Record<st
 
 function reorder(value: unknown, schemaNode: SchemaNode | undefined): unknown {
   const node = resolveSchema(schemaNode);
-  if (Array.isArray(value)) return value.map((item) => reorder(item, node?.items));
-  if (value === null || typeof value !== 'object') return value;
+  if (!node || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const items = resolveSchema(node.items);
+    return items?.properties ? value.map((item) => reorder(item, items)) : value;
+  }
+  const known = node.properties;
+  if (!known) return value;
   const source = value as Record<string, unknown>;
   const result: Record<string, unknown> = {};
-  const known = node?.properties ?? {};
-  const put = (key: string, child: SchemaNode | undefined): void => {
-    Object.defineProperty(result, key, { value: reorder(source[key], child), enumerable: true, writable: true, configurable: true });
-  };
-  for (const key of Object.keys(known)) if (Object.hasOwn(source, key)) put(key, known[key]);
-  for (const key of Object.keys(source)) if (!Object.hasOwn(known, key)) put(key, undefined);
+  for (const key in known) if (Object.hasOwn(source, key)) result[key] = reorder(source[key], known[key]);
+  for (const key of Object.keys(source)) {
+    if (Object.hasOwn(known, key)) continue;
+    // A plain assignment of "__proto__" would replace the prototype; a definition keeps it data.
+    if (key === '__proto__') Object.defineProperty(result, key, { value: source[key], enumerable: true, writable: true, configurable: true });
+    else result[key] = source[key];
+  }
   return result;
 }

@@ -1,4 +1,4 @@
-import { childPointer } from '../diagnostics/pointer.js';
+import { pointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 import { show } from './support/text.js';
 import { containsWholeWord } from './support/words.js';
@@ -18,19 +18,30 @@ export const antiPatterns: Rule = {
   check({ view, policy, report }) {
     const tokens = policy.blockedAntiPatterns.map((token) => ({ token, folded: token.toLowerCase() }));
     if (tokens.length === 0) return;
-    const visit = (value: unknown, path: string): void => {
+    // One shared stack of keys: the pointer is only spelled out for a string that holds a token.
+    const keys: Array<string | number> = [];
+    const visit = (value: unknown): void => {
       if (typeof value === 'string') {
         const folded = value.toLowerCase();
-        const found = tokens.filter(({ folded: token }) => containsWholeWord(folded, token, false));
-        if (found.length > 0) {
-          report(path, `blocked anti-pattern ${found.map(({ token }) => show(token)).join(', ')} in this text; the method maps cheaply, reads selectively and re-plans only on invalidation. Describe what was actually done.`);
+        let found: string[] | undefined;
+        for (const { token, folded: word } of tokens) if (containsWholeWord(folded, word, false)) (found ??= []).push(show(token));
+        if (found) {
+          report(pointer(...keys), `blocked anti-pattern ${found.join(', ')} in this text; the method maps cheaply, reads selectively and re-plans only on invalidation. Describe what was actually done.`);
         }
       } else if (Array.isArray(value)) {
-        value.forEach((item, index) => visit(item, childPointer(path, index)));
+        for (let index = 0; index < value.length; index++) {
+          keys.push(index);
+          visit(value[index]);
+          keys.pop();
+        }
       } else if (value !== null && typeof value === 'object') {
-        for (const key of Object.keys(value)) visit((value as Record<string, unknown>)[key], childPointer(path, key));
+        for (const key of Object.keys(value)) {
+          keys.push(key);
+          visit((value as Record<string, unknown>)[key]);
+          keys.pop();
+        }
       }
     };
-    visit(view.data, '');
+    visit(view.data);
   },
 };

@@ -1,4 +1,7 @@
-/** The acceptance-gate criteria of the method, in the order the report's checklist lists them. */
+/**
+ * The acceptance-gate criteria of the method, in the order the report's checklist lists them.
+ * A criterion with a `block` is about an optional block of the spec and is listed only when the spec has it.
+ */
 export const criteria = [
   { id: 'typed-scratchpad', name: 'typed scratchpad', title: 'Typed scratchpad: every field present with its type' },
   { id: 'hard-budget', name: 'hard budget', title: 'Hard budget fixed up front and spent one deep dive at a time' },
@@ -9,8 +12,8 @@ export const criteria = [
   { id: 'typed-replan', name: 'typed replan', title: 'Re-plan only when evidence invalidates a hypothesis' },
   { id: 'stop-reason', name: 'stop reason', title: 'Stop reason recorded and partial coverage declared' },
   { id: 'provenance', name: 'provenance', title: 'Every finding names its node and carries a provenance tag' },
-  { id: 'discovery', name: 'discovery', title: 'Progressive discovery within its limits, refined between cycles, stopped for a reason' },
-  { id: 'briefs', name: 'working briefs', title: 'Working briefs well-formed, with every change explained' },
+  { id: 'discovery', name: 'discovery', block: 'discovery', title: 'Progressive discovery within its limits, refined between cycles, stopped for a reason' },
+  { id: 'briefs', name: 'working briefs', block: 'briefs', title: 'Working briefs well-formed, with every change explained' },
   { id: 'method', name: 'method', title: 'No blocked anti-pattern anywhere in the spec' },
 ] as const;
 
