@@ -1,9 +1,12 @@
 import type { Root, Table } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
+import fc from 'fast-check';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { compileInvestigation } from '../src/index.js';
+import { stringifyMarkdown } from '../src/render/markdown.js';
+import { cellText, code, table } from '../src/render/mdast-builders.js';
 import { validSpec } from './support/specs.js';
 
 const parser = unified().use(remarkParse).use(remarkGfm);
@@ -13,11 +16,12 @@ function tables(markdown: string): Table[] {
   return tree.children.filter((node): node is Table => node.type === 'table');
 }
 
-function cellText(node: unknown): string {
-  const value = node as { value?: string; children?: unknown[]; type: string };
+function flatten(node: unknown): string {
+  const value = node as { value?: string; children?: unknown[]; type: string } | undefined;
+  if (!value) return '';
   if (value.type === 'html' && value.value === '<br>') return '\n';
   if (typeof value.value === 'string') return value.value;
-  return (value.children ?? []).map(cellText).join('');
+  return (value.children ?? []).map(flatten).join('');
 }
 
 function render(spec: Record<string, unknown>): string {
@@ -45,8 +49,8 @@ describe('Markdown tables', () => {
     }
     const [, hypotheses, dives] = found;
     const expectedText = hostile.split(/\r\n|\n|\r/).join('\n');
-    expect(cellText(hypotheses?.children[1]?.children[4])).toBe(expectedText);
-    expect(cellText(dives?.children[2]?.children[7])).toBe(expectedText);
+    expect(flatten(hypotheses?.children[1]?.children[4])).toBe(expectedText);
+    expect(flatten(dives?.children[2]?.children[7])).toBe(expectedText);
   });
 
   it('never turn a multi-line deliverable or risk into a table or a heading', () => {
@@ -56,7 +60,7 @@ describe('Markdown tables', () => {
     const markdown = render(spec);
     expect(tables(markdown)).toHaveLength(4);
     const tree = parser.parse(markdown) as Root;
-    const headings = tree.children.filter((node) => node.type === 'heading').map((node) => cellText(node));
+    const headings = tree.children.filter((node) => node.type === 'heading').map((node) => flatten(node));
     expect(headings).toEqual(['Adaptive Investigation Report: Find where the billing service rounds invoice totals.', 'Summary', 'Surface Map', 'Hypotheses', 'Deep-Dives', 'Replan Log', 'Deliverable', 'Risks', 'Gate']);
   });
 
@@ -105,5 +109,35 @@ describe('Markdown tables', () => {
     expect(result.output).toContain('No hypotheses.');
     expect(result.output?.endsWith('\n')).toBe(true);
     expect(result.output?.endsWith('\n\n')).toBe(false);
+  });
+});
+
+describe('Markdown escaping, as a property', () => {
+  const roundTrip = (value: string, asCode: boolean): string => {
+    const cell = asCode ? [code(value)] : cellText(value);
+    const markdown = stringifyMarkdown({ type: 'root', children: [table(['Value'], [[cell]])] });
+    const cellNode = tables(markdown)[0]?.children[1]?.children[0];
+    return asCode ? ((cellNode?.children[0] as { value?: string } | undefined)?.value ?? '') : flatten(cellNode);
+  };
+  const noNul = (value: string) => !value.includes('\u0000');
+
+  it('any text in a table cell parses back to the same text', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 80 }), fc.string({ unit: 'grapheme-ascii', maxLength: 80 })).filter(noNul), (value) => {
+        const lines = value.split(/\r\n|\n|\r/);
+        const expected = lines.join('\n').trim();
+        expect(roundTrip(value, false).trim()).toBe(expected);
+      }),
+      { seed: 20261130, numRuns: 1000 },
+    );
+  });
+
+  it('any single-line text in inline code parses back to the same code', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme-ascii', maxLength: 40 }).filter((value) => noNul(value) && !/[\r\n]/.test(value) && value.trim() !== ''), (value) => {
+        expect(roundTrip(value, true)).toBe(value);
+      }),
+      { seed: 20261130, numRuns: 1000 },
+    );
   });
 });

@@ -5,16 +5,22 @@ import { unified } from 'unified';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { describePointer } from '../diagnostics/pointer.js';
 import type { Report } from '../report/types.js';
+import { fastHandlers } from './markdown-handlers.js';
 import { bulletList, cellText, code, codeList, heading, paragraph, singleLine, table, text } from './mdast-builders.js';
 
 const processor = unified()
   .use(remarkGfm, { tablePipeAlign: false })
-  .use(remarkStringify, { bullet: '-', listItemIndent: 'one', emphasis: '_', strong: '*', rule: '-', fences: true })
+  .use(remarkStringify, { bullet: '-', listItemIndent: 'one', emphasis: '_', strong: '*', rule: '-', fences: true, handlers: fastHandlers })
   .freeze();
 
 /** The report as GitHub-flavoured Markdown, serialized from an mdast tree by remark. */
 export function renderMarkdown(report: Report): string {
-  return processor.stringify(markdownTree(report));
+  return stringifyMarkdown(markdownTree(report));
+}
+
+/** Any mdast tree, serialized exactly as reports are. */
+export function stringifyMarkdown(tree: Root): string {
+  return processor.stringify(tree);
 }
 
 export function markdownTree(report: Report): Root {
