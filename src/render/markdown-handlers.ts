@@ -5,14 +5,17 @@ import type { Handle, Info, State } from 'mdast-util-to-markdown';
  * Faster to-markdown handlers for what reports contain: text, inline code and tables.
  *
  * remark's default text handler tests every text node against some thirty "unsafe" patterns,
- * which made reports cost milliseconds each. These handlers escape conservatively instead: every
- * character that could start inline syntax is backslash-escaped wherever it stands (CommonMark
- * allows a backslash before any ASCII punctuation), and line starts get the extra care that block
- * syntax needs. The output may carry a few more backslashes than remark's minimal escaping; it
- * parses back to the same text, which the tests check with remark-parse.
+ * which made reports cost milliseconds each. These handlers escape conservatively instead (CommonMark
+ * allows a backslash before any ASCII punctuation): backslashes, backticks, asterisks, opening
+ * brackets, opening angle brackets, ampersands, pipes, tildes and underscores at a word's edge are
+ * escaped wherever they stand, and line starts get the extra care that block syntax needs. The
+ * output may carry a few more backslashes than remark's minimal escaping; it parses back to the
+ * same text, which the tests check with remark-parse.
  */
 
-const INLINE_SYNTAX = /[\\`*_[\]<>&|~]/g;
+const INLINE_SYNTAX = /[\\`*[<&|~]/g;
+/** An underscore inside a word never delimits emphasis; only one at a word's edge is escaped. */
+const EDGE_UNDERSCORE = /(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
 const AUTOLINK_WWW = /([Ww])\.(?=[-.\w])/g;
 const AUTOLINK_PROTOCOL = /([ps]):(?=\/)/g;
 const AUTOLINK_EMAIL = /([+\-.\w])@(?=[-.\w])/g;
@@ -21,6 +24,7 @@ const LINE_BREAK = /\r\n|\r|\n/;
 /** Text anywhere in phrasing content; `atLineStart` when nothing precedes it on its line. */
 export function escapeText(value: string, atLineStart: boolean): string {
   let escaped = value.replace(INLINE_SYNTAX, '\\$&');
+  if (escaped.includes('_')) escaped = escaped.replace(EDGE_UNDERSCORE, '\\_');
   if (escaped.includes('.') || escaped.includes(':') || escaped.includes('@')) {
     escaped = escaped.replace(AUTOLINK_WWW, '$1\\.').replace(AUTOLINK_PROTOCOL, '$1\\:').replace(AUTOLINK_EMAIL, '$1\\@');
   }
@@ -44,7 +48,7 @@ function guardLine(line: string, startsLine: boolean, beforeBreak: boolean): str
   if (startsLine) {
     const first = result.charAt(0);
     if (first === ' ' || first === '\t') result = `${first === ' ' ? '&#x20;' : '&#x9;'}${result.slice(1)}`;
-    else if (first === '-' || first === '+' || first === '=' || first === ':' || first === '#') result = `\\${result}`;
+    else if (first === '-' || first === '+' || first === '=' || first === ':' || first === '#' || first === '>') result = `\\${result}`;
     else {
       const ordered = /^(\d{1,9})([.)])/.exec(result);
       if (ordered) result = `${ordered[1]}\\${result.slice((ordered[1] as string).length)}`;

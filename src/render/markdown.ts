@@ -5,6 +5,7 @@ import { unified } from 'unified';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { describePointer } from '../diagnostics/pointer.js';
 import type { Report } from '../report/types.js';
+import { discoverySection } from './discovery-section.js';
 import { fastHandlers } from './markdown-handlers.js';
 import { bulletList, cellText, code, codeList, heading, paragraph, singleLine, table, text } from './mdast-builders.js';
 
@@ -86,6 +87,7 @@ export function markdownTree(report: Report): Root {
     paragraph(text(asText(spec['deliverable']) || 'No deliverable.')),
     heading(2, text('Risks')),
     ...section(strings(spec['risks']), 'No risks declared.', (risks) => bulletList(risks.map((risk) => [text(singleLine(risk))]))),
+    ...(report.metrics.discovery ? discoverySection(spec['discovery'], report.metrics.discovery) : []),
     heading(2, text('Gate')),
     bulletList(
       report.summary.gate.map((criterion) => [text(`${criterion.title} (`), ...codeList(criterion.rules), text(')')]),

@@ -3,6 +3,7 @@ import { criteria } from '../rules/criteria.js';
 import type { Rule } from '../rules/rule.js';
 import type { SpecView } from '../rules/spec-view.js';
 import { isRecord } from '../rules/spec-view.js';
+import { discoveryMetrics } from './discovery-metrics.js';
 import { normalizeInvestigation } from './normalize.js';
 import type { GateCriterion, InputFormat, Metrics, Report, Summary, Verdict } from './types.js';
 
@@ -99,6 +100,7 @@ function measure(view: SpecView): Metrics {
     if (dive['effect'] === 'invalidates') invalidations++;
   }
   const replans = view.rawSection('replanLog')?.length ?? 0;
+  const discovery = discoveryMetrics(data['discovery']);
   return {
     budgetUsedRatio: used !== null && total !== null && total !== 0 ? ratio(used, total) : null,
     nodesMapped: mapped.size,
@@ -107,6 +109,7 @@ function measure(view: SpecView): Metrics {
     blindReads,
     provenanceRatio: dives.length > 0 ? ratio(tagged, dives.length) : null,
     replansPerInvalidation: invalidations > 0 ? ratio(replans, invalidations) : null,
+    ...(discovery ? { discovery } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CriterionId } from '../rules/criteria.js';
+import type { DiscoveryMetrics } from './discovery-metrics.js';
 
 export type Verdict = 'pass' | 'fail';
 export type InputFormat = 'json' | 'yaml' | 'data';
@@ -47,6 +48,8 @@ export interface Metrics {
   provenanceRatio: number | null;
   /** Replans per invalidating deep dive. */
   replansPerInvalidation: number | null;
+  /** Figures of the discovery cycles; only for specs with a discovery block. */
+  discovery?: DiscoveryMetrics;
 }
 
 export interface Report {

@@ -1,0 +1,51 @@
+import type { Rule } from '../rule.js';
+import { show } from '../support/text.js';
+import { exampleDiscovery } from './example.js';
+import { cyclePointer } from './support.js';
+
+export const discoveryRefine: Rule = {
+  meta: {
+    id: 'discovery-refine',
+    criterion: 'discovery',
+    description: "Every cycle after the first forages a keyword set that differs, as a set, from each earlier cycle's: the keywords are refined, not repeated.",
+    rationale:
+      'A new cycle starts only because the previous one did not settle the question, so it must forage differently: refine the keywords with what the last focus and deepen taught. Repeating a keyword set spends a cycle to find the same candidates again; change at least one keyword, or stop with no_new_signal.',
+    examples: {
+      failing: {
+        title: 'Cycle 2 forages "toFixed" again, like cycle 1.',
+        apply: (spec) => {
+          const discovery = exampleDiscovery();
+          const second = discovery.cycles[1];
+          if (second) {
+            second.keywords = ['toFixed'];
+            second.events = second.events.filter((event) => event.keyword !== 'Decimal');
+            if (second.events[0]) second.events[0].keyword = 'toFixed';
+          }
+          spec['discovery'] = discovery;
+        },
+      },
+      passing: { title: 'Cycle 2 refines "toFixed" into "roundMoney" and "Decimal".', apply: (spec) => void (spec['discovery'] = exampleDiscovery()) },
+    },
+  },
+  check({ view, report }) {
+    const discovery = view.discovery();
+    if (!discovery) return;
+    const earlier: Array<{ cycle: number; keywords: Set<string> }> = [];
+    discovery.cycles.forEach((cycle, i) => {
+      const keywords = new Set(cycle.keywords);
+      const same = earlier.find((previous) => sameSet(previous.keywords, keywords));
+      if (same) {
+        const listed = [...keywords].map((keyword) => show(keyword)).join(', ') || 'no keyword';
+        report(
+          cyclePointer(i, 'keywords'),
+          `cycle ${cycle.cycle} forages the same keywords as cycle ${same.cycle} (${listed}), so it can only find the same candidates; refine the keywords with what the earlier cycles found, or stop with no_new_signal.`,
+        );
+      }
+      earlier.push({ cycle: cycle.cycle, keywords });
+    });
+  },
+};
+
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  return a.size === b.size && [...a].every((value) => b.has(value));
+}
