@@ -5,6 +5,8 @@ export type InputErrorSubcode =
   | 'UNREADABLE'
   | 'TOO_LARGE'
   | 'ENCODING'
+  | 'BINARY'
+  | 'TOO_DEEP'
   | 'JSON_SYNTAX'
   | 'YAML_SYNTAX'
   | 'YAML_TAG'
@@ -18,6 +20,8 @@ export const inputErrorSubcodes: Readonly<Record<InputErrorSubcode, string>> = {
   UNREADABLE: 'the input exists but cannot be read (permissions, I/O error)',
   TOO_LARGE: 'the input is larger than --max-bytes',
   ENCODING: 'the input is not valid UTF-8',
+  BINARY: 'the input holds NUL bytes: a binary file, not a text spec',
+  TOO_DEEP: 'objects and arrays nest deeper than the limit (100 levels)',
   JSON_SYNTAX: 'the input is not valid JSON',
   YAML_SYNTAX: 'the input is not valid YAML, or expands too many aliases',
   YAML_TAG: 'the YAML uses a tag outside the core schema',

@@ -1,6 +1,7 @@
 import { parseTree, printParseErrorCode, visit, type Node } from 'jsonc-parser';
 import { parsePointer } from '../diagnostics/pointer.js';
 import { duplicateKey, inputProblem, type InputProblem } from './input-error.js';
+import { MAX_DEPTH, measureShape, tooDeepMessage } from './shape.js';
 import { LineIndex, type Locator } from './text-position.js';
 
 export type JsonResult = { ok: true; value: unknown; locate: Locator } | { ok: false; problem: InputProblem };
@@ -17,7 +18,9 @@ export function parseJson(text: string): JsonResult {
   const lines = new LineIndex(text);
   // JSON.parse keeps the last of two equal keys without a word. Every colon outside a string
   // separates one member, so fewer members than colons means a key was repeated.
-  if (countMemberSeparators(text) !== countMembers(value)) {
+  const shape = measureShape(value);
+  if (shape.depth > MAX_DEPTH) return { ok: false, problem: inputProblem('TOO_DEEP', tooDeepMessage(shape.depth)) };
+  if (countMemberSeparators(text) !== shape.members) {
     const duplicate = findDuplicateKey(text, lines);
     if (duplicate) return { ok: false, problem: duplicate };
   }
@@ -71,24 +74,6 @@ function closingQuote(text: string, opening: number): number {
   return text.length;
 }
 
-function countMembers(value: unknown): number {
-  let count = 0;
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const current = stack.pop();
-    if (current === null || typeof current !== 'object') continue;
-    if (Array.isArray(current)) {
-      for (const item of current) stack.push(item);
-    } else {
-      for (const key of Object.keys(current)) {
-        count++;
-        stack.push((current as Record<string, unknown>)[key]);
-      }
-    }
-  }
-  return count;
-}
-
 function findDuplicateKey(text: string, lines: LineIndex): InputProblem | undefined {
   const scopes: Array<Map<string, number>> = [];
   let found: InputProblem | undefined;
@@ -134,8 +119,13 @@ const PROBLEMS: Record<string, string> = {
 
 /** JSON.parse does not always say where it failed; a tolerant scanner finds the first error's place. */
 function syntaxProblem(text: string, error: unknown): InputProblem {
+  if (error instanceof RangeError) return inputProblem('TOO_DEEP', `the document nests too deeply to parse; at most ${MAX_DEPTH} levels are accepted`);
   const located: Array<{ code: string; offset: number }> = [];
-  visit(text, { onError: (code, offset) => located.push({ code: printParseErrorCode(code), offset }) }, STRICT_JSON);
+  try {
+    visit(text, { onError: (code, offset) => located.push({ code: printParseErrorCode(code), offset }) }, STRICT_JSON);
+  } catch (scanError) {
+    if (!(scanError instanceof RangeError)) throw scanError;
+  }
   const first = located[0];
   if (!first) return inputProblem('JSON_SYNTAX', `invalid JSON: ${error instanceof Error ? error.message : String(error)}`);
   const position = new LineIndex(text).position(first.offset);

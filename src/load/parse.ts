@@ -35,6 +35,7 @@ export function decodeUtf8(bytes: Uint8Array): { ok: true; text: string } | { ok
  * A byte order mark is dropped; positions count from the character after it.
  */
 export function parseSpecText(text: string, format?: SourceFormat): ParseResult {
+  if (text.includes('\u0000')) return { ok: false, problem: inputProblem('BINARY', 'the input holds NUL characters: it is a binary file, not a JSON or YAML spec') };
   const body = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
   if (format === 'json') return asObject(parseJson(body), 'json');
   if (format === 'yaml') return asObject(parseYaml(body), 'yaml');

@@ -1,6 +1,7 @@
 import { isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type ParsedNode } from 'yaml';
 import { parsePointer } from '../diagnostics/pointer.js';
 import { duplicateKey, inputProblem, type InputProblem } from './input-error.js';
+import { MAX_DEPTH, measureShape, tooDeepMessage } from './shape.js';
 import { LineIndex, type Locator } from './text-position.js';
 
 export type YamlResult = { ok: true; value: unknown; locate: Locator } | { ok: false; problem: InputProblem };
@@ -10,7 +11,15 @@ const MAX_YAML_ALIASES = 100;
 
 export function parseYaml(text: string): YamlResult {
   // resolveKnownTags off: !!binary, !!set, !!timestamp and the like stay unresolved, and are refused below.
-  const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true, strict: true, resolveKnownTags: false });
+  if (flowNestingExceeds(text, MAX_DEPTH)) return { ok: false, problem: tooDeep() };
+  let document: Document;
+  try {
+    document = parseDocument(text, { prettyErrors: true, uniqueKeys: true, strict: true, resolveKnownTags: false });
+  } catch (error) {
+    // The parser recurses; nesting deep enough to exhaust the stack is refused like any excess.
+    if (error instanceof RangeError) return { ok: false, problem: tooDeep() };
+    throw error;
+  }
   const lines = new LineIndex(text);
   const unknownTag = document.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED');
   if (unknownTag) {
@@ -20,6 +29,7 @@ export function parseYaml(text: string): YamlResult {
     };
   }
   const firstError = document.errors[0];
+  if (firstError?.message.includes('call stack')) return { ok: false, problem: tooDeep() };
   if (firstError) {
     if (firstError.code === 'DUPLICATE_KEY') return { ok: false, problem: findDuplicateKey(text, lines) ?? inputProblem('DUPLICATE_KEY', `invalid YAML: ${firstLine(firstError.message)}`) };
     return { ok: false, problem: inputProblem('YAML_SYNTAX', `invalid YAML: ${firstLine(firstError.message)}`, lines.position(firstError.pos[0])) };
@@ -30,11 +40,40 @@ export function parseYaml(text: string): YamlResult {
   } catch (error) {
     return { ok: false, problem: inputProblem('YAML_SYNTAX', `invalid YAML: ${error instanceof Error ? error.message : String(error)}`) };
   }
+  const { depth } = measureShape(value);
+  if (depth > MAX_DEPTH) return { ok: false, problem: inputProblem('TOO_DEEP', tooDeepMessage(depth)) };
   const locate: Locator = (pointer) => {
     const offset = memberOffset(document, parsePointer(pointer));
     return offset === undefined ? undefined : lines.position(offset);
   };
   return { ok: true, value, locate };
+}
+
+function tooDeep(): InputProblem {
+  return inputProblem('TOO_DEEP', `the document nests too deeply to parse; at most ${MAX_DEPTH} levels are accepted`);
+}
+
+/**
+ * Whether [ and { nest deeper than the limit, counted outside quoted scalars. The YAML parser slows
+ * to a crawl on millions of nested flow collections, so such input is refused before it is parsed.
+ */
+function flowNestingExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let quote = '';
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index];
+    if (quote !== '') {
+      if (character === quote) quote = '';
+      else if (character === '\\' && quote === '"') index++;
+    } else if (character === '"' || character === "'") {
+      quote = character;
+    } else if (character === '[' || character === '{') {
+      if (++depth > limit) return true;
+    } else if ((character === ']' || character === '}') && depth > 0) {
+      depth--;
+    }
+  }
+  return false;
 }
 
 /** The offset of the key of the member a pointer names (of the item, in a sequence), or of its nearest existing ancestor. */
