@@ -3,12 +3,13 @@ import { toolInfo } from '../tool.js';
 import { compileCommand } from './commands/compile.js';
 import { explainCommand, rulesCommand, schemaCommand } from './commands/info.js';
 import type { CommandResult, Io } from './commands/result.js';
+import { statsCommand } from './commands/stats.js';
 import { testCommand } from './commands/test.js';
 import { CliError, CONTRACT_VERSION, type Envelope, type UsageSubcode } from './contract.js';
 import { exitCodes } from './exit-codes.js';
 import { buildProgram, type Invocation } from './program.js';
 
-const COMMANDS = ['compile', 'schema', 'rules', 'explain', 'test'];
+const COMMANDS = ['compile', 'schema', 'rules', 'explain', 'test', 'stats'];
 
 const COMMANDER_SUBCODES: Record<string, UsageSubcode> = {
   'commander.unknownOption': 'UNKNOWN_OPTION',
@@ -61,6 +62,8 @@ function execute(invocation: Invocation, io: Io): Promise<CommandResult> | Comma
       return explainCommand(invocation.ruleId);
     case 'test':
       return testCommand(invocation.options, io);
+    case 'stats':
+      return statsCommand(invocation.options, io);
   }
 }
 

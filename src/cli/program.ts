@@ -5,6 +5,7 @@ import { exitCodesText, ruleCatalogText } from './catalog.js';
 import { usageError } from './contract.js';
 import { DEFAULT_MAX_BYTES } from './io.js';
 import type { CompileOptions, Format } from './commands/compile.js';
+import type { StatsOptions } from './commands/stats.js';
 import type { TestOptions } from './commands/test.js';
 
 export type Invocation =
@@ -12,7 +13,8 @@ export type Invocation =
   | { command: 'schema'; json: boolean }
   | { command: 'rules'; json: boolean }
   | { command: 'explain'; ruleId: string; json: boolean }
-  | { command: 'test'; options: TestOptions };
+  | { command: 'test'; options: TestOptions }
+  | { command: 'stats'; options: StatsOptions };
 
 const FORMATS: Format[] = ['markdown', 'json', 'text', 'sarif', 'github'];
 
@@ -92,6 +94,31 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
           dirs,
           update: (options['update'] as 'all' | 'goldens' | undefined) ?? 'none',
           ...pick(options, ['shard', 'junit']),
+          json: options['json'] === true,
+        },
+      }),
+    );
+
+  program
+    .command('stats <inputs...>')
+    .description('compile every spec under the inputs and aggregate the corpus: verdicts, stop reasons, budget use, replans, rule failures, discovery')
+    .addOption(new Option('-f, --format <format>', 'Markdown tables and Mermaid charts, or JSON').choices(['markdown', 'json']).default('markdown'))
+    .option('-o, --output <file>', 'write the statistics to this file, atomically')
+    .addOption(new Option('-p, --preset <name>', 'rule preset (default: gate)').choices([...presetNames]))
+    .option('--policy <file>', "JSON or YAML file whose values override the preset's policy")
+    .option('-c, --config <file>', 'configuration file')
+    .addOption(new Option('--max-bytes <n>', 'largest input accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
+    .option('--json', 'print one JSON envelope')
+    .action((inputs: string[], options: Record<string, unknown>) =>
+      onInvocation({
+        command: 'stats',
+        options: {
+          inputs,
+          format: options['format'] as 'markdown' | 'json',
+          ...pick(options, ['output', 'preset', 'policy', 'config']),
+          maxBytes: options['maxBytes'] as number,
+          failOn: 'error',
+          quiet: false,
           json: options['json'] === true,
         },
       }),

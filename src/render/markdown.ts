@@ -7,6 +7,7 @@ import { describePointer } from '../diagnostics/pointer.js';
 import type { Report } from '../report/types.js';
 import { discoverySection } from './discovery-section.js';
 import { fastHandlers } from './markdown-handlers.js';
+import { investigationFlowchart } from './mermaid/flowchart.js';
 import { bulletList, cellText, code, codeList, heading, paragraph, singleLine, table, text } from './mdast-builders.js';
 
 const processor = unified()
@@ -88,6 +89,8 @@ export function markdownTree(report: Report): Root {
     heading(2, text('Risks')),
     ...section(strings(spec['risks']), 'No risks declared.', (risks) => bulletList(risks.map((risk) => [text(singleLine(risk))]))),
     ...(report.metrics.discovery ? discoverySection(spec['discovery'], report.metrics.discovery) : []),
+    heading(2, text('Flow')),
+    flowSection(spec),
     heading(2, text('Gate')),
     bulletList(
       report.summary.gate.map((criterion) => [text(`${criterion.title} (`), ...codeList(criterion.rules), text(')')]),
@@ -98,6 +101,18 @@ export function markdownTree(report: Report): Root {
     children.push(heading(2, text('Diagnostics')), diagnosticsTable(report.diagnostics));
   }
   return { type: 'root', children };
+}
+
+/** Past this many steps a flowchart stops being readable, and Mermaid refuses it anyway. */
+const MAX_FLOW_STEPS = 200;
+
+/** The investigation as a Mermaid flowchart, or a note when it is too large to draw. */
+function flowSection(spec: Record<string, unknown>): RootContent {
+  const steps = ['surfaceMap', 'hypotheses', 'deepDives', 'replanLog'].reduce((sum, key) => sum + (Array.isArray(spec[key]) ? (spec[key] as unknown[]).length : 0), 0);
+  if (steps > MAX_FLOW_STEPS) {
+    return paragraph(text(`The investigation has ${steps} map entries, hypotheses, deep dives and replans, too many to draw (at most ${MAX_FLOW_STEPS}); the tables above list them all.`));
+  }
+  return { type: 'code', lang: 'mermaid', value: investigationFlowchart(spec).trimEnd() };
 }
 
 function summaryList(report: Report): RootContent {

@@ -1,9 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { createCompiler, UsageError, type CompileResult, type Compiler } from '../../compile.js';
+import { basename, join, resolve } from 'node:path';
+import type { Compiler } from '../../compile.js';
 import { describePointer } from '../../diagnostics/pointer.js';
-import { resolveConfig, ConfigError, type ResolvedConfig } from '../../config/resolve.js';
-import { decodeUtf8, parseSpecText } from '../../load/parse.js';
 import { fixtureStem } from '../../regression/index.js';
 import { renderJson } from '../../render/json.js';
 import type { FileOutcome } from '../../report/outcome.js';
@@ -13,29 +11,23 @@ import { toolInfo } from '../../tool.js';
 import { usageError, type EnvelopeError } from '../contract.js';
 import { exitCodes } from '../exit-codes.js';
 import { expandInputs, type InputFile } from '../inputs.js';
-import { readInput, sameFile, writeFileAtomic } from '../io.js';
+import { sameFile } from '../io.js';
 import type { CommandResult, Io } from './result.js';
+import { compileFile, prepareCompiler, writeOutput, type CompilerFlags } from './shared.js';
 
 export type Format = 'markdown' | 'json' | 'text' | 'sarif' | 'github';
 const REPORT_FORMATS: ReadonlySet<Format> = new Set(['markdown', 'json']);
 
-export interface CompileOptions {
+export interface CompileOptions extends CompilerFlags {
   inputs: string[];
   format?: Format;
   output?: string;
   outputDir?: string;
-  preset?: string;
-  policy?: string;
-  config?: string;
-  maxBytes: number;
-  failOn: 'error' | 'warning';
-  quiet: boolean;
   json: boolean;
 }
 
 export async function compileCommand(options: CompileOptions, io: Io): Promise<CommandResult> {
-  const config = resolveConfigOrThrow(options, io);
-  const compiler = makeCompiler(options, config, io);
+  const { config, compiler } = prepareCompiler(options, io);
   const { files: inputs, several } = expandInputs(options.inputs, io.cwd);
   const format: Format = options.format ?? (several && options.outputDir === undefined ? 'text' : 'markdown');
   checkOutputs(options, format, several, inputs, io.cwd);
@@ -84,49 +76,6 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   return { exitCode, data, warnings, error: envelopeError(files, exitCode, options.failOn), stdout };
 }
 
-function resolveConfigOrThrow(options: CompileOptions, io: Io): ResolvedConfig {
-  try {
-    const config = resolveConfig(options.config, io.env['INVESTIGATION_CONFIG'], io.cwd);
-    for (const warning of config.warnings) io.stderr.write(`${toolInfo.name}: warning: ${warning}\n`);
-    return config;
-  } catch (error) {
-    if (error instanceof ConfigError) throw usageError(error.subcode, error.message);
-    throw error;
-  }
-}
-
-/** The configuration's preset, policy and rules, then --preset and --policy on top; a mistake names its source. */
-function makeCompiler(options: CompileOptions, config: ResolvedConfig, io: Io): Compiler {
-  const configured = {
-    preset: options.preset ?? config.config.preset ?? 'gate',
-    ...(config.config.policy === undefined ? {} : { policy: [config.config.policy] }),
-    ...(config.config.rules === undefined ? {} : { rules: config.config.rules }),
-  };
-  const base = attempt(() => createCompiler(configured), config.path === null ? '' : `configuration ${config.path}: `);
-  if (options.policy === undefined) return base;
-  const policy = readPolicy(options.policy, options.maxBytes, io.cwd);
-  return attempt(() => createCompiler({ ...configured, policy: [...(configured.policy ?? []), policy] }), `--policy ${options.policy}: `);
-}
-
-function attempt(create: () => Compiler, origin: string): Compiler {
-  try {
-    return create();
-  } catch (error) {
-    if (error instanceof UsageError) throw usageError(error.subcode, `${origin}${error.message}`);
-    throw error;
-  }
-}
-
-function readPolicy(path: string, maxBytes: number, cwd: string): unknown {
-  const read = readInput(resolve(cwd, path), maxBytes);
-  if (!read.ok) throw usageError('INVALID_POLICY', `--policy: ${read.message}`);
-  const decoded = decodeUtf8(read.bytes);
-  if (!decoded.ok) throw usageError('INVALID_POLICY', `--policy ${path}: ${decoded.problem.message}`);
-  const parsed = parseSpecText(decoded.text, path.toLowerCase().endsWith('.json') ? 'json' : undefined);
-  if (!parsed.ok) throw usageError('INVALID_POLICY', `--policy ${path}: ${parsed.problem.message}`);
-  return parsed.data;
-}
-
 function checkOutputs(options: CompileOptions, format: Format, several: boolean, inputs: InputFile[], cwd: string): void {
   if (options.output !== undefined && options.outputDir !== undefined) {
     throw usageError('CONFLICTING_ARGUMENTS', '--output and --output-dir cannot be used together');
@@ -144,24 +93,6 @@ function checkOutputs(options: CompileOptions, format: Format, several: boolean,
       }
     }
   }
-}
-
-function compileFile(compiler: Compiler, input: InputFile, options: CompileOptions): FileOutcome {
-  const read = readInput(input.open, options.maxBytes);
-  const result: CompileResult = read.ok
-    ? compiler.compile(read.bytes, input.open === '-' ? {} : { path: input.reportPath })
-    : { exitCode: 3, verdict: 'fail', diagnostics: [], report: null, error: { code: 'INPUT_ERROR', subcode: read.subcode, message: read.message } };
-  const diagnostics = options.quiet ? result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error') : result.diagnostics;
-  const failsOnWarnings = options.failOn === 'warning' && result.exitCode === 0 && diagnostics.length > 0;
-  return {
-    path: input.shown,
-    exitCode: failsOnWarnings ? 1 : result.exitCode,
-    verdict: failsOnWarnings ? 'fail' : result.verdict,
-    diagnostics,
-    error: result.error,
-    report: result.report,
-    ...(result.source === undefined ? {} : { source: result.source }),
-  };
 }
 
 function summarize(files: FileOutcome[], exitCode: number): Record<string, number> {
@@ -235,15 +166,6 @@ async function writeReports(files: FileOutcome[], outputDir: string, format: For
     written.push(target.split('\\').join('/'));
   }
   return written;
-}
-
-function writeOutput(path: string, content: string, shown = path): void {
-  try {
-    writeFileAtomic(path, content);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-    throw usageError('OUTPUT_NOT_WRITABLE', `${shown} cannot be written (${code}); check that ${dirname(shown)} exists and is writable`);
-  }
 }
 
 function writeDiagnosticLines(file: FileOutcome, io: Io): void {

@@ -1,0 +1,98 @@
+import { dirname, resolve } from 'node:path';
+import { createCompiler, UsageError, type CompileResult, type Compiler } from '../../compile.js';
+import { ConfigError, resolveConfig, type ResolvedConfig } from '../../config/resolve.js';
+import { decodeUtf8, parseSpecText } from '../../load/parse.js';
+import type { FileOutcome } from '../../report/outcome.js';
+import { toolInfo } from '../../tool.js';
+import { usageError } from '../contract.js';
+import type { InputFile } from '../inputs.js';
+import { readInput, writeFileAtomic } from '../io.js';
+import type { Io } from './result.js';
+
+/** The flags every command that compiles specs shares: how to build the compiler, and how to read and judge files. */
+export interface CompilerFlags {
+  preset?: string;
+  policy?: string;
+  config?: string;
+  maxBytes: number;
+  failOn: 'error' | 'warning';
+  quiet: boolean;
+}
+
+/** The configuration (announcing a walk-up) and a compiler built from it and the flags. */
+export function prepareCompiler(flags: CompilerFlags, io: Io): { config: ResolvedConfig; compiler: Compiler } {
+  const config = resolveConfigOrThrow(flags, io);
+  return { config, compiler: makeCompiler(flags, config, io) };
+}
+
+function resolveConfigOrThrow(options: CompilerFlags, io: Io): ResolvedConfig {
+  try {
+    const config = resolveConfig(options.config, io.env['INVESTIGATION_CONFIG'], io.cwd);
+    for (const warning of config.warnings) io.stderr.write(`${toolInfo.name}: warning: ${warning}\n`);
+    return config;
+  } catch (error) {
+    if (error instanceof ConfigError) throw usageError(error.subcode, error.message);
+    throw error;
+  }
+}
+
+/** The configuration's preset, policy and rules, then --preset and --policy on top; a mistake names its source. */
+function makeCompiler(options: CompilerFlags, config: ResolvedConfig, io: Io): Compiler {
+  const configured = {
+    preset: options.preset ?? config.config.preset ?? 'gate',
+    ...(config.config.policy === undefined ? {} : { policy: [config.config.policy] }),
+    ...(config.config.rules === undefined ? {} : { rules: config.config.rules }),
+  };
+  const base = attempt(() => createCompiler(configured), config.path === null ? '' : `configuration ${config.path}: `);
+  if (options.policy === undefined) return base;
+  const policy = readPolicy(options.policy, options.maxBytes, io.cwd);
+  return attempt(() => createCompiler({ ...configured, policy: [...(configured.policy ?? []), policy] }), `--policy ${options.policy}: `);
+}
+
+function attempt(create: () => Compiler, origin: string): Compiler {
+  try {
+    return create();
+  } catch (error) {
+    if (error instanceof UsageError) throw usageError(error.subcode, `${origin}${error.message}`);
+    throw error;
+  }
+}
+
+function readPolicy(path: string, maxBytes: number, cwd: string): unknown {
+  const read = readInput(resolve(cwd, path), maxBytes);
+  if (!read.ok) throw usageError('INVALID_POLICY', `--policy: ${read.message}`);
+  const decoded = decodeUtf8(read.bytes);
+  if (!decoded.ok) throw usageError('INVALID_POLICY', `--policy ${path}: ${decoded.problem.message}`);
+  const parsed = parseSpecText(decoded.text, path.toLowerCase().endsWith('.json') ? 'json' : undefined);
+  if (!parsed.ok) throw usageError('INVALID_POLICY', `--policy ${path}: ${parsed.problem.message}`);
+  return parsed.data;
+}
+
+/** One input, read and compiled on its own: a file that cannot be read becomes its own INPUT_ERROR. */
+export function compileFile(compiler: Compiler, input: InputFile, options: CompilerFlags): FileOutcome {
+  const read = readInput(input.open, options.maxBytes);
+  const result: CompileResult = read.ok
+    ? compiler.compile(read.bytes, input.open === '-' ? {} : { path: input.reportPath })
+    : { exitCode: 3, verdict: 'fail', diagnostics: [], report: null, error: { code: 'INPUT_ERROR', subcode: read.subcode, message: read.message } };
+  const diagnostics = options.quiet ? result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error') : result.diagnostics;
+  const failsOnWarnings = options.failOn === 'warning' && result.exitCode === 0 && diagnostics.length > 0;
+  return {
+    path: input.shown,
+    exitCode: failsOnWarnings ? 1 : result.exitCode,
+    verdict: failsOnWarnings ? 'fail' : result.verdict,
+    diagnostics,
+    error: result.error,
+    report: result.report,
+    ...(result.source === undefined ? {} : { source: result.source }),
+  };
+}
+
+/** Atomic, and a file that cannot be written is the user's to fix: a usage error, not a crash. */
+export function writeOutput(path: string, content: string, shown = path): void {
+  try {
+    writeFileAtomic(path, content);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+    throw usageError('OUTPUT_NOT_WRITABLE', `${shown} cannot be written (${code}); check that ${dirname(shown)} exists and is writable`);
+  }
+}

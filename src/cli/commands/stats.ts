@@ -1,0 +1,35 @@
+import type { CommandResult, Io } from './result.js';
+import { expandInputs } from '../inputs.js';
+import { compileFile, prepareCompiler, writeOutput, type CompilerFlags } from './shared.js';
+
+export interface StatsOptions extends CompilerFlags {
+  inputs: string[];
+  format: 'markdown' | 'json';
+  output?: string;
+  json: boolean;
+}
+
+/**
+ * Compiles every spec and aggregates the corpus: verdicts, stop reasons, budget use, replans,
+ * rule failures and discovery figures. The specs' verdicts do not fail the command: it reports.
+ */
+export async function statsCommand(options: StatsOptions, io: Io): Promise<CommandResult> {
+  const { config, compiler } = prepareCompiler(options, io);
+  const { files: inputs } = expandInputs(options.inputs, io.cwd);
+  const files = inputs.map((input) => compileFile(compiler, input, options));
+  // The Markdown renderer pulls in remark, so the whole module is loaded only when asked for.
+  const { collectStats, renderStatsJson, renderStatsMarkdown } = await import('../../stats/index.js');
+  const stats = collectStats(files);
+  const rendered = options.format === 'json' ? renderStatsJson(stats) : renderStatsMarkdown(stats);
+  const data: Record<string, unknown> = { config: { path: config.path, source: config.source }, stats };
+  let stdout = '';
+  if (options.output !== undefined) {
+    writeOutput(options.output, rendered);
+    data['output'] = options.output;
+  } else if (options.json) {
+    if (options.format !== 'json') data['rendered'] = rendered;
+  } else {
+    stdout = rendered;
+  }
+  return { exitCode: 0, data, warnings: [...config.warnings], error: null, stdout };
+}

@@ -1,0 +1,140 @@
+import type { PhrasingContent, Root, RootContent } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkStringify from 'remark-stringify';
+import { unified } from 'unified';
+import { code, heading, paragraph, table, text } from '../render/mdast-builders.js';
+import { budgetUseChart, stopReasonPie } from './charts.js';
+import type { Distribution, RatioSummary, ReasonCount, Stats } from './types.js';
+
+const processor = unified()
+  .use(remarkGfm, { tablePipeAlign: false })
+  .use(remarkStringify, { bullet: '-', listItemIndent: 'one', emphasis: '_', strong: '*', rule: '-', fences: true })
+  .freeze();
+
+/** The statistics as JSON: keys sorted, 2-space indentation, one trailing newline. */
+export function renderStatsJson(stats: Stats): string {
+  return `${JSON.stringify(sortKeys(stats), null, 2)}\n`;
+}
+
+/** The statistics as GitHub-flavoured Markdown, serialized from an mdast tree by remark. */
+export function renderStatsMarkdown(stats: Stats): string {
+  return processor.stringify(statsMarkdownTree(stats));
+}
+
+export function statsMarkdownTree(stats: Stats): Root {
+  const children: RootContent[] = [
+    heading(1, text('Investigation corpus statistics')),
+    paragraph(text(`${plural(stats.files, 'file')}, ${plural(stats.investigations, 'investigation')} with a report.`)),
+    heading(2, text('Verdicts')),
+    table(['Verdict', 'Files'], [
+      [[text('pass')], [text(String(stats.verdicts.pass))]],
+      [[text('fail')], [text(String(stats.verdicts.fail))]],
+    ]),
+    heading(2, text('Exit codes')),
+    table(
+      ['Exit code', 'Files'],
+      (['0', '1', '3', '4'] as const).map((exitCode) => [[code(exitCode)], [text(String(stats.exitCodes[exitCode]))]]),
+    ),
+    heading(2, text('Stop reasons')),
+    ...reasonsSection('Stop reason', stats.stopReasons, stats.investigations, 'No investigations.'),
+    ...mermaid(stopReasonPie(stats)),
+    heading(2, text('Budget use')),
+    table(
+      ['Budget used', 'Investigations'],
+      stats.budgetUse.buckets.map((bucket) => [[text(bucket.label)], [text(String(bucket.count))]]),
+    ),
+    paragraph(text(`Ratio of used to total: ${ratioText(stats.budgetUse.ratio)}.`)),
+    ...mermaid(budgetUseChart(stats)),
+    heading(2, text('Replans per investigation')),
+    ...distributionSection(stats.replans, 'Replans'),
+    heading(2, text('Rules')),
+    ...(stats.rules.length === 0
+      ? [paragraph(text('No diagnostics.'))]
+      : [
+          table(
+            ['Rule', 'Files', 'Diagnostics', 'Errors', 'Warnings'],
+            stats.rules.map((rule) => [[code(rule.ruleId)], [text(String(rule.files))], [text(String(rule.diagnostics))], [text(String(rule.errors))], [text(String(rule.warnings))]]),
+          ),
+        ]),
+    heading(2, text('Discovery')),
+    ...discoverySection(stats),
+  ];
+  return { type: 'root', children };
+}
+
+function discoverySection(stats: Stats): RootContent[] {
+  const { discovery } = stats;
+  if (discovery.investigations === 0) return [paragraph(text('No spec has a discovery block.'))];
+  return [
+    table(
+      ['Measure', 'Value'],
+      [
+        [[text('Investigations with discovery')], [text(String(discovery.investigations))]],
+        [[text('Cycles')], [text(String(discovery.cycles))]],
+        [[text('Forage/focus token ratio')], [text(ratioText(discovery.forageFocusTokenRatio))]],
+        [[text('Zero-signal rate (cycles without new signals)')], [text(show(discovery.zeroSignalRate))]],
+      ],
+    ),
+    ...reasonsSection('Discovery stop reason', discovery.stopReasons, discovery.investigations, 'None.'),
+    paragraph(text('Cycles to success (discoveries stopped with '), code('evidence_sufficient'), text('):')),
+    ...distributionSection(discovery.cyclesToSuccess, 'Cycles'),
+  ];
+}
+
+function reasonsSection(title: string, reasons: readonly ReasonCount[], of: number, empty: string): RootContent[] {
+  if (reasons.length === 0) return [paragraph(text(empty))];
+  return [
+    table(
+      [title, 'Investigations', 'Share'],
+      reasons.map(({ reason, count }) => [reasonCell(reason), [text(String(count))], [text(of > 0 ? `${round1((count / of) * 100)}%` : '')]]),
+    ),
+  ];
+}
+
+function distributionSection(values: Distribution, name: string): RootContent[] {
+  if (values.count === 0) return [paragraph(text('No values.'))];
+  return [
+    table(['Min', 'Median', 'Max', 'Mean'], [[[text(show(values.min))], [text(show(values.median))], [text(show(values.max))], [text(show(values.mean))]]]),
+    table(
+      [name, 'Investigations'],
+      values.histogram.map(({ value, count }) => [[text(String(value))], [text(String(count))]]),
+    ),
+  ];
+}
+
+function reasonCell(reason: string | null): PhrasingContent[] {
+  if (reason === null) return [{ type: 'emphasis', children: [text('none')] }];
+  return reason === '' ? [code(' ')] : [code(reason)];
+}
+
+function mermaid(chart: string | null): RootContent[] {
+  return chart === null ? [] : [{ type: 'code', lang: 'mermaid', value: chart }];
+}
+
+function ratioText(ratio: RatioSummary): string {
+  return ratio.count === 0 ? 'none' : `median ${show(ratio.median)}, mean ${show(ratio.mean)} (of ${ratio.count})`;
+}
+
+function show(value: number | null): string {
+  return value === null ? '—' : String(value);
+}
+
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** Object keys in code-unit order, recursively; arrays keep their order. */
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const source = value as Record<string, unknown>;
+  const result: Record<string, unknown> = {};
+  for (const key of Object.keys(source).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+    Object.defineProperty(result, key, { value: sortKeys(source[key]), enumerable: true, writable: true, configurable: true });
+  }
+  return result;
+}

@@ -1,0 +1,78 @@
+/** Corpus statistics over the compile outcomes of many specs (`compile-investigation stats`). */
+
+export type BudgetBucket = '0-25' | '25-50' | '50-75' | '75-100' | 'over-100' | 'unknown';
+
+/** A distribution of non-negative counts; the summary values are null when there are none. */
+export interface Distribution {
+  /** How many values the distribution holds. */
+  count: number;
+  min: number | null;
+  /** Mean of the two middle values for an even count; 4 decimals. */
+  median: number | null;
+  max: number | null;
+  /** 4 decimals. */
+  mean: number | null;
+  /** Every value that occurs, ascending, with how often. */
+  histogram: Array<{ value: number; count: number }>;
+}
+
+export interface RatioSummary {
+  /** How many investigations have the ratio. */
+  count: number;
+  median: number | null;
+  mean: number | null;
+}
+
+export interface ReasonCount {
+  /** The stop reason as the spec gives it; null when it is missing or not a string. */
+  reason: string | null;
+  count: number;
+}
+
+export interface RuleCount {
+  ruleId: string;
+  /** Files with at least one diagnostic of the rule. */
+  files: number;
+  diagnostics: number;
+  errors: number;
+  warnings: number;
+}
+
+export interface Stats {
+  statsVersion: 1;
+  /** Every compile outcome, including input errors and critical input. */
+  files: number;
+  /** Outcomes with a report (exit codes 0 and 1): the investigations the other figures describe. */
+  investigations: number;
+  verdicts: { pass: number; fail: number };
+  /** Files per exit code; every code a file can have is listed, also with 0. */
+  exitCodes: { '0': number; '1': number; '3': number; '4': number };
+  /** Investigations per stop reason: count descending, then reason (null last). */
+  stopReasons: ReasonCount[];
+  budgetUse: {
+    /** Investigations per bucket of budget.used / budget.total, in bucket order (75-100 includes 100%). */
+    buckets: Array<{ bucket: BudgetBucket; label: string; count: number }>;
+    /** Of the investigations with a usable budget (integer total > 0, integer used >= 0). */
+    ratio: RatioSummary;
+  };
+  /** Entries of replanLog per investigation. */
+  replans: Distribution;
+  /** Rules with at least one diagnostic: files descending, then diagnostics descending, then rule id. */
+  rules: RuleCount[];
+  discovery: DiscoveryStats;
+}
+
+export interface DiscoveryStats {
+  /** Investigations whose spec has a discovery block (an object). */
+  investigations: number;
+  /** Cycles, over all of them. */
+  cycles: number;
+  /** Discovery stop reasons: count descending, then reason (null last). */
+  stopReasons: ReasonCount[];
+  /** Number of cycles of each discovery that stopped with evidence_sufficient. */
+  cyclesToSuccess: Distribution;
+  /** Per investigation: forage tokens / focus tokens, where focus spent tokens. */
+  forageFocusTokenRatio: RatioSummary;
+  /** Cycles with newSignals 0, of the cycles that give newSignals as a number; null without any. */
+  zeroSignalRate: number | null;
+}

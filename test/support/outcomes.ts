@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createCompiler } from '../../src/compile.js';
+import { discoverFixtures } from '../../src/regression/index.js';
+import type { FileOutcome } from '../../src/report/outcome.js';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Every fixture spec under fixtures/ (valid and invalid), compiled with the gate preset, in path order. */
+export function fixtureOutcomes(): FileOutcome[] {
+  const compiler = createCompiler();
+  return discoverFixtures([join(repoRoot, 'fixtures')]).map((file) => {
+    const path = relative(repoRoot, file).split('\\').join('/');
+    const result = compiler.compile(readFileSync(file), { path });
+    return { path, exitCode: result.exitCode, verdict: result.verdict, diagnostics: result.diagnostics, error: result.error, report: result.report };
+  });
+}
