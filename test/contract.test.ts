@@ -789,7 +789,8 @@ function readSidecar(file: string): Sidecar | null {
   return null;
 }
 
-const fixtureFiles = discoverFixtures([join(projectRoot, 'fixtures')]);
+// fixtures/briefs/ holds brief artifact folders for `compile-investigation briefs`, not specs.
+const fixtureFiles = discoverFixtures([join(projectRoot, 'fixtures', 'valid'), join(projectRoot, 'fixtures', 'invalid')]);
 const fixtureCases = fixtureFiles.map((file) => [displayPath(file, projectRoot), file] as const);
 
 describe('fixtures through the CLI', () => {
@@ -821,10 +822,10 @@ describe('fixtures through the CLI', () => {
     mkdirSync(join(out, 'md'));
     const runs: Array<[string[], (envelope: Envelope) => void]> = [
       [[...paths, '--json'], (envelope) => expect(typeof envelope.data['rendered']).toBe('string')],
-      [['fixtures', '--json', '--preset', 'gate', '--format', 'sarif'], (envelope) => expect(JSON.parse(envelope.data['rendered']).runs).toHaveLength(1)],
-      [['fixtures', '--json', '--format', 'github', '--fail-on', 'warning'], () => undefined],
-      [['fixtures', '--json', '--format', 'json', '--output-dir', join(out, 'json')], (envelope) => expect(envelope.data['files'].some((file: { reportFile?: string }) => file.reportFile !== undefined)).toBe(true)],
-      [['fixtures', '--json', '--quiet', '--output-dir', join(out, 'md')], () => undefined],
+      [['fixtures/invalid', 'fixtures/valid', '--json', '--preset', 'gate', '--format', 'sarif'], (envelope) => expect(JSON.parse(envelope.data['rendered']).runs).toHaveLength(1)],
+      [['fixtures/invalid', 'fixtures/valid', '--json', '--format', 'github', '--fail-on', 'warning'], () => undefined],
+      [['fixtures/invalid', 'fixtures/valid', '--json', '--format', 'json', '--output-dir', join(out, 'json')], (envelope) => expect(envelope.data['files'].some((file: { reportFile?: string }) => file.reportFile !== undefined)).toBe(true)],
+      [['fixtures/invalid', 'fixtures/valid', '--json', '--quiet', '--output-dir', join(out, 'md')], () => undefined],
     ];
     for (const [args, check] of runs) {
       const result = run(args, { cwd: projectRoot });

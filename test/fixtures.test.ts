@@ -10,7 +10,8 @@ const validDir = join(fixturesDir, 'valid');
 const invalidDir = join(fixturesDir, 'invalid');
 
 describe('the fixture corpus, compiled by the core', () => {
-  const files = discoverFixtures([fixturesDir]);
+  // fixtures/briefs/ holds brief artifact folders for `compile-investigation briefs`, not specs.
+  const files = discoverFixtures([validDir, invalidDir]);
   const { results } = runFixtures(files, { cwd: projectRoot });
 
   it('has valid and invalid fixtures, in JSON and YAML', () => {

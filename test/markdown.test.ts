@@ -61,7 +61,7 @@ describe('Markdown tables', () => {
     expect(tables(markdown)).toHaveLength(4);
     const tree = parser.parse(markdown) as Root;
     const headings = tree.children.filter((node) => node.type === 'heading').map((node) => flatten(node));
-    expect(headings).toEqual(['Adaptive Investigation Report: Find where the billing service rounds invoice totals.', 'Summary', 'Surface Map', 'Hypotheses', 'Deep-Dives', 'Replan Log', 'Deliverable', 'Risks', 'Gate']);
+    expect(headings).toEqual(['Adaptive Investigation Report: Find where the billing service rounds invoice totals.', 'Summary', 'Surface Map', 'Hypotheses', 'Deep-Dives', 'Replan Log', 'Deliverable', 'Risks', 'Flow', 'Gate']);
   });
 
   it('a goal with line breaks stays a one-line title', () => {

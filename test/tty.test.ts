@@ -37,11 +37,11 @@ describe.skipIf(!hasScript)('on a terminal', () => {
   });
 
   it('shows a progress bar for more than 20 fixtures, and none under CI', () => {
-    const withBar = onTerminal(['test', 'fixtures']);
+    const withBar = onTerminal(['test', 'fixtures/valid', 'fixtures/invalid']);
     expect(withBar).toMatch(/\d+\/\d+/);
     expect(withBar).toContain('\r');
     expect(withBar).toMatch(/\d+ passed, 0 failed/);
-    const underCi = onTerminal(['test', 'fixtures'], { CI: 'true' });
+    const underCi = onTerminal(['test', 'fixtures/valid', 'fixtures/invalid'], { CI: 'true' });
     expect(underCi).not.toMatch(/\[[#.]+\]/);
     expect(underCi).toMatch(/\d+ passed, 0 failed/);
   });

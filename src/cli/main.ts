@@ -3,13 +3,14 @@ import { toolInfo } from '../tool.js';
 import { compileCommand } from './commands/compile.js';
 import { explainCommand, rulesCommand, schemaCommand } from './commands/info.js';
 import type { CommandResult, Io } from './commands/result.js';
+import { briefsCommand } from './commands/briefs.js';
 import { statsCommand } from './commands/stats.js';
 import { testCommand } from './commands/test.js';
 import { CliError, CONTRACT_VERSION, type Envelope, type UsageSubcode } from './contract.js';
 import { exitCodes } from './exit-codes.js';
 import { buildProgram, type Invocation } from './program.js';
 
-const COMMANDS = ['compile', 'schema', 'rules', 'explain', 'test', 'stats'];
+const COMMANDS = ['compile', 'schema', 'rules', 'explain', 'test', 'stats', 'briefs'];
 
 const COMMANDER_SUBCODES: Record<string, UsageSubcode> = {
   'commander.unknownOption': 'UNKNOWN_OPTION',
@@ -64,6 +65,8 @@ function execute(invocation: Invocation, io: Io): Promise<CommandResult> | Comma
       return testCommand(invocation.options, io);
     case 'stats':
       return statsCommand(invocation.options, io);
+    case 'briefs':
+      return briefsCommand(invocation.options, io);
   }
 }
 

@@ -5,6 +5,7 @@ import { exitCodesText, ruleCatalogText } from './catalog.js';
 import { usageError } from './contract.js';
 import { DEFAULT_MAX_BYTES } from './io.js';
 import type { CompileOptions, Format } from './commands/compile.js';
+import type { BriefsOptions, BriefsFormat } from './commands/briefs.js';
 import type { StatsOptions } from './commands/stats.js';
 import type { TestOptions } from './commands/test.js';
 
@@ -14,7 +15,8 @@ export type Invocation =
   | { command: 'rules'; json: boolean }
   | { command: 'explain'; ruleId: string; json: boolean }
   | { command: 'test'; options: TestOptions }
-  | { command: 'stats'; options: StatsOptions };
+  | { command: 'stats'; options: StatsOptions }
+  | { command: 'briefs'; options: BriefsOptions };
 
 const FORMATS: Format[] = ['markdown', 'json', 'text', 'sarif', 'github'];
 
@@ -86,6 +88,7 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
     .addOption(new Option('--update [what]', 'rewrite goldens and expectations ("all", the default) or goldens only ("goldens")').choices(['all', 'goldens']).preset('all'))
     .option('--shard <i/n>', 'run the i-th of n deterministic shares of the fixtures')
     .option('--junit <file>', 'also write a JUnit XML report')
+    .addOption(new Option('--workers <n>', 'worker threads to run the fixtures on (default: the number of CPUs; 1 runs them in this thread)').argParser(parseWorkers))
     .option('--json', 'print one JSON envelope')
     .action((dirs: string[], options: Record<string, unknown>) =>
       onInvocation({
@@ -94,6 +97,28 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
           dirs,
           update: (options['update'] as 'all' | 'goldens' | undefined) ?? 'none',
           ...pick(options, ['shard', 'junit']),
+          ...(typeof options['workers'] === 'number' ? { workers: options['workers'] } : {}),
+          json: options['json'] === true,
+        },
+      }),
+    );
+
+  program
+    .command('briefs <dir>')
+    .description('check a folder of working-brief artifacts (<hypothesisId>-NNNN.json): chains without gaps, parents with matching SHA-256, no forks, valid briefs')
+    .option('--spec <file>', 'the spec whose evidence registry the briefs cite (without it, evidence ids are not checked)')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'sarif', 'github']).default('text'))
+    .option('-o, --output <file>', 'write the output to this file, atomically')
+    .addOption(new Option('--max-bytes <n>', 'largest artifact accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
+    .option('--json', 'print one JSON envelope')
+    .action((dir: string, options: Record<string, unknown>) =>
+      onInvocation({
+        command: 'briefs',
+        options: {
+          dir,
+          ...pick(options, ['spec', 'output']),
+          format: options['format'] as BriefsFormat,
+          maxBytes: options['maxBytes'] as number,
           json: options['json'] === true,
         },
       }),
@@ -136,5 +161,11 @@ function pick(options: Record<string, unknown>, keys: string[]): Record<string, 
 function parseByteCount(value: string): number {
   const count = Number(value);
   if (!Number.isSafeInteger(count) || count < 1) throw usageError('INVALID_ARGUMENT', `--max-bytes takes a positive whole number of bytes, not ${JSON.stringify(value)}`);
+  return count;
+}
+
+function parseWorkers(value: string): number {
+  const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(count) || count < 1) throw usageError('INVALID_ARGUMENT', `--workers takes a positive whole number of worker threads, not ${JSON.stringify(value)}`);
   return count;
 }

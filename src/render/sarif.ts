@@ -8,6 +8,8 @@ export interface SarifContext {
   /** The catalog, in catalog order: results point into it by index. */
   rules: readonly Rule[];
   settings: Readonly<Record<string, RuleSetting>>;
+  /** Checks outside the catalog whose results may appear, described after the rules. */
+  extraChecks?: readonly ExtraCheck[];
 }
 
 /** The descriptor of files that could not be read or parsed; it has no rule module of its own. */
@@ -20,7 +22,8 @@ const SRCROOT = '%SRCROOT%';
  * relative to %SRCROOT%, which is left undefined: the log names no absolute path.
  */
 export function formatSarif(files: FileOutcome[], context: SarifContext): string {
-  const descriptors = [...context.rules.map((rule) => ruleDescriptor(rule, context.settings[rule.meta.id])), inputErrorDescriptor()];
+  const extras = [...(context.extraChecks ?? []), INPUT_ERROR_CHECK];
+  const descriptors = [...context.rules.map((rule) => ruleDescriptor(rule, context.settings[rule.meta.id])), ...extras.map(extraDescriptor)];
   const ruleIndex = new Map(descriptors.map((descriptor, index) => [descriptor.id, index]));
   const results: object[] = [];
   files.forEach((file, artifactIndex) => {
@@ -91,18 +94,32 @@ function ruleDescriptor(rule: Rule, setting: RuleSetting | undefined): Descripto
   };
 }
 
-function inputErrorDescriptor(): Descriptor {
-  const description = 'The input file could be read, decoded and parsed as a JSON or YAML object.';
-  const rationale = 'A file that cannot be read or parsed yields no spec, so no rule of the gate can judge it.';
-  const fix = 'Fix the path, the encoding (UTF-8) or the syntax the message names, then run again.';
+/** A check that is not a rule of the spec catalog: unreadable input, or a brief artifact chain. */
+export interface ExtraCheck {
+  id: string;
+  description: string;
+  rationale: string;
+  fix: string;
+  tag: string;
+}
+
+const INPUT_ERROR_CHECK: ExtraCheck = {
+  id: INPUT_ERROR_RULE_ID,
+  description: 'The input file could be read, decoded and parsed as a JSON or YAML object.',
+  rationale: 'A file that cannot be read or parsed yields no spec, so no rule of the gate can judge it.',
+  fix: 'Fix the path, the encoding (UTF-8) or the syntax the message names, then run again.',
+  tag: 'input',
+};
+
+function extraDescriptor({ id, description, rationale, fix, tag }: ExtraCheck): Descriptor {
   return {
-    id: INPUT_ERROR_RULE_ID,
-    name: pascalCase(INPUT_ERROR_RULE_ID),
+    id,
+    name: pascalCase(id),
     shortDescription: { text: description },
     fullDescription: { text: `${description} ${rationale}` },
     help: { text: `${rationale} ${fix}`, markdown: `**${escapeMarkdown(description)}**\n\n${escapeMarkdown(rationale)} ${escapeMarkdown(fix)}` },
     defaultConfiguration: { level: 'error' },
-    properties: { tags: ['input'] },
+    properties: { tags: [tag] },
   };
 }
 

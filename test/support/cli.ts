@@ -15,6 +15,8 @@ export function runCli(args: string[], options: SpawnSyncOptions & { input?: str
   const result = spawnSync(process.execPath, [cliPath, ...args], {
     cwd: projectRoot,
     encoding: 'utf8',
+    // The whole fixture corpus in one JSON envelope is over spawnSync's default 1 MiB.
+    maxBuffer: 64 * 1024 * 1024,
     ...options,
     env: { ...process.env, NO_COLOR: '1', ...options.env },
   });

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import {
   createProgress,
@@ -5,8 +7,9 @@ import {
   formatFailures,
   formatJunit,
   RegressionUsageError,
-  runFixtures,
+  runFixturesParallel,
   selectShard,
+  type RunSummary,
   type UpdateMode,
 } from '../../regression/index.js';
 import { usageError, type UsageSubcode } from '../contract.js';
@@ -18,6 +21,8 @@ export interface TestOptions {
   update: UpdateMode;
   shard?: string;
   junit?: string;
+  /** Worker threads; the number of available CPUs by default. Capped at the number of fixtures. */
+  workers?: number;
   json: boolean;
 }
 
@@ -27,7 +32,7 @@ const SUBCODES: Record<RegressionUsageError['subcode'], UsageSubcode> = {
   BAD_SHARD: 'INVALID_SHARD',
 };
 
-export function testCommand(options: TestOptions, io: Io): CommandResult {
+export async function testCommand(options: TestOptions, io: Io): Promise<CommandResult> {
   let files: string[];
   try {
     files = discoverFixtures(options.dirs.map((dir) => resolve(io.cwd, dir)));
@@ -39,8 +44,13 @@ export function testCommand(options: TestOptions, io: Io): CommandResult {
   if (files.length === 0 && options.shard === undefined) throw usageError('NO_INPUT', `no fixture found in ${options.dirs.join(', ')}`);
 
   const progress = createProgress(files.length, io.stderr, io.env);
-  const summary = runFixtures(files, { cwd: io.cwd, update: options.update, onResult: () => progress.tick() });
-  progress.done();
+  const workers = Math.max(1, Math.min(options.workers ?? availableParallelism(), files.length));
+  let summary: RunSummary;
+  try {
+    summary = await runFixturesParallel(files, { cwd: io.cwd, update: options.update, workers, workerUrl: workers > 1 ? workerModule() : null, onResult: () => progress.tick() });
+  } finally {
+    progress.done();
+  }
   if (options.junit !== undefined) writeJunit(options.junit, formatJunit(summary.results, 'compile-investigation'), io);
 
   const failed = summary.failed > 0;
@@ -63,7 +73,7 @@ export function testCommand(options: TestOptions, io: Io): CommandResult {
   };
 }
 
-function firstFailure(results: ReturnType<typeof runFixtures>['results']): string {
+function firstFailure(results: RunSummary['results']): string {
   const failed = results.find((result) => !result.passed);
   return failed ? `${failed.path}: ${failed.problems[0]?.message ?? ''}` : '';
 }
@@ -75,4 +85,17 @@ function writeJunit(path: string, xml: string, io: Io): void {
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
     throw usageError('OUTPUT_NOT_WRITABLE', `--junit ${path} cannot be written (${code})`);
   }
+}
+
+/**
+ * The bundled worker entry (dist/test-worker.js), beside this module or one folder up (when this
+ * code sits in dist/chunks/). Run from source, as under vitest, there is none: null, and the
+ * fixtures run in this thread.
+ */
+function workerModule(): URL | null {
+  for (const candidate of ['./test-worker.js', '../test-worker.js']) {
+    const url = new URL(candidate, import.meta.url);
+    if (existsSync(url)) return url;
+  }
+  return null;
 }

@@ -1,0 +1,74 @@
+import { resolve } from 'node:path';
+import { BRIEF_CHAIN_RULE_ID, checkBriefArtifacts } from '../../briefs/artifacts.js';
+import type { FileOutcome } from '../../report/outcome.js';
+import { rules } from '../../rules/catalog.js';
+import { builtInPreset } from '../../policy/presets.js';
+import { toolInfo } from '../../tool.js';
+import type { CommandResult, Io } from './result.js';
+import { writeOutput } from './shared.js';
+
+export type BriefsFormat = 'text' | 'json' | 'sarif' | 'github';
+
+export interface BriefsOptions {
+  dir: string;
+  spec?: string;
+  format: BriefsFormat;
+  output?: string;
+  maxBytes: number;
+  json: boolean;
+}
+
+const BRIEF_CHAIN_CHECK = {
+  id: BRIEF_CHAIN_RULE_ID,
+  description: 'Brief artifacts form one chain per hypothesis: sequences without gaps, every parent present with a matching SHA-256, no fork.',
+  rationale: 'A working brief is rewritten after each step; its history is only trustworthy if every version points at the exact bytes of the one before it.',
+  fix: 'Restore the missing or altered artifact, or renumber the chain; keep one child per parent.',
+  tag: 'briefs',
+};
+
+/** Checks a folder of brief artifacts: exit 0 when every chain holds, 1 when one does not, 3 for unreadable files. */
+export async function briefsCommand(options: BriefsOptions, io: Io): Promise<CommandResult> {
+  const result = checkBriefArtifacts(resolve(io.cwd, options.dir), {
+    cwd: io.cwd,
+    maxBytes: options.maxBytes,
+    ...(options.spec === undefined ? {} : { specPath: resolve(io.cwd, options.spec) }),
+  });
+  for (const note of result.notes) io.stderr.write(`${toolInfo.name}: note: ${note}\n`);
+  const exitCode = Math.max(0, ...result.files.map((file) => file.exitCode));
+  const data = {
+    registryChecked: result.registryChecked,
+    notes: result.notes,
+    files: result.files.map(({ path, exitCode: code, verdict, diagnostics, error }) => ({ path, exitCode: code, verdict, diagnostics, error })),
+  };
+  const rendered = await render(result.files, data, options.format);
+  let stdout = '';
+  if (options.output !== undefined) writeOutput(resolve(io.cwd, options.output), rendered, options.output);
+  else if (!options.json) stdout = rendered;
+  const culprit = result.files.find((file) => file.exitCode === exitCode);
+  const error =
+    exitCode === 0 || !culprit
+      ? null
+      : culprit.error && exitCode === 3
+        ? { code: culprit.error.code, subcode: culprit.error.subcode, message: `${culprit.path}: ${culprit.error.message}` }
+        : { code: 'GATE_FAILED' as const, subcode: 'ERRORS', message: `the brief chain does not hold, first at ${culprit.path}` };
+  return { exitCode, data, warnings: [], error, stdout };
+}
+
+async function render(files: FileOutcome[], data: Record<string, unknown>, format: BriefsFormat): Promise<string> {
+  switch (format) {
+    case 'json':
+      return `${JSON.stringify(data, null, 2)}\n`;
+    case 'sarif': {
+      const { formatSarif } = await import('../../render/sarif.js');
+      return formatSarif(files, { tool: toolInfo, rules, settings: builtInPreset('gate').rules, extraChecks: [BRIEF_CHAIN_CHECK] });
+    }
+    case 'github': {
+      const { formatGithub } = await import('../../render/github.js');
+      return formatGithub(files);
+    }
+    default: {
+      const { formatText } = await import('../../render/text.js');
+      return formatText(files, { color: false });
+    }
+  }
+}
