@@ -1,5 +1,4 @@
-import AjvDraft04 from 'ajv-draft-04';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createCompiler } from '../src/compile.js';
 import type { Diagnostic } from '../src/diagnostics/diagnostic.js';
@@ -10,6 +9,7 @@ import type { FileOutcome } from '../src/report/outcome.js';
 import { rules } from '../src/rules/catalog.js';
 import { toolInfo } from '../src/tool.js';
 import { announceMissing, sarifSchemaPath } from './support/shared.js';
+import { sarifValidator } from './support/sarif.js';
 import { validSpec } from './support/specs.js';
 
 const ESC = '\u001b';
@@ -300,14 +300,7 @@ describe('formatSarif', () => {
 if (!existsSync(sarifSchemaPath)) announceMissing('SARIF schema validation', sarifSchemaPath);
 
 describe.skipIf(!existsSync(sarifSchemaPath))('formatSarif against the official SARIF 2.1.0 schema', () => {
-  // RFC 3986 characters only, with well-formed percent escapes: what an unencoded space would break.
-  const uriReference = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?#[\]]|%[0-9A-Fa-f]{2})*$/;
-  // The package is CommonJS; its class is the default export's `default` under NodeNext typing.
-  const ajv = new AjvDraft04.default({ allErrors: true, strict: false })
-    .addFormat('uri', (value: string) => /^[A-Za-z][A-Za-z0-9+.-]*:/.test(value) && uriReference.test(value))
-    .addFormat('uri-reference', uriReference)
-    .addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i);
-  const validate = ajv.compile(JSON.parse(readFileSync(sarifSchemaPath, 'utf8')) as object);
+  const validate = sarifValidator();
 
   it.each([
     ['a mix of passing, failing and unreadable files', sampleFiles],
