@@ -85,7 +85,7 @@ export function markdownTree(report: Report): Root {
       ),
     ),
     heading(2, text('Deliverable')),
-    paragraph(text(asText(spec['deliverable']) || 'No deliverable.')),
+    paragraph(text(asText(spec['deliverable']).trimEnd() || 'No deliverable.')),
     heading(2, text('Risks')),
     ...section(strings(spec['risks']), 'No risks declared.', (risks) => bulletList(risks.map((risk) => [text(singleLine(risk))]))),
     ...(report.metrics.discovery ? discoverySection(spec['discovery'], report.metrics.discovery) : []),
