@@ -1,6 +1,7 @@
-// Bundles the CLI and the library with esbuild (one file each, plus a lazily loaded Markdown
-// chunk), with the JSON Schema validators precompiled by ajv's standalone code generator, and
-// emits the library's type declarations with tsc (skipped with --no-types).
+// Bundles the CLI, the library and the test command's worker thread with esbuild (one file
+// each, plus a lazily loaded Markdown chunk), with the JSON Schema validators precompiled by
+// ajv's standalone code generator, and emits the library's type declarations with tsc (skipped
+// with --no-types).
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -57,7 +58,8 @@ async function loadValidatorsModule() {
 
 await build({
   absWorkingDir: root,
-  entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts' },
+  // test-worker: the worker thread entry of `compile-investigation test --workers n`.
+  entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts', 'test-worker': 'src/regression/worker.ts' },
   outdir: staging,
   bundle: true,
   splitting: true,

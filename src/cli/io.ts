@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { InputErrorSubcode } from '../load/input-error.js';
@@ -11,7 +11,9 @@ export type ReadResult = { ok: true; bytes: Uint8Array } | { ok: false; subcode:
 export function readInput(path: string, maxBytes: number): ReadResult {
   let descriptor: number;
   try {
-    descriptor = path === '-' ? 0 : openSync(path, 'r');
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever; a FIFO is
+    // then refused as NOT_A_FILE below. It changes nothing for regular files.
+    descriptor = path === '-' ? 0 : openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     return describeFailure(path, error);
   }

@@ -25,6 +25,10 @@ export function decodeUtf8(bytes: Uint8Array): { ok: true; text: string } | { ok
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) };
   } catch {
+    // Bytes that are not UTF-8 and hold NULs are a binary file (an image, an archive), unless a
+    // UTF-16 byte order mark says they are text in another encoding.
+    const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+    if (!utf16 && bytes.includes(0)) return { ok: false, problem: binaryProblem() };
     return { ok: false, problem: inputProblem('ENCODING', 'the input is not valid UTF-8; save it as UTF-8 text') };
   }
 }
@@ -35,7 +39,7 @@ export function decodeUtf8(bytes: Uint8Array): { ok: true; text: string } | { ok
  * A byte order mark is dropped; positions count from the character after it.
  */
 export function parseSpecText(text: string, format?: SourceFormat): ParseResult {
-  if (text.includes('\u0000')) return { ok: false, problem: inputProblem('BINARY', 'the input holds NUL characters: it is a binary file, not a JSON or YAML spec') };
+  if (text.includes('\u0000')) return { ok: false, problem: binaryProblem() };
   const body = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
   if (format === 'json') return asObject(parseJson(body), 'json');
   if (format === 'yaml') return asObject(parseYaml(body), 'yaml');
@@ -44,6 +48,10 @@ export function parseSpecText(text: string, format?: SourceFormat): ParseResult 
   const yaml = parseYaml(body);
   if (!yaml.ok && /^\s*[[{]/.test(body)) return json;
   return asObject(yaml, 'yaml');
+}
+
+function binaryProblem(): InputProblem {
+  return inputProblem('BINARY', 'the input holds NUL characters: it is a binary file, not a JSON or YAML spec');
 }
 
 type ValueResult = { ok: true; value: unknown; locate: Locator } | { ok: false; problem: InputProblem };

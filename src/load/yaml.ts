@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type ParsedNode } from 'yaml';
+import { isMap, isScalar, isSeq, Lexer, parseDocument, Parser, visit, type Document, type Node, type ParsedNode } from 'yaml';
 import { parsePointer } from '../diagnostics/pointer.js';
 import { duplicateKey, inputProblem, type InputProblem } from './input-error.js';
 import { MAX_DEPTH, measureShape, tooDeepMessage } from './shape.js';
@@ -10,11 +10,13 @@ export type YamlResult = { ok: true; value: unknown; locate: Locator } | { ok: f
 const MAX_YAML_ALIASES = 100;
 
 export function parseYaml(text: string): YamlResult {
-  // resolveKnownTags off: !!binary, !!set, !!timestamp and the like stay unresolved, and are refused below.
-  if (flowNestingExceeds(text, MAX_DEPTH)) return { ok: false, problem: tooDeep() };
+  // The syntax tree may be a level or two deeper than the value; measureShape judges the exact limit.
+  if (nestingExceeds(text, 2 * MAX_DEPTH)) return { ok: false, problem: tooDeep() };
   let document: Document;
   try {
-    document = parseDocument(text, { prettyErrors: true, uniqueKeys: true, strict: true, resolveKnownTags: false });
+    // resolveKnownTags off: !!binary, !!set, !!timestamp and the like stay unresolved, and are refused below.
+    // logLevel error: the parser's warnings (a collection used as a key) stay out of the user's stderr.
+    document = parseDocument(text, { prettyErrors: true, uniqueKeys: true, strict: true, resolveKnownTags: false, logLevel: 'error' });
   } catch (error) {
     // The parser recurses; nesting deep enough to exhaust the stack is refused like any excess.
     if (error instanceof RangeError) return { ok: false, problem: tooDeep() };
@@ -54,24 +56,18 @@ function tooDeep(): InputProblem {
 }
 
 /**
- * Whether [ and { nest deeper than the limit, counted outside quoted scalars. The YAML parser slows
- * to a crawl on millions of nested flow collections, so such input is refused before it is parsed.
+ * Whether the syntax tree nests deeper than the limit, checked while the text is parsed, lexeme by
+ * lexeme, so that a document nested a million levels deep is refused after a few hundred lexemes.
+ * The parser keeps its open collections on a stack, but composing the tree into a document
+ * recurses once per level: thousands of levels exhaust the call stack (and V8 has been seen to
+ * abort the process afterwards), and millions take the parser minutes.
  */
-function flowNestingExceeds(text: string, limit: number): boolean {
-  let depth = 0;
-  let quote = '';
-  for (let index = 0; index < text.length; index++) {
-    const character = text[index];
-    if (quote !== '') {
-      if (character === quote) quote = '';
-      else if (character === '\\' && quote === '"') index++;
-    } else if (character === '"' || character === "'") {
-      quote = character;
-    } else if (character === '[' || character === '{') {
-      if (++depth > limit) return true;
-    } else if ((character === ']' || character === '}') && depth > 0) {
-      depth--;
-    }
+function nestingExceeds(text: string, limit: number): boolean {
+  const parser = new Parser();
+  for (const lexeme of new Lexer().lex(text)) {
+    const tokens = parser.next(lexeme);
+    while (!tokens.next().done);
+    if (parser.stack.length > limit) return true;
   }
   return false;
 }

@@ -50,7 +50,7 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
 
   let stdout = '';
   if (options.outputDir !== undefined) {
-    const written = await writeReports(files, options.outputDir, format, io.cwd);
+    const written = await writeReports(files, options.outputDir, format, io.cwd, inputs);
     (data['files'] as Array<Record<string, unknown>>).forEach((entry, index) => {
       if (written[index] !== undefined) entry['reportFile'] = written[index];
     });
@@ -139,8 +139,8 @@ function colorAllowed(env: Io['env']): boolean {
   return noColor === undefined || noColor === '';
 }
 
-/** One report per input, as <name>.report.md or .report.json; two inputs may not claim one name. */
-async function writeReports(files: FileOutcome[], outputDir: string, format: Format, cwd: string): Promise<Array<string | undefined>> {
+/** One report per input, as <name>.report.md or .report.json; two inputs may not claim one name, and none may be written over an input. */
+async function writeReports(files: FileOutcome[], outputDir: string, format: Format, cwd: string, inputs: InputFile[]): Promise<Array<string | undefined>> {
   try {
     mkdirSync(resolve(cwd, outputDir), { recursive: true });
   } catch (error) {
@@ -154,6 +154,9 @@ async function writeReports(files: FileOutcome[], outputDir: string, format: For
     const other = claimed.get(target);
     if (other !== undefined) throw usageError('CONFLICTING_ARGUMENTS', `${other} and ${files[index]?.path} would both write ${target}; compile them into different --output-dir folders`);
     claimed.set(target, files[index]?.path ?? '');
+    // Another input may be named like a report ("a.json" and "a.report.json"): never write over it.
+    const input = inputs.find((candidate) => candidate.open !== '-' && sameFile(resolve(cwd, target), resolve(cwd, candidate.open)));
+    if (input) throw usageError('OUTPUT_IS_INPUT', `the report of ${files[index]?.path} would be written to ${target}, which is the input ${input.shown}; refusing to overwrite it`);
   });
   const written: Array<string | undefined> = [];
   for (const [index, file] of files.entries()) {

@@ -1,0 +1,20 @@
+/**
+ * The properties of test/support/properties.ts, run for as long as asked: skipped unless FUZZ_RUNS
+ * is set. `npm run fuzz -- --runs 20000 [--seed S]` sets it and runs this file alone.
+ */
+import fc from 'fast-check';
+import { describe, it } from 'vitest';
+import { DEFAULT_SEED, properties } from './support/properties.js';
+
+const runs = Number(process.env['FUZZ_RUNS'] ?? 0);
+const seed = process.env['FUZZ_SEED'] === undefined || process.env['FUZZ_SEED'] === '' ? DEFAULT_SEED : Number(process.env['FUZZ_SEED']);
+
+describe.skipIf(!(runs > 0))(`fuzz campaign: ${runs} runs per property, seed ${seed}`, () => {
+  for (const { name, property } of properties()) {
+    it(name, { timeout: 0 }, () => {
+      const started = performance.now();
+      fc.assert(property, { numRuns: runs, seed });
+      console.log(`fuzz: ${name}: ${runs} runs, seed ${seed}, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    });
+  }
+});

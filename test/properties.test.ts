@@ -1,0 +1,27 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SEED, properties, resolvePointer } from './support/properties.js';
+
+describe('resolvePointer (the test helper)', () => {
+  it('resolves values, escaped tokens and missing members, and nothing else', () => {
+    const document = { a: [{ 'b/c': 1, 'd~e': null }], '': 2 };
+    expect(resolvePointer(document, '')).toBe('value');
+    expect(resolvePointer(document, '/a/0/b~1c')).toBe('value');
+    expect(resolvePointer(document, '/a/0/d~0e')).toBe('value');
+    expect(resolvePointer(document, '/')).toBe('value');
+    expect(resolvePointer(document, '/a/0/missing')).toBe('missing-member');
+    expect(resolvePointer(document, '/a/1')).toBe('unresolved');
+    expect(resolvePointer(document, '/a/01')).toBe('unresolved');
+    expect(resolvePointer(document, '/a/0/missing/deeper')).toBe('unresolved');
+    expect(resolvePointer(document, 'a')).toBe('unresolved');
+    expect(resolvePointer({}, '/__proto__')).toBe('missing-member');
+  });
+});
+
+describe('properties (fixed seed)', () => {
+  for (const { name, runs, property } of properties()) {
+    it(name, { timeout: 60_000 }, () => {
+      fc.assert(property, { numRuns: runs, seed: DEFAULT_SEED });
+    });
+  }
+});

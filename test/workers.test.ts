@@ -1,0 +1,172 @@
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { discoverFixtures, expectationCandidates, goldenPaths, runFixtures, runFixturesParallel } from '../src/regression/index.js';
+import { generateCorpus, generateScaledSpec, writeCorpus } from '../scripts/gen-corpus.js';
+import { createCompiler } from '../src/compile.js';
+import { projectRoot, runCli } from './support/cli.js';
+import { useTempDirs } from './support/temp.js';
+
+const tempDir = useTempDirs('workers');
+const workerBundle = join(projectRoot, 'dist/test-worker.js');
+
+/**
+ * A generated corpus (gen-corpus, fixed seed: valid and invalid specs, JSON and YAML) with
+ * expectations and goldens from the current compiler, then four fixtures broken on purpose (a wrong
+ * exit code, an edited golden, a malformed expectation, a missing expectation), so that the output
+ * holds failure blocks whose order and content must not depend on the number of workers. It does
+ * not use the project's fixtures, which other work may change at any time.
+ */
+async function brokenCorpus(): Promise<string> {
+  const dir = tempDir();
+  const fixtures = join(dir, 'fixtures');
+  await writeCorpus(60, 5, fixtures);
+  const update = runCli(['test', 'fixtures', '--update', 'goldens', '--workers', '1'], { cwd: dir });
+  if (update.status !== 0) throw new Error(`could not write the goldens: ${update.stdout}${update.stderr}`);
+  const [first, second, third, fourth] = discoverFixtures([fixtures]).filter((file) => existsSync(goldenPaths(file).markdown));
+  if (!first || !second || !third || !fourth) throw new Error('the generated corpus has too few passing specs');
+  writeFileSync(expectationCandidates(first)[0]!.file, '{ "exitCode": 1, "verdict": "fail" }\n');
+  const golden = goldenPaths(second).markdown;
+  writeFileSync(golden, readFileSync(golden, 'utf8').replace('## Summary', '## Summery'));
+  writeFileSync(expectationCandidates(third)[0]!.file, '{ "exitCode": 7 }\n');
+  rmSync(expectationCandidates(fourth)[0]!.file);
+  return dir;
+}
+
+describe('test --workers', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await brokenCorpus();
+  }, 60_000);
+
+  it('has the bundled worker entry to run on', () => {
+    expect(existsSync(workerBundle)).toBe(true);
+  });
+
+  it('prints byte-identical output with 1, 2 and 3 workers', () => {
+    const one = runCli(['test', 'fixtures', '--workers', '1'], { cwd: dir });
+    const two = runCli(['test', 'fixtures', '--workers', '2'], { cwd: dir });
+    const three = runCli(['test', 'fixtures', '--workers', '3'], { cwd: dir });
+    expect(one.status).toBe(1);
+    expect(one.stdout).toMatch(/^FAIL /);
+    expect(one.stdout).toMatch(/^56 passed, 4 failed$/m);
+    expect(one.stdout).toContain('missing expectation');
+    expect(one.stdout).toContain('## Summery');
+    expect(two.status).toBe(1);
+    expect(two.stdout).toBe(one.stdout);
+    expect(three.stdout).toBe(one.stdout);
+    expect(two.stderr).toBe(one.stderr);
+  });
+
+  it('gives the same --json envelope with 1 and 2 workers', () => {
+    const one = runCli(['test', 'fixtures', '--workers', '1', '--json'], { cwd: dir });
+    const two = runCli(['test', 'fixtures', '--workers', '2', '--json'], { cwd: dir });
+    expect(two.status).toBe(one.status);
+    const first = JSON.parse(one.stdout) as { data: { fixtures: Array<{ path: string }> } };
+    expect(JSON.parse(two.stdout)).toEqual(first);
+    expect(two.stdout).toBe(one.stdout);
+    const paths = first.data.fixtures.map((fixture) => fixture.path);
+    expect(paths).toEqual([...paths].sort());
+  });
+
+  it('gives the same output with the default number of workers and with a shard', () => {
+    const one = runCli(['test', 'fixtures', '--workers', '1', '--shard', '2/3'], { cwd: dir });
+    const many = runCli(['test', 'fixtures', '--shard', '2/3'], { cwd: dir });
+    expect(many.stdout).toBe(one.stdout);
+  });
+
+  it('caps the workers at the number of fixtures', () => {
+    const single = relative(dir, discoverFixtures([join(dir, 'fixtures')])[0]!);
+    const one = runCli(['test', single, '--workers', '1'], { cwd: dir });
+    const many = runCli(['test', single, '--workers', '64'], { cwd: dir });
+    expect(many.status).toBe(1);
+    expect(many.stdout).toBe(one.stdout);
+  });
+
+  it('writes the same files in update mode with 2 workers as with 1', () => {
+    const [a, b] = [tempDir(), tempDir()] as [string, string];
+    for (const target of [a, b]) cpSync(dir, target, { recursive: true });
+    const one = runCli(['test', 'fixtures', '--workers', '1', '--update', 'all', '--json'], { cwd: a });
+    const two = runCli(['test', 'fixtures', '--workers', '2', '--update', 'all', '--json'], { cwd: b });
+    // The malformed expectation still fails (update mode does not overwrite what it cannot read);
+    // the wrong exit code, the edited golden and the missing expectation are rewritten.
+    expect(one.status).toBe(1);
+    expect(two.stdout).toBe(one.stdout);
+    const updated = (JSON.parse(two.stdout) as { data: { updated: string[] } }).data.updated;
+    expect(updated).toHaveLength(3);
+    for (const file of updated) expect(readFileSync(join(b, file), 'utf8')).toBe(readFileSync(join(a, file), 'utf8'));
+  });
+
+  it.each(['0', '-1', 'two', '1.5', '', '2x'])('refuses --workers %j as a usage error', (value) => {
+    const run = runCli(['test', 'fixtures', '--workers', value, '--json'], { cwd: dir });
+    expect(run.status).toBe(2);
+    const envelope = JSON.parse(run.stdout) as { ok: boolean; error: { code: string; subcode: string; message: string } };
+    expect(envelope.ok).toBe(false);
+    expect(envelope.error).toMatchObject({ code: 'USAGE_ERROR', subcode: 'INVALID_ARGUMENT' });
+    expect(envelope.error.message).toContain('--workers');
+  });
+});
+
+describe('runFixturesParallel', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await brokenCorpus();
+  }, 60_000);
+
+  it('merges the results of real worker threads back in the order of the list', async () => {
+    const files = discoverFixtures([join(dir, 'fixtures')]);
+    const inProcess = runFixtures(files, { cwd: dir });
+    const seen: number[] = [];
+    const parallel = await runFixturesParallel(files, { cwd: dir, workers: 3, workerUrl: pathToFileURL(workerBundle), onResult: (_result, index) => seen.push(index) });
+    expect(parallel).toEqual(inProcess);
+    expect([...seen].sort((x, y) => x - y)).toEqual(files.map((_file, index) => index));
+  });
+
+  it('runs in this thread without a worker module', async () => {
+    const files = discoverFixtures([join(dir, 'fixtures')]);
+    expect(await runFixturesParallel(files, { cwd: dir, workers: 4, workerUrl: null })).toEqual(runFixtures(files, { cwd: dir }));
+  });
+
+  it('rejects when a worker fails, and stops the others', async () => {
+    const crashing = join(tempDir(), 'crash.mjs');
+    writeFileSync(crashing, "throw new Error('boom');\n");
+    await expect(runFixturesParallel(['a.json', 'b.json'], { cwd: dir, workers: 2, workerUrl: pathToFileURL(crashing) })).rejects.toThrow('boom');
+  });
+});
+
+describe('gen-corpus', () => {
+  it('gives the same bytes for the same seed, and other bytes for another seed', () => {
+    const first = generateCorpus(40, 7);
+    expect(generateCorpus(40, 7)).toEqual(first);
+    expect(generateCorpus(40, 8)).not.toEqual(first);
+    // Spec k does not depend on how many are generated.
+    expect(generateCorpus(10, 7)).toEqual(first.slice(0, 10));
+  });
+
+  it('mixes valid and invalid specs, JSON and YAML', () => {
+    const compiler = createCompiler();
+    const corpus = generateCorpus(300, 11);
+    const results = corpus.map((spec) => ({ spec, result: compiler.compile(Buffer.from(spec.text, 'utf8'), { path: spec.name }) }));
+    const valid = results.filter(({ spec }) => spec.name.includes('-valid.'));
+    // Specs named valid pass with no diagnostic at all; every other one fails.
+    for (const { spec, result } of valid) expect({ name: spec.name, exitCode: result.exitCode, diagnostics: result.diagnostics }).toEqual({ name: spec.name, exitCode: 0, diagnostics: [] });
+    for (const { spec, result } of results) if (!spec.name.includes('-valid.')) expect({ name: spec.name, passed: result.exitCode === 0 }).toEqual({ name: spec.name, passed: false });
+    expect(valid.length / corpus.length).toBeGreaterThan(0.7);
+    expect(valid.length / corpus.length).toBeLessThan(0.9);
+    expect(new Set(results.map(({ result }) => result.exitCode))).toEqual(new Set([0, 1, 3, 4]));
+    const yaml = corpus.filter((spec) => spec.format === 'yaml').length;
+    expect(yaml).toBeGreaterThan(30);
+    expect(yaml).toBeLessThan(150);
+  });
+
+  it('scales a spec that passes the gate', () => {
+    const compiler = createCompiler();
+    for (const dives of [1, 9, 10, 11, 1_000]) {
+      const text = generateScaledSpec(dives);
+      const result = compiler.compile(text, { path: 'scaled.json' });
+      expect({ dives, exitCode: result.exitCode, diagnostics: result.diagnostics }).toEqual({ dives, exitCode: 0, diagnostics: [] });
+      expect((JSON.parse(text) as { deepDives: unknown[] }).deepDives).toHaveLength(dives);
+    }
+  });
+});
