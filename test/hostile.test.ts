@@ -174,6 +174,27 @@ describe('refused input: exit 3 with its INPUT_ERROR subcode', () => {
     });
   });
 
+  it('50,000 keys in one mapping compile in well under 5 s, and a repeated key among them is DUPLICATE_KEY', () => {
+    const dir = tempDir();
+    const keys = Array.from({ length: 50_000 }, (_, index) => `x-k${index}`);
+    const yaml = `${toYaml(validSpec())}${keys.map((key) => `${key}: v`).join('\n')}\n`;
+    const json = JSON.stringify({ ...validSpec(), ...Object.fromEntries(keys.map((key) => [key, 'v'])) });
+    writeFileSync(join(dir, 'wide.yaml'), yaml);
+    writeFileSync(join(dir, 'wide.json'), json);
+    writeFileSync(join(dir, 'repeated.yaml'), `${yaml}x-k7: again\n`);
+    writeFileSync(join(dir, 'repeated.json'), json.replace(/\}$/, ', "x-k7": "again"}'));
+    for (const file of ['wide.yaml', 'wide.json']) {
+      const result = run([file, '--format', 'json'], { cwd: dir });
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.ms).toBeLessThan(FAST_MS);
+    }
+    for (const file of ['repeated.yaml', 'repeated.json']) {
+      const result = expectInputError([file], 'DUPLICATE_KEY', { cwd: dir });
+      expect(result.ms).toBeLessThan(FAST_MS);
+      expect(result.stderr).toContain('duplicate key "x-k7"');
+    }
+  });
+
   it('a YAML alias bomb is refused (YAML_SYNTAX) without being expanded, quickly', () => {
     const dir = tempDir();
     const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];

@@ -16,7 +16,9 @@ export function parseYaml(text: string): YamlResult {
   try {
     // resolveKnownTags off: !!binary, !!set, !!timestamp and the like stay unresolved, and are refused below.
     // logLevel error: the parser's warnings (a collection used as a key) stay out of the user's stderr.
-    document = parseDocument(text, { prettyErrors: true, uniqueKeys: true, strict: true, resolveKnownTags: false, logLevel: 'error' });
+    // uniqueKeys off: the parser's check compares each key with every other one (a minute for 50,000
+    // keys); repeated keys are found below, in one pass.
+    document = parseDocument(text, { prettyErrors: true, uniqueKeys: false, strict: true, resolveKnownTags: false, logLevel: 'error' });
   } catch (error) {
     // The parser recurses; nesting deep enough to exhaust the stack is refused like any excess.
     if (error instanceof RangeError) return { ok: false, problem: tooDeep() };
@@ -32,10 +34,13 @@ export function parseYaml(text: string): YamlResult {
   }
   const firstError = document.errors[0];
   if (firstError?.message.includes('call stack')) return { ok: false, problem: tooDeep() };
+  const duplicate = findDuplicateKey(document, lines);
   if (firstError) {
-    if (firstError.code === 'DUPLICATE_KEY') return { ok: false, problem: findDuplicateKey(text, lines) ?? inputProblem('DUPLICATE_KEY', `invalid YAML: ${firstLine(firstError.message)}`) };
-    return { ok: false, problem: inputProblem('YAML_SYNTAX', `invalid YAML: ${firstLine(firstError.message)}`, lines.position(firstError.pos[0])) };
+    const position = lines.position(firstError.pos[0]);
+    if (duplicate && comesBefore(duplicate, position)) return { ok: false, problem: duplicate };
+    return { ok: false, problem: inputProblem('YAML_SYNTAX', `invalid YAML: ${firstLine(firstError.message)}`, position) };
   }
+  if (duplicate) return { ok: false, problem: duplicate };
   let value: unknown;
   try {
     value = document.toJS({ maxAliasCount: MAX_YAML_ALIASES });
@@ -101,11 +106,15 @@ function keyText(key: unknown): string | undefined {
   return typeof key === 'string' ? key : undefined;
 }
 
-/** Both places of the first repeated key, found in a second, lenient parse. */
-function findDuplicateKey(text: string, lines: LineIndex): InputProblem | undefined {
-  const lenient = parseDocument(text, { uniqueKeys: false, resolveKnownTags: false });
+function comesBefore(problem: InputProblem, position: { line: number; column: number }): boolean {
+  const line = problem.line ?? Infinity;
+  return line < position.line || (line === position.line && (problem.column ?? Infinity) < position.column);
+}
+
+/** Both places of the first repeated key, with one set of keys per mapping: linear in the number of keys. */
+function findDuplicateKey(document: Document, lines: LineIndex): InputProblem | undefined {
   let found: InputProblem | undefined;
-  visit(lenient, {
+  visit(document, {
     Map(_, map) {
       const seen = new Map<string, number>();
       for (const pair of map.items) {
