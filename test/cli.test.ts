@@ -8,21 +8,11 @@ import packageJson from '../package.json' with { type: 'json' };
 import { rules } from '../src/rules/catalog.js';
 import { cliPath, runCli, type CliRun } from './support/cli.js';
 import { validSpec } from './support/specs.js';
-import { useTempDirs } from './support/temp.js';
+import { useTempDirs, writeJson, writeYaml } from './support/temp.js';
 
 const tempDir = useTempDirs('cli');
 
-function writeJson(dir: string, name: string, data: unknown): string {
-  const path = join(dir, name);
-  writeFileSync(path, `${JSON.stringify(data, null, 2)}\n`);
-  return path;
-}
 
-function writeYaml(dir: string, name: string, data: unknown): string {
-  const path = join(dir, name);
-  writeFileSync(path, toYaml(data));
-  return path;
-}
 
 function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');

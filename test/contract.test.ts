@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parse as parseYaml, stringify as toYaml } from 'yaml';
+import { parse as parseYaml } from 'yaml';
 import envelopeSchemaAsset from '../assets/envelope.schema.json' with { type: 'json' };
 import gatePreset from '../assets/presets/gate.json' with { type: 'json' };
 import referencePreset from '../assets/presets/reference.json' with { type: 'json' };
@@ -11,7 +11,7 @@ import { discoverFixtures, displayPath, fixtureStem } from '../src/regression/in
 import { rules } from '../src/rules/catalog.js';
 import { projectRoot, runCli, type CliRun } from './support/cli.js';
 import { validSpec } from './support/specs.js';
-import { useTempDirs } from './support/temp.js';
+import { useTempDirs, writeJson, writeYaml } from './support/temp.js';
 
 /**
  * The machine contract, tested through the built CLI only: the `--json` envelope of every outcome,
@@ -62,19 +62,7 @@ function run(args: string[], options: { cwd?: string; env?: Record<string, strin
   return runCli(args, { ...options, env: { INVESTIGATION_CONFIG: '', ...options.env } });
 }
 
-function writeJson(dir: string, name: string, data: unknown): string {
-  const path = join(dir, name);
-  mkdirSync(join(path, '..'), { recursive: true });
-  writeFileSync(path, `${JSON.stringify(data, null, 2)}\n`);
-  return path;
-}
 
-function writeYaml(dir: string, name: string, data: unknown): string {
-  const path = join(dir, name);
-  mkdirSync(join(path, '..'), { recursive: true });
-  writeFileSync(path, toYaml(data));
-  return path;
-}
 
 function gateFailingSpec(): Record<string, any> {
   const spec = validSpec();

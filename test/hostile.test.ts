@@ -17,7 +17,7 @@ import { readInput } from '../src/cli/io.js';
 import { createCompiler, renderJson, renderMarkdown, UsageError } from '../src/index.js';
 import { cliPath, runCli, type CliRun } from './support/cli.js';
 import { validSpec } from './support/specs.js';
-import { useTempDirs } from './support/temp.js';
+import { useTempDirs, writeJson } from './support/temp.js';
 
 const tempDir = useTempDirs('hostile');
 const NO_STACK = /\n\s+at /;
@@ -76,11 +76,6 @@ function fingerprint(path: string): { hash: string; mtimeMs: number; size: numbe
   return { hash: sha256(readFileSync(path)), mtimeMs: stats.mtimeMs, size: stats.size };
 }
 
-function writeJson(dir: string, name: string, data: unknown): string {
-  const path = join(dir, name);
-  writeFileSync(path, `${JSON.stringify(data, null, 2)}\n`);
-  return path;
-}
 
 /** Replaces every string of a value (keys stay), depth first. */
 function mapStrings(value: unknown, change: (text: string) => string): unknown {
