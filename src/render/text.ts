@@ -1,5 +1,7 @@
 import type { Severity } from '../diagnostics/diagnostic.js';
+import { visible } from '../common/visible.js';
 import type { FileOutcome } from '../report/outcome.js';
+import { SourceLines } from './code-frame.js';
 
 export interface TextOptions {
   color: boolean;
@@ -13,8 +15,6 @@ interface Entry {
   line?: number;
   column?: number;
 }
-
-const FRAME_WIDTH = 100;
 
 /**
  * A stylish, ESLint-like listing of the problems of every file, each under a one-line code frame,
@@ -54,22 +54,21 @@ function entriesOf(file: FileOutcome): Entry[] {
 }
 
 function formatFile(file: FileOutcome, entries: Entry[], paint: Painter): string {
-  const sourceLines = file.source === undefined ? undefined : file.source.split(/\r\n|\r|\n/);
+  const source = file.source === undefined ? undefined : new SourceLines(file.source);
   // Line numbers align right and columns left, so the colons line up as in ESLint's stylish.
   const lineWidth = Math.max(...entries.map((entry) => String(entry.line ?? 0).length));
   const columnWidth = Math.max(...entries.map((entry) => String(knownLine(entry) ? (entry.column ?? 0) : 0).length));
   const severityWidth = Math.max(...entries.map((entry) => entry.severity.length));
-  const lines = [printable(file.path)];
+  const lines = [visible(file.path)];
   for (const entry of entries) {
     const line = knownLine(entry) ? entry.line : 0;
     const column = knownLine(entry) ? (entry.column ?? 0) : 0;
     const position = `${String(line).padStart(lineWidth)}:${String(column).padEnd(columnWidth)}`;
     const severity = paint[entry.severity](entry.severity) + ' '.repeat(severityWidth - entry.severity.length);
-    lines.push(`  ${paint.dim(position)}  ${severity}  ${printable(entry.message)}  ${paint.dim(printable(entry.label))}`);
-    const source = line > 0 ? sourceLines?.[line - 1] : undefined;
-    if (source === undefined) continue;
+    lines.push(`  ${paint.dim(position)}  ${severity}  ${visible(entry.message)}  ${paint.dim(visible(entry.label))}`);
+    const frame = line > 0 ? source?.frame(line, column) : undefined;
+    if (frame === undefined) continue;
     const indent = ' '.repeat(2 + position.length + 2);
-    const frame = codeFrame(source, column);
     lines.push(`${indent}${frame.text}`);
     if (frame.caret !== undefined) lines.push(`${indent}${' '.repeat(frame.caret)}^`);
   }
@@ -78,45 +77,6 @@ function formatFile(file: FileOutcome, entries: Entry[], paint: Painter): string
 
 function knownLine(entry: Entry): entry is Entry & { line: number } {
   return entry.line !== undefined && Number.isInteger(entry.line) && entry.line >= 1;
-}
-
-/**
- * The source line, cut to a window around the column, and where the caret goes under it. Work is
- * in code points so a cut never splits a surrogate pair; the column counts UTF-16 code units.
- */
-function codeFrame(sourceLine: string, column: number): { text: string; caret?: number } {
-  const points = Array.from(printable(sourceLine));
-  let target: number | undefined;
-  if (column >= 1) {
-    let units = 0;
-    target = 0;
-    while (target < points.length && units + (points[target]?.length ?? 1) < column) units += points[target++]?.length ?? 1;
-  }
-  // Indentation carries no information in a one-line frame; drop it, but never past the caret.
-  let start = 0;
-  while (start < points.length && points[start] === ' ' && (target === undefined || start < target)) start++;
-  let end = points.length;
-  while (end > start && points[end - 1] === ' ') end--;
-  if (end - start > FRAME_WIDTH) {
-    const focus = target ?? start;
-    const windowStart = Math.max(start, Math.min(focus - FRAME_WIDTH / 2, end - FRAME_WIDTH));
-    const cutStart = windowStart > start;
-    const cutEnd = windowStart + FRAME_WIDTH < end;
-    const text = `${cutStart ? '…' : ''}${points.slice(windowStart, windowStart + FRAME_WIDTH).join('')}${cutEnd ? '…' : ''}`;
-    return { text, caret: target === undefined ? undefined : target - windowStart + (cutStart ? 1 : 0) };
-  }
-  return { text: points.slice(start, end).join(''), caret: target === undefined ? undefined : target - start };
-}
-
-/**
- * Keeps a listing on its lines and free of terminal escapes whatever the input holds: tabs become
- * one space (the caret stays aligned whatever the tab stops), line breaks a space, and other
- * control characters the replacement character.
- */
-function printable(text: string): string {
-  return text
-    .replace(/\r\n|[\t\r\n]/g, ' ')
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd');
 }
 
 function plural(count: number, noun: string): string {

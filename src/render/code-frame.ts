@@ -1,0 +1,104 @@
+import { visible } from '../common/visible.js';
+
+/** Most code points of the source shown in one frame. */
+const FRAME_WIDTH = 100;
+
+export interface Frame {
+  text: string;
+  /** Where the caret goes under `text`, in code points; absent without a column. */
+  caret?: number;
+}
+
+/**
+ * A file's source split into lines once, and one-line code frames cut from it. A frame costs work
+ * in proportion to its window, not to its line: a minified spec is one long line, and every
+ * diagnostic on it gets a frame. Windows are found in UTF-16 units, stepping whole code points, so a
+ * cut never splits a surrogate pair; only the window is then made visible.
+ */
+export class SourceLines {
+  private readonly lines: string[];
+  /** Per line, where its content starts and ends once blanks (spaces, tabs) are trimmed: found once. */
+  private readonly trimmed = new Map<number, { first: number; afterLast: number }>();
+
+  constructor(source: string) {
+    this.lines = source.split(/\r\n|\r|\n/);
+  }
+
+  /**
+   * The frame of a 1-based line, cut to a window around a 1-based column in UTF-16 units (0: no
+   * caret), or undefined past the last line. Indentation carries no information in a one-line
+   * frame, so leading and trailing blanks are dropped, but never past the caret.
+   */
+  frame(line: number, column: number): Frame | undefined {
+    const text = this.lines[line - 1];
+    if (text === undefined) return undefined;
+    const { first, afterLast } = this.trim(line - 1, text);
+    const target = column >= 1 ? pointStart(text, Math.min(column - 1, text.length)) : undefined;
+    const start = target === undefined ? first : Math.min(first, target);
+    const end = Math.max(start, afterLast);
+    const focus = target ?? start;
+    const windowStart = Math.min(back(text, focus, FRAME_WIDTH / 2, start), back(text, end, FRAME_WIDTH, start));
+    const windowEnd = forward(text, windowStart, FRAME_WIDTH, end);
+    const cutStart = windowStart > start;
+    const shown = `${cutStart ? '…' : ''}${display(text.slice(windowStart, windowEnd))}${windowEnd < end ? '…' : ''}`;
+    if (target === undefined) return { text: shown };
+    // Past the window only blanks remain (or nothing, past the line's end): one column each.
+    const caret = target <= windowEnd ? codePoints(display(text.slice(windowStart, target))) : codePoints(display(text.slice(windowStart, windowEnd))) + target - windowEnd;
+    return { text: shown, caret: caret + (cutStart ? 1 : 0) };
+  }
+
+  private trim(index: number, text: string): { first: number; afterLast: number } {
+    let found = this.trimmed.get(index);
+    if (found === undefined) {
+      let first = 0;
+      while (first < text.length && isBlank(text.charCodeAt(first))) first++;
+      let afterLast = text.length;
+      while (afterLast > 0 && isBlank(text.charCodeAt(afterLast - 1))) afterLast--;
+      found = { first, afterLast };
+      this.trimmed.set(index, found);
+    }
+    return found;
+  }
+}
+
+/** Source text as a frame shows it: a tab is one space, so that the caret stays aligned whatever the tab stops. */
+function display(text: string): string {
+  return visible(text.replace(/\t/g, ' '));
+}
+
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09;
+}
+
+function isHigh(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLow(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/** The start of the code point holding UTF-16 unit `index`. */
+function pointStart(text: string, index: number): number {
+  return index > 0 && index < text.length && isLow(text.charCodeAt(index)) && isHigh(text.charCodeAt(index - 1)) ? index - 1 : index;
+}
+
+/** `count` code points back from `from`, not below `floor`. */
+function back(text: string, from: number, count: number, floor: number): number {
+  let index = from;
+  for (let stepped = 0; stepped < count && index > floor; stepped++) index = pointStart(text, index - 1);
+  return Math.max(index, floor);
+}
+
+/** `count` code points on from `from`, not past `ceiling`. */
+function forward(text: string, from: number, count: number, ceiling: number): number {
+  let index = from;
+  for (let stepped = 0; stepped < count && index < ceiling; stepped++) index += isHigh(text.charCodeAt(index)) && isLow(text.charCodeAt(index + 1)) ? 2 : 1;
+  return Math.min(index, ceiling);
+}
+
+function codePoints(text: string): number {
+  let count = 0;
+  for (let index = 0; index < text.length; index++) if (!(isHigh(text.charCodeAt(index)) && isLow(text.charCodeAt(index + 1)))) count++;
+  return count;
+}
