@@ -1,4 +1,5 @@
 import { CommanderError } from 'commander';
+import { visible } from '../common/visible.js';
 import { toolInfo } from '../tool.js';
 import { compileCommand } from './commands/compile.js';
 import { explainCommand, rulesCommand, schemaCommand } from './commands/info.js';
@@ -29,7 +30,7 @@ async function run(argv: string[], io: Io): Promise<{ exitCode: number; stdout: 
   let invocation: Invocation | undefined;
   let printed = '';
   try {
-    const program = buildProgram((parsed) => (invocation = parsed), { writeOut: (text) => void (printed += text), writeErr: (text) => void io.stderr.write(text) });
+    const program = buildProgram((parsed) => (invocation = parsed), { writeOut: (text) => void (printed += text), writeErr: (text) => void io.stderr.write(visible(text, { keepLineBreaks: true })) });
     program.parse(argv, { from: 'user' });
     if (!invocation) return informational(printed, json, argv);
     const result = await execute(invocation, io);
@@ -37,7 +38,7 @@ async function run(argv: string[], io: Io): Promise<{ exitCode: number; stdout: 
   } catch (error) {
     const failure = asCliError(error);
     if (!failure) return informational(printed, json, argv);
-    if (!(error instanceof CommanderError)) io.stderr.write(`${toolInfo.name}: ${failure.message}\n`);
+    if (!(error instanceof CommanderError)) io.stderr.write(`${toolInfo.name}: ${visible(failure.message)}\n`);
     const result: CommandResult = { exitCode: failure.exitCode, data: {}, warnings: [], error: { code: failure.code, subcode: failure.subcode, message: failure.message }, stdout: '' };
     return { exitCode: failure.exitCode, stdout: json ? envelope(invocation?.command ?? command, result) : '' };
   }
@@ -107,7 +108,7 @@ async function main(): Promise<void> {
     outcome = await run(process.argv.slice(2), io);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`${toolInfo.name}: internal error: ${detail}. This is a bug; please report it.\n`);
+    process.stderr.write(`${toolInfo.name}: internal error: ${visible(detail)}. This is a bug; please report it.\n`);
     outcome = { exitCode: exitCodes.internal, stdout: '' };
   }
   if (outcome.stdout !== '') process.stdout.write(outcome.stdout);

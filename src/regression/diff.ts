@@ -1,3 +1,5 @@
+import { visible } from '../common/visible.js';
+
 /**
  * A small unified-style line diff for golden mismatches: the first differing hunk with a few lines
  * of context, "-" for the expected (golden) text and "+" for the actual output.
@@ -29,7 +31,7 @@ export function unifiedDiff(expected: string, actual: string, options: DiffOptio
   const out = [`--- ${options.expectedLabel ?? 'expected'}`, `+++ ${options.actualLabel ?? 'actual'}`, header(first)];
   const shown = first.slice(0, maxLines);
   for (const op of shown) {
-    out.push(`${op.kind}${visible(op.line)}`);
+    out.push(`${op.kind}${lineShown(op.line)}`);
     if (!op.line.endsWith('\n')) out.push('\\ No newline at end of file');
   }
   if (first.length > shown.length) out.push(`... ${first.length - shown.length} more lines in this hunk`);
@@ -130,8 +132,7 @@ function header(hunk: Op[]): string {
   return `@@ -${aStart},${aCount} +${bStart},${bCount} @@`;
 }
 
-/** The line without its "\n"; a carriage return shows as "␍" so that CRLF differences are visible. */
-function visible(line: string): string {
-  const body = line.endsWith('\n') ? line.slice(0, -1) : line;
-  return body.replace(/\r/g, '␍');
+/** The line without its "\n", made visible: a carriage return shows as "␍", so CRLF differences show too. */
+function lineShown(line: string): string {
+  return visible(line.endsWith('\n') ? line.slice(0, -1) : line);
 }

@@ -1,14 +1,16 @@
+import { visible } from '../common/visible.js';
 import type { FixtureResult, Problem } from './types.js';
 
 /**
  * One block per failing fixture, "FAIL <path>" and its problems indented beneath, then the closing
- * line "N passed, N failed" (CI parses that line; keep it exactly so).
+ * line "N passed, N failed" (CI parses that line; keep it exactly so). For a terminal: paths,
+ * messages and diff lines quote fixtures and goldens, so every line is made visible and inert.
  */
 export function formatFailures(results: readonly FixtureResult[]): string {
   const blocks: string[] = [];
   for (const result of results) {
     if (result.passed) continue;
-    blocks.push(`FAIL ${result.path}\n${formatProblems(result.problems, '  ')}\n`);
+    blocks.push(`FAIL ${visible(result.path)}\n${formatProblems(result.problems.map(shown), '  ')}\n`);
   }
   const failed = results.filter((result) => !result.passed).length;
   return `${blocks.join('')}${results.length - failed} passed, ${failed} failed\n`;
@@ -24,4 +26,10 @@ export function formatProblems(problems: readonly Problem[], indent: string): st
     }
   }
   return lines.join('\n');
+}
+
+function shown(problem: Problem): Problem {
+  const message = visible(problem.message);
+  if (problem.detail === undefined) return { message };
+  return { message, detail: problem.detail.split('\n').map((line) => visible(line)).join('\n') };
 }

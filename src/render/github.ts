@@ -1,3 +1,4 @@
+import { visible } from '../common/visible.js';
 import type { FileOutcome } from '../report/outcome.js';
 
 /**
@@ -34,9 +35,13 @@ function isPosition(value: number | undefined): value is number {
   return value !== undefined && Number.isInteger(value) && value >= 1;
 }
 
-/** The runner's own escaping (toolkit's escapeData): "%" first, so the escapes stay unambiguous. */
+/**
+ * The runner's own escaping (toolkit's escapeData): "%" first, so the escapes stay unambiguous.
+ * Line breaks become %0D and %0A, which the runner shows as line breaks inside the annotation;
+ * every other control character is made visible, so none reaches the log raw.
+ */
 export function escapeData(text: string): string {
-  return text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
+  return visible(text, { keepLineBreaks: true }).replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
 }
 
 /** Property values end at "," and the properties at "::", so both are escaped as well. */

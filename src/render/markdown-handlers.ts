@@ -1,5 +1,6 @@
 import type { InlineCode, Nodes, PhrasingContent, Table, Text } from 'mdast';
 import type { Handle, Info, State } from 'mdast-util-to-markdown';
+import { visible } from '../common/visible.js';
 
 /**
  * Faster to-markdown handlers for what reports contain: text, inline code and tables.
@@ -11,6 +12,10 @@ import type { Handle, Info, State } from 'mdast-util-to-markdown';
  * escaped wherever they stand, and line starts get the extra care that block syntax needs. The
  * output may carry a few more backslashes than remark's minimal escaping; it parses back to the
  * same text, which the tests check with remark-parse.
+ *
+ * Every text and code value is first made visible and inert (`visible`): spec text cannot put a
+ * terminal escape, a NUL or a bidi override into a report. The tests check that any text parses
+ * back to its visible form.
  */
 
 const INLINE_SYNTAX = /[\\`*[<&|~]/g;
@@ -19,17 +24,17 @@ const EDGE_UNDERSCORE = /(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
 const AUTOLINK_WWW = /([Ww])\.(?=[-.\w])/g;
 const AUTOLINK_PROTOCOL = /([ps]):(?=\/)/g;
 const AUTOLINK_EMAIL = /([+\-.\w])@(?=[-.\w])/g;
-const LINE_BREAK = /\r\n|\r|\n/;
 
 /** Text anywhere in phrasing content; `atLineStart` when nothing precedes it on its line. */
 export function escapeText(value: string, atLineStart: boolean): string {
-  let escaped = value.replace(INLINE_SYNTAX, '\\$&');
+  // Reports break lines with "\n" only: a carriage return would let text overwrite its own line in a terminal.
+  let escaped = visible(value.replace(/\r\n?/g, '\n'), { keepLineBreaks: true }).replace(INLINE_SYNTAX, '\\$&');
   if (escaped.includes('_')) escaped = escaped.replace(EDGE_UNDERSCORE, '\\_');
   if (escaped.includes('.') || escaped.includes(':') || escaped.includes('@')) {
     escaped = escaped.replace(AUTOLINK_WWW, '$1\\.').replace(AUTOLINK_PROTOCOL, '$1\\:').replace(AUTOLINK_EMAIL, '$1\\@');
   }
-  if (!atLineStart && !LINE_BREAK.test(escaped)) return escaped;
-  const lines = escaped.split(/(\r\n|\r|\n)/);
+  if (!atLineStart && !escaped.includes('\n')) return escaped;
+  const lines = escaped.split(/(\n)/);
   for (let index = 0; index < lines.length; index += 2) {
     const line = lines[index] as string;
     const startsLine = index > 0 || atLineStart;
@@ -64,8 +69,17 @@ const text: Handle = (node: Text, _parent, state, info: Info) => {
   return state.stack.includes('headingAtx') && escaped.endsWith('#') ? `${escaped.slice(0, -1)}\\#` : escaped;
 };
 
-/** A code span whose fence is longer than any run of backticks inside it. */
+/** Inline code, on one line; in a table cell its pipes are escaped. */
 function codeSpan(value: string, inTable: boolean): string {
+  const span = fenced(visible(value.replace(/\r\n|\r|\n/g, ' ')));
+  return inTable ? span.replace(/\|/g, '\\|') : span;
+}
+
+/**
+ * A code span whose fence is longer than any run of backticks inside it, padded with a space when
+ * the value starts or ends with a backtick or a space (CommonMark strips one from each side).
+ */
+function fenced(value: string): string {
   let longest = 0;
   let run = 0;
   for (const character of value) {
@@ -74,10 +88,10 @@ function codeSpan(value: string, inTable: boolean): string {
   }
   const fence = '`'.repeat(longest + 1);
   const padded = /^[` ]|[` ]$/.test(value) && /[^ ]/.test(value) ? ` ${value} ` : value;
-  return `${fence}${inTable ? padded.replace(/\|/g, '\\|') : padded}${fence}`;
+  return `${fence}${padded}${fence}`;
 }
 
-const inlineCode: Handle = (node: InlineCode) => codeSpan(node.value.replace(/\r\n|\r|\n/g, ' '), false);
+const inlineCode: Handle = (node: InlineCode) => codeSpan(node.value, false);
 
 function cell(children: PhrasingContent[], state: State, info: Info): string {
   let out = '';

@@ -1,29 +1,18 @@
 import type { PhrasingContent, Root, RootContent } from 'mdast';
-import remarkGfm from 'remark-gfm';
-import remarkStringify from 'remark-stringify';
-import { unified } from 'unified';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { describePointer } from '../diagnostics/pointer.js';
 import type { Report } from '../report/types.js';
 import { discoverySection } from './discovery-section.js';
-import { fastHandlers } from './markdown-handlers.js';
+import { stringifyMarkdown } from './markdown-stringify.js';
 import { investigationFlowchart } from './mermaid/flowchart.js';
 import { bulletList, cellText, code, codeList, heading, paragraph, singleLine, table, text } from './mdast-builders.js';
-
-const processor = unified()
-  .use(remarkGfm, { tablePipeAlign: false })
-  .use(remarkStringify, { bullet: '-', listItemIndent: 'one', emphasis: '_', strong: '*', rule: '-', fences: true, handlers: fastHandlers })
-  .freeze();
 
 /** The report as GitHub-flavoured Markdown, serialized from an mdast tree by remark. */
 export function renderMarkdown(report: Report): string {
   return stringifyMarkdown(markdownTree(report));
 }
 
-/** Any mdast tree, serialized exactly as reports are. */
-export function stringifyMarkdown(tree: Root): string {
-  return processor.stringify(tree);
-}
+export { stringifyMarkdown };
 
 export function markdownTree(report: Report): Root {
   const spec = report.investigation;

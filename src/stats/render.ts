@@ -1,24 +1,17 @@
 import type { PhrasingContent, Root, RootContent } from 'mdast';
-import remarkGfm from 'remark-gfm';
-import remarkStringify from 'remark-stringify';
-import { unified } from 'unified';
 import { code, heading, paragraph, table, text } from '../render/mdast-builders.js';
+import { stringifyMarkdown } from '../render/markdown-stringify.js';
 import { budgetUseChart, stopReasonPie } from './charts.js';
 import type { Distribution, RatioSummary, ReasonCount, Stats } from './types.js';
-
-const processor = unified()
-  .use(remarkGfm, { tablePipeAlign: false })
-  .use(remarkStringify, { bullet: '-', listItemIndent: 'one', emphasis: '_', strong: '*', rule: '-', fences: true })
-  .freeze();
 
 /** The statistics as JSON: keys sorted, 2-space indentation, one trailing newline. */
 export function renderStatsJson(stats: Stats): string {
   return `${JSON.stringify(sortKeys(stats), null, 2)}\n`;
 }
 
-/** The statistics as GitHub-flavoured Markdown, serialized from an mdast tree by remark. */
+/** The statistics as GitHub-flavoured Markdown, serialized from an mdast tree as reports are. */
 export function renderStatsMarkdown(stats: Stats): string {
-  return processor.stringify(statsMarkdownTree(stats));
+  return stringifyMarkdown(statsMarkdownTree(stats));
 }
 
 export function statsMarkdownTree(stats: Stats): Root {

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { visible } from '../../common/visible.js';
 import { BRIEF_CHAIN_RULE_ID, checkBriefArtifacts } from '../../briefs/artifacts.js';
 import type { FileOutcome } from '../../report/outcome.js';
 import { rules } from '../../rules/catalog.js';
@@ -33,7 +34,7 @@ export async function briefsCommand(options: BriefsOptions, io: Io): Promise<Com
     maxBytes: options.maxBytes,
     ...(options.spec === undefined ? {} : { specPath: resolve(io.cwd, options.spec) }),
   });
-  for (const note of result.notes) io.stderr.write(`${toolInfo.name}: note: ${note}\n`);
+  for (const note of result.notes) io.stderr.write(`${toolInfo.name}: note: ${visible(note)}\n`);
   const exitCode = Math.max(0, ...result.files.map((file) => file.exitCode));
   const data = {
     registryChecked: result.registryChecked,

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { visible } from '../../common/visible.js';
 import type { Compiler } from '../../compile.js';
 import { describePointer } from '../../diagnostics/pointer.js';
 import { fixtureStem } from '../../regression/index.js';
@@ -171,11 +172,13 @@ async function writeReports(files: FileOutcome[], outputDir: string, format: For
   return written;
 }
 
+/** One line a problem; the path, message and pointer quote the input, so each is made visible and inert. */
 function writeDiagnosticLines(file: FileOutcome, io: Io): void {
+  const path = visible(file.path);
   for (const diagnostic of file.diagnostics) {
-    io.stderr.write(`${file.path}: ${diagnostic.severity} ${diagnostic.ruleId} ${diagnostic.message} (at ${describePointer(diagnostic.path)})\n`);
+    io.stderr.write(`${path}: ${diagnostic.severity} ${visible(diagnostic.ruleId)} ${visible(diagnostic.message)} (at ${visible(describePointer(diagnostic.path))})\n`);
   }
-  if (file.error?.code === 'INPUT_ERROR') io.stderr.write(`${file.path}: error ${file.error.subcode}: ${file.error.message}\n`);
+  if (file.error?.code === 'INPUT_ERROR') io.stderr.write(`${path}: error ${file.error.subcode}: ${visible(file.error.message)}\n`);
 }
 
 /** The envelope's error: the problem behind the run's exit code, the first file's when several share it. */

@@ -1,4 +1,5 @@
 import { dirname, resolve } from 'node:path';
+import { visible } from '../../common/visible.js';
 import { createCompiler, UsageError, type CompileResult, type Compiler } from '../../compile.js';
 import { ConfigError, resolveConfig, type ResolvedConfig } from '../../config/resolve.js';
 import { decodeUtf8, parseSpecText } from '../../load/parse.js';
@@ -28,7 +29,7 @@ export function prepareCompiler(flags: CompilerFlags, io: Io): { config: Resolve
 function resolveConfigOrThrow(options: CompilerFlags, io: Io): ResolvedConfig {
   try {
     const config = resolveConfig(options.config, io.env['INVESTIGATION_CONFIG'], io.cwd);
-    for (const warning of config.warnings) io.stderr.write(`${toolInfo.name}: warning: ${warning}\n`);
+    for (const warning of config.warnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
     return config;
   } catch (error) {
     if (error instanceof ConfigError) throw usageError(error.subcode, error.message);
