@@ -119,7 +119,8 @@ describe('Markdown escaping, as a property', () => {
     const cell = asCode ? [code(value)] : cellText(value);
     const markdown = stringifyMarkdown({ type: 'root', children: [table(['Value'], [[cell]])] });
     const cellNode = tables(markdown)[0]?.children[1]?.children[0];
-    return asCode ? ((cellNode?.children[0] as { value?: string } | undefined)?.value ?? '') : flatten(cellNode);
+    // A backslash before a pipe splits the code into spans kept apart by an empty comment; together they hold the value.
+    return asCode ? (cellNode?.children ?? []).map((child) => (child.type === 'inlineCode' ? child.value : '')).join('') : flatten(cellNode);
   };
 
   it('any text in a table cell parses back to its visible form', () => {
@@ -135,7 +136,7 @@ describe('Markdown escaping, as a property', () => {
 
   it('any single-line text in inline code parses back to its visible form', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme-ascii', maxLength: 40 }).filter((value) => !/[\r\n]/.test(value) && value.trim() !== ''), (value) => {
+      fc.property(fc.oneof(fc.string({ unit: 'grapheme-ascii', maxLength: 40 }), fc.string({ unit: fc.constantFrom('\\', '|', '`', ' ', 'a'), maxLength: 12 })).filter((value) => !/[\r\n]/.test(value) && value.trim() !== ''), (value) => {
         expect(roundTrip(value, true)).toBe(visible(value));
       }),
       { seed: 20261130, numRuns: 1000 },

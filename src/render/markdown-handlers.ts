@@ -69,17 +69,30 @@ const text: Handle = (node: Text, _parent, state, info: Info) => {
   return state.stack.includes('headingAtx') && escaped.endsWith('#') ? `${escaped.slice(0, -1)}\\#` : escaped;
 };
 
-/** Inline code, on one line; in a table cell its pipes are escaped. */
+/**
+ * Inline code, on one line. In a table cell GFM reads "\\|" as the cell's escaped pipe even inside
+ * code, so pipes are escaped there; but a backslash right before a pipe would then read as an
+ * escaped backslash and the pipe as a cell delimiter, and no escaping inside one code span keeps
+ * both. So the span is closed after such a backslash and a new one opened at the pipe; an empty
+ * HTML comment keeps the two fences apart (adjacent backticks would merge into one run) and shows
+ * nothing. The code values of the spans concatenate to the original.
+ */
 function codeSpan(value: string, inTable: boolean): string {
-  const span = fenced(visible(value.replace(/\r\n|\r|\n/g, ' ')));
-  return inTable ? span.replace(/\|/g, '\\|') : span;
+  const line = visible(value.replace(/\r\n|\r|\n/g, ' '));
+  if (!inTable) return fenced(line);
+  return line
+    .split(/(?<=\\)(?=\|)/)
+    .map((piece) => fenced(piece).replace(/\|/g, '\\|'))
+    .join('<!---->');
 }
 
 /**
  * A code span whose fence is longer than any run of backticks inside it, padded with a space when
- * the value starts or ends with a backtick or a space (CommonMark strips one from each side).
+ * the value starts or ends with a backtick or a space (CommonMark strips one from each side). An
+ * empty value, which no code span can hold, is written as one space.
  */
 function fenced(value: string): string {
+  if (value === '') return '` `';
   let longest = 0;
   let run = 0;
   for (const character of value) {
@@ -91,15 +104,20 @@ function fenced(value: string): string {
   return `${fence}${padded}${fence}`;
 }
 
-const inlineCode: Handle = (node: InlineCode) => codeSpan(node.value, false);
+const inlineCode: Handle = (node: InlineCode, _parent, state) => codeSpan(node.value, state.stack.includes('tableCell'));
 
+/** A cell's content: text and inline code escaped for a table; other phrasing (emphasis) through remark, inside the cell's construct. */
 function cell(children: PhrasingContent[], state: State, info: Info): string {
   let out = '';
   for (const child of children) {
     if (child.type === 'text') out += escapeText(child.value, false);
     else if (child.type === 'inlineCode') out += codeSpan(child.value, true);
     else if (child.type === 'html') out += child.value;
-    else out += state.containerPhrasing({ type: 'paragraph', children: [child] }, { ...info, before: ' ', after: ' ' }).replace(/\|/g, '\\|');
+    else {
+      const exit = state.enter('tableCell');
+      out += state.containerPhrasing({ type: 'paragraph', children: [child] }, { ...info, before: ' ', after: ' ' });
+      exit();
+    }
   }
   return out;
 }
