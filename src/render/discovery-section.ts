@@ -1,6 +1,7 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import type { DiscoveryMetrics } from '../report/discovery-metrics.js';
-import { bulletList, cellText, code, codeList, heading, paragraph, singleLine, table, text } from './mdast-builders.js';
+import { cellCodeList, firstItems, IN_JSON_REPORT, MAX_ROWS, moreNote } from './limits.js';
+import { bulletList, cellText, code, heading, paragraph, singleLine, table, text } from './mdast-builders.js';
 
 /**
  * The report's "Discovery" section as an mdast fragment: the discovery metrics and stop reason as a
@@ -21,7 +22,7 @@ export function discoverySection(discovery: unknown, metrics: DiscoveryMetrics):
     [text(`Files read by phase: forage ${files.forage}, focus ${files.focus}, deepen ${files.deepen}`)],
     [text(`Zero signal: ${metrics.zeroSignal ? 'yes, no cycle found a new signal' : 'no'}`)],
   ];
-  const cycles = Array.isArray(block['cycles']) ? block['cycles'] : [];
+  const { items: cycles, more } = firstItems(block['cycles'], MAX_ROWS);
   return [
     heading(2, text('Discovery')),
     bulletList(items),
@@ -34,7 +35,7 @@ export function discoverySection(discovery: unknown, metrics: DiscoveryMetrics):
             const events = (Array.isArray(cycle['events']) ? cycle['events'] : []).map((event) => (isRecord(event) ? event : {}));
             return [
               cellText(asText(cycle['cycle'])),
-              codeList((Array.isArray(cycle['keywords']) ? cycle['keywords'] : []).map(asText)),
+              cellCodeList(cycle['keywords'], asText),
               cellText(phaseSummary(events.map((event) => asText(event['phase']) || '?'))),
               cellText(String(sum(events, 'tokens'))),
               cellText(String(sum(events, 'filesRead'))),
@@ -42,6 +43,7 @@ export function discoverySection(discovery: unknown, metrics: DiscoveryMetrics):
             ];
           }),
         ),
+    ...moreNote(more, 'cycles', IN_JSON_REPORT),
   ];
 }
 

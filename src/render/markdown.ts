@@ -5,6 +5,7 @@ import type { Report } from '../report/types.js';
 import { discoverySection } from './discovery-section.js';
 import { stringifyMarkdown } from './markdown-stringify.js';
 import { investigationFlowchart } from './mermaid/flowchart.js';
+import { cellCodeList, firstItems, IN_JSON_REPORT, MAX_ROWS, moreNote } from './limits.js';
 import { bulletList, cellText, code, codeList, heading, paragraph, singleLine, table, text } from './mdast-builders.js';
 
 /** The report as GitHub-flavoured Markdown, serialized from an mdast tree by remark. */
@@ -21,14 +22,14 @@ export function markdownTree(report: Report): Root {
     heading(2, text('Summary')),
     summaryList(report),
     heading(2, text('Surface Map')),
-    ...section(records(spec['surfaceMap']), 'No surface map entries.', (entries) =>
+    ...section(spec['surfaceMap'], asRecord, 'No surface map entries.', 'map entries', (entries) =>
       table(
         ['ID', 'Tool', 'Query', 'Candidate nodes', 'Evidence'],
-        entries.map((entry) => [cellText(asText(entry['id'])), cellText(asText(entry['tool'])), codeCell(entry['query']), codeList(strings(entry['candidateNodes'])), cellText(asText(entry['evidence']))]),
+        entries.map((entry) => [cellText(asText(entry['id'])), cellText(asText(entry['tool'])), codeCell(entry['query']), cellCodeList(entry['candidateNodes'], asText), cellText(asText(entry['evidence']))]),
       ),
     ),
     heading(2, text('Hypotheses')),
-    ...section(records(spec['hypotheses']), 'No hypotheses.', (hypotheses) =>
+    ...section(spec['hypotheses'], asRecord, 'No hypotheses.', 'hypotheses', (hypotheses) =>
       table(
         ['ID', 'Priority', 'Cost', 'Status', 'Claim', 'Candidate nodes'],
         hypotheses.map((hypothesis) => [
@@ -37,12 +38,12 @@ export function markdownTree(report: Report): Root {
           cellText(asText(hypothesis['cost'])),
           cellText(asText(hypothesis['status'])),
           cellText(asText(hypothesis['claim'])),
-          codeList(strings(hypothesis['candidateNodes'])),
+          cellCodeList(hypothesis['candidateNodes'], asText),
         ]),
       ),
     ),
     heading(2, text('Deep-Dives')),
-    ...section(records(spec['deepDives']), 'No deep dives.', (dives) => {
+    ...section(spec['deepDives'], asRecord, 'No deep dives.', 'deep dives', (dives) => {
       const withTokens = dives.some((dive) => dive['tokens'] !== undefined);
       return table(
         ['#', 'ID', 'Hypothesis', 'Node', 'Tool', 'Effect', 'Provenance', ...(withTokens ? ['Tokens'] : []), 'Finding'],
@@ -60,7 +61,7 @@ export function markdownTree(report: Report): Root {
       );
     }),
     heading(2, text('Replan Log')),
-    ...section(records(spec['replanLog']), 'No replans: no evidence invalidated a hypothesis.', (replans) =>
+    ...section(spec['replanLog'], asRecord, 'No replans: no evidence invalidated a hypothesis.', 'replans', (replans) =>
       table(
         ['#', 'Trigger', 'Hypothesis', 'After dive', 'Decision', 'Evidence'],
         replans.map((replan, index) => [
@@ -76,7 +77,7 @@ export function markdownTree(report: Report): Root {
     heading(2, text('Deliverable')),
     paragraph(text(asText(spec['deliverable']).trimEnd() || 'No deliverable.')),
     heading(2, text('Risks')),
-    ...section(strings(spec['risks']), 'No risks declared.', (risks) => bulletList(risks.map((risk) => [text(singleLine(risk))]))),
+    ...section(spec['risks'], asText, 'No risks declared.', 'risks', (risks) => bulletList(risks.map((risk) => [text(singleLine(risk))]))),
     ...(report.metrics.discovery ? discoverySection(spec['discovery'], report.metrics.discovery) : []),
     heading(2, text('Flow')),
     flowSection(spec),
@@ -87,7 +88,7 @@ export function markdownTree(report: Report): Root {
     ),
   ];
   if (report.diagnostics.length > 0) {
-    children.push(heading(2, text('Diagnostics')), diagnosticsTable(report.diagnostics));
+    children.push(heading(2, text('Diagnostics')), ...section(report.diagnostics, (item) => item as Diagnostic, 'No diagnostics.', 'diagnostics', diagnosticsTable));
   }
   return { type: 'root', children };
 }
@@ -128,8 +129,11 @@ function diagnosticsTable(diagnostics: Diagnostic[]): RootContent {
   );
 }
 
-function section<T>(items: T[], empty: string, render: (items: T[]) => RootContent): RootContent[] {
-  return [items.length === 0 ? paragraph(text(empty)) : render(items)];
+/** A list's first MAX_ROWS items drawn by `render` (each read by `read`), a note on the rest, or `empty` for no items. */
+function section<T>(list: unknown, read: (item: unknown) => T, empty: string, noun: string, render: (items: T[]) => RootContent): RootContent[] {
+  const { items, more } = firstItems(list, MAX_ROWS);
+  if (items.length === 0) return [paragraph(text(empty))];
+  return [render(items.map(read)), ...moreNote(more, noun, IN_JSON_REPORT)];
 }
 
 function breakdown(counts: Record<string, number>): string {
@@ -153,11 +157,7 @@ function asText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function strings(value: unknown): string[] {
-  return Array.isArray(value) ? value.map(asText) : [];
-}
-
-function records(value: unknown): Record<string, unknown>[] {
-  if (!Array.isArray(value)) return [];
-  return value.map((item) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {}));
+/** An item of a list of objects; anything else reads as an empty object. */
+function asRecord(item: unknown): Record<string, unknown> {
+  return item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
 }

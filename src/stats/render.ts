@@ -1,8 +1,11 @@
 import type { PhrasingContent, Root, RootContent } from 'mdast';
 import { code, heading, paragraph, table, text } from '../render/mdast-builders.js';
+import { firstItems, MAX_ROWS, moreNote } from '../render/limits.js';
 import { stringifyMarkdown } from '../render/markdown-stringify.js';
 import { budgetUseChart, stopReasonPie } from './charts.js';
 import type { Distribution, RatioSummary, ReasonCount, Stats } from './types.js';
+
+const IN_JSON_STATS = 'the JSON statistics (--format json) list them all';
 
 /** The statistics as JSON: keys sorted, 2-space indentation, one trailing newline. */
 export function renderStatsJson(stats: Stats): string {
@@ -76,22 +79,26 @@ function discoverySection(stats: Stats): RootContent[] {
 
 function reasonsSection(title: string, reasons: readonly ReasonCount[], of: number, empty: string): RootContent[] {
   if (reasons.length === 0) return [paragraph(text(empty))];
+  const { items, more } = firstItems(reasons, MAX_ROWS);
   return [
     table(
       [title, 'Investigations', 'Share'],
-      reasons.map(({ reason, count }) => [reasonCell(reason), [text(String(count))], [text(of > 0 ? `${round1((count / of) * 100)}%` : '')]]),
+      items.map(({ reason, count }) => [reasonCell(reason), [text(String(count))], [text(of > 0 ? `${round1((count / of) * 100)}%` : '')]]),
     ),
+    ...moreNote(more, 'reasons', IN_JSON_STATS),
   ];
 }
 
 function distributionSection(values: Distribution, name: string): RootContent[] {
   if (values.count === 0) return [paragraph(text('No values.'))];
+  const { items, more } = firstItems(values.histogram, MAX_ROWS);
   return [
     table(['Min', 'Median', 'Max', 'Mean'], [[[text(show(values.min))], [text(show(values.median))], [text(show(values.max))], [text(show(values.mean))]]]),
     table(
       [name, 'Investigations'],
-      values.histogram.map(({ value, count }) => [[text(String(value))], [text(String(count))]]),
+      items.map(({ value, count }) => [[text(String(value))], [text(String(count))]]),
     ),
+    ...moreNote(more, 'values', IN_JSON_STATS),
   ];
 }
 

@@ -1,0 +1,100 @@
+import type { Root, RootContent, Table } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { describe, expect, it } from 'vitest';
+import { createCompiler } from '../../src/compile.js';
+import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
+import { MAX_ITEMS_IN_CELL, MAX_ROWS } from '../../src/render/limits.js';
+import { markdownTree, renderMarkdown } from '../../src/render/markdown.js';
+import type { FileOutcome } from '../../src/report/outcome.js';
+import type { Report } from '../../src/report/types.js';
+import { collectStats, renderStatsMarkdown } from '../../src/stats/index.js';
+import { statsMarkdownTree } from '../../src/stats/render.js';
+import { validSpec } from '../support/specs.js';
+
+const parser = unified().use(remarkParse).use(remarkGfm);
+const base = createCompiler().compile(JSON.stringify({ ...validSpec(), discovery: { limits: {}, cycles: [], stop: { reason: 'no_new_signal', evidence: 'e' } } })).report as Report;
+
+/** A report whose every list has `count` items (cells `cellCount`), built around a real one: the renderer reads the spec as it is. */
+function hugeReport(count: number, cellCount = 3): Report {
+  const spec = validSpec();
+  const many = <T>(make: (index: number) => T): T[] => Array.from({ length: count }, (_, index) => make(index));
+  const nodes = Array.from({ length: cellCount }, (_, index) => `n${index}`);
+  const investigation = {
+    ...spec,
+    surfaceMap: many((index) => ({ ...spec.surfaceMap[0], id: `M${index}`, candidateNodes: nodes })),
+    hypotheses: many((index) => ({ ...spec.hypotheses[0], id: `H${index}`, candidateNodes: nodes })),
+    deepDives: many((index) => ({ ...spec.deepDives[0], id: `D${index}` })),
+    replanLog: many(() => spec.replanLog[0]),
+    risks: many(() => 'a'),
+    discovery: { limits: {}, cycles: many((index) => ({ cycle: index + 1, keywords: nodes, newSignals: 0, events: [] })), stop: { reason: 'no_new_signal', evidence: 'e' } },
+  };
+  const diagnostics: Diagnostic[] = many((index) => ({ ruleId: 'schema', severity: 'error', message: 'm', path: `/risks/${index}` }));
+  return { ...base, investigation, diagnostics };
+}
+
+function countNodes(node: unknown): number {
+  const children = (node as { children?: unknown[] }).children ?? [];
+  return 1 + children.reduce<number>((sum, child) => sum + countNodes(child), 0);
+}
+
+function blocks(markdown: string): RootContent[] {
+  return (parser.parse(markdown) as Root).children;
+}
+
+describe('the Markdown report draws at most MAX_ROWS rows a table or list, and says how many more there are', () => {
+  it('every table and list of the report, and every list in a cell', () => {
+    const more = 7;
+    const markdown = renderMarkdown(hugeReport(MAX_ROWS + more, MAX_ITEMS_IN_CELL + 2));
+    // Counted as text: remark-parse takes some 15 s for this document (cells are checked in table-breaking-text.test.ts).
+    const paragraphs = markdown.split('\n\n');
+    const tables = paragraphs.filter((block) => block.startsWith('| '));
+    // Surface Map, Hypotheses, Deep-Dives, Replan Log, Discovery cycles, Diagnostics: header, delimiter row, rows.
+    expect(tables).toHaveLength(6);
+    for (const table of tables) expect(table.split('\n')).toHaveLength(2 + MAX_ROWS);
+    expect(paragraphs.find((block) => block.startsWith('- a\n'))?.split('\n')).toHaveLength(MAX_ROWS);
+    for (const noun of ['map entries', 'hypotheses', 'deep dives', 'replans', 'risks', 'cycles', 'diagnostics']) {
+      expect(markdown).toContain(`… and ${more} more ${noun}, not shown (at most ${MAX_ROWS}); the JSON report (--format json) lists them all.`);
+    }
+    expect(markdown).toContain(`\`n${MAX_ITEMS_IN_CELL - 1}\`, … 2 more |`);
+  });
+
+  it('builds as many mdast nodes for 100,000 items as for 1,001: the cost no longer grows with the lists', () => {
+    expect(countNodes(markdownTree(hugeReport(100_000)))).toBe(countNodes(markdownTree(hugeReport(MAX_ROWS + 1))));
+    expect(countNodes(markdownTree(hugeReport(MAX_ROWS + 1, 10_000)))).toBe(countNodes(markdownTree(hugeReport(MAX_ROWS + 1, MAX_ITEMS_IN_CELL + 1))));
+  });
+
+  it('8 million risks (16 MiB of ["a","a",…]) render in well under 5 s', () => {
+    // Measured: ~20 ms; drawing every item, as before, ran out of memory.
+    const report = hugeReport(10);
+    const risks = new Array<string>(8_000_000).fill('a');
+    const started = performance.now();
+    const markdown = renderMarkdown({ ...report, investigation: { ...report.investigation, risks } });
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(markdown).toContain(`… and ${8_000_000 - MAX_ROWS} more risks`);
+  });
+});
+
+describe('the stats Markdown cuts its tables the same way', () => {
+  it('stop reasons and histograms: MAX_ROWS rows, then a note', () => {
+    const count = MAX_ROWS + 5;
+    const files: FileOutcome[] = Array.from({ length: count }, (_, index) => ({
+      path: `f${index}.json`,
+      exitCode: 0,
+      verdict: 'pass',
+      diagnostics: [],
+      error: null,
+      report: { ...base, summary: { ...base.summary, stopReason: `reason ${index}`, counts: { ...base.summary.counts, replans: index } } },
+    }));
+    const stats = collectStats(files);
+    const markdown = renderStatsMarkdown(stats);
+    const tables = blocks(markdown).filter((node): node is Table => node.type === 'table');
+    const byHeader = new Map(tables.map((table) => [(table.children[0]?.children ?? []).map((cell) => (cell.children[0] as { value?: string }).value).join('|'), table.children.length - 1]));
+    expect(byHeader.get('Stop reason|Investigations|Share')).toBe(MAX_ROWS);
+    expect(byHeader.get('Replans|Investigations')).toBe(MAX_ROWS);
+    expect(markdown).toContain(`… and 5 more reasons, not shown (at most ${MAX_ROWS}); the JSON statistics (--format json) list them all.`);
+    expect(markdown).toContain(`… and 5 more values, not shown (at most ${MAX_ROWS}); the JSON statistics (--format json) list them all.`);
+    expect(countNodes(statsMarkdownTree(stats))).toBeLessThan(countNodes(statsMarkdownTree(collectStats(files.slice(0, 10)))) + 2 * 8 * MAX_ROWS);
+  });
+});
