@@ -6,8 +6,10 @@ import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { createCompiler } from '../src/compile.js';
 import { DEFAULT_LABEL_LENGTH, escapeCharacters, foldWhitespace, labelText, truncate } from '../src/render/mermaid/escape.js';
-import { investigationFlowchart } from '../src/render/mermaid/flowchart.js';
+import { boundedFlowchart, countNodes, FLOW_LIMITS, investigationFlowchart } from '../src/render/mermaid/flowchart.js';
+import { renderMarkdown } from '../src/render/markdown.js';
 import type { FileOutcome } from '../src/report/outcome.js';
+import { MAX_PIE_SLICES } from '../src/stats/charts.js';
 import { budgetUseChart, collectStats, renderStatsMarkdown, stopReasonPie } from '../src/stats/index.js';
 import { loadMermaid, type FlowchartStructure } from './support/mermaid.js';
 import { fixtureOutcomes } from './support/outcomes.js';
@@ -167,6 +169,8 @@ async function drawAndCheck(spec: Data): Promise<FlowchartStructure> {
   expect(investigationFlowchart(spec)).toBe(text);
   const chart = await mermaid.flowchart(text);
   checkStructure(spec, chart);
+  // The guard counts exactly the nodes drawn.
+  expect(countNodes(spec, Number.MAX_SAFE_INTEGER)).toBe(chart.vertices.length);
   return chart;
 }
 
@@ -564,7 +568,7 @@ describe('stats diagrams', () => {
     expect([...sections.values()].reduce((a, b) => a + b, 0)).toBe(stats.investigations);
   });
 
-  it('hostile stop reasons still give a valid pie with one slice each', async () => {
+  it('hostile stop reasons still give a valid pie, with at most MAX_PIE_SLICES slices', async () => {
     const base = outcomes.find((outcome) => outcome.report !== null);
     if (base?.report == null) throw new Error('no report in the fixtures');
     const files: FileOutcome[] = [...HOSTILE, `${'z'.repeat(80)}1`, `${'z'.repeat(80)}2`, 'none'].map((reason, index) => ({
@@ -577,7 +581,85 @@ describe('stats diagrams', () => {
     const pie = stopReasonPie(stats) ?? '';
     expect(await mermaid.parse(pie)).toBe('pie');
     const sections = ((await mermaid.diagram(pie)).db as { getSections(): Map<string, number> }).getSections();
-    expect(sections.size).toBe(stats.stopReasons.length);
+    // More distinct reasons than slices: the most frequent keep theirs, the rest share "other reasons".
+    expect(stats.stopReasons.length).toBeGreaterThan(MAX_PIE_SLICES);
+    expect(sections.size).toBe(MAX_PIE_SLICES);
+    expect(sections.get('other reasons')).toBe(stats.stopReasons.slice(MAX_PIE_SLICES - 1).reduce((sum, { count }) => sum + count, 0));
+    expect([...sections.values()].reduce((a, b) => a + b, 0)).toBe(stats.investigations);
     for (const block of mermaidBlocks(renderStatsMarkdown(stats))) await mermaid.parse(block);
+  });
+
+  it('a pie of a corpus with 100,000 distinct stop reasons still has MAX_PIE_SLICES slices', async () => {
+    const base = outcomes.find((outcome) => outcome.report !== null);
+    if (base?.report == null) throw new Error('no report in the fixtures');
+    const report = base.report;
+    const files: FileOutcome[] = Array.from({ length: 100_000 }, (_, index) => ({ ...base, report: { ...report, summary: { ...report.summary, stopReason: `r${index}` } } }));
+    const pie = stopReasonPie(collectStats(files)) ?? '';
+    expect(pie.split('\n')).toHaveLength(2 + MAX_PIE_SLICES);
+    expect(pie).toContain('"other reasons" : 99989');
+    expect(await mermaid.parse(pie)).toBe('pie');
+  });
+});
+
+describe('the flowchart stays within what Mermaid draws, else the report says which limit it exceeds', () => {
+  /** Every map entry shares a candidate node with every hypothesis; every dive tests H0. */
+  function crowded(maps: number, hypotheses: number, dives: number): Data {
+    return {
+      goal: 'g',
+      budget: { total: dives + 1, used: dives, unit: 'reads' },
+      surfaceMap: Array.from({ length: maps }, (_, index) => ({ id: `M${index}`, tool: 'Grep', query: 'q', candidateNodes: ['n'], evidence: 'e' })),
+      hypotheses: Array.from({ length: hypotheses }, (_, index) => ({ id: `H${index}`, claim: 'c', priority: index + 1, cost: 1, status: 'open', candidateNodes: ['n'] })),
+      deepDives: Array.from({ length: dives }, (_, index) => ({ id: `D${index}`, hypothesisId: 'H0', node: 'n', tool: 'Read', finding: 'f', effect: 'neutral' })),
+      replanLog: [],
+    };
+  }
+
+  function reportOf(investigation: Data): string {
+    const report = outcomes.find((outcome) => outcome.report !== null)?.report;
+    if (!report) throw new Error('no report in the fixtures');
+    return renderMarkdown({ ...report, investigation });
+  }
+
+  it('500 edges are drawn and parse; at 501 the report explains, and Mermaid itself refuses the diagram', async () => {
+    // 20 map entries × 24 hypotheses = 480 edges, one from H0 to each of 19 dives, and the last dive to the stop: 500.
+    const atLimit = boundedFlowchart(crowded(20, 24, 19));
+    if (!('text' in atLimit)) throw new Error(`not drawn: ${JSON.stringify(atLimit)}`);
+    expect((await mermaid.flowchart(atLimit.text)).edges).toHaveLength(FLOW_LIMITS.edges);
+
+    const over = crowded(20, 24, 20);
+    expect(boundedFlowchart(over)).toEqual({ exceeded: 'edges', count: 501 });
+    await expect(mermaid.parse(investigationFlowchart(over))).rejects.toThrow(/Edge limit exceeded/);
+    expect(reportOf(over)).toContain('The flowchart is not drawn: it would have 501 edges, more than Mermaid draws (at most 500); the tables above list every step.');
+    expect(boundedFlowchart(crowded(90, 100, 0))).toEqual({ exceeded: 'edges', count: 9001 });
+  });
+
+  it('200 nodes, discovery events included, are drawn and parse; 201 are not; millions are not even counted', async () => {
+    const withEvents = (events: number): Data => ({ discovery: { limits: {}, cycles: [{ cycle: 1, keywords: [], newSignals: 0, events: Array.from({ length: events }, () => ({ phase: 'forage', tokens: 1 })) }], stop: {} } });
+    const atLimit = boundedFlowchart(withEvents(FLOW_LIMITS.nodes - 1));
+    if (!('text' in atLimit)) throw new Error(`not drawn: ${JSON.stringify(atLimit)}`);
+    expect((await mermaid.flowchart(atLimit.text)).vertices).toHaveLength(FLOW_LIMITS.nodes);
+    expect(boundedFlowchart(withEvents(FLOW_LIMITS.nodes))).toEqual({ exceeded: 'nodes', count: FLOW_LIMITS.nodes + 1 });
+    expect(boundedFlowchart({ ...crowded(50, 50, 50), ...withEvents(51) })).toEqual({ exceeded: 'nodes', count: FLOW_LIMITS.nodes + 1 });
+    // Counting stops past the limit: a million events cost no more than 201.
+    expect(countNodes(withEvents(1_000_000), FLOW_LIMITS.nodes)).toBe(FLOW_LIMITS.nodes + 1);
+    expect(reportOf(withEvents(3012))).toContain(`The flowchart is not drawn: it would have more than ${FLOW_LIMITS.nodes} nodes, too many to read; the tables above list every step.`);
+  });
+
+  it('a diagram over 50,000 characters (labels full of entity codes) is not drawn; the largest one drawn parses', async () => {
+    const wordy = (dives: number): Data => {
+      const spec = crowded(1, 1, dives);
+      for (const dive of spec['deepDives'] as Data[]) Object.assign(dive, { node: '#'.repeat(60), finding: '<'.repeat(60) });
+      return spec;
+    };
+    let dives = 1;
+    while ('text' in boundedFlowchart(wordy(dives + 1))) dives++;
+    const largest = boundedFlowchart(wordy(dives));
+    if (!('text' in largest)) throw new Error('not drawn');
+    expect(largest.text.length).toBeLessThanOrEqual(FLOW_LIMITS.characters);
+    expect(largest.text.length).toBeGreaterThan(FLOW_LIMITS.characters - 1000);
+    expect(await mermaid.parse(largest.text)).toBe('flowchart-v2');
+    const over = boundedFlowchart(wordy(dives + 1));
+    expect('exceeded' in over && over.exceeded).toBe('characters');
+    expect(reportOf(wordy(dives + 1))).toMatch(/The flowchart is not drawn: it would take 5\d{4} characters, more than Mermaid draws \(at most 50000\)/);
   });
 });

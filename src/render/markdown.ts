@@ -4,7 +4,7 @@ import { describePointer } from '../diagnostics/pointer.js';
 import type { Report } from '../report/types.js';
 import { discoverySection } from './discovery-section.js';
 import { stringifyMarkdown } from './markdown-stringify.js';
-import { investigationFlowchart } from './mermaid/flowchart.js';
+import { boundedFlowchart, FLOW_LIMITS } from './mermaid/flowchart.js';
 import { cellCodeList, firstItems, IN_JSON_REPORT, MAX_ROWS, moreNote } from './limits.js';
 import { bulletList, cellText, code, codeList, heading, paragraph, singleLine, table, text } from './mdast-builders.js';
 
@@ -93,16 +93,18 @@ export function markdownTree(report: Report): Root {
   return { type: 'root', children };
 }
 
-/** Past this many steps a flowchart stops being readable, and Mermaid refuses it anyway. */
-const MAX_FLOW_STEPS = 200;
+/** Why a flowchart is not drawn, by the limit it would exceed. */
+const TOO_LARGE: Record<keyof typeof FLOW_LIMITS, (count: number) => string> = {
+  nodes: () => `it would have more than ${FLOW_LIMITS.nodes} nodes, too many to read`,
+  edges: (count) => `it would have ${count} edges, more than Mermaid draws (at most ${FLOW_LIMITS.edges})`,
+  characters: (count) => `it would take ${count} characters, more than Mermaid draws (at most ${FLOW_LIMITS.characters})`,
+};
 
-/** The investigation as a Mermaid flowchart, or a note when it is too large to draw. */
+/** The investigation as a Mermaid flowchart, or a note saying which limit it would exceed. */
 function flowSection(spec: Record<string, unknown>): RootContent {
-  const steps = ['surfaceMap', 'hypotheses', 'deepDives', 'replanLog'].reduce((sum, key) => sum + (Array.isArray(spec[key]) ? (spec[key] as unknown[]).length : 0), 0);
-  if (steps > MAX_FLOW_STEPS) {
-    return paragraph(text(`The investigation has ${steps} map entries, hypotheses, deep dives and replans, too many to draw (at most ${MAX_FLOW_STEPS}); the tables above list them all.`));
-  }
-  return { type: 'code', lang: 'mermaid', value: investigationFlowchart(spec).trimEnd() };
+  const flowchart = boundedFlowchart(spec);
+  if ('text' in flowchart) return { type: 'code', lang: 'mermaid', value: flowchart.text };
+  return paragraph(text(`The flowchart is not drawn: ${TOO_LARGE[flowchart.exceeded](flowchart.count)}; the tables above list every step.`));
 }
 
 function summaryList(report: Report): RootContent {

@@ -1,12 +1,22 @@
 import { labelText } from '../render/mermaid/escape.js';
 import type { Stats } from './types.js';
 
-/** A Mermaid `pie` of the investigations' stop reasons, or null when there are none. */
+/** Most slices of the pie: one slice a distinct reason would let a corpus draw an unreadable, unbounded pie. */
+export const MAX_PIE_SLICES = 12;
+
+/**
+ * A Mermaid `pie` of the investigations' stop reasons, or null when there are none. Past
+ * MAX_PIE_SLICES reasons, the most frequent ones keep a slice and the rest share one, "other reasons".
+ */
 export function stopReasonPie(stats: Stats): string | null {
   if (stats.stopReasons.length === 0) return null;
   const lines = ['pie showData', '  title Stop reasons'];
-  const labels = uniqueLabels(stats.stopReasons.map(({ reason }) => (reason === null ? 'none' : labelText(reason))));
-  stats.stopReasons.forEach(({ count }, index) => lines.push(`  "${labels[index] ?? '?'}" : ${count}`));
+  const cut = stats.stopReasons.length > MAX_PIE_SLICES;
+  const shown = cut ? stats.stopReasons.slice(0, MAX_PIE_SLICES - 1) : stats.stopReasons;
+  const slices = shown.map(({ reason, count }) => ({ label: reason === null ? 'none' : labelText(reason), count }));
+  if (cut) slices.push({ label: 'other reasons', count: stats.stopReasons.slice(MAX_PIE_SLICES - 1).reduce((sum, { count }) => sum + count, 0) });
+  const labels = uniqueLabels(slices.map(({ label }) => label));
+  slices.forEach(({ count }, index) => lines.push(`  "${labels[index] ?? '?'}" : ${count}`));
   return lines.join('\n');
 }
 

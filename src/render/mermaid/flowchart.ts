@@ -23,6 +23,62 @@ import { displayValue, labelText, quoted } from './escape.js';
  * `labelText`, so no spec text can break the diagram.
  */
 export function investigationFlowchart(investigation: Record<string, unknown>): string {
+  return draw(investigation).render();
+}
+
+/**
+ * Mermaid's defaults refuse more than 500 edges (maxEdges) and more than 50,000 characters of
+ * diagram text (maxTextSize); past 200 nodes a flowchart is no longer readable anyway.
+ */
+export const FLOW_LIMITS = { nodes: 200, edges: 500, characters: 50_000 } as const;
+
+export type BoundedFlowchart = { text: string } | { exceeded: keyof typeof FLOW_LIMITS; count: number };
+
+/**
+ * The flowchart when it stays within FLOW_LIMITS, else which limit it exceeds and by how much.
+ * Nodes are counted before anything is drawn (the count stops just past the limit, so a spec with
+ * millions of items costs nothing more); edges and characters are counted on the drawing, whose
+ * size the node limit bounds.
+ */
+export function boundedFlowchart(investigation: Record<string, unknown>): BoundedFlowchart {
+  const nodes = countNodes(investigation, FLOW_LIMITS.nodes);
+  if (nodes > FLOW_LIMITS.nodes) return { exceeded: 'nodes', count: nodes };
+  const chart = draw(investigation);
+  if (chart.edgeCount > FLOW_LIMITS.edges) return { exceeded: 'edges', count: chart.edgeCount };
+  const text = chart.render().trimEnd();
+  if (text.length > FLOW_LIMITS.characters) return { exceeded: 'characters', count: text.length };
+  return { text };
+}
+
+/**
+ * How many nodes `draw` makes, counting at most up to `max + 1`: one per map entry, hypothesis,
+ * dive and replan that is an object, the stop, and with a discovery block one per event (one per
+ * cycle without events, one for no cycles).
+ */
+export function countNodes(investigation: Record<string, unknown>, max: number): number {
+  const spec = isRecord(investigation) ? investigation : {};
+  let count = 1;
+  const add = (items: unknown): void => {
+    if (!Array.isArray(items)) return;
+    for (let index = 0; index < items.length && count <= max; index++) if (isRecord(items[index])) count++;
+  };
+  for (const key of ['surfaceMap', 'hypotheses', 'deepDives', 'replanLog']) add(spec[key]);
+  const discovery = spec['discovery'];
+  if (!isRecord(discovery)) return count;
+  const cycles = Array.isArray(discovery['cycles']) ? discovery['cycles'] : [];
+  let drawnCycles = 0;
+  for (let index = 0; index < cycles.length && count <= max; index++) {
+    const cycle: unknown = cycles[index];
+    if (!isRecord(cycle)) continue;
+    drawnCycles++;
+    const before = count;
+    add(cycle['events']);
+    if (count === before) count++;
+  }
+  return drawnCycles === 0 && count <= max ? count + 1 : count;
+}
+
+function draw(investigation: Record<string, unknown>): Chart {
   const spec = isRecord(investigation) ? investigation : {};
   const chart = new Chart();
 
@@ -102,7 +158,7 @@ export function investigationFlowchart(investigation: Record<string, unknown>): 
   if (beforeStop !== undefined) chart.edge(beforeStop, stopNode);
 
   if (spec['discovery'] !== undefined) drawDiscovery(chart, spec['discovery']);
-  return chart.render();
+  return chart;
 }
 
 function drawDiscovery(chart: Chart, discovery: unknown): void {
@@ -182,6 +238,10 @@ class Chart {
   private readonly body: string[] = [];
   private readonly edges: string[] = [];
   private readonly classes = new Map<ClassName, string[]>();
+
+  get edgeCount(): number {
+    return this.edges.length;
+  }
 
   /** A node with the given label lines (each already escaped); returns its generated id. */
   node(lines: readonly string[], kind: NodeKind): string {
