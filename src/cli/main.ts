@@ -30,7 +30,7 @@ async function run(argv: string[], io: Io): Promise<{ exitCode: number; stdout: 
   let invocation: Invocation | undefined;
   let printed = '';
   try {
-    const program = buildProgram((parsed) => (invocation = parsed), { writeOut: (text) => void (printed += text), writeErr: (text) => void io.stderr.write(visible(text, { keepLineBreaks: true })) });
+    const program = buildProgram((parsed) => (invocation = parsed), { writeOut: (text) => void (printed += text), writeErr: (text) => void io.stderr.write(text) });
     program.parse(argv, { from: 'user' });
     if (!invocation) return informational(printed, json, argv);
     const result = await execute(invocation, io);

@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { visible } from '../common/visible.js';
 import { presetNames } from '../policy/presets.js';
 import { toolInfo } from '../tool.js';
 import { exitCodesText, ruleCatalogText } from './catalog.js';
@@ -28,7 +29,7 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
     .version(toolInfo.version, '-V, --version')
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
-    .configureOutput(output);
+    .configureOutput({ ...output, outputError: (text, write) => write(inertError(text)) });
 
   const compile = program
     .command('compile [inputs...]', { isDefault: true })
@@ -168,4 +169,15 @@ function parseWorkers(value: string): number {
   const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(count) || count < 1) throw usageError('INVALID_ARGUMENT', `--workers takes a positive whole number of worker threads, not ${JSON.stringify(value)}`);
   return count;
+}
+
+/**
+ * Commander's error messages quote the arguments (an unknown option, an invalid value), which may
+ * come from untrusted file names: the message is made one visible, inert line. Only commander's
+ * own "(Did you mean …?)" suggestion, which ends a message after the quoted argument, keeps its line.
+ */
+function inertError(text: string): string {
+  const message = text.endsWith('\n') ? text.slice(0, -1) : text;
+  const suggestion = /\n\(Did you mean [^\n]*\?\)$/.exec(message)?.[0] ?? '';
+  return `${visible(message.slice(0, message.length - suggestion.length))}${suggestion}\n`;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { briefsCommand } from '../../src/cli/commands/briefs.js';
 import { compileCommand } from '../../src/cli/commands/compile.js';
 import type { Io } from '../../src/cli/commands/result.js';
+import { buildProgram } from '../../src/cli/program.js';
 import { visible } from '../../src/common/visible.js';
 import { createCompiler } from '../../src/compile.js';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
@@ -96,6 +97,23 @@ describe('stderr lines of compile', () => {
     expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
     expectInertLines(result.stderr);
     expect(result.stderr).toContain('missing␛[2J␊::error::x/out.md');
+  });
+});
+
+describe('command-line errors quoting an argument (an untrusted file name)', () => {
+  function usageErrorOf(argv: string[]): string {
+    let written = '';
+    const program = buildProgram(() => undefined, { writeOut: () => undefined, writeErr: (text) => void (written += text) });
+    expect(() => program.parse(argv, { from: 'user' })).toThrow();
+    return written;
+  }
+
+  it('are one inert line, followed only by commander\'s own suggestion and hint', () => {
+    const invalid = usageErrorOf(['--format', 'x\n::error::y\u001b[31m', 'a.json']).split('\n');
+    expect(invalid[0]).toBe("error: option '-f, --format <format>' argument 'x␊::error::y␛[31m' is invalid. Allowed choices are markdown, json, text, sarif, github.");
+    expect(invalid.slice(1)).toEqual(['(run with --help for usage)', '']);
+    expect(usageErrorOf(['-\n::error::x\r'])).toBe("error: unknown option '-␊::error::x␍'\n(run with --help for usage)\n");
+    expect(usageErrorOf(['--formt', 'json'])).toBe("error: unknown option '--formt'\n(Did you mean --format?)\n(run with --help for usage)\n");
   });
 });
 
