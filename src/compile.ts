@@ -12,7 +12,7 @@ import { rules } from './rules/catalog.js';
 import { findCriticalGaps, type CriticalSubcode } from './rules/critical-input.js';
 import { runRules } from './rules/run.js';
 import { SpecView } from './rules/spec-view.js';
-import { validateStructure } from './schema/issues.js';
+import { NO_SCHEMA_FINDINGS, validateStructure } from './schema/issues.js';
 import { toolInfo } from './tool.js';
 
 export interface CompilerOptions {
@@ -99,10 +99,9 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
       if (!loaded.ok) return loaded.result;
       const { data, format, sha256, locate, source } = loaded;
       const withSource = source === undefined ? {} : { source };
-      const emptySchema = { structural: [], unknownKeys: [], tainted: new Set<string>() };
-      const critical = runRules(criticalRule, new SpecView(data, emptySchema), policy, settings);
+      const critical = runRules(criticalRule, new SpecView(data, NO_SCHEMA_FINDINGS), policy, settings);
       if (critical.length > 0) {
-        const gaps = findCriticalGaps(data);
+        const gaps = findCriticalGaps(data, policy.strict.visibleText);
         const first = gaps[0];
         return {
           exitCode: 4,

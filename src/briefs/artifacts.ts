@@ -352,12 +352,12 @@ function checkBriefs(artifacts: Artifact[], registry: EvidenceRegistry | undefin
     add(checkBriefLimits(brief, ARTIFACT_BRIEF_POINTER));
     add(checkBriefIds(brief, ARTIFACT_BRIEF_POINTER, registry));
     if (artifact.sequence === 1) {
-      add(checkBriefHistory(undefined, brief, ARTIFACT_BRIEF_POINTER, { previousLabel: '', registry }));
+      add(checkBriefHistory(undefined, brief, ARTIFACT_BRIEF_POINTER, { previousLabel: '', registry, visibleText: true }));
       continue;
     }
     const previous = byKey.get(`${artifact.hypothesisId}\u0000${artifact.sequence - 1}`);
     if (previous?.brief === undefined || artifact.forked === true) continue;
-    add(checkBriefHistory(previous.brief, brief, ARTIFACT_BRIEF_POINTER, { previousLabel: previous.name, registry }));
+    add(checkBriefHistory(previous.brief, brief, ARTIFACT_BRIEF_POINTER, { previousLabel: previous.name, registry, visibleText: true }));
   }
 }
 

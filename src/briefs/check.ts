@@ -143,6 +143,8 @@ export interface HistoryOptions {
   /** How messages name the previous brief: "brief 0", "H1-0001.json". */
   previousLabel: string;
   registry: EvidenceRegistry | undefined;
+  /** Judge blank reasons as a reader sees them (the policy's strict.visibleText); off by default. */
+  visibleText?: boolean;
 }
 
 /**
@@ -211,7 +213,7 @@ export function checkBriefHistory(previous: Brief | undefined, current: Brief, p
         report(childPointer(changePath, 'kind'), `change entry says finding ${show(change.findingId)} was ${change.kind}, but it was ${fate}${fate === 'modified' ? ' (same id, different content)' : ' (no finding of this brief has its id)'}; set kind to ${show(fate)}.`);
       }
     }
-    if (isBlank(change.reason)) report(childPointer(changePath, 'reason'), `the change of finding ${show(change.findingId)} gives no reason; say why it changed.`);
+    if (isBlank(change.reason, options.visibleText)) report(childPointer(changePath, 'reason'), `the change of finding ${show(change.findingId)} gives no reason; say why it changed.`);
     const refsPath = childPointer(changePath, 'evidenceRefs');
     if (change.evidenceRefs.length === 0) {
       report(refsPath, `the change of finding ${show(change.findingId)} cites no evidence; cite at least one evidence id that shows why it changed.`);

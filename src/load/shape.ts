@@ -17,24 +17,23 @@ export interface Shape {
 export function measureShape(value: unknown): Shape {
   let members = 0;
   let depth = 0;
-  const values: unknown[] = [value];
-  const depths: number[] = [1];
-  while (values.length > 0) {
-    const current = values.pop();
-    const level = depths.pop() as number;
-    if (current === null || typeof current !== 'object') continue;
+  // Only containers are stacked: a document of eight million scalars stacks one array.
+  const containers: object[] = [];
+  const levels: number[] = [];
+  if (value !== null && typeof value === 'object') {
+    containers.push(value);
+    levels.push(1);
+  }
+  while (containers.length > 0) {
+    const current = containers.pop() as object;
+    const level = levels.pop() as number;
     if (level > depth) depth = level;
-    if (Array.isArray(current)) {
-      for (const item of current) {
-        values.push(item);
-        depths.push(level + 1);
-      }
-    } else {
-      for (const key of Object.keys(current)) {
-        members++;
-        values.push((current as Record<string, unknown>)[key]);
-        depths.push(level + 1);
-      }
+    const children = Array.isArray(current) ? (current as unknown[]) : Object.values(current);
+    if (!Array.isArray(current)) members += children.length;
+    for (const child of children) {
+      if (child === null || typeof child !== 'object') continue;
+      containers.push(child);
+      levels.push(level + 1);
     }
   }
   return { members, depth };

@@ -1,3 +1,4 @@
+import { ownValue } from '../common/own.js';
 import type { Rule } from './rule.js';
 import { plural } from './support/text.js';
 
@@ -17,7 +18,7 @@ export const budgetAccounting: Rule = {
     const budget = view.budget();
     const dives = view.rawSection('deepDives');
     if (!budget || !dives) return;
-    const unit = policy.budget[budget.unit];
+    const unit = ownValue(policy.budget, budget.unit);
     if (!unit) return;
     if (unit.accounting === 'deepDives') {
       if (budget.used !== dives.length) {

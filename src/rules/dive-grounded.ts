@@ -20,7 +20,7 @@ export const diveGrounded: Rule = {
     const mapped = view.mappedNodes();
     for (const { value, path } of view.items('deepDives')) {
       if (mapped.has(value.node)) continue;
-      report(childPointer(path, 'node'), `deep dive ${JSON.stringify(value.id)} read ${JSON.stringify(value.node)}, which no surface map entry surfaced: a blind read. Map the node with a cheap query first.${didYouMean(value.node, mapped)}`);
+      report(childPointer(path, 'node'), () => `deep dive ${JSON.stringify(value.id)} read ${JSON.stringify(value.node)}, which no surface map entry surfaced: a blind read. Map the node with a cheap query first.${didYouMean(value.node, mapped)}`);
     }
   },
 };

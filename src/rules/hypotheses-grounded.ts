@@ -21,7 +21,7 @@ export const hypothesesGrounded: Rule = {
     for (const { value, path } of view.items('hypotheses')) {
       value.candidateNodes.forEach((node, index) => {
         if (mapped.has(node)) return;
-        report(childPointer(path, 'candidateNodes', index), `hypothesis ${JSON.stringify(value.id)} names node ${JSON.stringify(node)}, which no surface map entry surfaced; map it with a cheap query first.${didYouMean(node, mapped)}`);
+        report(childPointer(path, 'candidateNodes', index), () => `hypothesis ${JSON.stringify(value.id)} names node ${JSON.stringify(node)}, which no surface map entry surfaced; map it with a cheap query first.${didYouMean(node, mapped)}`);
       });
     }
   },

@@ -26,7 +26,7 @@ export const mapCheap: Rule = {
       if (value.candidateNodes.length === 0) {
         report(childPointer(path, 'candidateNodes'), `map entry ${JSON.stringify(value.id)} surfaced no candidate nodes; list the paths or names its query found, or drop the entry.`);
       }
-      if (isBlank(value.evidence)) {
+      if (isBlank(value.evidence, policy.strict.visibleText)) {
         report(childPointer(path, 'evidence'), `map entry ${JSON.stringify(value.id)} has blank evidence; say in a sentence what its hits suggest.`);
       }
     }

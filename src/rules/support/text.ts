@@ -1,5 +1,15 @@
-export function isBlank(value: string): boolean {
-  return value.trim() === '';
+/**
+ * Characters that show nothing by themselves: white space, control and format characters
+ * (zero-width, bidi controls), default-ignorable code points, combining marks, the braille blank.
+ */
+const VISIBLE = /[^\s\p{Cc}\p{Cf}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/u;
+
+/**
+ * Whether a text says nothing: only white space, or, when `visibleText` is on (the gate's policy),
+ * no visible character at all, so that a goal of a NUL or a zero-width space is no goal.
+ */
+export function isBlank(value: string, visibleText = false): boolean {
+  return visibleText ? !VISIBLE.test(value) : value.trim() === '';
 }
 
 /** A value as it appears in a message: strings quoted, everything else as JSON. */
