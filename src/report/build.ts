@@ -68,7 +68,7 @@ function gateChecklist(view: SpecView, diagnostics: Diagnostic[], enabledRules: 
     const ruleIds = enabledRules.filter((rule) => rule.meta.criterion === id).map((rule) => rule.meta.id);
     if (ruleIds.length === 0) continue;
     // With the schema's findings cut short, the other rules did not run: no criterion can be called passed.
-    const judged = view.schema.omitted === 0;
+    const judged = view.schema.omitted.structural === 0;
     checklist.push({ criterion: id, title, passed: judged && !ruleIds.some((ruleId) => failing.has(ruleId)), rules: ruleIds });
   }
   return checklist;

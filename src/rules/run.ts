@@ -5,31 +5,37 @@ import { sortInDocumentOrder } from '../schema/order.js';
 import type { Rule } from './rule.js';
 import type { SpecView } from './spec-view.js';
 
-/** The rules that only list what the JSON Schema found, and so may run when its findings were cut short. */
-const SCHEMA_RULES: ReadonlySet<string> = new Set(['schema', 'unknown-field']);
+/** What the JSON Schema found but did not describe, by the rule that lists its findings. */
+const OMITTED_BY_RULE: Readonly<Record<string, (view: SpecView) => number>> = {
+  schema: (view) => view.schema.omitted.structural,
+  'unknown-field': (view) => view.schema.omitted.unknown,
+};
 
 /**
  * Runs every given rule whose setting is not "off"; diagnostics come back in document order, at
  * most DIAGNOSTIC_CAP of them, then one `too-many-problems` diagnostic counting the rest. Each rule
  * stops writing messages at the cap (it still counts), so that no rule does work for problems
- * nobody will see. When the schema's findings were cut short, the other rules do not run: they
- * rely on the schema to tell them which values they may read.
+ * nobody will see. When the schema stopped describing structural problems, the other rules do
+ * not run: they rely on the schema to tell them which values they may read.
  */
 export function runRules(rules: readonly Rule[], view: SpecView, policy: Policy, settings: Readonly<Record<string, RuleSetting>>): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const omitted = { errors: view.schema.omitted, warnings: 0 };
-  const schemaCut = view.schema.omitted > 0;
+  const omitted = { errors: 0, warnings: 0 };
+  const schemaCut = view.schema.omitted.structural > 0;
   for (const rule of rules) {
     const ruleId = rule.meta.id;
     const setting = settings[ruleId] ?? 'off';
-    if (setting === 'off' || (schemaCut && !SCHEMA_RULES.has(ruleId))) continue;
+    const listsSchema = Object.hasOwn(OMITTED_BY_RULE, ruleId);
+    if (setting === 'off' || (schemaCut && !listsSchema)) continue;
+    const severity = setting === 'error' ? 'errors' : 'warnings';
+    omitted[severity] += listsSchema ? (OMITTED_BY_RULE[ruleId] as (view: SpecView) => number)(view) : 0;
     let reported = 0;
     rule.check({
       view,
       policy,
       report(path, message) {
         if (reported++ >= DIAGNOSTIC_CAP) {
-          omitted[setting === 'error' ? 'errors' : 'warnings']++;
+          omitted[severity]++;
           return;
         }
         diagnostics.push({ ruleId, severity: setting, message: typeof message === 'string' ? message : message(), path });

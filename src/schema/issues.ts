@@ -17,19 +17,25 @@ export interface SchemaFindings {
   /** Pointers whose values rules must not read: every failing value and every container of one. */
   tainted: Set<string>;
   /**
-   * Schema errors past SCHEMA_ERROR_CAP, counted but not described. When there are any, the
-   * tainted set is incomplete, so no rule may read the data: only the schema's findings are listed.
+   * Schema errors past SCHEMA_ERROR_CAP, counted but not described: structural ones, and unknown
+   * keys. With structural ones omitted the tainted set is incomplete, so no rule may read the data.
    */
-  omitted: number;
+  omitted: { structural: number; unknown: number };
 }
 
-export const NO_SCHEMA_FINDINGS: SchemaFindings = { structural: [], unknownKeys: [], tainted: new Set(), omitted: 0 };
+export const NO_SCHEMA_FINDINGS: SchemaFindings = { structural: [], unknownKeys: [], tainted: new Set(), omitted: { structural: 0, unknown: 0 } };
 
 export function validateStructure(data: Record<string, unknown>): SchemaFindings {
   const validate = validator('investigation') as ValidateFunction & ErrorCount;
   if (validate(data)) return NO_SCHEMA_FINDINGS;
   const errors = validate.errors ?? [];
-  const findings: SchemaFindings = { structural: [], unknownKeys: [], tainted: new Set(), omitted: Math.max(0, (validate.errorCount ?? errors.length) - errors.length) };
+  const unknownKept = errors.filter((error) => error.keyword === 'additionalProperties').length;
+  const unknownCount = validate.unknownErrorCount ?? unknownKept;
+  const omitted = {
+    structural: Math.max(0, (validate.errorCount ?? errors.length) - unknownCount - (errors.length - unknownKept)),
+    unknown: Math.max(0, unknownCount - unknownKept),
+  };
+  const findings: SchemaFindings = { structural: [], unknownKeys: [], tainted: new Set(), omitted };
   const seen = new Set<string>();
   for (const error of errors) {
     const issue = describe(error);
