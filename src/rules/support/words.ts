@@ -48,3 +48,35 @@ export function foldForMatching(text: string): string {
   if (PLAIN_ASCII.test(text) && !HIDDEN_CONTROL.test(text)) return text.toLowerCase();
   return text.normalize('NFKC').toLowerCase().normalize('NFD').replace(INVISIBLE, '');
 }
+
+const WORD_RUN = /[\p{L}\p{N}_]+/gu;
+const WORD_ONLY = /^[\p{L}\p{N}_]+$/u;
+
+/**
+ * Answers "does one of these texts hold this name as a whole word?" for many names without
+ * scanning every text for every name: a name made of word characters is a whole word exactly
+ * when it is one of the texts' maximal runs of word characters, a set lookup. Other names are
+ * searched for, within a budget of characters scanned; past it, `has` answers undefined (unknown).
+ */
+export class WholeWordIndex {
+  private readonly runs = new Set<string>();
+  private budget: number;
+
+  constructor(
+    private readonly texts: readonly string[],
+    budget = 20_000_000,
+  ) {
+    this.budget = budget;
+    for (const text of texts) for (const match of text.matchAll(WORD_RUN)) this.runs.add(match[0]);
+  }
+
+  has(name: string): boolean | undefined {
+    if (WORD_ONLY.test(name)) return this.runs.has(name);
+    for (const text of this.texts) {
+      this.budget -= text.length;
+      if (this.budget < 0) return undefined;
+      if (containsWholeWord(text, name, false)) return true;
+    }
+    return false;
+  }
+}
