@@ -18,17 +18,23 @@ interface Converted {
   value: unknown;
   /** Values in the subtree, the node itself included: what one more use of it costs. */
   size: number;
+  /** Characters of the strings in the subtree. */
+  characters: number;
   /** Levels of objects and arrays in the subtree: 0 for a scalar. */
   height: number;
 }
 
-const NULL: Converted = { value: null, size: 1, height: 0 };
+/** Aliases may always add this many characters, however short the document. */
+const MIN_ALIAS_CHARACTERS = 1024 * 1024;
+
+const NULL: Converted = { value: null, size: 1, characters: 0, height: 0 };
 
 /**
  * The data of a composed YAML document, built in one pass over its nodes in document order.
  * Unlike the yaml library's toJS, it refuses:
  * - an alias inside the node its anchor names (`&a [*a]`): data that contains itself (CIRCULAR);
- * - aliases that would expand to more than MAX_ALIAS_EXPANSION values in all (YAML_SYNTAX);
+ * - aliases that would expand to more than MAX_ALIAS_EXPANSION values in all, or to more
+ *   characters of strings than the document itself has (at least a mebibyte) (YAML_SYNTAX);
  * - nesting deeper than MAX_DEPTH, counting what aliases bring in (TOO_DEEP);
  * - a collection as a mapping key (YAML_COMPLEX_KEY): JSON keys are strings;
  * - two keys of one mapping that are the same string once resolved (DUPLICATE_KEY), whether
@@ -36,8 +42,8 @@ const NULL: Converted = { value: null, size: 1, height: 0 };
  * A key becomes a string as the yaml library makes it one: null as "", other scalars with String().
  * An anchored node is converted once and shared by its aliases, but every use counts its size.
  */
-export function yamlToData(root: Node | null, lines: LineIndex): { value: unknown; aliasTargets: AliasTargets } {
-  const conversion = new Conversion(lines);
+export function yamlToData(root: Node | null, lines: LineIndex, textLength: number): { value: unknown; aliasTargets: AliasTargets } {
+  const conversion = new Conversion(lines, Math.max(textLength, MIN_ALIAS_CHARACTERS));
   const { value } = conversion.node(root, 1);
   return { value, aliasTargets: conversion.aliasTargets };
 }
@@ -54,8 +60,12 @@ class Conversion {
   private readonly converted = new Map<Node, Converted>();
   private readonly inProgress = new Set<Node>();
   private expanded = 0;
+  private expandedCharacters = 0;
 
-  constructor(private readonly lines: LineIndex) {}
+  constructor(
+    private readonly lines: LineIndex,
+    private readonly maxAliasCharacters: number,
+  ) {}
 
   /** A node whose objects and arrays, if any, sit at nesting `level` (the document's being 1). */
   node(node: Node | null | undefined, level: number): Converted {
@@ -80,15 +90,16 @@ class Conversion {
     this.aliasTargets.set(alias, target);
     const result = this.converted.get(target) as Converted;
     this.expanded += result.size;
-    if (this.expanded > MAX_ALIAS_EXPANSION) {
-      this.refuse('YAML_SYNTAX', `invalid YAML: its aliases expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} values (an alias bomb); write the values out`, alias);
+    this.expandedCharacters += result.characters;
+    if (this.expanded > MAX_ALIAS_EXPANSION || this.expandedCharacters > this.maxAliasCharacters) {
+      this.refuse('YAML_SYNTAX', `invalid YAML: its aliases expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} values or ${this.maxAliasCharacters.toLocaleString('en-US')} characters (an alias bomb); write the values out`, alias);
     }
     if (level - 1 + result.height > MAX_DEPTH) this.refuse('TOO_DEEP', tooDeepMessage(level - 1 + result.height), alias);
     return result;
   }
 
   private body(node: Node, level: number): Converted {
-    if (isScalar(node)) return { value: node.value, size: 1, height: 0 };
+    if (isScalar(node)) return { value: node.value, size: 1, characters: typeof node.value === 'string' ? node.value.length : 0, height: 0 };
     if (level > MAX_DEPTH) this.refuse('TOO_DEEP', tooDeepMessage(level), node);
     if (isMap(node)) return this.map(node.items as Pair<Node | null, Node | null>[], level);
     if (isSeq(node)) return this.sequence(node.items as Array<Node | Pair<Node | null, Node | null> | null>, level);
@@ -99,6 +110,7 @@ class Conversion {
     const data: Record<string, unknown> = {};
     const offsets = new Map<string, number>();
     let size = 1;
+    let characters = 0;
     let height = 1;
     for (const pair of pairs) {
       const key = this.key(pair.key, level);
@@ -108,26 +120,29 @@ class Conversion {
       offsets.set(key, offset);
       const value = this.node(pair.value, level + 1);
       size += value.size;
+      characters += key.length + value.characters;
       if (value.height + 1 > height) height = value.height + 1;
       // A plain assignment of "__proto__" would replace the prototype; a definition keeps it data.
       if (key === '__proto__') Object.defineProperty(data, key, { value: value.value, enumerable: true, writable: true, configurable: true });
       else data[key] = value.value;
     }
-    return { value: data, size, height };
+    return { value: data, size, characters, height };
   }
 
   private sequence(items: ReadonlyArray<Node | Pair<Node | null, Node | null> | null>, level: number): Converted {
     const data: unknown[] = [];
     let size = 1;
+    let characters = 0;
     let height = 1;
     for (const item of items) {
       // A pair in a flow sequence (`[a: 1]`) is a mapping of one pair.
       const value = isPair(item) ? this.map([item], level + 1) : this.node(item, level + 1);
       size += value.size;
+      characters += value.characters;
       if (value.height + 1 > height) height = value.height + 1;
       data.push(value.value);
     }
-    return { value: data, size, height };
+    return { value: data, size, characters, height };
   }
 
   private key(key: Node | null, level: number): string {

@@ -46,7 +46,7 @@ export function parseYaml(text: string): YamlResult {
       problem: inputProblem('YAML_TAG', `YAML tags other than the core schema's are refused (${unknownTag.message}); write plain values instead`, lines.position(unknownTag.pos[0])),
     };
   }
-  const converted = convert(document, lines);
+  const converted = convert(document, lines, text.length);
   const firstError = document.errors[0];
   if (firstError) {
     const position = lines.position(firstError.pos[0]);
@@ -89,9 +89,9 @@ function parseTokens(text: string): Tokens {
 
 type Converted = { ok: true; value: unknown; aliasTargets: ReturnType<typeof yamlToData>['aliasTargets'] } | { ok: false; problem: InputProblem };
 
-function convert(document: Document.Parsed, lines: LineIndex): Converted {
+function convert(document: Document.Parsed, lines: LineIndex, textLength: number): Converted {
   try {
-    return { ok: true, ...yamlToData(document.contents, lines) };
+    return { ok: true, ...yamlToData(document.contents, lines, textLength) };
   } catch (error) {
     if (error instanceof YamlRefusal) return { ok: false, problem: error.problem };
     throw error;

@@ -40,6 +40,13 @@ describe('aliases inside their own anchor are CIRCULAR, never expanded', () => {
     expect(problemOf(wide)).toMatchObject({ subcode: 'YAML_SYNTAX' });
   });
 
+  it('a long string aliased many times is an alias bomb too: counted in characters, not only values', () => {
+    const text = `a: &s "${'x'.repeat(100_000)}"\nb: [${Array(100).fill('*s').join(',')}]\n`;
+    expect(problemOf(text)).toMatchObject({ subcode: 'YAML_SYNTAX' });
+    expect(problemOf(text)?.message).toContain('characters');
+    expect(parseSpecText(`a: &s "${'x'.repeat(1000)}"\nb: [${Array(100).fill('*s').join(',')}]\n`, 'yaml').ok).toBe(true);
+  });
+
   it('an alias to an anchor defined later, or never, is a syntax error', () => {
     expect(problemOf('a: *later\nb: &later 1\n')).toMatchObject({ subcode: 'YAML_SYNTAX', line: 1 });
   });
