@@ -42,7 +42,7 @@ export async function briefsCommand(options: BriefsOptions, io: Io): Promise<Com
   };
   const rendered = await render(result.files, data, options.format);
   let stdout = '';
-  if (options.output !== undefined) writeOutput(resolve(io.cwd, options.output), rendered, options.output);
+  if (options.output !== undefined) writeOutput(resolve(io.cwd, options.output), rendered, `--output ${options.output}`);
   else if (!options.json) stdout = rendered;
   const culprit = result.files.find((file) => file.exitCode === exitCode);
   const error =
