@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
+import { projectRoot, runCli } from '../support/cli.js';
 import { runInProcess } from '../support/in-process.js';
 import { sarifValidator } from '../support/sarif.js';
 import { validSpec } from '../support/specs.js';
@@ -54,6 +54,17 @@ describe('paths in SARIF and GitHub output', () => {
     expect(sarifUris(sarif.stdout)).toEqual([{ uri: pathToFileURL(join(root, 'other', 'c.json')).href }]);
     const github = await runInProcess(['../other', '--format', 'github'], { cwd: work });
     expect(github.stdout).toMatch(/^::error file=\.\.\/other\/c\.json,/);
+  });
+});
+
+describe('paths in briefs SARIF output', () => {
+  it('artifacts outside the working directory are absolute file URIs, inside relative', async () => {
+    const chain = join(projectRoot, 'fixtures', 'briefs', 'chain-valid');
+    const outside = await runInProcess(['briefs', chain, '--format', 'sarif'], { cwd: tempDir() });
+    expect(outside.status, outside.stderr).toBe(0);
+    expect(sarifUris(outside.stdout)[0]).toEqual({ uri: pathToFileURL(join(chain, 'H1-0001.json')).href });
+    const inside = await runInProcess(['briefs', 'fixtures/briefs/chain-valid', '--format', 'sarif'], { cwd: projectRoot });
+    expect(sarifUris(inside.stdout)[0]).toEqual({ uri: 'fixtures/briefs/chain-valid/H1-0001.json', uriBaseId: '%SRCROOT%' });
   });
 });
 

@@ -86,14 +86,17 @@ export function compileFile(compiler: Compiler, input: InputFile, options: Compi
     error: result.error,
     report: result.report,
     ...(result.source === undefined ? {} : { source: result.source }),
-    ...(input.open === '-' ? {} : { location: locationOf(input) }),
+    ...(input.open === '-' ? {} : { location: fileLocation(input.reportPath, pathText(input.open)) }),
   };
 }
 
-/** Relative to the working directory when the file lies inside it; else absolute (a relative path would climb with "../"). */
-function locationOf(input: InputFile): FileLocation {
-  const outside = input.reportPath === '..' || input.reportPath.startsWith('../') || isAbsolute(input.reportPath);
-  return outside ? { kind: 'absolute', path: pathText(input.open) } : { kind: 'relative', path: input.reportPath };
+/**
+ * Where a file lies for SARIF and GitHub, from its path relative to the working directory: that
+ * path when the file is inside, else its absolute path (a relative one would climb with "../").
+ */
+export function fileLocation(relativePath: string, absolutePath: string): FileLocation {
+  const outside = relativePath === '..' || relativePath.startsWith('../') || isAbsolute(relativePath);
+  return outside ? { kind: 'absolute', path: absolutePath } : { kind: 'relative', path: relativePath };
 }
 
 /**
