@@ -69,13 +69,16 @@ function describeFailure(shown: string, error: unknown): ReadResult {
 
 /** Whether two paths name the same existing file (or, when one does not exist, the same path). */
 export function sameFile(a: RawPath, b: RawPath): boolean {
-  try {
-    return realpathSync(a, { encoding: 'buffer' }).equals(realpathSync(b, { encoding: 'buffer' }));
-  } catch {
-    return Buffer.from(absolute(a)).equals(Buffer.from(absolute(b)));
-  }
+  return fileIdentity(a) === fileIdentity(b);
 }
 
-function absolute(path: RawPath): RawPath {
-  return typeof path === 'string' ? resolve(path) : path;
+/** A key equal for every spelling of one file: its real path when it exists, else its absolute path; as bytes, one character each. */
+export function fileIdentity(path: RawPath): string {
+  let identity: Buffer;
+  try {
+    identity = realpathSync(path, { encoding: 'buffer' });
+  } catch {
+    identity = Buffer.from(typeof path === 'string' ? resolve(path) : path);
+  }
+  return identity.toString('latin1');
 }

@@ -12,7 +12,7 @@ import { toolInfo } from '../../tool.js';
 import { usageError, type EnvelopeError } from '../contract.js';
 import { exitCodes } from '../exit-codes.js';
 import { expandInputs, type InputFile } from '../inputs.js';
-import { sameFile } from '../io.js';
+import { fileIdentity, sameFile } from '../io.js';
 import type { CommandResult, Io } from './result.js';
 import { compileFile, prepareCompiler, writeFailure, writeOutput, type CompilerFlags } from './shared.js';
 
@@ -173,13 +173,14 @@ async function writeReports(files: FileOutcome[], outputDir: string, format: For
   const extension = format === 'json' ? '.report.json' : '.report.md';
   const targets = files.map((file) => (file.report ? join(outputDir, `${basename(fixtureStem(file.path === '<stdin>' ? 'stdin' : file.path))}${extension}`) : undefined));
   const claimed = new Map<string, string>();
+  const inputsByIdentity = new Map(inputs.filter((input) => input.open !== '-').map((input) => [fileIdentity(input.open), input]));
   targets.forEach((target, index) => {
     if (target === undefined) return;
     const other = claimed.get(target);
     if (other !== undefined) throw usageError('CONFLICTING_ARGUMENTS', `${other} and ${files[index]?.path} would both write ${target}; compile them into different --output-dir folders`);
     claimed.set(target, files[index]?.path ?? '');
     // Another input may be named like a report ("a.json" and "a.report.json"): never write over it.
-    const input = inputs.find((candidate) => candidate.open !== '-' && sameFile(resolve(cwd, target), candidate.open));
+    const input = inputsByIdentity.get(fileIdentity(resolve(cwd, target)));
     if (input) throw usageError('OUTPUT_IS_INPUT', `the report of ${files[index]?.path} would be written to ${target}, which is the input ${input.shown}; refusing to overwrite it`);
     const kind = targetKind(resolve(cwd, target));
     if (kind !== 'missing' && kind !== 'file') {
