@@ -52,8 +52,9 @@ export type DirectoryReader = (folder: RawPath) => Array<Dirent<Buffer>>;
 const readDirectory: DirectoryReader = (folder) => readdirSync(folder, { withFileTypes: true, encoding: 'buffer' });
 
 /**
- * findFixtures for callers whose folders are known to be readable (the tests, the scripts): the
- * files' absolute paths as text, and a RegressionUsageError for a folder that cannot be read.
+ * findFixtures for callers that know their folders (the test suite): the files' absolute paths as
+ * text (a name that is not UTF-8 shows U+FFFD and cannot be opened from it), and a
+ * RegressionUsageError for a folder that cannot be read. The CLI uses findFixtures.
  */
 export function discoverFixtures(dirs: readonly string[]): string[] {
   const { files, unreadable } = findFixtures(dirs);
