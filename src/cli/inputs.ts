@@ -69,7 +69,8 @@ export function expandInputs(args: readonly string[], cwd: string): ExpandedInpu
       several = true;
       const matched = expandGlob(arg, cwd);
       skip(matched.skippedLinks);
-      if (matched.files.length === 0) throw usageError('NO_INPUT', `no spec file matches ${arg}${matched.skippedLinks.length > 0 ? ` (links out of its folder are not followed: ${warnings.join('; ')})` : ''}`);
+      const skipped = matched.skippedLinks.length;
+      if (matched.files.length === 0) throw usageError('NO_INPUT', `no spec file matches ${arg}${skipped > 0 ? ` (${skipped} symbolic link${skipped === 1 ? '' : 's'} out of its folder not followed)` : ''}`);
       for (const match of matched.files) add(walked(match, match, cwd));
     } else {
       add({ open: path, shown: arg, reportPath: displayPath(path, cwd) });
