@@ -9,6 +9,7 @@ import { testCommand } from './commands/test.js';
 import { CliError, CONTRACT_VERSION, type Envelope, type UsageSubcode } from './contract.js';
 import { exitCodes } from './exit-codes.js';
 import { buildProgram, type Invocation } from './program.js';
+import { jsonText } from '../common/json-text.js';
 
 const COMMANDS = ['compile', 'schema', 'rules', 'explain', 'test', 'stats', 'briefs'];
 
@@ -92,7 +93,7 @@ function envelope(command: string, result: CommandResult): string {
     warnings: result.warnings,
     error: result.error,
   };
-  return `${JSON.stringify(value, null, 2)}\n`;
+  return jsonText(value);
 }
 
 /** The command a failed parse was meant for, for the envelope: the first argument naming one, else compile. */

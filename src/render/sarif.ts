@@ -2,6 +2,7 @@ import type { RuleSetting } from '../diagnostics/diagnostic.js';
 import type { FileOutcome } from '../report/outcome.js';
 import { criteria } from '../rules/criteria.js';
 import type { Rule } from '../rules/rule.js';
+import { jsonText } from '../common/json-text.js';
 
 export interface SarifContext {
   tool: { name: string; version: string };
@@ -69,7 +70,7 @@ export function formatSarif(files: FileOutcome[], context: SarifContext): string
       },
     ],
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  return jsonText(log);
 }
 
 interface Descriptor {

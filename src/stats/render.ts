@@ -5,6 +5,7 @@ import { unified } from 'unified';
 import { code, heading, paragraph, table, text } from '../render/mdast-builders.js';
 import { budgetUseChart, stopReasonPie } from './charts.js';
 import type { Distribution, RatioSummary, ReasonCount, Stats } from './types.js';
+import { jsonText } from '../common/json-text.js';
 
 const processor = unified()
   .use(remarkGfm, { tablePipeAlign: false })
@@ -13,7 +14,7 @@ const processor = unified()
 
 /** The statistics as JSON: keys sorted, 2-space indentation, one trailing newline. */
 export function renderStatsJson(stats: Stats): string {
-  return `${JSON.stringify(sortKeys(stats), null, 2)}\n`;
+  return jsonText(sortKeys(stats));
 }
 
 /** The statistics as GitHub-flavoured Markdown, serialized from an mdast tree by remark. */

@@ -6,6 +6,7 @@ import { builtInPreset } from '../../policy/presets.js';
 import { toolInfo } from '../../tool.js';
 import type { CommandResult, Io } from './result.js';
 import { fileLocation, writeOutput } from './shared.js';
+import { jsonText } from '../../common/json-text.js';
 
 export type BriefsFormat = 'text' | 'json' | 'sarif' | 'github';
 
@@ -58,7 +59,7 @@ export async function briefsCommand(options: BriefsOptions, io: Io): Promise<Com
 async function render(files: FileOutcome[], data: Record<string, unknown>, format: BriefsFormat): Promise<string> {
   switch (format) {
     case 'json':
-      return `${JSON.stringify(data, null, 2)}\n`;
+      return jsonText(data);
     case 'sarif': {
       const { formatSarif } = await import('../../render/sarif.js');
       return formatSarif(files, { tool: toolInfo, rules, settings: builtInPreset('gate').rules, extraChecks: [BRIEF_CHAIN_CHECK] });
