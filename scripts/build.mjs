@@ -16,10 +16,11 @@ const precompiledValidators = {
   name: 'precompiled-validators',
   setup(context) {
     context.onLoad({ filter: /[\\/]src[\\/]schema[\\/]validators\.ts$/ }, async () => {
-      const { createAjv, schemaIds } = await loadValidatorsModule();
+      const { createAjv, schemaIds, capErrors } = await loadValidatorsModule();
       const { default: standaloneCode } = await import('ajv/dist/standalone/index.js');
       const ajv = createAjv({ code: { source: true, esm: true, optimize: true } });
-      const code = standaloneCode(ajv, schemaIds);
+      // Standalone code is ajv's raw output, before code.process: cap its errors here too.
+      const code = capErrors(standaloneCode(ajv, schemaIds));
       const contents = [
         code,
         "export { default as investigationSchema } from '../../assets/investigation.schema.json';",

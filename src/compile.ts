@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Diagnostic, RuleSetting } from './diagnostics/diagnostic.js';
 import type { InputErrorSubcode, InputProblem } from './load/input-error.js';
 import { decodeUtf8, formatFromPath, parseSpecText, type SourceFormat } from './load/parse.js';
+import { circularMessage, isCircular, MAX_DEPTH, measureShape, tooDeepMessage } from './load/shape.js';
 import type { Locator } from './load/text-position.js';
 import { applyPolicyOverride, builtInPreset, isPresetName, presetNames, type PresetName } from './policy/presets.js';
 import type { Policy } from './policy/types.js';
@@ -11,7 +12,7 @@ import { rules } from './rules/catalog.js';
 import { findCriticalGaps, type CriticalSubcode } from './rules/critical-input.js';
 import { runRules } from './rules/run.js';
 import { SpecView } from './rules/spec-view.js';
-import { validateStructure } from './schema/issues.js';
+import { NO_SCHEMA_FINDINGS, validateStructure } from './schema/issues.js';
 import { toolInfo } from './tool.js';
 
 export interface CompilerOptions {
@@ -98,10 +99,9 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
       if (!loaded.ok) return loaded.result;
       const { data, format, sha256, locate, source } = loaded;
       const withSource = source === undefined ? {} : { source };
-      const emptySchema = { structural: [], unknownKeys: [], tainted: new Set<string>() };
-      const critical = runRules(criticalRule, new SpecView(data, emptySchema), policy, settings);
+      const critical = runRules(criticalRule, new SpecView(data, NO_SCHEMA_FINDINGS), policy, settings);
       if (critical.length > 0) {
-        const gaps = findCriticalGaps(data);
+        const gaps = findCriticalGaps(data, policy.strict.visibleText);
         const first = gaps[0];
         return {
           exitCode: 4,
@@ -127,7 +127,8 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
 
 /** Positions are looked up only for files that have something to report. */
 function placed(diagnostics: Diagnostic[], locate: Locator | undefined): Diagnostic[] {
-  if (!locate) return diagnostics;
+  if (!locate || diagnostics.length === 0) return diagnostics;
+  locate.prepare?.(diagnostics.map((diagnostic) => diagnostic.path));
   return diagnostics.map((diagnostic) => {
     const position = locate(diagnostic.path);
     return position ? { ...diagnostic, line: position.line, column: position.column } : diagnostic;
@@ -143,6 +144,9 @@ function load(input: SpecInput, options: CompileInputOptions): Loaded {
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
       return inputFailure({ subcode: 'NOT_AN_OBJECT', message: 'the input is not an object; an investigation spec is an object with goal, budget and the other fields' });
     }
+    if (isCircular(input)) return inputFailure({ subcode: 'CIRCULAR', message: circularMessage('an object reaches itself through its members') });
+    const { depth } = measureShape(input);
+    if (depth > MAX_DEPTH) return inputFailure({ subcode: 'TOO_DEEP', message: tooDeepMessage(depth) });
     return { ok: true, data: input, format: 'data', sha256: sha256(JSON.stringify(input) ?? '') };
   }
   let text: string;

@@ -260,21 +260,22 @@ describe('many files in one run', () => {
     const value = envelope(run);
     expect(value.data.summary.exitCode).toBe(code);
     expect(Math.max(...(value.data.files as Array<{ exitCode: number }>).map((file) => file.exitCode))).toBe(code);
-    expect(value.data.files.map((file: { path: string }) => file.path)).toEqual(files);
+    // Listed in code-unit order of their paths, whatever the order of the arguments.
+    expect(value.data.files.map((file: { path: string }) => file.path)).toEqual([...files].sort());
   });
 
   it('never lets a missing or broken file stop the others', () => {
     const run = runCli(['missing.json', 'broken.json', 'fail.yaml', 'crit.json'], { cwd: dir });
     expect(run.status).toBe(4);
     const listing = parseText(run.stdout);
-    expect(listing.files).toEqual(['missing.json', 'broken.json', 'fail.yaml', 'crit.json']);
+    expect(listing.files).toEqual(['broken.json', 'crit.json', 'fail.yaml', 'missing.json']);
     const tool = placeOf(sources['fail.yaml'] ?? '', 'tool: WebFetch');
     const tru = placeOf(BROKEN_JSON, 'tru');
     expect(listing.entries.map((entry) => [entry.path, entry.label, entry.line, entry.column])).toEqual([
-      ['missing.json', 'NOT_FOUND', 0, 0],
       ['broken.json', 'JSON_SYNTAX', tru.line, tru.column],
-      ['fail.yaml', 'dive-selective', tool.line, tool.column],
       ['crit.json', 'critical-input', 1, 1],
+      ['fail.yaml', 'dive-selective', tool.line, tool.column],
+      ['missing.json', 'NOT_FOUND', 0, 0],
     ]);
     expect(listing.summary).toBe('✖ 4 problems (4 errors, 0 warnings)');
     expect(run.stderr).not.toMatch(/\n\s+at /);
@@ -535,9 +536,9 @@ describe('github format', () => {
     const run = runCli(['spec.yaml', missing, '--format', 'github'], { cwd: dir });
     expect(run.status).toBe(3);
     expect(run.stdout.split('\n')).toEqual([
+      '::error file=gone%0A50%25%2Cx%3Ay.json,title=NOT_FOUND::gone%0A50%25,x:y.json does not exist; check the path',
       `::warning file=spec.yaml,line=${typo.line},col=${typo.column},title=unknown-field::${warning?.message}`,
       `::error file=spec.yaml,line=${tool.line},col=${tool.column},title=dive-selective::${error?.message.replaceAll('%', '%25')}`,
-      '::error file=gone%0A50%25%2Cx%3Ay.json,title=NOT_FOUND::gone%0A50%25,x:y.json does not exist; check the path',
       '',
     ]);
   });

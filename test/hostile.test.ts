@@ -62,7 +62,8 @@ function expectInputErrors(files: string[], subcode: string, cwd: string): void 
   const result = run([...files, '--format', 'text', '--json'], { cwd });
   expect(result.status, result.stderr).toBe(3);
   const entries: Array<{ path: string; exitCode: number; error: { code: string; subcode: string } }> = JSON.parse(result.stdout).data.files;
-  expect(entries.map((entry) => entry.path)).toEqual(files);
+  // Listed in code-unit order of their paths, whatever the order of the arguments.
+  expect(entries.map((entry) => entry.path)).toEqual([...files].sort());
   for (const entry of entries) expect(entry, entry.path).toMatchObject({ exitCode: 3, error: { code: 'INPUT_ERROR', subcode } });
 }
 
@@ -267,7 +268,8 @@ describe('refused input: exit 3 with its INPUT_ERROR subcode', () => {
     writeJson(dir, 'spec.json', validSpec());
     const both = run(['spec.json', 'pipe.json', '--json'], { cwd: dir, timeout: 10_000 });
     expect(both.status).toBe(3);
-    expect(JSON.parse(both.stdout).data.files.map((file: { exitCode: number }) => file.exitCode)).toEqual([0, 3]);
+    // pipe.json before spec.json: listed in code-unit order of their paths.
+    expect(JSON.parse(both.stdout).data.files.map((file: { exitCode: number }) => file.exitCode)).toEqual([3, 0]);
   });
 
   it('a directory is NOT_A_FILE when read as a file; as a CLI input it is searched for specs', () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { readInput } from '../cli/io.js';
+import { isWithin, realPathOrNull } from '../common/real-path.js';
 import type { CompileError } from '../compile.js';
 import { compareStrings, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
 import { childPointer } from '../diagnostics/pointer.js';
@@ -120,6 +121,9 @@ export function checkBriefArtifacts(dir: string, options: BriefArtifactOptions):
     files.push(inputErrorOutcome(display(folder) || '.', listed.problem));
     return { files, registryChecked: registry !== undefined, notes };
   }
+  for (const name of listed.linksOut) {
+    notes.push(`${JSON.stringify(display(join(folder, name)))} is a symbolic link out of ${JSON.stringify(display(folder) || '.')}; not followed`);
+  }
   if (listed.names.length === 0) notes.push(`no brief artifacts (<hypothesisId>-NNNN.json) in ${display(folder) || '.'}`);
 
   const artifacts = listed.names.map((name) => loadArtifact(folder, name, display(join(folder, name)), options.maxBytes));
@@ -129,7 +133,7 @@ export function checkBriefArtifacts(dir: string, options: BriefArtifactOptions):
   return { files, registryChecked: registry !== undefined, notes };
 }
 
-type Listed = { ok: true; names: string[] } | { ok: false; problem: InputProblem };
+type Listed = { ok: true; names: string[]; linksOut: string[] } | { ok: false; problem: InputProblem };
 
 function listArtifacts(folder: string, shown: string): Listed {
   let entries: Dirent[];
@@ -142,13 +146,22 @@ function listArtifacts(folder: string, shown: string): Listed {
     return { ok: false, problem: inputProblem('UNREADABLE', `${shown} cannot be read (${code ?? 'unknown error'})`) };
   }
   const names: string[] = [];
+  const linksOut: string[] = [];
+  const realFolder = realPathOrNull(folder);
   for (const entry of entries) {
     const match = ARTIFACT_NAME.exec(entry.name);
     if (!match || !isCanonicalNumber(match[2] as string)) continue;
     if (!entry.isFile() && !(entry.isSymbolicLink() && isFile(join(folder, entry.name)))) continue;
-    names.push(entry.name);
+    // The folder walk's policy (findFixtures): a link that leads out of the folder is not read.
+    if (entry.isSymbolicLink() && !isInside(join(folder, entry.name), realFolder)) linksOut.push(entry.name);
+    else names.push(entry.name);
   }
-  return { ok: true, names: names.sort(compareStrings) };
+  return { ok: true, names: names.sort(compareStrings), linksOut: linksOut.sort(compareStrings) };
+}
+
+function isInside(path: string, realFolder: Buffer | null): boolean {
+  const real = realPathOrNull(path);
+  return realFolder !== null && real !== null && isWithin(real, realFolder);
 }
 
 function isCanonicalNumber(digits: string): boolean {
@@ -166,8 +179,8 @@ function isFile(path: string): boolean {
 type LoadedSpec = { ok: true; data: Record<string, unknown> } | { ok: false; problem: InputProblem; source?: string };
 
 function loadSpec(path: string, display: string, maxBytes: number): LoadedSpec {
-  const read = readInput(path, maxBytes);
-  if (!read.ok) return { ok: false, problem: inputProblem(read.subcode, read.message.split(path).join(display)) };
+  const read = readInput(path, maxBytes, display);
+  if (!read.ok) return { ok: false, problem: inputProblem(read.subcode, read.message) };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded.ok) return { ok: false, problem: decoded.problem };
   const parsed = parseSpecText(decoded.text, formatFromPath(path));
@@ -178,9 +191,9 @@ function loadSpec(path: string, display: string, maxBytes: number): LoadedSpec {
 function loadArtifact(folder: string, name: string, display: string, maxBytes: number): Artifact {
   const match = ARTIFACT_NAME.exec(name) as RegExpExecArray;
   const artifact: Artifact = { name, display, hypothesisId: match[1] as string, sequence: Number(match[2]) };
-  const read = readInput(join(folder, name), maxBytes);
+  const read = readInput(join(folder, name), maxBytes, display);
   if (!read.ok) {
-    artifact.error = inputProblem(read.subcode, read.message.split(join(folder, name)).join(display));
+    artifact.error = inputProblem(read.subcode, read.message);
     return artifact;
   }
   artifact.sha256 = createHash('sha256').update(read.bytes).digest('hex');
@@ -352,12 +365,12 @@ function checkBriefs(artifacts: Artifact[], registry: EvidenceRegistry | undefin
     add(checkBriefLimits(brief, ARTIFACT_BRIEF_POINTER));
     add(checkBriefIds(brief, ARTIFACT_BRIEF_POINTER, registry));
     if (artifact.sequence === 1) {
-      add(checkBriefHistory(undefined, brief, ARTIFACT_BRIEF_POINTER, { previousLabel: '', registry }));
+      add(checkBriefHistory(undefined, brief, ARTIFACT_BRIEF_POINTER, { previousLabel: '', registry, visibleText: true }));
       continue;
     }
     const previous = byKey.get(`${artifact.hypothesisId}\u0000${artifact.sequence - 1}`);
     if (previous?.brief === undefined || artifact.forked === true) continue;
-    add(checkBriefHistory(previous.brief, brief, ARTIFACT_BRIEF_POINTER, { previousLabel: previous.name, registry }));
+    add(checkBriefHistory(previous.brief, brief, ARTIFACT_BRIEF_POINTER, { previousLabel: previous.name, registry, visibleText: true }));
   }
 }
 

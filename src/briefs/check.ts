@@ -1,5 +1,5 @@
 import { childPointer } from '../diagnostics/pointer.js';
-import { isBlank, plural, show } from '../rules/support/text.js';
+import { isBlank, listOf, plural, show } from '../rules/support/text.js';
 import type { Brief, BriefFinding, CausalReview } from '../spec/types.js';
 
 /**
@@ -143,6 +143,8 @@ export interface HistoryOptions {
   /** How messages name the previous brief: "brief 0", "H1-0001.json". */
   previousLabel: string;
   registry: EvidenceRegistry | undefined;
+  /** Judge blank reasons as a reader sees them (the policy's strict.visibleText); off by default. */
+  visibleText?: boolean;
 }
 
 /**
@@ -173,9 +175,19 @@ export function checkBriefHistory(previous: Brief | undefined, current: Brief, p
     if (!currentById.has(finding.id)) currentById.set(finding.id, { finding, index });
   });
 
+  // Findings by content, so that matching a brief against the previous one is linear.
+  const previousByContent = new Map<string, BriefFinding[]>();
+  for (const old of previous.findings) {
+    const key = contentKey(old);
+    const same = previousByContent.get(key);
+    if (same) same.push(old);
+    else previousByContent.set(key, [old]);
+  }
+  const currentContents = new Set(current.findings.map(contentKey));
+
   // An unchanged finding keeps its id.
   current.findings.forEach((finding, index) => {
-    const same = previous.findings.filter((old) => sameContent(old, finding));
+    const same = previousByContent.get(contentKey(finding)) ?? [];
     if (same.length === 0 || same.some((old) => old.id === finding.id)) return;
     const oldId = (same[0] as BriefFinding).id;
     report(
@@ -188,7 +200,7 @@ export function checkBriefHistory(previous: Brief | undefined, current: Brief, p
   for (const [id, old] of previousById) {
     const now = currentById.get(id);
     if (now) fates.set(id, sameContent(old, now.finding) ? 'unchanged' : 'modified');
-    else fates.set(id, current.findings.some((finding) => sameContent(old, finding)) ? 'renamed' : 'removed');
+    else fates.set(id, currentContents.has(contentKey(old)) ? 'renamed' : 'removed');
   }
 
   const entries = new Map<string, number[]>();
@@ -211,7 +223,7 @@ export function checkBriefHistory(previous: Brief | undefined, current: Brief, p
         report(childPointer(changePath, 'kind'), `change entry says finding ${show(change.findingId)} was ${change.kind}, but it was ${fate}${fate === 'modified' ? ' (same id, different content)' : ' (no finding of this brief has its id)'}; set kind to ${show(fate)}.`);
       }
     }
-    if (isBlank(change.reason)) report(childPointer(changePath, 'reason'), `the change of finding ${show(change.findingId)} gives no reason; say why it changed.`);
+    if (isBlank(change.reason, options.visibleText)) report(childPointer(changePath, 'reason'), `the change of finding ${show(change.findingId)} gives no reason; say why it changed.`);
     const refsPath = childPointer(changePath, 'evidenceRefs');
     if (change.evidenceRefs.length === 0) {
       report(refsPath, `the change of finding ${show(change.findingId)} cites no evidence; cite at least one evidence id that shows why it changed.`);
@@ -235,7 +247,12 @@ export function checkBriefHistory(previous: Brief | undefined, current: Brief, p
 
 /** Same direction, text, scope and evidence refs (in the same order). */
 function sameContent(a: BriefFinding, b: BriefFinding): boolean {
-  return a.direction === b.direction && a.text === b.text && a.scope === b.scope && a.evidenceRefs.length === b.evidenceRefs.length && a.evidenceRefs.every((ref, index) => ref === b.evidenceRefs[index]);
+  return contentKey(a) === contentKey(b);
+}
+
+/** A finding's content as one string: two findings have the same content exactly when their keys are equal. */
+function contentKey(finding: BriefFinding): string {
+  return JSON.stringify([finding.direction, finding.text, finding.scope, finding.evidenceRefs]);
 }
 
 /**
@@ -264,7 +281,7 @@ export function checkBriefCausal(latest: Brief, review: CausalReview, reviewPath
     if (missing.length > 0) {
       problems.push({
         path: listPath,
-        message: `causalReview.${direction} lacks ${missing.map((ref) => show(ref)).join(', ')}, cited by ${direction} findings of ${latestLabel}; it must hold exactly the evidence those findings cite.`,
+        message: `causalReview.${direction} lacks ${listOf(missing)}, cited by ${direction} findings of ${latestLabel}; it must hold exactly the evidence those findings cite.`,
         ruleId: 'brief-causal',
       });
     }

@@ -1,64 +1,102 @@
 import { statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
-import { globSync } from 'tinyglobby';
+import { resolve } from 'node:path';
+import type { RawPath } from '../common/raw-path.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
-import { discoverFixtures, displayPath, isSpecFileName } from '../regression/index.js';
+import type { InputErrorSubcode } from '../load/input-error.js';
+import { displayPath, findFixtures, type SkippedLink } from '../regression/index.js';
 import { usageError } from './contract.js';
+import { expandGlob, GLOB_CHARACTERS } from './glob.js';
 
 export interface InputFile {
-  /** What to open: a path, or "-" for standard input. */
-  open: string;
+  /** What to open: an absolute path (its raw bytes when a name in it is not UTF-8), or "-" for standard input. */
+  open: RawPath;
   /** How to show it in messages: as given on the command line, or relative for files found in folders and globs; "<stdin>" for "-". */
   shown: string;
   /** How reports record it: relative to the working directory, with forward slashes, never absolute. */
   reportPath: string;
+  /** Why this entry cannot be read at all, found while expanding (a folder that cannot be listed): its input error. */
+  problem?: { subcode: InputErrorSubcode; message: string };
 }
 
 export interface ExpandedInputs {
+  /** In code-unit order of reportPath, standard input first, whatever the order of the arguments. */
   files: InputFile[];
   /** More than one file may come out: several arguments, a folder or a glob. */
   several: boolean;
+  /** Links not followed, one sentence each, for standard error and the envelope. */
+  warnings: string[];
 }
-
-const GLOB_CHARACTERS = /[*?[\]{}]/;
 
 /**
  * Arguments to files: "-" is standard input, a file is itself (even if missing: that becomes its
- * own NOT_FOUND), a folder is searched for specs, and a quoted glob is expanded here, the same way
- * on every shell. Folders and globs list their files sorted, so the file system's order never shows.
+ * own NOT_FOUND; a link is followed, since the user named it), a folder is searched for specs, and
+ * a quoted glob is expanded here, the same way on every shell. A folder that cannot be listed
+ * becomes its own UNREADABLE entry; links out of a folder or glob are skipped with a warning
+ * (findFixtures, expandGlob). The list is sorted once, after de-duplication, so that every
+ * format lists the files in the same order whatever the order of the arguments.
  */
 export function expandInputs(args: readonly string[], cwd: string): ExpandedInputs {
   const files: InputFile[] = [];
   const seen = new Set<string>();
+  const warnings: string[] = [];
   let several = args.length > 1;
-  const add = (open: string, shown: string): void => {
-    const key = open === '-' ? '-' : resolve(cwd, open);
+  const add = (file: InputFile): void => {
+    const key = Buffer.from(file.open).toString('latin1');
     if (seen.has(key)) return;
     seen.add(key);
-    files.push({ open, shown, reportPath: open === '-' ? shown : displayPath(key, cwd) });
+    files.push(file);
+  };
+  const skip = (links: readonly SkippedLink[]): void => {
+    for (const link of links) warnings.push(skippedLinkWarning(link, cwd));
   };
   for (const arg of args) {
     if (arg === '-') {
-      add('-', '<stdin>');
+      add({ open: '-', shown: '<stdin>', reportPath: '<stdin>' });
       continue;
     }
-    const stats = statOrNull(resolve(cwd, arg));
+    const path = resolve(cwd, arg);
+    const stats = statOrNull(path);
     if (stats?.isDirectory()) {
       several = true;
-      for (const file of discoverFixtures([resolve(cwd, arg)])) add(file, displayPath(file, cwd));
+      const found = findFixtures([path]);
+      for (const file of found.files) add(walked(file.path, file.text, cwd));
+      for (const folder of found.unreadable) {
+        const entry = walked(folder.path, folder.text, cwd);
+        add({ ...entry, problem: { subcode: 'UNREADABLE', message: `the folder ${JSON.stringify(entry.shown)} cannot be read (${folder.code}); the specs in it were not compiled` } });
+      }
+      skip(found.skippedLinks);
     } else if (!stats && GLOB_CHARACTERS.test(arg)) {
       several = true;
-      const matches = globSync(arg, { cwd, onlyFiles: true, dot: false, ignore: ['**/node_modules/**'], expandDirectories: false })
-        .filter((match) => isSpecFileName(basename(match)))
-        .sort(compareStrings);
-      if (matches.length === 0) throw usageError('NO_INPUT', `no spec file matches ${arg}`);
-      for (const match of matches) add(resolve(cwd, match), displayPath(resolve(cwd, match), cwd));
+      const matched = expandGlob(arg, cwd);
+      skip(matched.skippedLinks);
+      const skipped = matched.skippedLinks.length;
+      if (matched.files.length === 0) throw usageError('NO_INPUT', `no spec file matches ${arg}${skipped > 0 ? ` (${skipped} symbolic link${skipped === 1 ? '' : 's'} out of its folder not followed)` : ''}`);
+      for (const match of matched.files) add(walked(match, match, cwd));
     } else {
-      add(arg, arg);
+      add({ open: path, shown: arg, reportPath: displayPath(path, cwd) });
     }
   }
   if (files.length === 0) throw usageError('NO_INPUT', 'no spec file found in the given folders');
-  return { files, several };
+  return { files: files.sort(byReportPath), several, warnings };
+}
+
+/** A file or folder found by expanding an argument: shown as recorded, relative to the working directory. */
+function walked(open: RawPath, text: string, cwd: string): InputFile {
+  const shown = displayPath(text, cwd) || '.';
+  return { open, shown, reportPath: shown };
+}
+
+/** Standard input first, then code-unit order; two names shown alike (invalid UTF-8) by their bytes. */
+function byReportPath(a: InputFile, b: InputFile): number {
+  if ((a.open === '-') !== (b.open === '-')) return a.open === '-' ? -1 : 1;
+  return compareStrings(a.reportPath, b.reportPath) || compareStrings(Buffer.from(a.open).toString('latin1'), Buffer.from(b.open).toString('latin1'));
+}
+
+/** The warning for a link not followed, with both paths relative to the working directory and quoted (names may hold anything). */
+export function skippedLinkWarning(link: SkippedLink, cwd: string): string {
+  const shown = JSON.stringify(displayPath(link.text, cwd));
+  const root = JSON.stringify(displayPath(link.root, cwd) || '.');
+  return `${shown} is a symbolic link out of ${root}; not followed (a link out of a folder or glob is compiled only when named on the command line)`;
 }
 
 function statOrNull(path: string): ReturnType<typeof statSync> | null {

@@ -36,8 +36,8 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
     .description('compile spec files, folders or quoted globs (the default command)')
     .option('-i, --input <path>', 'a spec file, as an alternative to the positional argument')
     .addOption(new Option('-f, --format <format>', 'markdown or json report, or text, sarif or github diagnostics (default: markdown for one file, text for several)').choices(FORMATS))
-    .option('-o, --output <file>', 'write what would go to standard output to this file, atomically')
-    .option('--output-dir <dir>', 'write one report per input, as <name>.report.md or <name>.report.json')
+    .addOption(new Option('-o, --output <file>', 'write what would go to standard output to this file, atomically ("-": standard output)').argParser(parsePath('--output')))
+    .addOption(new Option('--output-dir <dir>', 'write one report per input, as <name>.report.md or <name>.report.json').argParser(parsePath('--output-dir')))
     .addOption(new Option('-p, --preset <name>', 'rule preset (default: gate)').choices([...presetNames]))
     .option('--policy <file>', "JSON or YAML file whose values override the preset's policy")
     .option('-c, --config <file>', 'configuration file (default: INVESTIGATION_CONFIG, or the nearest investigation.config.json|yaml|yml up from here)')
@@ -54,7 +54,8 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
         options: {
           inputs: all,
           ...(options['format'] === undefined ? {} : { format: options['format'] as Format }),
-          ...pick(options, ['output', 'outputDir', 'preset', 'policy', 'config']),
+          ...pickOutput(options),
+          ...pick(options, ['outputDir', 'preset', 'policy', 'config']),
           maxBytes: options['maxBytes'] as number,
           failOn: options['failOn'] as 'error' | 'warning',
           quiet: options['quiet'] === true,
@@ -88,8 +89,8 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
     .description('run fixture folders against their <name>.expect.json|yaml sidecars and golden reports')
     .addOption(new Option('--update [what]', 'rewrite goldens and expectations ("all", the default) or goldens only ("goldens")').choices(['all', 'goldens']).preset('all'))
     .option('--shard <i/n>', 'run the i-th of n deterministic shares of the fixtures')
-    .option('--junit <file>', 'also write a JUnit XML report')
-    .addOption(new Option('--workers <n>', 'worker threads to run the fixtures on (default: the number of CPUs; 1 runs them in this thread)').argParser(parseWorkers))
+    .addOption(new Option('--junit <file>', 'also write a JUnit XML report').argParser(parsePath('--junit')))
+    .addOption(new Option('--workers <n>', 'worker threads to run the fixtures on, at most the number of CPUs (default: the number of CPUs; 1 runs them in this thread)').argParser(parseWorkers))
     .option('--json', 'print one JSON envelope')
     .action((dirs: string[], options: Record<string, unknown>) =>
       onInvocation({
@@ -109,7 +110,7 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
     .description('check a folder of working-brief artifacts (<hypothesisId>-NNNN.json): chains without gaps, parents with matching SHA-256, no forks, valid briefs')
     .option('--spec <file>', 'the spec whose evidence registry the briefs cite (without it, evidence ids are not checked)')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'sarif', 'github']).default('text'))
-    .option('-o, --output <file>', 'write the output to this file, atomically')
+    .addOption(new Option('-o, --output <file>', 'write the output to this file, atomically ("-": standard output)').argParser(parsePath('--output')))
     .addOption(new Option('--max-bytes <n>', 'largest artifact accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
     .option('--json', 'print one JSON envelope')
     .action((dir: string, options: Record<string, unknown>) =>
@@ -117,7 +118,8 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
         command: 'briefs',
         options: {
           dir,
-          ...pick(options, ['spec', 'output']),
+          ...pickOutput(options),
+          ...pick(options, ['spec']),
           format: options['format'] as BriefsFormat,
           maxBytes: options['maxBytes'] as number,
           json: options['json'] === true,
@@ -129,7 +131,7 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
     .command('stats <inputs...>')
     .description('compile every spec under the inputs and aggregate the corpus: verdicts, stop reasons, budget use, replans, rule failures, discovery')
     .addOption(new Option('-f, --format <format>', 'Markdown tables and Mermaid charts, or JSON').choices(['markdown', 'json']).default('markdown'))
-    .option('-o, --output <file>', 'write the statistics to this file, atomically')
+    .addOption(new Option('-o, --output <file>', 'write the statistics to this file, atomically ("-": standard output)').argParser(parsePath('--output')))
     .addOption(new Option('-p, --preset <name>', 'rule preset (default: gate)').choices([...presetNames]))
     .option('--policy <file>', "JSON or YAML file whose values override the preset's policy")
     .option('-c, --config <file>', 'configuration file')
@@ -141,7 +143,8 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
         options: {
           inputs,
           format: options['format'] as 'markdown' | 'json',
-          ...pick(options, ['output', 'preset', 'policy', 'config']),
+          ...pickOutput(options),
+          ...pick(options, ['preset', 'policy', 'config']),
           maxBytes: options['maxBytes'] as number,
           failOn: 'error',
           quiet: false,
@@ -159,9 +162,24 @@ function pick(options: Record<string, unknown>, keys: string[]): Record<string, 
   return result;
 }
 
+/** A path option: an empty name is a mistake (often an unset shell variable), not a file. */
+function parsePath(option: string): (value: string) => string {
+  return (value) => {
+    if (value === '') throw usageError('INVALID_ARGUMENT', `${option} takes a file name, not an empty string`);
+    return value;
+  };
+}
+
+/** --output "-" means standard output, as usual: the same as no --output at all. */
+function pickOutput(options: Record<string, unknown>): { output?: string } {
+  const output = options['output'];
+  return typeof output === 'string' && output !== '-' ? { output } : {};
+}
+
+/** Decimal digits only: Number() would also take "1e3", "0x10", "0b11" and " 12 ". */
 function parseByteCount(value: string): number {
-  const count = Number(value);
-  if (!Number.isSafeInteger(count) || count < 1) throw usageError('INVALID_ARGUMENT', `--max-bytes takes a positive whole number of bytes, not ${JSON.stringify(value)}`);
+  const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(count) || count < 1) throw usageError('INVALID_ARGUMENT', `--max-bytes takes a positive whole number of bytes in decimal digits, not ${JSON.stringify(value)}`);
   return count;
 }
 

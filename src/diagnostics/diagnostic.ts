@@ -16,6 +16,8 @@ export interface Diagnostic {
   line?: number;
   /** 1-based column, in UTF-16 code units (as editors, ESLint and SARIF count them). */
   column?: number;
+  /** Only on the final `too-many-problems` diagnostic: how many problems it stands for. */
+  omitted?: { errors: number; warnings: number };
 }
 
 /** Code-unit comparison: independent of the locale, unlike localeCompare. */

@@ -10,6 +10,9 @@ export type InputErrorSubcode =
   | 'JSON_SYNTAX'
   | 'YAML_SYNTAX'
   | 'YAML_TAG'
+  | 'YAML_TOO_LARGE'
+  | 'YAML_COMPLEX_KEY'
+  | 'CIRCULAR'
   | 'DUPLICATE_KEY'
   | 'NOT_AN_OBJECT';
 
@@ -25,6 +28,9 @@ export const inputErrorSubcodes: Readonly<Record<InputErrorSubcode, string>> = {
   JSON_SYNTAX: 'the input is not valid JSON',
   YAML_SYNTAX: 'the input is not valid YAML, or expands too many aliases',
   YAML_TAG: 'the YAML uses a tag outside the core schema',
+  YAML_TOO_LARGE: 'the YAML has more than 500,000 tokens (about 80,000 lines); write a spec this large as JSON',
+  YAML_COMPLEX_KEY: 'a YAML mapping key is a sequence or a mapping; spec keys are strings',
+  CIRCULAR: 'the data contains itself: a YAML alias inside its own anchor, or a cyclic object given to the library',
   DUPLICATE_KEY: 'an object repeats a key',
   NOT_AN_OBJECT: 'the document is not an object (an array, a scalar, null or empty)',
 };

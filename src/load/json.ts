@@ -1,6 +1,7 @@
-import { parseTree, printParseErrorCode, visit, type Node } from 'jsonc-parser';
+import { printParseErrorCode, visit } from 'jsonc-parser';
 import { parsePointer } from '../diagnostics/pointer.js';
 import { duplicateKey, inputProblem, type InputProblem } from './input-error.js';
+import { countMemberSeparators, findRepeatedKey, locatePointers } from './json-scan.js';
 import { MAX_DEPTH, measureShape, tooDeepMessage } from './shape.js';
 import { LineIndex, type Locator } from './text-position.js';
 
@@ -16,86 +17,36 @@ export function parseJson(text: string): JsonResult {
     return { ok: false, problem: syntaxProblem(text, error) };
   }
   const lines = new LineIndex(text);
-  // JSON.parse keeps the last of two equal keys without a word. Every colon outside a string
-  // separates one member, so fewer members than colons means a key was repeated.
   const shape = measureShape(value);
   if (shape.depth > MAX_DEPTH) return { ok: false, problem: inputProblem('TOO_DEEP', tooDeepMessage(shape.depth)) };
   if (countMemberSeparators(text) !== shape.members) {
-    const duplicate = findDuplicateKey(text, lines);
-    if (duplicate) return { ok: false, problem: duplicate };
+    const repeated = findRepeatedKey(text);
+    if (repeated) return { ok: false, problem: duplicateKey(repeated.key, lines.position(repeated.offset), lines.position(repeated.firstOffset)) };
   }
-  let tree: Node | undefined;
-  const locate: Locator = (pointer) => {
-    tree ??= parseTree(text, [], STRICT_JSON);
-    const offset = tree && memberOffset(tree, parsePointer(pointer));
-    return offset === undefined ? undefined : lines.position(offset);
-  };
-  return { ok: true, value, locate };
+  return { ok: true, value, locate: jsonLocator(text, lines) };
 }
 
-/** The offset of the key of the member a pointer names (of the item, in an array), or of its nearest existing ancestor. */
-function memberOffset(root: Node, tokens: string[]): number {
-  let node = root;
-  let offset = root.offset;
-  for (const token of tokens) {
-    let next: Node | undefined;
-    if (node.type === 'object') {
-      const property = node.children?.find((child) => child.children?.[0]?.value === token);
-      next = property?.children?.[1];
-      if (property) offset = property.offset;
-    } else if (node.type === 'array' && /^\d+$/.test(token)) {
-      next = node.children?.[Number(token)];
-      if (next) offset = next.offset;
+/**
+ * Positions, looked up for all the pointers of a file at once (one pass over the text), and
+ * remembered, so that a file with thousands of diagnostics is scanned once.
+ */
+function jsonLocator(text: string, lines: LineIndex): Locator {
+  const offsets = new Map<string, number>();
+  const locator: Locator = (pointer) => {
+    let offset = offsets.get(pointer);
+    if (offset === undefined) {
+      [offset] = locatePointers(text, [parsePointer(pointer)]) as [number];
+      offsets.set(pointer, offset);
     }
-    if (!next) break;
-    node = next;
-  }
-  return offset;
-}
-
-function countMemberSeparators(text: string): number {
-  let count = 0;
-  let at = 0;
-  for (;;) {
-    const quote = text.indexOf('"', at);
-    const end = quote === -1 ? text.length : quote;
-    for (let colon = text.indexOf(':', at); colon !== -1 && colon < end; colon = text.indexOf(':', colon + 1)) count++;
-    if (quote === -1) return count;
-    at = closingQuote(text, quote) + 1;
-  }
-}
-
-function closingQuote(text: string, opening: number): number {
-  for (let at = text.indexOf('"', opening + 1); at !== -1; at = text.indexOf('"', at + 1)) {
-    let backslashes = 0;
-    while (text.charCodeAt(at - 1 - backslashes) === 92) backslashes++;
-    if (backslashes % 2 === 0) return at;
-  }
-  return text.length;
-}
-
-function findDuplicateKey(text: string, lines: LineIndex): InputProblem | undefined {
-  const scopes: Array<Map<string, number>> = [];
-  let found: InputProblem | undefined;
-  visit(
-    text,
-    {
-      onObjectBegin: () => void scopes.push(new Map()),
-      onObjectEnd: () => void scopes.pop(),
-      onObjectProperty: (key, offset) => {
-        const scope = scopes[scopes.length - 1];
-        if (found || !scope) return;
-        const first = scope.get(key);
-        if (first === undefined) {
-          scope.set(key, offset);
-          return;
-        }
-        found = duplicateKey(key, lines.position(offset), lines.position(first));
-      },
-    },
-    STRICT_JSON,
-  );
-  return found;
+    return lines.position(offset);
+  };
+  locator.prepare = (pointers) => {
+    const missing = [...new Set(pointers)].filter((pointer) => !offsets.has(pointer));
+    if (missing.length === 0) return;
+    const found = locatePointers(text, missing.map(parsePointer));
+    missing.forEach((pointer, index) => offsets.set(pointer, found[index] as number));
+  };
+  return locator;
 }
 
 const PROBLEMS: Record<string, string> = {

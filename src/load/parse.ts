@@ -1,3 +1,4 @@
+import { constants } from 'node:buffer';
 import { inputProblem, type InputProblem } from './input-error.js';
 import { parseJson } from './json.js';
 import type { Locator } from './text-position.js';
@@ -24,7 +25,16 @@ export function formatFromPath(path: string | undefined): SourceFormat | undefin
 export function decodeUtf8(bytes: Uint8Array): { ok: true; text: string } | { ok: false; problem: InputProblem } {
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) };
-  } catch {
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_STRING_TOO_LONG') {
+      return {
+        ok: false,
+        problem: inputProblem(
+          'TOO_LARGE',
+          `the input is too large to hold as text: the JavaScript engine's strings hold at most ${constants.MAX_STRING_LENGTH.toLocaleString('en-US')} characters; split the spec`,
+        ),
+      };
+    }
     // Bytes that are not UTF-8 and hold NULs are a binary file (an image, an archive), unless a
     // UTF-16 byte order mark says they are text in another encoding.
     const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);

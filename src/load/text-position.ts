@@ -33,5 +33,11 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-/** Where a pointer's value (or, for an object member, its key) starts in the text. */
-export type Locator = (pointer: string) => Position | undefined;
+/**
+ * Where a pointer's value (or, for an object member, its key) starts in the text. `prepare` lets a
+ * locator look up many pointers in one pass before they are asked for one by one.
+ */
+export interface Locator {
+  (pointer: string): Position | undefined;
+  prepare?(pointers: readonly string[]): void;
+}

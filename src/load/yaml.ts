@@ -1,140 +1,108 @@
-import { isMap, isScalar, isSeq, Lexer, parseDocument, Parser, visit, type Document, type Node, type ParsedNode } from 'yaml';
-import { parsePointer } from '../diagnostics/pointer.js';
-import { duplicateKey, inputProblem, type InputProblem } from './input-error.js';
-import { MAX_DEPTH, measureShape, tooDeepMessage } from './shape.js';
+import { Composer, Lexer, Parser, type CST, type Document } from 'yaml';
+import { inputProblem, type InputProblem } from './input-error.js';
+import { MAX_DEPTH, MAX_YAML_TOKENS } from './limits.js';
 import { LineIndex, type Locator } from './text-position.js';
+import { YamlRefusal, yamlToData } from './yaml-data.js';
+import { yamlLocator } from './yaml-locate.js';
 
 export type YamlResult = { ok: true; value: unknown; locate: Locator } | { ok: false; problem: InputProblem };
 
-/** More aliases than this is treated as an alias bomb ("billion laughs"), never expanded. */
-const MAX_YAML_ALIASES = 100;
+/**
+ * resolveKnownTags off: !!binary, !!set, !!timestamp and the like stay unresolved, and are refused.
+ * logLevel error: the parser's warnings stay out of the user's stderr. uniqueKeys off: the
+ * parser's check compares each key with every other one (a minute for 50,000 keys), and it
+ * compares keys before aliases are resolved; repeated keys are found by yamlToData instead.
+ */
+const COMPOSE_OPTIONS = { uniqueKeys: false, strict: true, resolveKnownTags: false, logLevel: 'error' } as const;
 
+/**
+ * YAML text to data in one pass of the lexer and parser, bounded in tokens and nesting before the
+ * document is composed, then turned into data by yamlToData, which refuses what JSON cannot hold
+ * (aliases inside their own anchor, collections as keys) and what the yaml library would resolve
+ * silently (keys that collide once aliases are resolved).
+ */
 export function parseYaml(text: string): YamlResult {
-  // The syntax tree may be a level or two deeper than the value; measureShape judges the exact limit.
-  if (nestingExceeds(text, 2 * MAX_DEPTH)) return { ok: false, problem: tooDeep() };
-  let document: Document;
+  const lines = new LineIndex(text);
+  const parsed = parseTokens(text);
+  if (!parsed.ok) return parsed;
+  let documents: Document.Parsed[];
   try {
-    // resolveKnownTags off: !!binary, !!set, !!timestamp and the like stay unresolved, and are refused below.
-    // logLevel error: the parser's warnings (a collection used as a key) stay out of the user's stderr.
-    // uniqueKeys off: the parser's check compares each key with every other one (a minute for 50,000
-    // keys); repeated keys are found below, in one pass.
-    document = parseDocument(text, { prettyErrors: true, uniqueKeys: false, strict: true, resolveKnownTags: false, logLevel: 'error' });
+    documents = [...new Composer(COMPOSE_OPTIONS).compose(parsed.tokens, true, text.length)];
   } catch (error) {
-    // The parser recurses; nesting deep enough to exhaust the stack is refused like any excess.
+    // Composing recurses once per level; nesting is bounded above, so this is a last resort.
     if (error instanceof RangeError) return { ok: false, problem: tooDeep() };
     throw error;
   }
-  const lines = new LineIndex(text);
+  const [document, second] = documents;
+  if (document === undefined) return { ok: true, value: null, locate: () => undefined };
+  if (second !== undefined) {
+    const position = lines.position(second.range[0]);
+    return { ok: false, problem: inputProblem('YAML_SYNTAX', `invalid YAML: a second document starts at line ${position.line}; a spec is one YAML document`, position) };
+  }
   const unknownTag = document.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED');
   if (unknownTag) {
     return {
       ok: false,
-      problem: inputProblem('YAML_TAG', `YAML tags other than the core schema's are refused (${firstLine(unknownTag.message)}); write plain values instead`, lines.position(unknownTag.pos[0])),
+      problem: inputProblem('YAML_TAG', `YAML tags other than the core schema's are refused (${unknownTag.message}); write plain values instead`, lines.position(unknownTag.pos[0])),
     };
   }
+  const converted = convert(document, lines, text.length);
   const firstError = document.errors[0];
-  if (firstError?.message.includes('call stack')) return { ok: false, problem: tooDeep() };
-  const duplicate = findDuplicateKey(document, lines);
   if (firstError) {
     const position = lines.position(firstError.pos[0]);
-    if (duplicate && comesBefore(duplicate, position)) return { ok: false, problem: duplicate };
-    return { ok: false, problem: inputProblem('YAML_SYNTAX', `invalid YAML: ${firstLine(firstError.message)}`, position) };
+    // A repeated key before the first syntax error is the clearer message of the two.
+    if (!converted.ok && converted.problem.subcode === 'DUPLICATE_KEY' && comesBefore(converted.problem, position)) return converted;
+    return { ok: false, problem: inputProblem('YAML_SYNTAX', `invalid YAML: ${firstError.message} at line ${position.line}, column ${position.column}`, position) };
   }
-  if (duplicate) return { ok: false, problem: duplicate };
-  let value: unknown;
+  if (!converted.ok) return converted;
+  return { ok: true, value: converted.value, locate: yamlLocator(document, converted.aliasTargets, lines) };
+}
+
+type Tokens = { ok: true; tokens: CST.Token[] } | { ok: false; problem: InputProblem };
+
+/**
+ * The concrete syntax tree, lexeme by lexeme, refused as soon as it has too many tokens or nests
+ * too deeply: the parser keeps its open collections on a stack, but composing the tree recurses
+ * once per level, and thousands of levels exhaust the call stack.
+ */
+function parseTokens(text: string): Tokens {
+  const parser = new Parser();
+  const tokens: CST.Token[] = [];
+  let count = 0;
+  for (const lexeme of new Lexer().lex(text)) {
+    if (++count > MAX_YAML_TOKENS) {
+      return {
+        ok: false,
+        problem: inputProblem(
+          'YAML_TOO_LARGE',
+          `the YAML has more than ${MAX_YAML_TOKENS.toLocaleString('en-US')} tokens (about 80,000 lines of a spec); YAML costs some 50 times more to parse than JSON, so write a spec this large as JSON`,
+        ),
+      };
+    }
+    for (const token of parser.next(lexeme)) tokens.push(token);
+    // The syntax tree may be a level or two deeper than the data; yamlToData judges the exact limit.
+    if (parser.stack.length > 2 * MAX_DEPTH) return { ok: false, problem: tooDeep() };
+  }
+  for (const token of parser.end()) tokens.push(token);
+  return { ok: true, tokens };
+}
+
+type Converted = { ok: true; value: unknown; aliasTargets: ReturnType<typeof yamlToData>['aliasTargets'] } | { ok: false; problem: InputProblem };
+
+function convert(document: Document.Parsed, lines: LineIndex, textLength: number): Converted {
   try {
-    value = document.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+    return { ok: true, ...yamlToData(document.contents, lines, textLength) };
   } catch (error) {
-    return { ok: false, problem: inputProblem('YAML_SYNTAX', `invalid YAML: ${error instanceof Error ? error.message : String(error)}`) };
+    if (error instanceof YamlRefusal) return { ok: false, problem: error.problem };
+    throw error;
   }
-  const { depth } = measureShape(value);
-  if (depth > MAX_DEPTH) return { ok: false, problem: inputProblem('TOO_DEEP', tooDeepMessage(depth)) };
-  const locate: Locator = (pointer) => {
-    const offset = memberOffset(document, parsePointer(pointer));
-    return offset === undefined ? undefined : lines.position(offset);
-  };
-  return { ok: true, value, locate };
 }
 
 function tooDeep(): InputProblem {
   return inputProblem('TOO_DEEP', `the document nests too deeply to parse; at most ${MAX_DEPTH} levels are accepted`);
 }
 
-/**
- * Whether the syntax tree nests deeper than the limit, checked while the text is parsed, lexeme by
- * lexeme, so that a document nested a million levels deep is refused after a few hundred lexemes.
- * The parser keeps its open collections on a stack, but composing the tree into a document
- * recurses once per level: thousands of levels exhaust the call stack (and V8 has been seen to
- * abort the process afterwards), and millions take the parser minutes.
- */
-function nestingExceeds(text: string, limit: number): boolean {
-  const parser = new Parser();
-  for (const lexeme of new Lexer().lex(text)) {
-    const tokens = parser.next(lexeme);
-    while (!tokens.next().done);
-    if (parser.stack.length > limit) return true;
-  }
-  return false;
-}
-
-/** The offset of the key of the member a pointer names (of the item, in a sequence), or of its nearest existing ancestor. */
-function memberOffset(document: Document, tokens: string[]): number | undefined {
-  let node: unknown = document.contents;
-  let offset = rangeStart(node);
-  for (const token of tokens) {
-    let next: unknown;
-    if (isMap(node)) {
-      const pair = node.items.find((item) => keyText(item.key) === token);
-      next = pair?.value;
-      if (pair) offset = rangeStart(pair.key) ?? offset;
-    } else if (isSeq(node) && /^\d+$/.test(token)) {
-      next = node.items[Number(token)];
-      offset = rangeStart(next) ?? offset;
-    }
-    if (next === undefined || next === null) break;
-    node = next;
-  }
-  return offset;
-}
-
-function rangeStart(node: unknown): number | undefined {
-  return (node as Node | undefined)?.range?.[0];
-}
-
-function keyText(key: unknown): string | undefined {
-  if (isScalar(key)) return String(key.value);
-  return typeof key === 'string' ? key : undefined;
-}
-
 function comesBefore(problem: InputProblem, position: { line: number; column: number }): boolean {
   const line = problem.line ?? Infinity;
   return line < position.line || (line === position.line && (problem.column ?? Infinity) < position.column);
-}
-
-/** Both places of the first repeated key, with one set of keys per mapping: linear in the number of keys. */
-function findDuplicateKey(document: Document, lines: LineIndex): InputProblem | undefined {
-  let found: InputProblem | undefined;
-  visit(document, {
-    Map(_, map) {
-      const seen = new Map<string, number>();
-      for (const pair of map.items) {
-        const key = keyText(pair.key);
-        const offset = rangeStart(pair.key as ParsedNode | undefined);
-        if (key === undefined || offset === undefined) continue;
-        const first = seen.get(key);
-        if (first === undefined) {
-          seen.set(key, offset);
-          continue;
-        }
-        found = duplicateKey(key, lines.position(offset), lines.position(first));
-        return visit.BREAK;
-      }
-      return undefined;
-    },
-  });
-  return found;
-}
-
-function firstLine(message: string): string {
-  return (message.split('\n')[0] ?? message).replace(/:\s*$/, '');
 }

@@ -41,5 +41,10 @@ export interface Policy {
     allInvalidatedReasons: string[] | null;
     /** coverage-declared: a risk names every hypothesis left open or active. */
     openHypothesesInRisks: boolean;
+    /**
+     * Text is judged as it reads: blank means "no visible character" (not only whitespace), and
+     * anti-pattern tokens are matched on text folded by `foldForMatching`.
+     */
+    visibleText: boolean;
   };
 }

@@ -1,5 +1,7 @@
 import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
-import { basename, join, resolve, sep } from 'node:path';
+import { basename, resolve, sep } from 'node:path';
+import { joinRawPath, pathText, rawPathFromBytes, type RawPath } from '../common/raw-path.js';
+import { isWithin, realPathOrNull } from '../common/real-path.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
 import { RegressionUsageError } from './errors.js';
 import { SPEC_EXTENSIONS } from './paths.js';
@@ -16,56 +18,147 @@ export function isSpecFileName(name: string): boolean {
   return !CONFIG_FILES.has(lower);
 }
 
+/** A file or folder found by the walk: what to open, and how to show it. */
+export interface FoundPath {
+  /** The absolute path to open: its raw bytes when a name on the way is not UTF-8. */
+  path: RawPath;
+  /** The absolute path as text, invalid bytes as U+FFFD: for messages and sorting, never for opening. */
+  text: string;
+}
+
+/** A folder whose entries could not be listed, with the file system's error code. */
+export interface UnreadableFolder extends FoundPath {
+  code: string;
+}
+
+/** A symbolic link that was not followed because it leads outside the folder given. */
+export interface SkippedLink extends FoundPath {
+  /** The folder given, as text: the link leads out of it. */
+  root: string;
+}
+
+export interface Discovery {
+  /** Spec files, sorted by their text with a code-unit comparison, without duplicates. */
+  files: FoundPath[];
+  /** Folders that could not be read: each is an input error of its own, and the walk goes on. */
+  unreadable: UnreadableFolder[];
+  /** Links out of the folders given, in the order found: each is worth a warning. */
+  skippedLinks: SkippedLink[];
+}
+
+/** How folders are listed; tests replace it to make a folder unreadable where permissions cannot (as root). */
+export type DirectoryReader = (folder: RawPath) => Array<Dirent<Buffer>>;
+
+const readDirectory: DirectoryReader = (folder) => readdirSync(folder, { withFileTypes: true, encoding: 'buffer' });
+
+/**
+ * findFixtures for callers that know their folders (the test suite): the files' absolute paths as
+ * text (a name that is not UTF-8 shows U+FFFD and cannot be opened from it), and a
+ * RegressionUsageError for a folder that cannot be read. The CLI uses findFixtures.
+ */
+export function discoverFixtures(dirs: readonly string[]): string[] {
+  const { files, unreadable } = findFixtures(dirs);
+  const [first] = unreadable;
+  if (first !== undefined) throw new RegressionUsageError('NOT_FOUND', `${first.text} cannot be read (${first.code})`);
+  return files.map((file) => file.text);
+}
+
 /**
  * Every fixture spec under the given folders, as absolute paths, without duplicates, sorted by
  * path with a code-unit comparison, so that every file system and locale gives the same list.
+ *
  * Folders are searched recursively, skipping node_modules and hidden entries (names starting with
- * "."); symbolic links to files are followed, to folders not (no cycles). An argument that is a
- * spec file itself is taken as it is. A missing path, or a file that is not a spec, throws a
- * RegressionUsageError.
+ * "."). Names are read as bytes, so a file whose name is not UTF-8 can still be opened. A symbolic
+ * link to a file is followed when its real path lies inside the real path of the folder given; a
+ * link that leads outside is skipped and listed in `skippedLinks`, so that a folder of specs
+ * cannot make the tool read (and quote) /etc/passwd. Links to folders are not followed (no cycles,
+ * no file listed twice): one inside leads to files the walk reaches anyway, and one outside is
+ * listed in `skippedLinks`. A folder that cannot be listed is reported in `unreadable`, and the
+ * walk goes on with the others.
+ *
+ * An argument that is a spec file itself is taken as it is, links included: the user named it.
+ * A missing path, or a file that is not a spec, throws a RegressionUsageError.
  */
-export function discoverFixtures(dirs: readonly string[]): string[] {
-  const found = new Set<string>();
+export function findFixtures(dirs: readonly string[], reader: DirectoryReader = readDirectory): Discovery {
+  const found = new Map<string, FoundPath>();
+  const discovery: Discovery = { files: [], unreadable: [], skippedLinks: [] };
   for (const dir of dirs) {
     const root = resolve(dir);
     const stats = statOrNull(root);
     if (stats === null) throw new RegressionUsageError('NOT_FOUND', `${dir} does not exist; give a folder of fixtures`);
     if (stats.isDirectory()) {
-      walk(root, found);
+      const walk: Walk = { root, realRoot: realPathOrNull(root), reader, found, discovery };
+      visit(walk, root);
     } else if (stats.isFile() && isSpecFileName(basename(root))) {
-      found.add(root);
+      found.set(keyOf(root), { path: root, text: root });
     } else {
       throw new RegressionUsageError('NOT_A_FIXTURE', `${dir} is not a folder or a fixture spec (.json, .yaml or .yml); give a folder of fixtures`);
     }
   }
-  return [...found].sort((a, b) => compareStrings(portable(a), portable(b)));
+  discovery.files = [...found.values()].sort(compareFoundPaths);
+  discovery.unreadable.sort(compareFoundPaths);
+  return discovery;
 }
 
-function walk(folder: string, found: Set<string>): void {
-  let entries: Dirent[];
+/** The order of findFixtures: code units of the text with "/" separators, then (for names shown alike) the bytes. */
+export function compareFoundPaths(a: FoundPath, b: FoundPath): number {
+  return compareStrings(portable(a.text), portable(b.text)) || compareStrings(keyOf(a.path), keyOf(b.path));
+}
+
+interface Walk {
+  root: string;
+  /** Null when the root cannot be resolved: then no link is followed. */
+  realRoot: Buffer | null;
+  reader: DirectoryReader;
+  found: Map<string, FoundPath>;
+  discovery: Discovery;
+}
+
+function visit(walk: Walk, folder: RawPath): void {
+  let entries: Array<Dirent<Buffer>>;
   try {
-    entries = readdirSync(folder, { withFileTypes: true });
+    entries = walk.reader(folder);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-    throw new RegressionUsageError('NOT_FOUND', `${folder} cannot be read (${code})`);
+    walk.discovery.unreadable.push({ path: folder, text: pathText(folder), code: (error as NodeJS.ErrnoException).code ?? 'unknown error' });
+    return;
   }
   for (const entry of entries) {
-    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-    const path = join(folder, entry.name);
+    const name = pathText(entry.name);
+    if (name.startsWith('.') || name === 'node_modules') continue;
+    const path = joinRawPath(folder, rawPathFromBytes(entry.name));
     if (entry.isDirectory()) {
-      walk(path, found);
-    } else if (isSpecFileName(entry.name) && (entry.isFile() || (entry.isSymbolicLink() && statOrNull(path)?.isFile() === true))) {
-      found.add(path);
+      visit(walk, path);
+    } else if (entry.isFile()) {
+      if (isSpecFileName(name)) walk.found.set(keyOf(path), { path, text: pathText(path) });
+    } else if (entry.isSymbolicLink()) {
+      visitLink(walk, path, name);
     }
   }
 }
 
-function statOrNull(path: string): Stats | null {
+function visitLink(walk: Walk, path: RawPath, name: string): void {
+  const stats = statOrNull(path);
+  // A dangling link or a loop leads nowhere; a link to anything but a spec file or a folder is no candidate.
+  if (stats === null || !(stats.isDirectory() || (stats.isFile() && isSpecFileName(name)))) return;
+  const real = realPathOrNull(path);
+  if (walk.realRoot === null || real === null || !isWithin(real, walk.realRoot)) {
+    walk.discovery.skippedLinks.push({ path, text: pathText(path), root: walk.root });
+  } else if (stats.isFile()) {
+    walk.found.set(keyOf(path), { path, text: pathText(path) });
+  }
+}
+
+function statOrNull(path: RawPath): Stats | null {
   try {
     return statSync(path);
   } catch {
     return null;
   }
+}
+
+/** Identity of a path: its bytes, since two names that are not UTF-8 may show alike. */
+function keyOf(path: RawPath): string {
+  return Buffer.from(path).toString('latin1');
 }
 
 /** Sort key: the same separators on every platform. */

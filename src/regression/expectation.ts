@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseDocument, stringify } from 'yaml';
 import type { Severity } from '../diagnostics/diagnostic.js';
 import { ExpectationError } from './errors.js';
+import { appendToRawPath, pathText, type RawPath } from '../common/raw-path.js';
 import { displayPath, fixtureStem } from './paths.js';
 
 export type ExpectedExitCode = 0 | 1 | 3 | 4;
@@ -30,7 +31,7 @@ export type ExpectationFormat = 'json' | 'yaml';
 
 export interface ExpectationFile {
   /** The expectation file's path, built from the spec path. */
-  file: string;
+  file: RawPath;
   format: ExpectationFormat;
   expectation: Expectation;
 }
@@ -45,29 +46,30 @@ const TOP_KEYS: readonly string[] = ['$schema', 'exitCode', 'verdict', 'preset',
 const DIAGNOSTIC_KEYS: readonly string[] = ['ruleId', 'path', 'severity', 'line'];
 
 /** The paths a spec's expectation may have: <stem>.expect.json, .expect.yaml, .expect.yml. */
-export function expectationCandidates(specFile: string): Array<{ file: string; format: ExpectationFormat }> {
+export function expectationCandidates(specFile: RawPath): Array<{ file: RawPath; format: ExpectationFormat }> {
   const stem = fixtureStem(specFile);
-  return SUFFIXES.map(([suffix, format]) => ({ file: `${stem}${suffix}`, format }));
+  return SUFFIXES.map(([suffix, format]) => ({ file: appendToRawPath(stem, suffix), format }));
 }
 
 /**
  * Reads and validates a spec's expectation; null when it has none. Throws an ExpectationError,
  * naming the file as seen from `cwd`, when there are several, or one is unreadable or malformed.
  */
-export function readExpectation(specFile: string, cwd: string = process.cwd()): ExpectationFile | null {
+export function readExpectation(specFile: RawPath, cwd: string = process.cwd()): ExpectationFile | null {
   const present = expectationCandidates(specFile).filter((candidate) => existsSync(candidate.file));
   const [first, second] = present;
   if (first === undefined) return null;
+  const shown = (file: RawPath): string => displayPath(pathText(file), cwd);
   if (second !== undefined) {
-    throw new ExpectationError(displayPath(first.file, cwd), `${present.map((candidate) => displayPath(candidate.file, cwd)).join(' and ')} both exist; keep one expectation per fixture`);
+    throw new ExpectationError(shown(first.file), `${present.map((candidate) => shown(candidate.file)).join(' and ')} both exist; keep one expectation per fixture`);
   }
   let text: string;
   try {
     text = readFileSync(first.file, 'utf8');
   } catch (error) {
-    throw new ExpectationError(displayPath(first.file, cwd), `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`);
+    throw new ExpectationError(shown(first.file), `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`);
   }
-  return { ...first, expectation: parseExpectation(text, first.format, displayPath(first.file, cwd)) };
+  return { ...first, expectation: parseExpectation(text, first.format, shown(first.file)) };
 }
 
 /** Parses and validates the text of an expectation file; `shownAs` names it in errors. */

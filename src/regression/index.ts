@@ -1,7 +1,7 @@
 // The regression runner behind `compile-investigation test`: find fixtures, pick a shard, compile
 // each one against its expectation and goldens, and report (text summary, JUnit XML, progress bar).
 export { compareDiagnostics } from './compare.js';
-export { discoverFixtures, isSpecFileName } from './discover.js';
+export { compareFoundPaths, discoverFixtures, findFixtures, isSpecFileName, type DirectoryReader, type Discovery, type FoundPath, type SkippedLink, type UnreadableFolder } from './discover.js';
 export { firstDifferingLine, unifiedDiff, type DiffOptions } from './diff.js';
 export { ExpectationError, RegressionUsageError, type RegressionUsageSubcode } from './errors.js';
 export {

@@ -1,10 +1,11 @@
 import { Worker } from 'node:worker_threads';
+import { pathText, type RawPath } from '../common/raw-path.js';
 import { runFixtures, type RunOptions, type RunSummary } from './summary.js';
 import type { FixtureResult, UpdateMode } from './types.js';
 
 /** What one worker is asked to run: its share of the fixtures, with their places in the full list. */
 export interface WorkerTask {
-  files: string[];
+  files: RawPath[];
   indices: number[];
   cwd: string;
   update: UpdateMode;
@@ -30,7 +31,7 @@ export interface ParallelRunOptions extends RunOptions {
  * which is not the order of the list. With one worker, one fixture or no worker module, the
  * fixtures run in this thread, one after another, exactly as `runFixtures` runs them.
  */
-export async function runFixturesParallel(files: readonly string[], options: ParallelRunOptions): Promise<RunSummary> {
+export async function runFixturesParallel(files: readonly RawPath[], options: ParallelRunOptions): Promise<RunSummary> {
   const { workers, workerUrl, onResult, ...fixtureOptions } = options;
   const count = Math.min(workers, files.length);
   if (count <= 1 || workerUrl === null) return runFixtures(files, { ...fixtureOptions, ...(onResult ? { onResult } : {}) });
@@ -81,7 +82,8 @@ export async function runFixturesParallel(files: readonly string[], options: Par
   }
 
   const merged = results.map((result, index) => {
-    if (result === undefined) throw new Error(`no result for ${files[index] ?? `fixture ${index}`} from the test workers`);
+    const file = files[index];
+    if (result === undefined) throw new Error(`no result for ${file === undefined ? `fixture ${index}` : pathText(file)} from the test workers`);
     return result;
   });
   const failed = merged.filter((result) => !result.passed).length;

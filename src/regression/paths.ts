@@ -1,4 +1,5 @@
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { relative, sep } from 'node:path';
+import { appendToRawPath, cutRawPath, pathText, type RawPath } from '../common/raw-path.js';
 
 /** Extensions of spec files, in the order a stem's sibling files are looked up. */
 export const SPEC_EXTENSIONS: readonly string[] = ['.json', '.yaml', '.yml'];
@@ -9,17 +10,15 @@ export function displayPath(file: string, cwd: string): string {
   return sep === '/' ? path : path.split(sep).join('/');
 }
 
-/** The spec path without its .json, .yaml or .yml extension: the base of its side files. */
-export function fixtureStem(file: string): string {
-  const name = basename(file);
-  const lower = name.toLowerCase();
+/** The spec path without its .json, .yaml or .yml extension: the base of its side files. Raw bytes stay raw. */
+export function fixtureStem<T extends RawPath>(file: T): T {
+  const lower = pathText(file).toLowerCase();
   const extension = SPEC_EXTENSIONS.find((candidate) => lower.endsWith(candidate));
-  if (extension === undefined) return file;
-  return join(dirname(file), name.slice(0, name.length - extension.length));
+  return extension === undefined ? file : cutRawPath(file, extension.length);
 }
 
 /** The golden reports a fixture may have, beside the spec. */
-export function goldenPaths(file: string): { markdown: string; json: string } {
+export function goldenPaths(file: RawPath): { markdown: RawPath; json: RawPath } {
   const stem = fixtureStem(file);
-  return { markdown: `${stem}.report.md`, json: `${stem}.report.json` };
+  return { markdown: appendToRawPath(stem, '.report.md'), json: appendToRawPath(stem, '.report.json') };
 }

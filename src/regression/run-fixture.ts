@@ -1,4 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { appendToRawPath, pathText, type RawPath } from '../common/raw-path.js';
+import { WriteRefusedError } from '../common/write-file.js';
 import { createCompiler, type CompileResult, type Compiler } from '../compile.js';
 import { renderJson } from '../render/json.js';
 import { renderMarkdown } from '../render/markdown.js';
@@ -32,10 +34,11 @@ function compilerFor(preset: ExpectedPreset): Compiler {
  * with each golden report that exists beside it. In an update mode it rewrites goldens, and in
  * mode 'all' the expectation, instead of reporting them as different.
  */
-export function runFixture(file: string, options: FixtureOptions = {}): FixtureResult {
+export function runFixture(file: RawPath, options: FixtureOptions = {}): FixtureResult {
   const cwd = options.cwd ?? process.cwd();
   const update = options.update ?? 'none';
-  const path = displayPath(file, cwd);
+  const shown = (other: RawPath): string => displayPath(pathText(other), cwd);
+  const path = shown(file);
   const problems: Problem[] = [];
   const written: string[] = [];
   const finish = (exitCode: FixtureResult['exitCode']): FixtureResult => ({ file, path, passed: problems.length === 0, problems, written, exitCode });
@@ -50,7 +53,7 @@ export function runFixture(file: string, options: FixtureOptions = {}): FixtureR
   }
   if (found === null && update !== 'all') {
     const [json] = expectationCandidates(file);
-    problems.push({ message: `missing expectation ${displayPath(json?.file ?? file, cwd)}` });
+    problems.push({ message: `missing expectation ${shown(json?.file ?? file)}` });
   }
 
   let bytes: Buffer;
@@ -65,8 +68,8 @@ export function runFixture(file: string, options: FixtureOptions = {}): FixtureR
 
   if (update === 'all') {
     const [json] = expectationCandidates(file);
-    const target = found ?? { file: json?.file ?? `${file}.expect.json`, format: 'json' as const };
-    if (writeIfChanged(target.file, serializeExpectation(expectationOf(result, preset), target.format))) written.push(displayPath(target.file, cwd));
+    const target = found ?? { file: json?.file ?? appendToRawPath(file, '.expect.json'), format: 'json' as const };
+    writeUpdate(target.file, serializeExpectation(expectationOf(result, preset), target.format));
   } else if (found !== null) {
     problems.push(...compareWithExpectation(result, found.expectation));
   }
@@ -76,26 +79,45 @@ export function runFixture(file: string, options: FixtureOptions = {}): FixtureR
   checkGolden(goldens.json, renderJson);
   return finish(result.exitCode);
 
-  function checkGolden(golden: string, render: (report: Report) => string): void {
-    const shown = displayPath(golden, cwd);
+  /** An update that cannot be written is this fixture's problem; the other fixtures go on. */
+  function writeUpdate(target: RawPath, content: string): void {
+    try {
+      if (writeIfChanged(target, content)) written.push(shown(target));
+    } catch (error) {
+      const reason = error instanceof WriteRefusedError ? error.message : `cannot be written (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`;
+      problems.push({ message: `${shown(target)} ${reason}` });
+    }
+  }
+
+  function checkGolden(golden: RawPath, render: (report: Report) => string): void {
+    const goldenShown = shown(golden);
     const exists = existsSync(golden);
     if (result.report === null) {
-      if (exists) problems.push({ message: `${shown} exists, but the fixture produced no report (exit code ${result.exitCode})` });
+      if (exists) problems.push({ message: `${goldenShown} exists, but the fixture produced no report (exit code ${result.exitCode})` });
       return;
     }
     if (update !== 'none' && (exists || result.verdict === 'pass')) {
-      if (writeIfChanged(golden, render(result.report))) written.push(shown);
+      writeUpdate(golden, render(result.report));
       return;
     }
     if (!exists) return;
     const content = render(result.report);
-    const bytesOnDisk = readFileSync(golden);
+    let bytesOnDisk: Buffer;
+    try {
+      bytesOnDisk = readFileSync(golden);
+    } catch (error) {
+      problems.push({ message: `${goldenShown} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})` });
+      return;
+    }
     if (bytesOnDisk.equals(Buffer.from(content, 'utf8'))) return;
     const text = bytesOnDisk.toString('utf8');
     const line = firstDifferingLine(text, content);
     problems.push({
-      message: `${shown} differs from the output${line === null ? '' : ` from line ${line}`}`,
-      detail: line === null ? 'the texts are equal but the bytes differ: the golden is not valid UTF-8' : unifiedDiff(text, content, { expectedLabel: `${shown} (golden)`, actualLabel: `${shown} (actual output)` }),
+      message: `${goldenShown} differs from the output${line === null ? '' : ` from line ${line}`}`,
+      detail:
+        line === null
+          ? 'the texts are equal but the bytes differ: the golden is not valid UTF-8'
+          : unifiedDiff(text, content, { expectedLabel: `${goldenShown} (golden)`, actualLabel: `${goldenShown} (actual output)` }),
     });
   }
 }

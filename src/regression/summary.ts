@@ -1,3 +1,4 @@
+import type { RawPath } from '../common/raw-path.js';
 import { runFixture, type FixtureOptions } from './run-fixture.js';
 import type { FixtureResult } from './types.js';
 
@@ -13,7 +14,7 @@ export interface RunSummary {
 }
 
 /** Runs the fixtures one after another, in the order given. */
-export function runFixtures(files: readonly string[], options: RunOptions = {}): RunSummary {
+export function runFixtures(files: readonly RawPath[], options: RunOptions = {}): RunSummary {
   const { onResult, ...fixtureOptions } = options;
   const results: FixtureResult[] = [];
   files.forEach((file, index) => {

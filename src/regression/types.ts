@@ -1,3 +1,5 @@
+import type { RawPath } from '../common/raw-path.js';
+
 /** One way a fixture differs from its expectation or goldens. */
 export interface Problem {
   /** One line: what differs. */
@@ -14,8 +16,8 @@ export interface Problem {
 export type UpdateMode = 'none' | 'goldens' | 'all';
 
 export interface FixtureResult {
-  /** The spec file, as given. */
-  file: string;
+  /** The spec file, as given: its raw bytes when its name is not UTF-8. */
+  file: RawPath;
   /** The spec path relative to the working directory, with forward slashes, as shown and as compiled. */
   path: string;
   passed: boolean;

@@ -17,7 +17,9 @@ function run(port: NonNullable<typeof parentPort>, task: WorkerTask): void {
   let flushed = Date.now();
   try {
     task.files.forEach((file, k) => {
-      batch.push({ index: task.indices[k] as number, result: runFixture(file, { cwd: task.cwd, update: task.update }) });
+      // A raw path arrives as a plain Uint8Array: messaging does not keep the Buffer class.
+      const path = typeof file === 'string' ? file : Buffer.from(file);
+      batch.push({ index: task.indices[k] as number, result: runFixture(path, { cwd: task.cwd, update: task.update }) });
       if (batch.length >= BATCH || Date.now() - flushed >= FLUSH_MS) {
         post({ type: 'results', items: batch });
         batch = [];

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { writeFileAtomic } from '../cli/io.js';
+import type { RawPath } from '../common/raw-path.js';
+import { writeFileSafely } from '../common/write-file.js';
 
 /**
  * Writes `content` (UTF-8) to `path` only when the file's bytes differ, atomically, so that an
  * update run leaves unchanged goldens untouched. Returns whether the file was written.
  */
-export function writeIfChanged(path: string, content: string): boolean {
+export function writeIfChanged(path: RawPath, content: string): boolean {
   let current: Buffer | null;
   try {
     current = readFileSync(path);
@@ -13,6 +14,6 @@ export function writeIfChanged(path: string, content: string): boolean {
     current = null;
   }
   if (current !== null && current.equals(Buffer.from(content, 'utf8'))) return false;
-  writeFileAtomic(path, content);
+  writeFileSafely(path, content);
   return true;
 }

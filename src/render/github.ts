@@ -3,18 +3,20 @@ import type { FileOutcome } from '../report/outcome.js';
 
 /**
  * GitHub Actions workflow commands, one a problem, which the runner turns into annotations on the
- * pull request. Input errors carry their subcode as title.
+ * pull request. Input errors carry their subcode as title. A file inside the working directory is
+ * named relative to it, as the runner expects; one outside it is named as given.
  */
 export function formatGithub(files: FileOutcome[]): string {
   const commands: string[] = [];
   for (const file of files) {
+    const path = file.location?.kind === 'relative' ? file.location.path : file.path;
     // A critical-input error is already among the diagnostics; only an input error stands alone.
     if (file.error?.code === 'INPUT_ERROR') {
       const { subcode, message, line, column } = file.error;
-      commands.push(command('error', file.path, line, column, subcode, message));
+      commands.push(command('error', path, line, column, subcode, message));
     }
     for (const { severity, ruleId, message, line, column } of file.diagnostics) {
-      commands.push(command(severity, file.path, line, column, ruleId, message));
+      commands.push(command(severity, path, line, column, ruleId, message));
     }
   }
   return commands.length === 0 ? '' : `${commands.join('\n')}\n`;

@@ -1,6 +1,7 @@
 import type { Report } from '../report/types.js';
+import { jsonText } from '../common/json-text.js';
 
 /** Two-space JSON with one trailing newline. */
 export function renderJson(report: Report): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return jsonText(report);
 }

@@ -2,6 +2,7 @@ import type { RuleSetting } from '../diagnostics/diagnostic.js';
 import type { FileOutcome } from '../report/outcome.js';
 import { criteria } from '../rules/criteria.js';
 import type { Rule } from '../rules/rule.js';
+import { jsonText } from '../common/json-text.js';
 
 export interface SarifContext {
   tool: { name: string; version: string };
@@ -18,18 +19,19 @@ export const INPUT_ERROR_RULE_ID = 'input-error';
 const SRCROOT = '%SRCROOT%';
 
 /**
- * A SARIF 2.1.0 log with one run, for GitHub code scanning and other SARIF viewers. Paths stay
- * relative to %SRCROOT%, which is left undefined: the log names no absolute path.
+ * A SARIF 2.1.0 log with one run, for GitHub code scanning and other SARIF viewers. A file inside
+ * the working directory is a path relative to %SRCROOT%, which is left undefined; a file outside
+ * it, which no relative path under %SRCROOT% can name, is an absolute file:// URI with no base.
  */
 export function formatSarif(files: FileOutcome[], context: SarifContext): string {
   const extras = [...(context.extraChecks ?? []), INPUT_ERROR_CHECK];
   const descriptors = [...context.rules.map((rule) => ruleDescriptor(rule, context.settings[rule.meta.id])), ...extras.map(extraDescriptor)];
   const ruleIndex = new Map(descriptors.map((descriptor, index) => [descriptor.id, index]));
   const results: object[] = [];
+  const artifacts = files.map(artifactLocation);
   files.forEach((file, artifactIndex) => {
-    const uri = encodePath(file.path);
     const location = (line?: number, column?: number) => ({
-      physicalLocation: { artifactLocation: { uri, uriBaseId: SRCROOT, index: artifactIndex }, ...region(line, column) },
+      physicalLocation: { artifactLocation: { ...artifacts[artifactIndex], index: artifactIndex }, ...region(line, column) },
     });
     // A critical-input error also arrives as diagnostics; only an input error needs its own result.
     if (file.error?.code === 'INPUT_ERROR') {
@@ -61,14 +63,14 @@ export function formatSarif(files: FileOutcome[], context: SarifContext): string
       {
         tool: { driver: { name: context.tool.name, version: context.tool.version, semanticVersion: context.tool.version, rules: descriptors } },
         originalUriBaseIds: { [SRCROOT]: { description: { text: `The working directory ${context.tool.name} ran in.` } } },
-        artifacts: files.map((file) => ({ location: { uri: encodePath(file.path), uriBaseId: SRCROOT } })),
+        artifacts: artifacts.map((location) => ({ location })),
         results,
         invocations: [{ executionSuccessful: true }],
         columnKind: 'utf16CodeUnits',
       },
     ],
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  return jsonText(log);
 }
 
 interface Descriptor {
@@ -128,6 +130,19 @@ function region(line?: number, column?: number): { region?: { startLine: number;
   if (line === undefined || !Number.isInteger(line) || line < 1) return {};
   if (column === undefined || !Number.isInteger(column) || column < 1) return { region: { startLine: line } };
   return { region: { startLine: line, startColumn: column } };
+}
+
+function artifactLocation(file: FileOutcome): { uri: string; uriBaseId?: string } {
+  if (file.location?.kind === 'absolute') return { uri: fileUri(file.location.path) };
+  return { uri: encodePath(file.location?.path ?? file.path), uriBaseId: SRCROOT };
+}
+
+/** An absolute path as a file URI: file:///home/x/spec.json, or file:///C:/x/spec.json on Windows. */
+function fileUri(absolute: string): string {
+  // Only a Windows path (a drive letter) has backslashes for separators; on POSIX one is part of a name.
+  const path = /^[A-Za-z]:[\\/]/.test(absolute) ? `/${absolute.split('\\').join('/')}` : absolute;
+  const drive = /^\/[A-Za-z]:/.exec(path)?.[0] ?? '';
+  return `file://${drive}${encodePath(path.slice(drive.length))}`;
 }
 
 /**

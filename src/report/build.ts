@@ -1,3 +1,4 @@
+import { countSeverities } from '../diagnostics/cap.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { criteria } from '../rules/criteria.js';
 import type { Rule } from '../rules/rule.js';
@@ -15,7 +16,7 @@ export interface ReportContext {
 }
 
 export function buildReport(view: SpecView, diagnostics: Diagnostic[], context: ReportContext): Report {
-  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  const { errors, warnings } = countSeverities(diagnostics);
   const verdict: Verdict = errors === 0 ? 'pass' : 'fail';
   return {
     reportVersion: 1,
@@ -23,14 +24,14 @@ export function buildReport(view: SpecView, diagnostics: Diagnostic[], context: 
     input: context.input,
     preset: context.preset,
     verdict,
-    summary: summarize(view, diagnostics, errors, verdict, context.enabledRules),
+    summary: summarize(view, diagnostics, { errors, warnings }, verdict, context.enabledRules),
     metrics: measure(view),
     diagnostics,
     investigation: normalizeInvestigation(view.data),
   };
 }
 
-function summarize(view: SpecView, diagnostics: Diagnostic[], errors: number, verdict: Verdict, enabledRules: readonly Rule[]): Summary {
+function summarize(view: SpecView, diagnostics: Diagnostic[], { errors, warnings }: { errors: number; warnings: number }, verdict: Verdict, enabledRules: readonly Rule[]): Summary {
   const { data } = view;
   const budget = isRecord(data['budget']) ? data['budget'] : {};
   const used = integerOrNull(budget['used']);
@@ -52,7 +53,7 @@ function summarize(view: SpecView, diagnostics: Diagnostic[], errors: number, ve
       risks: Array.isArray(data['risks']) ? data['risks'].length : 0,
     },
     errors,
-    warnings: diagnostics.length - errors,
+    warnings,
     verdict,
     gate: gateChecklist(view, diagnostics, enabledRules),
   };
@@ -66,7 +67,9 @@ function gateChecklist(view: SpecView, diagnostics: Diagnostic[], enabledRules: 
     if ('block' in criterion && !hasBlock(view.data, criterion.block)) continue;
     const ruleIds = enabledRules.filter((rule) => rule.meta.criterion === id).map((rule) => rule.meta.id);
     if (ruleIds.length === 0) continue;
-    checklist.push({ criterion: id, title, passed: !ruleIds.some((ruleId) => failing.has(ruleId)), rules: ruleIds });
+    // With the schema's findings cut short, the other rules did not run: no criterion can be called passed.
+    const judged = view.schema.omitted.structural === 0;
+    checklist.push({ criterion: id, title, passed: judged && !ruleIds.some((ruleId) => failing.has(ruleId)), rules: ruleIds });
   }
   return checklist;
 }

@@ -18,4 +18,12 @@ export interface FileOutcome {
   report: Report | null;
   /** The input text, for code frames; absent when it could not be read or decoded. */
   source?: string;
+  /** Where the file lies, for formats that link to it (SARIF, GitHub); absent for standard input and in the library, where `path` is used. */
+  location?: FileLocation;
 }
+
+/**
+ * A file inside the working directory has its path relative to it (forward slashes, no "./"); a
+ * file outside it, where a relative path would climb with "../", has its absolute path.
+ */
+export type FileLocation = { kind: 'relative'; path: string } | { kind: 'absolute'; path: string };

@@ -1,7 +1,7 @@
 import { pointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 import { show } from './support/text.js';
-import { containsWholeWord } from './support/words.js';
+import { containsWholeWord, foldForMatching } from './support/words.js';
 
 export const antiPatterns: Rule = {
   meta: {
@@ -16,13 +16,14 @@ export const antiPatterns: Rule = {
     },
   },
   check({ view, policy, report }) {
-    const tokens = policy.blockedAntiPatterns.map((token) => ({ token, folded: token.toLowerCase() }));
+    const fold = policy.strict.visibleText ? foldForMatching : (text: string) => text.toLowerCase();
+    const tokens = policy.blockedAntiPatterns.map((token) => ({ token, folded: fold(token) }));
     if (tokens.length === 0) return;
     // One shared stack of keys: the pointer is only spelled out for a string that holds a token.
     const keys: Array<string | number> = [];
     const visit = (value: unknown): void => {
       if (typeof value === 'string') {
-        const folded = value.toLowerCase();
+        const folded = fold(value);
         let found: string[] | undefined;
         for (const { token, folded: word } of tokens) if (containsWholeWord(folded, word, false)) (found ??= []).push(show(token));
         if (found) {

@@ -1,5 +1,6 @@
+import { ownValue } from '../common/own.js';
 import type { Rule } from './rule.js';
-import { plural } from './support/text.js';
+import { plural, show } from './support/text.js';
 
 export const budgetAccounting: Rule = {
   meta: {
@@ -17,7 +18,7 @@ export const budgetAccounting: Rule = {
     const budget = view.budget();
     const dives = view.rawSection('deepDives');
     if (!budget || !dives) return;
-    const unit = policy.budget[budget.unit];
+    const unit = ownValue(policy.budget, budget.unit);
     if (!unit) return;
     if (unit.accounting === 'deepDives') {
       if (budget.used !== dives.length) {
@@ -32,7 +33,7 @@ export const budgetAccounting: Rule = {
     for (const { value, path } of clean) {
       if (value.tokens === undefined) {
         complete = false;
-        report(path, `deep dive ${JSON.stringify(value.id)} gives no tokens; with a budget in ${budget.unit} every deep dive records the tokens it spent. Add "tokens": N.`);
+        report(path, `deep dive ${show(value.id)} gives no tokens; with a budget in ${budget.unit} every deep dive records the tokens it spent. Add "tokens": N.`);
       } else {
         spent += value.tokens;
       }

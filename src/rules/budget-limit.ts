@@ -1,3 +1,4 @@
+import { ownValue } from '../common/own.js';
 import { oneOf, show } from './support/text.js';
 import { didYouMean } from './support/suggest.js';
 import type { Rule } from './rule.js';
@@ -18,9 +19,9 @@ export const budgetLimit: Rule = {
     const budget = view.budget();
     if (!budget) return;
     const units = Object.keys(policy.budget);
-    const unit = policy.budget[budget.unit];
+    const unit = ownValue(policy.budget, budget.unit);
     if (!unit) {
-      report('/budget/unit', `budget unit ${show(budget.unit)} is not allowed; use ${oneOf(units)}.${didYouMean(budget.unit, units)}`);
+      report('/budget/unit', () => `budget unit ${show(budget.unit)} is not allowed; use ${oneOf(units)}.${didYouMean(budget.unit, units)}`);
     } else if (budget.total < unit.minTotal || budget.total > unit.maxTotal) {
       report('/budget/total', `budget.total ${budget.total} is outside the allowed range ${unit.minTotal} to ${unit.maxTotal} ${budget.unit}; fix a total within it before starting.`);
     }

@@ -1,7 +1,7 @@
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 import { plural, show } from './support/text.js';
-import { containsWholeWord } from './support/words.js';
+import { WholeWordIndex } from './support/words.js';
 
 const UNSETTLED = new Set(['open', 'active']);
 
@@ -24,11 +24,17 @@ export const coverageDeclared: Rule = {
       report('/risks', `risks has ${plural(risks.length, 'entry', 'entries')}; declare at least ${policy.minimums.risks}: residual risks, unexplored nodes, partial coverage.`);
     }
     if (!policy.strict.openHypothesesInRisks) return;
-    const texts = risks.filter((risk): risk is string => typeof risk === 'string');
+    const named = new WholeWordIndex(risks.filter((risk): risk is string => typeof risk === 'string'));
     for (const { value, path } of view.items('hypotheses')) {
       if (!UNSETTLED.has(value.status)) continue;
-      if (texts.some((risk) => containsWholeWord(risk, value.id, false))) continue;
-      report(childPointer(path, 'id'), `hypothesis ${show(value.id)} is left ${value.status} but no risk names it; add a risk that says ${value.id} was not settled and why.`);
+      const found = named.has(value.id);
+      if (found === true) continue;
+      report(
+        childPointer(path, 'id'),
+        found === false
+          ? `hypothesis ${show(value.id)} is left ${value.status} but no risk names it; add a risk that says ${show(value.id)} was not settled and why.`
+          : `hypothesis ${show(value.id)} is left ${value.status}, and the risks are too long to search for an id with spaces or punctuation within the limits; give it an id of letters, digits and underscores and name it in a risk.`,
+      );
     }
   },
 };

@@ -1,4 +1,5 @@
 import { isRecord } from './spec-view.js';
+import { isBlank } from './support/text.js';
 import type { ExampleSpec, Rule } from './rule.js';
 
 /** The marker the method prescribes when a datum it cannot guess is missing. */
@@ -19,10 +20,10 @@ export interface CriticalGap {
 }
 
 /** What is missing among the data the method refuses to guess: the goal and the hard budget. */
-export function findCriticalGaps(data: Record<string, unknown>): CriticalGap[] {
+export function findCriticalGaps(data: Record<string, unknown>, visibleText: boolean): CriticalGap[] {
   const gaps: CriticalGap[] = [];
   const goal = data['goal'];
-  if (goal === undefined || goal === null || (typeof goal === 'string' && goal.trim() === '')) {
+  if (goal === undefined || goal === null || (typeof goal === 'string' && isBlank(goal, visibleText))) {
     gaps.push({
       subcode: 'MISSING_GOAL',
       path: '/goal',
@@ -60,6 +61,6 @@ export const criticalInput: Rule = {
     },
   },
   check(context) {
-    for (const gap of findCriticalGaps(context.view.data)) context.report(gap.path, gap.message);
+    for (const gap of findCriticalGaps(context.view.data, context.policy.strict.visibleText)) context.report(gap.path, gap.message);
   },
 };

@@ -2,6 +2,7 @@ import type { DeepDive } from '../spec/types.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 import { didYouMean } from './support/suggest.js';
+import { show } from './support/text.js';
 
 export const diveGrounded: Rule = {
   meta: {
@@ -20,7 +21,7 @@ export const diveGrounded: Rule = {
     const mapped = view.mappedNodes();
     for (const { value, path } of view.items('deepDives')) {
       if (mapped.has(value.node)) continue;
-      report(childPointer(path, 'node'), `deep dive ${JSON.stringify(value.id)} read ${JSON.stringify(value.node)}, which no surface map entry surfaced: a blind read. Map the node with a cheap query first.${didYouMean(value.node, mapped)}`);
+      report(childPointer(path, 'node'), () => `deep dive ${show(value.id)} read ${show(value.node)}, which no surface map entry surfaced: a blind read. Map the node with a cheap query first.${didYouMean(value.node, mapped)}`);
     }
   },
 };

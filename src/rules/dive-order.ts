@@ -1,6 +1,7 @@
 import type { DeepDive } from '../spec/types.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
+import { listOf, show } from './support/text.js';
 
 export const diveOrder: Rule = {
   meta: {
@@ -23,7 +24,7 @@ export const diveOrder: Rule = {
     const best = hypotheses.reduce((lowest, { value }) => Math.min(lowest, value.priority), Infinity);
     const target = hypotheses.find(({ value }) => value.id === first.value.hypothesisId);
     if (!target || target.value.priority === best) return;
-    const leaders = hypotheses.filter(({ value }) => value.priority === best).map(({ value }) => JSON.stringify(value.id));
-    report(childPointer(first.path, 'hypothesisId'), `the first deep dive tests ${JSON.stringify(target.value.id)} (priority ${target.value.priority}) while ${leaders.join(', ')} ranks first (priority ${best}); read for the top-ranked hypothesis first, or fix the ranking.`);
+    const leaders = hypotheses.filter(({ value }) => value.priority === best).map(({ value }) => value.id);
+    report(childPointer(first.path, 'hypothesisId'), `the first deep dive tests ${show(target.value.id)} (priority ${target.value.priority}) while ${listOf(leaders)} ranks first (priority ${best}); read for the top-ranked hypothesis first, or fix the ranking.`);
   },
 };

@@ -3,7 +3,7 @@ import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 import { checkAllowed, checkMinimum, checkUniqueIds } from './support/checks.js';
 import { didYouMean } from './support/suggest.js';
-import { isBlank } from './support/text.js';
+import { isBlank, show } from './support/text.js';
 
 export const diveSelective: Rule = {
   meta: {
@@ -25,12 +25,12 @@ export const diveSelective: Rule = {
     const hypothesisIds = view.ids('hypotheses');
     for (const { value, path } of dives) {
       if (!hypothesisIds.has(value.hypothesisId)) {
-        report(childPointer(path, 'hypothesisId'), `deep dive ${JSON.stringify(value.id)} tests hypothesis ${JSON.stringify(value.hypothesisId)}, which is not in hypotheses; rank a hypothesis before reading for it.${didYouMean(value.hypothesisId, hypothesisIds)}`);
+        report(childPointer(path, 'hypothesisId'), () => `deep dive ${show(value.id)} tests hypothesis ${show(value.hypothesisId)}, which is not in hypotheses; rank a hypothesis before reading for it.${didYouMean(value.hypothesisId, hypothesisIds)}`);
       }
       checkAllowed(context, childPointer(path, 'tool'), 'deep-dive tool', value.tool, policy.expensiveDiveTools);
       checkAllowed(context, childPointer(path, 'effect'), 'deep-dive effect', value.effect, policy.deepDiveEffects);
-      if (isBlank(value.finding)) {
-        report(childPointer(path, 'finding'), `deep dive ${JSON.stringify(value.id)} has a blank finding; record what the read established.`);
+      if (isBlank(value.finding, policy.strict.visibleText)) {
+        report(childPointer(path, 'finding'), `deep dive ${show(value.id)} has a blank finding; record what the read established.`);
       }
     }
   },

@@ -19,13 +19,14 @@ export const findingProvenance: Rule = {
   check({ view, policy, report }) {
     const tags = new Set(policy.provenanceTags.map((tag) => tag.normalize('NFC')));
     for (const { value, path } of view.items('deepDives')) {
-      if (isBlank(value.node)) {
+      if (isBlank(value.node, policy.strict.visibleText)) {
         report(childPointer(path, 'node'), `deep dive ${show(value.id)} names no node; give the path or name it read.`);
       }
       if (value.provenance === undefined) {
         report(childPointer(path, 'provenance'), `deep dive ${show(value.id)} has no provenance tag; add "provenance" with ${oneOf(policy.provenanceTags)}.`);
       } else if (!tags.has(value.provenance.normalize('NFC'))) {
-        report(childPointer(path, 'provenance'), `provenance ${show(value.provenance)} is not a known tag; use ${oneOf(policy.provenanceTags)}.${didYouMean(value.provenance, policy.provenanceTags)}`);
+        const provenance = value.provenance;
+        report(childPointer(path, 'provenance'), () => `provenance ${show(provenance)} is not a known tag; use ${oneOf(policy.provenanceTags)}.${didYouMean(provenance, policy.provenanceTags)}`);
       }
     }
   },

@@ -2,6 +2,7 @@ import type { Hypothesis } from '../spec/types.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 import { didYouMean } from './support/suggest.js';
+import { show } from './support/text.js';
 
 export const hypothesesGrounded: Rule = {
   meta: {
@@ -21,7 +22,7 @@ export const hypothesesGrounded: Rule = {
     for (const { value, path } of view.items('hypotheses')) {
       value.candidateNodes.forEach((node, index) => {
         if (mapped.has(node)) return;
-        report(childPointer(path, 'candidateNodes', index), `hypothesis ${JSON.stringify(value.id)} names node ${JSON.stringify(node)}, which no surface map entry surfaced; map it with a cheap query first.${didYouMean(node, mapped)}`);
+        report(childPointer(path, 'candidateNodes', index), () => `hypothesis ${show(value.id)} names node ${show(node)}, which no surface map entry surfaced; map it with a cheap query first.${didYouMean(node, mapped)}`);
       });
     }
   },

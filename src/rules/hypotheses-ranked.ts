@@ -2,6 +2,7 @@ import type { Hypothesis } from '../spec/types.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 import { checkAllowed, checkMinimum, checkUniqueIds } from './support/checks.js';
+import { show } from './support/text.js';
 
 export const hypothesesRanked: Rule = {
   meta: {
@@ -23,14 +24,14 @@ export const hypothesesRanked: Rule = {
     const { priority: minPriority, cost: minCost } = policy.minimums;
     for (const { value, path } of hypotheses) {
       if (minPriority !== null && value.priority < minPriority) {
-        report(childPointer(path, 'priority'), `hypothesis ${JSON.stringify(value.id)} has priority ${value.priority}; priorities start at ${minPriority} (explored first).`);
+        report(childPointer(path, 'priority'), `hypothesis ${show(value.id)} has priority ${value.priority}; priorities start at ${minPriority} (explored first).`);
       }
       if (minCost !== null && value.cost < minCost) {
-        report(childPointer(path, 'cost'), `hypothesis ${JSON.stringify(value.id)} has cost ${value.cost}; settling a hypothesis costs at least ${minCost}.`);
+        report(childPointer(path, 'cost'), `hypothesis ${show(value.id)} has cost ${value.cost}; settling a hypothesis costs at least ${minCost}.`);
       }
       checkAllowed(context, childPointer(path, 'status'), 'hypothesis status', value.status, policy.hypothesisStatuses);
       if (value.candidateNodes.length === 0) {
-        report(childPointer(path, 'candidateNodes'), `hypothesis ${JSON.stringify(value.id)} points at no candidate nodes; name the map nodes that would confirm or invalidate it.`);
+        report(childPointer(path, 'candidateNodes'), `hypothesis ${show(value.id)} points at no candidate nodes; name the map nodes that would confirm or invalidate it.`);
       }
     }
   },

@@ -1,8 +1,12 @@
 import type { Hypothesis } from '../spec/types.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
+import { show } from './support/text.js';
 
-const EVIDENCE_FOR_STATUS: Record<string, string> = { confirmed: 'confirms', invalidated: 'invalidates' };
+const EVIDENCE_FOR_STATUS: ReadonlyMap<string, string> = new Map([
+  ['confirmed', 'confirms'],
+  ['invalidated', 'invalidates'],
+]);
 
 export const hypothesisStatus: Rule = {
   meta: {
@@ -25,9 +29,9 @@ export const hypothesisStatus: Rule = {
       effects.add(value.effect);
     }
     for (const { value, path } of view.items('hypotheses')) {
-      const needed = EVIDENCE_FOR_STATUS[value.status];
+      const needed = EVIDENCE_FOR_STATUS.get(value.status);
       if (needed === undefined || effectsByHypothesis.get(value.id)?.has(needed)) continue;
-      report(childPointer(path, 'status'), `hypothesis ${JSON.stringify(value.id)} is ${value.status} but no deep dive ${needed} it; record the deep dive that shows it, or set the status to "open" or "active".`);
+      report(childPointer(path, 'status'), `hypothesis ${show(value.id)} is ${value.status} but no deep dive ${needed} it; record the deep dive that shows it, or set the status to "open" or "active".`);
     }
   },
 };

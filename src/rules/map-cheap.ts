@@ -2,7 +2,7 @@ import type { SurfaceMapEntry } from '../spec/types.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 import { checkAllowed, checkMinimum, checkUniqueIds } from './support/checks.js';
-import { isBlank } from './support/text.js';
+import { isBlank, show } from './support/text.js';
 
 export const mapCheap: Rule = {
   meta: {
@@ -24,10 +24,10 @@ export const mapCheap: Rule = {
     for (const { value, path } of entries) {
       checkAllowed(context, childPointer(path, 'tool'), 'map tool', value.tool, policy.cheapMapTools);
       if (value.candidateNodes.length === 0) {
-        report(childPointer(path, 'candidateNodes'), `map entry ${JSON.stringify(value.id)} surfaced no candidate nodes; list the paths or names its query found, or drop the entry.`);
+        report(childPointer(path, 'candidateNodes'), `map entry ${show(value.id)} surfaced no candidate nodes; list the paths or names its query found, or drop the entry.`);
       }
-      if (isBlank(value.evidence)) {
-        report(childPointer(path, 'evidence'), `map entry ${JSON.stringify(value.id)} has blank evidence; say in a sentence what its hits suggest.`);
+      if (isBlank(value.evidence, policy.strict.visibleText)) {
+        report(childPointer(path, 'evidence'), `map entry ${show(value.id)} has blank evidence; say in a sentence what its hits suggest.`);
       }
     }
   },

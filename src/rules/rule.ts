@@ -28,8 +28,12 @@ export interface RuleMeta {
 export interface RuleContext {
   readonly view: SpecView;
   readonly policy: Policy;
-  /** Records a problem at a JSON Pointer; the message says what is wrong and how to fix it. */
-  report(path: string, message: string): void;
+  /**
+   * Records a problem at a JSON Pointer; the message says what is wrong and how to fix it. A message
+   * that costs work to write (a "did you mean" search) is passed as a function, called only for
+   * the problems that are listed.
+   */
+  report(path: string, message: string | (() => string)): void;
 }
 
 export interface Rule {

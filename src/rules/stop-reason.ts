@@ -19,17 +19,17 @@ export const stopReason: Rule = {
     const stop = view.stopCondition();
     if (!stop) return;
     if (!policy.stopReasons.includes(stop.reason)) {
-      report('/stopCondition/reason', `stop reason ${show(stop.reason)} is not allowed; use ${oneOf(policy.stopReasons)}.${didYouMean(stop.reason, policy.stopReasons)}`);
+      report('/stopCondition/reason', () => `stop reason ${show(stop.reason)} is not allowed; use ${oneOf(policy.stopReasons)}.${didYouMean(stop.reason, policy.stopReasons)}`);
       return;
     }
-    if (policy.strict.stopEvidence && isBlank(stop.evidence)) {
+    if (policy.strict.stopEvidence && isBlank(stop.evidence, policy.strict.visibleText)) {
       report('/stopCondition/evidence', 'the stop condition has blank evidence; say what shows the stop reason holds.');
     }
     const budget = view.budget();
     const hypotheses = view.items('hypotheses');
     if (stop.reason === 'goal_resolved') {
       const deliverable = view.deliverable();
-      if (deliverable !== undefined && isBlank(deliverable)) {
+      if (deliverable !== undefined && isBlank(deliverable, policy.strict.visibleText)) {
         report('/deliverable', 'the goal is marked resolved but the deliverable is blank; write the answer, synthesised from the findings.');
       }
       if (policy.strict.resolvedNeedsConfirmed && view.isComplete('hypotheses') && hypotheses.length > 0 && !hypotheses.some(({ value }) => value.status === 'confirmed')) {

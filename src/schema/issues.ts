@@ -1,5 +1,6 @@
 import { childPointer, parsePointer } from '../diagnostics/pointer.js';
-import { validator, type ErrorObject } from './validators.js';
+import type { ErrorCount } from './cap-errors.js';
+import { validator, type ErrorObject, type ValidateFunction } from './validators.js';
 import { didYouMean } from '../rules/support/suggest.js';
 import { show } from '../rules/support/text.js';
 
@@ -15,16 +16,28 @@ export interface SchemaFindings {
   unknownKeys: SchemaIssue[];
   /** Pointers whose values rules must not read: every failing value and every container of one. */
   tainted: Set<string>;
+  /**
+   * Schema errors past SCHEMA_ERROR_CAP, counted but not described: structural ones, and unknown
+   * keys. With structural ones omitted the tainted set is incomplete, so no rule may read the data.
+   */
+  omitted: { structural: number; unknown: number };
 }
 
-const EMPTY: SchemaFindings = { structural: [], unknownKeys: [], tainted: new Set() };
+export const NO_SCHEMA_FINDINGS: SchemaFindings = { structural: [], unknownKeys: [], tainted: new Set(), omitted: { structural: 0, unknown: 0 } };
 
 export function validateStructure(data: Record<string, unknown>): SchemaFindings {
-  const validate = validator('investigation');
-  if (validate(data)) return EMPTY;
-  const findings: SchemaFindings = { structural: [], unknownKeys: [], tainted: new Set() };
+  const validate = validator('investigation') as ValidateFunction & ErrorCount;
+  if (validate(data)) return NO_SCHEMA_FINDINGS;
+  const errors = validate.errors ?? [];
+  const unknownKept = errors.filter((error) => error.keyword === 'additionalProperties').length;
+  const unknownCount = validate.unknownErrorCount ?? unknownKept;
+  const omitted = {
+    structural: Math.max(0, (validate.errorCount ?? errors.length) - unknownCount - (errors.length - unknownKept)),
+    unknown: Math.max(0, unknownCount - unknownKept),
+  };
+  const findings: SchemaFindings = { structural: [], unknownKeys: [], tainted: new Set(), omitted };
   const seen = new Set<string>();
-  for (const error of validate.errors ?? []) {
+  for (const error of errors) {
     const issue = describe(error);
     if (!issue) continue;
     const key = `${issue.kind}\u0000${issue.path}\u0000${issue.message}`;

@@ -4,12 +4,13 @@ import { firstItems, MAX_ROWS, moreNote } from '../render/limits.js';
 import { stringifyMarkdown } from '../render/markdown-stringify.js';
 import { budgetUseChart, stopReasonPie } from './charts.js';
 import type { Distribution, RatioSummary, ReasonCount, Stats } from './types.js';
+import { jsonText } from '../common/json-text.js';
 
 const IN_JSON_STATS = 'the JSON statistics (--format json) list them all';
 
 /** The statistics as JSON: keys sorted, 2-space indentation, one trailing newline. */
 export function renderStatsJson(stats: Stats): string {
-  return `${JSON.stringify(sortKeys(stats), null, 2)}\n`;
+  return jsonText(sortKeys(stats));
 }
 
 /** The statistics as GitHub-flavoured Markdown, serialized from an mdast tree as reports are. */

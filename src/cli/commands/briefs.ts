@@ -6,7 +6,8 @@ import { rules } from '../../rules/catalog.js';
 import { builtInPreset } from '../../policy/presets.js';
 import { toolInfo } from '../../tool.js';
 import type { CommandResult, Io } from './result.js';
-import { writeOutput } from './shared.js';
+import { fileLocation, writeOutput } from './shared.js';
+import { jsonText } from '../../common/json-text.js';
 
 export type BriefsFormat = 'text' | 'json' | 'sarif' | 'github';
 
@@ -41,9 +42,10 @@ export async function briefsCommand(options: BriefsOptions, io: Io): Promise<Com
     notes: result.notes,
     files: result.files.map(({ path, exitCode: code, verdict, diagnostics, error }) => ({ path, exitCode: code, verdict, diagnostics, error })),
   };
-  const rendered = await render(result.files, data, options.format);
+  const located = result.files.map((file) => ({ ...file, location: fileLocation(file.path, resolve(io.cwd, file.path)) }));
+  const rendered = await render(located, data, options.format);
   let stdout = '';
-  if (options.output !== undefined) writeOutput(resolve(io.cwd, options.output), rendered, options.output);
+  if (options.output !== undefined) writeOutput(resolve(io.cwd, options.output), rendered, `--output ${options.output}`);
   else if (!options.json) stdout = rendered;
   const culprit = result.files.find((file) => file.exitCode === exitCode);
   const error =
@@ -58,7 +60,7 @@ export async function briefsCommand(options: BriefsOptions, io: Io): Promise<Com
 async function render(files: FileOutcome[], data: Record<string, unknown>, format: BriefsFormat): Promise<string> {
   switch (format) {
     case 'json':
-      return `${JSON.stringify(data, null, 2)}\n`;
+      return jsonText(data);
     case 'sarif': {
       const { formatSarif } = await import('../../render/sarif.js');
       return formatSarif(files, { tool: toolInfo, rules, settings: builtInPreset('gate').rules, extraChecks: [BRIEF_CHAIN_CHECK] });

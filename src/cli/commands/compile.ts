@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { visible } from '../../common/visible.js';
+import { targetKind, writeFileSafely } from '../../common/write-file.js';
 import type { Compiler } from '../../compile.js';
 import { describePointer } from '../../diagnostics/pointer.js';
 import { fixtureStem } from '../../regression/index.js';
@@ -12,9 +13,9 @@ import { toolInfo } from '../../tool.js';
 import { usageError, type EnvelopeError } from '../contract.js';
 import { exitCodes } from '../exit-codes.js';
 import { expandInputs, type InputFile } from '../inputs.js';
-import { sameFile } from '../io.js';
+import { fileIdentity, sameFile } from '../io.js';
 import type { CommandResult, Io } from './result.js';
-import { compileFile, prepareCompiler, writeOutput, type CompilerFlags } from './shared.js';
+import { compileFile, prepareCompiler, writeFailure, writeOutput, type CompilerFlags } from './shared.js';
 
 export type Format = 'markdown' | 'json' | 'text' | 'sarif' | 'github';
 const REPORT_FORMATS: ReadonlySet<Format> = new Set(['markdown', 'json']);
@@ -29,13 +30,14 @@ export interface CompileOptions extends CompilerFlags {
 
 export async function compileCommand(options: CompileOptions, io: Io): Promise<CommandResult> {
   const { config, compiler } = prepareCompiler(options, io);
-  const { files: inputs, several } = expandInputs(options.inputs, io.cwd);
+  const { files: inputs, several, warnings: inputWarnings } = expandInputs(options.inputs, io.cwd);
+  for (const warning of inputWarnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
   const format: Format = options.format ?? (several && options.outputDir === undefined ? 'text' : 'markdown');
   checkOutputs(options, format, several, inputs, io.cwd);
 
   const files = inputs.map((input) => compileFile(compiler, input, options));
   const exitCode = Math.max(0, ...files.map((file) => file.exitCode)) as FileOutcome['exitCode'];
-  const warnings = [...config.warnings];
+  const warnings = [...config.warnings, ...inputWarnings];
   const data: Record<string, unknown> = {
     config: { path: config.path, source: config.source },
     files: files.map((file) => ({
@@ -50,11 +52,15 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   };
 
   let stdout = '';
+  let writeError: EnvelopeError | null = null;
   if (options.outputDir !== undefined) {
-    const written = await writeReports(files, options.outputDir, format, io.cwd, inputs);
+    const fates = await writeReports(files, options.outputDir, format, io.cwd, inputs);
     (data['files'] as Array<Record<string, unknown>>).forEach((entry, index) => {
-      if (written[index] !== undefined) entry['reportFile'] = written[index];
+      const fate = fates[index];
+      if (fate?.error !== undefined) entry['reportError'] = fate.error;
+      else if (fate !== undefined) entry['reportFile'] = fate.file;
     });
+    writeError = reportsNotWritten(fates, io);
   } else {
     // A report format with no report (input error, {VACIO_CRITICO}) writes nothing, not even an empty file.
     const hasContent = !REPORT_FORMATS.has(format) || files[0]?.report;
@@ -63,7 +69,7 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
     if (!hasContent) {
       stdout = '';
     } else if (options.output !== undefined) {
-      writeOutput(options.output, rendered);
+      writeOutput(resolve(io.cwd, options.output), rendered, `--output ${options.output}`);
       data['output'] = options.output;
     } else if (options.json) {
       if (format !== 'json') data['rendered'] = rendered;
@@ -74,6 +80,8 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   if (REPORT_FORMATS.has(format) || options.outputDir !== undefined || options.output !== undefined || options.json) {
     for (const file of files) writeDiagnosticLines(file, io);
   }
+  // Reports the user asked for are missing: that decides the run, whatever the files' own codes.
+  if (writeError !== null) return { exitCode: exitCodes.usage, data, warnings, error: writeError, stdout };
   return { exitCode, data, warnings, error: envelopeError(files, exitCode, options.failOn), stdout };
 }
 
@@ -88,11 +96,15 @@ function checkOutputs(options: CompileOptions, format: Format, several: boolean,
     throw usageError('CONFLICTING_ARGUMENTS', `several inputs give several ${format} reports: write them with --output-dir DIR, or choose --format text, sarif or github`);
   }
   if (options.output !== undefined) {
+    const output = resolve(cwd, options.output);
     for (const input of inputs) {
-      if (input.open !== '-' && sameFile(resolve(cwd, options.output), resolve(cwd, input.open))) {
+      if (input.open !== '-' && sameFile(output, input.open)) {
         throw usageError('OUTPUT_IS_INPUT', `--output ${options.output} is the input ${input.shown}; refusing to overwrite it`);
       }
     }
+    // Found before any work is done; the writer checks again when it writes.
+    const kind = targetKind(output);
+    if (kind === 'directory') throw usageError('OUTPUT_NOT_WRITABLE', `--output ${options.output} is a directory; give the path of a file`);
   }
 }
 
@@ -140,8 +152,20 @@ function colorAllowed(env: Io['env']): boolean {
   return noColor === undefined || noColor === '';
 }
 
-/** One report per input, as <name>.report.md or .report.json; two inputs may not claim one name, and none may be written over an input. */
-async function writeReports(files: FileOutcome[], outputDir: string, format: Format, cwd: string, inputs: InputFile[]): Promise<Array<string | undefined>> {
+/** What became of one file's report under --output-dir: written to `file`, or not, with the reason. */
+interface ReportFate {
+  file: string;
+  error?: EnvelopeError;
+}
+
+/**
+ * One report per input, as <name>.report.md or .report.json. Every target is checked before any
+ * is written: two inputs may not claim one name, none may be written over an input, and none may
+ * be anything but a regular file (or a link to one), or nothing yet. A write that still fails (an
+ * I/O error, a full disk) does not stop the others: each file's fate is returned, in input order
+ * (undefined for a file with no report).
+ */
+async function writeReports(files: FileOutcome[], outputDir: string, format: Format, cwd: string, inputs: InputFile[]): Promise<Array<ReportFate | undefined>> {
   try {
     mkdirSync(resolve(cwd, outputDir), { recursive: true });
   } catch (error) {
@@ -150,26 +174,46 @@ async function writeReports(files: FileOutcome[], outputDir: string, format: For
   const extension = format === 'json' ? '.report.json' : '.report.md';
   const targets = files.map((file) => (file.report ? join(outputDir, `${basename(fixtureStem(file.path === '<stdin>' ? 'stdin' : file.path))}${extension}`) : undefined));
   const claimed = new Map<string, string>();
+  const inputsByIdentity = new Map(inputs.filter((input) => input.open !== '-').map((input) => [fileIdentity(input.open), input]));
   targets.forEach((target, index) => {
     if (target === undefined) return;
     const other = claimed.get(target);
     if (other !== undefined) throw usageError('CONFLICTING_ARGUMENTS', `${other} and ${files[index]?.path} would both write ${target}; compile them into different --output-dir folders`);
     claimed.set(target, files[index]?.path ?? '');
     // Another input may be named like a report ("a.json" and "a.report.json"): never write over it.
-    const input = inputs.find((candidate) => candidate.open !== '-' && sameFile(resolve(cwd, target), resolve(cwd, candidate.open)));
+    const input = inputsByIdentity.get(fileIdentity(resolve(cwd, target)));
     if (input) throw usageError('OUTPUT_IS_INPUT', `the report of ${files[index]?.path} would be written to ${target}, which is the input ${input.shown}; refusing to overwrite it`);
+    const kind = targetKind(resolve(cwd, target));
+    if (kind !== 'missing' && kind !== 'file') {
+      throw usageError('OUTPUT_NOT_WRITABLE', `the report of ${files[index]?.path} would be written to ${target}, which is a ${kind}; remove it or choose another --output-dir (nothing was written)`);
+    }
   });
-  const written: Array<string | undefined> = [];
+  const fates: Array<ReportFate | undefined> = [];
   for (const [index, file] of files.entries()) {
     const target = targets[index];
     if (!file.report || target === undefined) {
-      written.push(undefined);
+      fates.push(undefined);
       continue;
     }
-    writeOutput(resolve(cwd, target), await renderReport(file.report, format), target);
-    written.push(target.split('\\').join('/'));
+    const shown = target.split('\\').join('/');
+    try {
+      writeFileSafely(resolve(cwd, target), await renderReport(file.report, format));
+      fates.push({ file: shown });
+    } catch (error) {
+      fates.push({ file: shown, error: { code: 'USAGE_ERROR', subcode: 'OUTPUT_NOT_WRITABLE', message: writeFailure(shown, error) } });
+    }
   }
-  return written;
+  return fates;
+}
+
+/** The run's error when some reports could not be written, each also said on standard error; null when all were. */
+function reportsNotWritten(fates: ReadonlyArray<ReportFate | undefined>, io: Io): EnvelopeError | null {
+  const failed = fates.filter((fate): fate is ReportFate & { error: EnvelopeError } => fate?.error !== undefined);
+  const [first] = failed;
+  if (first === undefined) return null;
+  for (const fate of failed) io.stderr.write(`${toolInfo.name}: ${visible(fate.error.message)}\n`);
+  const attempted = fates.filter((fate) => fate !== undefined).length;
+  return { code: 'USAGE_ERROR', subcode: 'OUTPUT_NOT_WRITABLE', message: `${failed.length} of ${attempted} reports could not be written, first ${first.error.message}` };
 }
 
 /** One line a problem; the path, message and pointer quote the input, so each is made visible and inert. */

@@ -11,6 +11,7 @@ import { ruleCatalog, ruleCatalogText, ruleEntry } from '../catalog.js';
 import { CONTRACT_VERSION, errorCodes, usageError } from '../contract.js';
 import { exitCodeMeanings } from '../exit-codes.js';
 import type { CommandResult } from './result.js';
+import { jsonText } from '../../common/json-text.js';
 
 function success(data: Record<string, unknown>, stdout: string): CommandResult {
   return { exitCode: 0, data, warnings: [], error: null, stdout };
@@ -27,7 +28,7 @@ export function schemaCommand(): CommandResult {
     inputSchema: investigationSchema,
     policySchema,
   };
-  return success(data, `${JSON.stringify(data, null, 2)}\n`);
+  return success(data, jsonText(data));
 }
 
 export function rulesCommand(): CommandResult {

@@ -1,13 +1,15 @@
-import { dirname, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { visible } from '../../common/visible.js';
+import { pathText } from '../../common/raw-path.js';
+import { WriteRefusedError, writeFileSafely } from '../../common/write-file.js';
 import { createCompiler, UsageError, type CompileResult, type Compiler } from '../../compile.js';
 import { ConfigError, resolveConfig, type ResolvedConfig } from '../../config/resolve.js';
 import { decodeUtf8, parseSpecText } from '../../load/parse.js';
-import type { FileOutcome } from '../../report/outcome.js';
+import type { FileLocation, FileOutcome } from '../../report/outcome.js';
 import { toolInfo } from '../../tool.js';
 import { usageError } from '../contract.js';
 import type { InputFile } from '../inputs.js';
-import { readInput, writeFileAtomic } from '../io.js';
+import { readInput } from '../io.js';
 import type { Io } from './result.js';
 
 /** The flags every command that compiles specs shares: how to build the compiler, and how to read and judge files. */
@@ -60,7 +62,7 @@ function attempt(create: () => Compiler, origin: string): Compiler {
 }
 
 function readPolicy(path: string, maxBytes: number, cwd: string): unknown {
-  const read = readInput(resolve(cwd, path), maxBytes);
+  const read = readInput(resolve(cwd, path), maxBytes, path);
   if (!read.ok) throw usageError('INVALID_POLICY', `--policy: ${read.message}`);
   const decoded = decodeUtf8(read.bytes);
   if (!decoded.ok) throw usageError('INVALID_POLICY', `--policy ${path}: ${decoded.problem.message}`);
@@ -71,7 +73,7 @@ function readPolicy(path: string, maxBytes: number, cwd: string): unknown {
 
 /** One input, read and compiled on its own: a file that cannot be read becomes its own INPUT_ERROR. */
 export function compileFile(compiler: Compiler, input: InputFile, options: CompilerFlags): FileOutcome {
-  const read = readInput(input.open, options.maxBytes);
+  const read = input.problem ? ({ ok: false, ...input.problem } as const) : readInput(input.open, options.maxBytes, input.shown);
   const result: CompileResult = read.ok
     ? compiler.compile(read.bytes, input.open === '-' ? {} : { path: input.reportPath })
     : { exitCode: 3, verdict: 'fail', diagnostics: [], report: null, error: { code: 'INPUT_ERROR', subcode: read.subcode, message: read.message } };
@@ -85,15 +87,33 @@ export function compileFile(compiler: Compiler, input: InputFile, options: Compi
     error: result.error,
     report: result.report,
     ...(result.source === undefined ? {} : { source: result.source }),
+    ...(input.open === '-' ? {} : { location: fileLocation(input.reportPath, pathText(input.open)) }),
   };
 }
 
-/** Atomic, and a file that cannot be written is the user's to fix: a usage error, not a crash. */
-export function writeOutput(path: string, content: string, shown = path): void {
+/**
+ * Where a file lies for SARIF and GitHub, from its path relative to the working directory: that
+ * path when the file is inside, else its absolute path (a relative one would climb with "../").
+ */
+export function fileLocation(relativePath: string, absolutePath: string): FileLocation {
+  const outside = relativePath === '..' || relativePath.startsWith('../') || isAbsolute(relativePath);
+  return outside ? { kind: 'absolute', path: absolutePath } : { kind: 'relative', path: relativePath };
+}
+
+/**
+ * Writes `content` to the absolute `path` with writeFileSafely; a file that cannot be written is
+ * the user's to fix: a usage error naming it as `label` (such as "--output report.md"), not a crash.
+ */
+export function writeOutput(path: string, content: string, label: string): void {
   try {
-    writeFileAtomic(path, content);
+    writeFileSafely(path, content);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-    throw usageError('OUTPUT_NOT_WRITABLE', `${shown} cannot be written (${code}); check that ${dirname(shown)} exists and is writable`);
+    throw usageError('OUTPUT_NOT_WRITABLE', writeFailure(label, error));
   }
+}
+
+/** Why a file could not be written, after its label: what was there, or the file system's error code. */
+export function writeFailure(label: string, error: unknown): string {
+  if (error instanceof WriteRefusedError) return `${label} ${error.message}`;
+  return `${label} cannot be written (${(error as NodeJS.ErrnoException).code ?? 'unknown error'}); check that its folder exists and is writable`;
 }

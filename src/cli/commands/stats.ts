@@ -1,3 +1,6 @@
+import { resolve } from 'node:path';
+import { visible } from '../../common/visible.js';
+import { toolInfo } from '../../tool.js';
 import type { CommandResult, Io } from './result.js';
 import { expandInputs } from '../inputs.js';
 import { compileFile, prepareCompiler, writeOutput, type CompilerFlags } from './shared.js';
@@ -15,7 +18,8 @@ export interface StatsOptions extends CompilerFlags {
  */
 export async function statsCommand(options: StatsOptions, io: Io): Promise<CommandResult> {
   const { config, compiler } = prepareCompiler(options, io);
-  const { files: inputs } = expandInputs(options.inputs, io.cwd);
+  const { files: inputs, warnings: inputWarnings } = expandInputs(options.inputs, io.cwd);
+  for (const warning of inputWarnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
   const files = inputs.map((input) => compileFile(compiler, input, options));
   // The Markdown renderer pulls in remark, so the whole module is loaded only when asked for.
   const { collectStats, renderStatsJson, renderStatsMarkdown } = await import('../../stats/index.js');
@@ -24,12 +28,12 @@ export async function statsCommand(options: StatsOptions, io: Io): Promise<Comma
   const data: Record<string, unknown> = { config: { path: config.path, source: config.source }, stats };
   let stdout = '';
   if (options.output !== undefined) {
-    writeOutput(options.output, rendered);
+    writeOutput(resolve(io.cwd, options.output), rendered, `--output ${options.output}`);
     data['output'] = options.output;
   } else if (options.json) {
     if (options.format !== 'json') data['rendered'] = rendered;
   } else {
     stdout = rendered;
   }
-  return { exitCode: 0, data, warnings: [...config.warnings], error: null, stdout };
+  return { exitCode: 0, data, warnings: [...config.warnings, ...inputWarnings], error: null, stdout };
 }

@@ -1,20 +1,31 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { visible } from '../../common/visible.js';
+import { targetKind, writeFileSafely } from '../../common/write-file.js';
 import {
+  compareFoundPaths,
   createProgress,
-  discoverFixtures,
+  displayPath,
+  findFixtures,
   formatFailures,
   formatJunit,
   RegressionUsageError,
   runFixturesParallel,
   selectShard,
+  type Discovery,
+  type FixtureResult,
+  type FoundPath,
   type RunSummary,
+  type UnreadableFolder,
   type UpdateMode,
 } from '../../regression/index.js';
-import { usageError, type UsageSubcode } from '../contract.js';
-import { writeFileAtomic } from '../io.js';
+import { toolInfo } from '../../tool.js';
+import { usageError, type EnvelopeError, type UsageSubcode } from '../contract.js';
+import { exitCodes } from '../exit-codes.js';
+import { skippedLinkWarning } from '../inputs.js';
 import type { CommandResult, Io } from './result.js';
+import { writeFailure } from './shared.js';
 
 /**
  * Below this many fixtures, starting worker threads costs more than it saves (82 fixtures: 0.98 s
@@ -27,7 +38,7 @@ export interface TestOptions {
   update: UpdateMode;
   shard?: string;
   junit?: string;
-  /** Worker threads; the number of available CPUs by default. Capped at the number of fixtures. */
+  /** Worker threads; the number of available CPUs by default. Capped at the number of CPUs and of fixtures. */
   workers?: number;
   json: boolean;
 }
@@ -38,45 +49,87 @@ const SUBCODES: Record<RegressionUsageError['subcode'], UsageSubcode> = {
   BAD_SHARD: 'INVALID_SHARD',
 };
 
+/** A fixture spec to run, or a folder that could not be listed: a failing entry of its own, in its place in the list. */
+type Entry = FoundPath | UnreadableFolder;
+
 export async function testCommand(options: TestOptions, io: Io): Promise<CommandResult> {
-  let files: string[];
+  let entries: Entry[];
+  let discovery: Discovery;
   try {
-    files = discoverFixtures(options.dirs.map((dir) => resolve(io.cwd, dir)));
-    if (options.shard !== undefined) files = selectShard(files, options.shard);
+    discovery = findFixtures(options.dirs.map((dir) => resolve(io.cwd, dir)));
+    entries = [...discovery.files, ...discovery.unreadable].sort(compareFoundPaths);
+    if (options.shard !== undefined) entries = selectShard(entries, options.shard);
   } catch (error) {
     if (error instanceof RegressionUsageError) throw usageError(SUBCODES[error.subcode], error.message);
     throw error;
   }
-  if (files.length === 0 && options.shard === undefined) throw usageError('NO_INPUT', `no fixture found in ${options.dirs.join(', ')}`);
+  if (entries.length === 0 && options.shard === undefined) throw usageError('NO_INPUT', `no fixture found in ${options.dirs.join(', ')}`);
+  if (options.junit !== undefined) checkJunitTarget(options.junit, io.cwd);
 
-  const progress = createProgress(files.length, io.stderr, io.env);
-  const workers = Math.max(1, Math.min(options.workers ?? (files.length >= MIN_FIXTURES_PER_DEFAULT_WORKERS ? availableParallelism() : 1), files.length));
-  let summary: RunSummary;
+  const warnings = discovery.skippedLinks.map((link) => skippedLinkWarning(link, io.cwd));
+  const specs = entries.filter((entry) => !('code' in entry)).map((entry) => entry.path);
+  const workers = chooseWorkers(options.workers, specs.length, warnings);
+  for (const warning of warnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
+
+  const progress = createProgress(specs.length, io.stderr, io.env);
+  let ran: RunSummary;
   try {
-    summary = await runFixturesParallel(files, { cwd: io.cwd, update: options.update, workers, workerUrl: workers > 1 ? workerModule() : null, onResult: () => progress.tick() });
+    ran = await runFixturesParallel(specs, { cwd: io.cwd, update: options.update, workers, workerUrl: workers > 1 ? workerModule() : null, onResult: () => progress.tick() });
   } finally {
     progress.done();
   }
-  if (options.junit !== undefined) writeJunit(options.junit, formatJunit(summary.results, 'compile-investigation'), io);
+  const summary = withUnreadable(entries, ran, io.cwd);
+  let writeError: EnvelopeError | null = null;
+  if (options.junit !== undefined) writeError = writeJunit(options.junit, formatJunit(summary.results, 'compile-investigation'), io);
 
   const failed = summary.failed > 0;
+  const data = {
+    fixtures: summary.results.map((result) => ({
+      path: result.path,
+      passed: result.passed,
+      problems: result.problems.map((problem) => (problem.detail ? `${problem.message}\n${problem.detail}` : problem.message)),
+    })),
+    passed: summary.passed,
+    failed: summary.failed,
+    shard: options.shard ?? null,
+    updated: summary.results.flatMap((result) => result.written),
+  };
+  const stdout = formatFailures(summary.results);
+  if (writeError !== null) return { exitCode: exitCodes.usage, data, warnings, error: writeError, stdout };
   return {
     exitCode: failed ? 1 : 0,
-    data: {
-      fixtures: summary.results.map((result) => ({
-        path: result.path,
-        passed: result.passed,
-        problems: result.problems.map((problem) => (problem.detail ? `${problem.message}\n${problem.detail}` : problem.message)),
-      })),
-      passed: summary.passed,
-      failed: summary.failed,
-      shard: options.shard ?? null,
-      updated: summary.results.flatMap((result) => result.written),
-    },
-    warnings: [],
+    data,
+    warnings,
     error: failed ? { code: 'GATE_FAILED', subcode: 'FIXTURES_FAILED', message: `${summary.failed} of ${summary.results.length} fixtures do not match: ${firstFailure(summary.results)}` } : null,
-    stdout: formatFailures(summary.results),
+    stdout,
   };
+}
+
+/**
+ * Threads enough for the work and no more than the machine has: each worker holds its own
+ * compiler and heap (100 workers on 500 fixtures took 1.43 GB), and more threads than CPUs only
+ * take turns. A request above the CPUs is cut, with a warning.
+ */
+function chooseWorkers(requested: number | undefined, fixtures: number, warnings: string[]): number {
+  const cpus = availableParallelism();
+  if (requested !== undefined && requested > cpus) warnings.push(`--workers ${requested} is more than the ${cpus} available CPUs; using ${cpus}`);
+  return Math.max(1, Math.min(requested ?? (fixtures >= MIN_FIXTURES_PER_DEFAULT_WORKERS ? cpus : 1), cpus, fixtures));
+}
+
+/** The run's results with a failing entry for each folder that could not be listed, in list order. */
+function withUnreadable(entries: readonly Entry[], ran: RunSummary, cwd: string): RunSummary {
+  const results: FixtureResult[] = [];
+  let next = 0;
+  for (const entry of entries) {
+    if ('code' in entry) {
+      const path = displayPath(entry.text, cwd) || '.';
+      results.push({ file: entry.path, path, passed: false, problems: [{ message: `the folder ${JSON.stringify(path)} cannot be read (${entry.code}); its fixtures were not run` }], written: [], exitCode: null });
+    } else {
+      results.push(ran.results[next++] as FixtureResult);
+    }
+  }
+  const failed = results.filter((result) => !result.passed).length;
+  return { results, passed: results.length - failed, failed };
 }
 
 function firstFailure(results: RunSummary['results']): string {
@@ -84,12 +137,21 @@ function firstFailure(results: RunSummary['results']): string {
   return failed ? `${failed.path}: ${failed.problems[0]?.message ?? ''}` : '';
 }
 
-function writeJunit(path: string, xml: string, io: Io): void {
+/** A --junit that names a folder, FIFO or device is refused before any fixture runs. */
+function checkJunitTarget(path: string, cwd: string): void {
+  const kind = targetKind(resolve(cwd, path));
+  if (kind !== 'missing' && kind !== 'file') throw usageError('OUTPUT_NOT_WRITABLE', `--junit ${path} is a ${kind}; give the path of a file`);
+}
+
+/** The JUnit file, or the run's error when it cannot be written: the results stay in the envelope. */
+function writeJunit(path: string, xml: string, io: Io): EnvelopeError | null {
   try {
-    writeFileAtomic(resolve(io.cwd, path), xml);
+    writeFileSafely(resolve(io.cwd, path), xml);
+    return null;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-    throw usageError('OUTPUT_NOT_WRITABLE', `--junit ${path} cannot be written (${code})`);
+    const message = writeFailure(`--junit ${path}`, error);
+    io.stderr.write(`${toolInfo.name}: ${visible(message)}\n`);
+    return { code: 'USAGE_ERROR', subcode: 'OUTPUT_NOT_WRITABLE', message };
   }
 }
 

@@ -16,13 +16,13 @@ export const briefHistory: Rule = {
       passing: { title: 'F1 rewritten with a change entry that cites E000002.', apply: (spec) => void withBriefs(spec) },
     },
   },
-  check({ view, report }) {
+  check({ view, policy, report }) {
     const registry = registryOf(view.data);
     for (const { value, path } of view.items('hypotheses')) {
       const briefs = value.briefs ?? [];
       briefs.forEach((brief, index) => {
         const previous = index === 0 ? undefined : briefs[index - 1];
-        const problems = checkBriefHistory(previous, brief, childPointer(path, 'briefs', index), { previousLabel: `the previous brief (briefs/${index - 1})`, registry });
+        const problems = checkBriefHistory(previous, brief, childPointer(path, 'briefs', index), { previousLabel: `the previous brief (briefs/${index - 1})`, registry, visibleText: policy.strict.visibleText });
         for (const problem of problems) report(problem.path, problem.message);
       });
     }

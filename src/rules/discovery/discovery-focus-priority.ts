@@ -1,5 +1,5 @@
 import type { Rule } from '../rule.js';
-import { show } from '../support/text.js';
+import { listOf, show } from '../support/text.js';
 import { exampleDiscovery } from './example.js';
 import { eventPointer, isTestFile } from './support.js';
 
@@ -39,17 +39,20 @@ export const discoveryFocusPriority: Rule = {
         if (event.phase === 'deepen') for (const file of event.files ?? []) deepened.add(file);
       }
       if (production.size === 0) return;
+      // Production candidates no deepen event reads: what each focus must read itself.
+      const waiting = [...production].filter((file) => !deepened.has(file));
       cycle.events.forEach((event, j) => {
-        if (event.phase !== 'focus' || !event.files) return;
-        const read = new Set([...event.files, ...deepened]);
-        const unread = [...production].filter((file) => !read.has(file));
-        if (unread.length === 0) return;
-        const listed = unread.map((file) => show(file)).join(', ');
+        if (event.phase !== 'focus' || !event.files || !event.files.some(isTestFile)) return;
+        const read = new Set(event.files);
+        const unreadCount = waiting.length - [...read].filter((file) => production.has(file) && !deepened.has(file)).length;
+        if (unreadCount === 0) return;
+        const unread = (): string[] => waiting.filter((file) => !read.has(file));
         event.files.forEach((file, k) => {
           if (!isTestFile(file)) return;
           report(
             eventPointer(i, j, 'files', k),
-            `focus in cycle ${cycle.cycle} read the test file ${show(file)} while production ${unread.length === 1 ? 'candidate' : 'candidates'} ${listed} stayed unread: the scorer put tests first. Rank production candidates above tests, and read the test only after them.`,
+            () =>
+              `focus in cycle ${cycle.cycle} read the test file ${show(file)} while production ${unreadCount === 1 ? 'candidate' : 'candidates'} ${listOf(unread())} stayed unread: the scorer put tests first. Rank production candidates above tests, and read the test only after them.`,
           );
         });
       });

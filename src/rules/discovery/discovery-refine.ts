@@ -1,5 +1,6 @@
 import type { Rule } from '../rule.js';
-import { show } from '../support/text.js';
+import { compareStrings } from '../../diagnostics/diagnostic.js';
+import { listOf } from '../support/text.js';
 import { exampleDiscovery } from './example.js';
 import { cyclePointer } from './support.js';
 
@@ -30,22 +31,21 @@ export const discoveryRefine: Rule = {
   check({ view, report }) {
     const discovery = view.discovery();
     if (!discovery) return;
-    const earlier: Array<{ cycle: number; keywords: Set<string> }> = [];
+    // Each keyword set by a canonical key (its keywords sorted), with the first cycle that foraged it.
+    const earlier = new Map<string, number>();
     discovery.cycles.forEach((cycle, i) => {
-      const keywords = new Set(cycle.keywords);
-      const same = earlier.find((previous) => sameSet(previous.keywords, keywords));
-      if (same) {
-        const listed = [...keywords].map((keyword) => show(keyword)).join(', ') || 'no keyword';
+      const keywords = [...new Set(cycle.keywords)];
+      const key = JSON.stringify([...keywords].sort(compareStrings));
+      const same = earlier.get(key);
+      if (same !== undefined) {
+        const listed = keywords.length === 0 ? 'no keyword' : listOf(keywords);
         report(
           cyclePointer(i, 'keywords'),
-          `cycle ${cycle.cycle} forages the same keywords as cycle ${same.cycle} (${listed}), so it can only find the same candidates; refine the keywords with what the earlier cycles found, or stop with no_new_signal.`,
+          `cycle ${cycle.cycle} forages the same keywords as cycle ${same} (${listed}), so it can only find the same candidates; refine the keywords with what the earlier cycles found, or stop with no_new_signal.`,
         );
+      } else {
+        earlier.set(key, cycle.cycle);
       }
-      earlier.push({ cycle: cycle.cycle, keywords });
     });
   },
 };
-
-function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  return a.size === b.size && [...a].every((value) => b.has(value));
-}

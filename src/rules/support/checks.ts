@@ -32,5 +32,5 @@ export function checkUniqueIds<K extends SectionName>(
 /** A value from a policy list, with a did-you-mean when it is a near miss. */
 export function checkAllowed(context: RuleContext, path: string, what: string, value: string, allowed: readonly string[]): void {
   if (allowed.includes(value)) return;
-  context.report(path, `${what} ${show(value)} is not allowed; use ${oneOf(allowed)}.${didYouMean(value, allowed)}`);
+  context.report(path, () => `${what} ${show(value)} is not allowed; use ${oneOf(allowed)}.${didYouMean(value, allowed)}`);
 }

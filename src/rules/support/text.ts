@@ -1,10 +1,38 @@
-export function isBlank(value: string): boolean {
-  return value.trim() === '';
+/**
+ * Characters that show nothing by themselves: white space, control and format characters
+ * (zero-width, bidi controls), default-ignorable code points, combining marks, the braille blank.
+ */
+const VISIBLE = /[^\s\p{Cc}\p{Cf}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/u;
+
+/**
+ * Whether a text says nothing: only white space, or, when `visibleText` is on (the gate's policy),
+ * no visible character at all, so that a goal of a NUL or a zero-width space is no goal.
+ */
+export function isBlank(value: string, visibleText = false): boolean {
+  return visibleText ? !VISIBLE.test(value) : value.trim() === '';
 }
 
-/** A value as it appears in a message: strings quoted, everything else as JSON. */
+/** Past this many characters, a value quoted in a message is cut: a message names a value, it does not copy it. */
+const SHOWN_LENGTH = 100;
+
+/**
+ * A value as it appears in a message: strings quoted, everything else as JSON; a long one cut
+ * short with "…" and its length, so that one huge value cannot make every message huge.
+ */
 export function show(value: unknown): string {
-  return JSON.stringify(value) ?? String(value);
+  if (typeof value === 'string' && value.length > SHOWN_LENGTH) {
+    const head = Array.from(value.slice(0, SHOWN_LENGTH + 1)).slice(0, -1).join('');
+    return `${JSON.stringify(head).slice(0, -1)}…" (${value.length.toLocaleString('en-US')} characters)`;
+  }
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > 4 * SHOWN_LENGTH ? `${json.slice(0, SHOWN_LENGTH)}… (${json.length.toLocaleString('en-US')} characters of JSON)` : json;
+}
+
+/** "a", "b", "c", each shown; past `max` items, the first ones and "and N more". */
+export function listOf(values: readonly unknown[], max = 10): string {
+  const shown = values.slice(0, max).map((value) => show(value)).join(', ');
+  const rest = values.length - Math.min(values.length, max);
+  return rest > 0 ? `${shown} and ${rest.toLocaleString('en-US')} more` : shown;
 }
 
 /** "a, b or c", each quoted. */

@@ -1,0 +1,104 @@
+import { CommanderError } from 'commander';
+import { visible } from '../common/visible.js';
+import { toolInfo } from '../tool.js';
+import { compileCommand } from './commands/compile.js';
+import { explainCommand, rulesCommand, schemaCommand } from './commands/info.js';
+import type { CommandResult, Io } from './commands/result.js';
+import { briefsCommand } from './commands/briefs.js';
+import { statsCommand } from './commands/stats.js';
+import { testCommand } from './commands/test.js';
+import { CliError, CONTRACT_VERSION, type Envelope, type UsageSubcode } from './contract.js';
+import { exitCodes } from './exit-codes.js';
+import { buildProgram, type Invocation } from './program.js';
+import { jsonText } from '../common/json-text.js';
+
+const COMMANDS = ['compile', 'schema', 'rules', 'explain', 'test', 'stats', 'briefs'];
+
+const COMMANDER_SUBCODES: Record<string, UsageSubcode> = {
+  'commander.unknownOption': 'UNKNOWN_OPTION',
+  'commander.unknownCommand': 'UNKNOWN_COMMAND',
+  'commander.invalidArgument': 'INVALID_ARGUMENT',
+  'commander.missingArgument': 'MISSING_ARGUMENT',
+  'commander.optionMissingArgument': 'MISSING_ARGUMENT',
+  'commander.missingMandatoryOptionValue': 'MISSING_ARGUMENT',
+  'commander.excessArguments': 'INVALID_ARGUMENT',
+  'commander.conflictingOption': 'CONFLICTING_ARGUMENTS',
+};
+
+/** One invocation, in process: the exit code and what goes to standard output; human text goes to io.stderr. */
+export async function run(argv: string[], io: Io): Promise<{ exitCode: number; stdout: string }> {
+  const json = argv.includes('--json');
+  const command = commandName(argv);
+  let invocation: Invocation | undefined;
+  let printed = '';
+  try {
+    const program = buildProgram((parsed) => (invocation = parsed), { writeOut: (text) => void (printed += text), writeErr: (text) => void io.stderr.write(text) });
+    program.parse(argv, { from: 'user' });
+    if (!invocation) return informational(printed, json, argv);
+    const result = await execute(invocation, io);
+    return { exitCode: result.exitCode, stdout: json ? envelope(invocation.command, result) : result.stdout };
+  } catch (error) {
+    const failure = asCliError(error);
+    if (!failure) return informational(printed, json, argv);
+    if (!(error instanceof CommanderError)) io.stderr.write(`${toolInfo.name}: ${visible(failure.message)}\n`);
+    const result: CommandResult = { exitCode: failure.exitCode, data: {}, warnings: [], error: { code: failure.code, subcode: failure.subcode, message: failure.message }, stdout: '' };
+    return { exitCode: failure.exitCode, stdout: json ? envelope(invocation?.command ?? command, result) : '' };
+  }
+}
+
+/** --help and --version: their text, or with --json an envelope holding it. */
+function informational(text: string, json: boolean, argv: string[]): { exitCode: number; stdout: string } {
+  if (!json) return { exitCode: exitCodes.passed, stdout: text };
+  const isVersion = argv.includes('--version') || argv.includes('-V');
+  const data = isVersion ? { version: text.trim() } : { help: text };
+  return { exitCode: exitCodes.passed, stdout: envelope(isVersion ? 'version' : 'help', { exitCode: 0, data, warnings: [], error: null, stdout: '' }) };
+}
+
+function execute(invocation: Invocation, io: Io): Promise<CommandResult> | CommandResult {
+  switch (invocation.command) {
+    case 'compile':
+      return compileCommand(invocation.options, io);
+    case 'schema':
+      return schemaCommand();
+    case 'rules':
+      return rulesCommand();
+    case 'explain':
+      return explainCommand(invocation.ruleId);
+    case 'test':
+      return testCommand(invocation.options, io);
+    case 'stats':
+      return statsCommand(invocation.options, io);
+    case 'briefs':
+      return briefsCommand(invocation.options, io);
+  }
+}
+
+/** Help and version requests are not failures; every other problem becomes a coded CliError. */
+function asCliError(error: unknown): CliError | undefined {
+  if (error instanceof CliError) return error;
+  if (error instanceof CommanderError) {
+    if (error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return undefined;
+    const message = error.message.replace(/^error: /, '');
+    return new CliError('USAGE_ERROR', COMMANDER_SUBCODES[error.code] ?? 'INVALID_ARGUMENT', message, exitCodes.usage);
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return new CliError('INTERNAL_ERROR', null, `internal error: ${detail}. This is a bug; please report it with the input that caused it.`, exitCodes.internal);
+}
+
+function envelope(command: string, result: CommandResult): string {
+  const value: Envelope = {
+    schema: CONTRACT_VERSION,
+    ok: result.exitCode === exitCodes.passed,
+    command,
+    data: result.data,
+    warnings: result.warnings,
+    error: result.error,
+  };
+  return jsonText(value);
+}
+
+/** The command a failed parse was meant for, for the envelope: the first argument naming one, else compile. */
+function commandName(argv: string[]): string {
+  const first = argv.find((arg) => !arg.startsWith('-'));
+  return first !== undefined && COMMANDS.includes(first) ? first : 'compile';
+}

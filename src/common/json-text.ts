@@ -1,0 +1,19 @@
+/**
+ * Characters JSON.stringify leaves raw that a terminal or an editor acts on: DEL and the C1
+ * controls (U+0085 NEL, U+009B CSI), the line and paragraph separators, and the bidi controls.
+ */
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A value as two-space JSON with one trailing newline, every character above written as a
+ * `\uXXXX` escape: the same data for any JSON reader, and nothing for a terminal to act on when a
+ * person prints the file.
+ */
+export function jsonText(value: unknown): string {
+  const text = JSON.stringify(value, null, 2);
+  return `${UNSAFE_IN_JSON.test(text) ? text.replace(UNSAFE_IN_JSON, escapeCharacter) : text}\n`;
+}
+
+function escapeCharacter(character: string): string {
+  return `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}

@@ -1,0 +1,154 @@
+import { closeSync, constants, fchmodSync, fchownSync, fstatSync, lstatSync, openSync, readlinkSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
+import { joinRawPath, splitRawPath, type RawPath } from './raw-path.js';
+import { removeStaleTemporaries, temporaryName } from './stale-temporaries.js';
+
+/** What a path names before it is written. */
+export type TargetKind = 'missing' | 'file' | 'directory' | 'FIFO' | 'socket' | 'character device' | 'block device';
+
+/** A target the writer will not write: what the user should be told, after the path. */
+export class WriteRefusedError extends Error {
+  override readonly name = 'WriteRefusedError';
+}
+
+/** Links followed before giving up, as the kernel's own limit (ELOOP). */
+const MAX_LINKS = 40;
+/** How long to wait for a FIFO or terminal whose buffer is full to take more. */
+const RETRY_MS = 5;
+
+/**
+ * Writes `content` to `path` as the user means it, whatever is there now, and never replaces
+ * anything but a regular file:
+ *
+ * - Nothing, or a regular file: atomically, through a temporary `.<name>.tmp-<pid>-<hex>` in the
+ *   same folder and a rename, so that a reader (or a crash) sees the old content or the new one,
+ *   never a part. A replaced file keeps its permission bits (rwx for owner, group and others), and
+ *   its owner and group where the process may set them; a new file gets the default mode (umask).
+ * - A symbolic link, or a chain of them: the final target is written that way (created if the
+ *   link dangles); the links stay.
+ * - A character device, FIFO or socket (`/dev/null`, a pipe): written through, with no rename. A
+ *   FIFO is opened without blocking, so one with no reader is refused at once instead of waited on.
+ * - A folder or a block device: refused with a WriteRefusedError.
+ *
+ * A SIGKILL cannot be caught, so a run killed mid-write leaves its temporary behind: every write
+ * first removes the temporaries of the same target whose process is gone (removeStaleTemporaries).
+ * Other failures throw the file system's error, with its code, and leave no temporary.
+ */
+export function writeFileSafely(path: RawPath, content: string): void {
+  const target = followLinks(path);
+  const kind = kindOf(target.stats);
+  if (kind === 'missing' || kind === 'file') return replaceAtomically(target.path, Buffer.from(content, 'utf8'), target.stats);
+  if (kind === 'directory') throw new WriteRefusedError('is a directory; give the path of a file');
+  if (kind === 'block device') throw new WriteRefusedError('is a block device; refusing to write a report onto a disk');
+  writeThrough(target.path, Buffer.from(content, 'utf8'), kind);
+}
+
+/** What `path` names now, following links: the writer's first look, for callers that check every target before writing any. */
+export function targetKind(path: RawPath): TargetKind {
+  return kindOf(followLinks(path).stats);
+}
+
+function kindOf(stats: Stats | null): TargetKind {
+  if (stats === null) return 'missing';
+  if (stats.isFile()) return 'file';
+  if (stats.isDirectory()) return 'directory';
+  if (stats.isFIFO()) return 'FIFO';
+  if (stats.isSocket()) return 'socket';
+  if (stats.isCharacterDevice()) return 'character device';
+  return 'block device';
+}
+
+/**
+ * The path to write, and what is there. A link to a regular file (or to nothing) is read hop by
+ * hop, so that the file can be replaced beside its target rather than over the link. A link to
+ * anything else is kept as it is: opening it follows it, and the kernel also resolves the links of
+ * /proc (/dev/stdout to "pipe:[…]"), which no path names.
+ */
+function followLinks(path: RawPath): { path: RawPath; stats: Stats | null } {
+  let current = path;
+  for (let hops = 0; hops <= MAX_LINKS; hops++) {
+    const own = statOrNull(current, lstatSync);
+    if (own === null || !own.isSymbolicLink()) return { path: current, stats: own };
+    const followed = statOrNull(current, statSync);
+    if (followed !== null && !followed.isFile()) return { path: current, stats: followed };
+    const link = typeof current === 'string' ? readlinkSync(current) : readlinkSync(current, { encoding: 'buffer' });
+    current = joinRawPath(splitRawPath(current).folder, link);
+  }
+  throw Object.assign(new Error(`too many levels of symbolic links`), { code: 'ELOOP' });
+}
+
+/** Stats, or null when nothing is there (or a link on the way dangles). */
+function statOrNull(path: RawPath, stat: typeof lstatSync): Stats | null {
+  try {
+    return stat(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw error;
+  }
+}
+
+function replaceAtomically(target: RawPath, bytes: Buffer, existing: Stats | null): void {
+  const { folder, name } = splitRawPath(target);
+  removeStaleTemporaries(folder, name);
+  const temporary = joinRawPath(folder, temporaryName(name));
+  let descriptor: number | null = null;
+  try {
+    descriptor = openSync(temporary, 'wx', 0o666);
+    writeAll(descriptor, bytes);
+    if (existing !== null) keepOwnerAndMode(descriptor, existing);
+    closeSync(descriptor);
+    descriptor = null;
+    renameSync(temporary, target);
+  } catch (error) {
+    if (descriptor !== null) closeSync(descriptor);
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * The owner first, since changing it clears set-id bits; then the permission bits. Set-id and
+ * sticky bits are not copied: a report is not a program. A process that may not give the file
+ * away (EPERM) keeps it as its own, as cp does.
+ */
+function keepOwnerAndMode(descriptor: number, existing: Stats): void {
+  const created = fstatSync(descriptor);
+  if (created.uid !== existing.uid || created.gid !== existing.gid) {
+    try {
+      fchownSync(descriptor, existing.uid, existing.gid);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EPERM' && code !== 'EINVAL' && code !== 'ENOSYS') throw error;
+    }
+  }
+  fchmodSync(descriptor, existing.mode & 0o777);
+}
+
+function writeThrough(path: RawPath, bytes: Buffer, kind: TargetKind): void {
+  let descriptor: number;
+  try {
+    descriptor = openSync(path, constants.O_WRONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENXIO') throw error;
+    if (kind === 'FIFO') throw new WriteRefusedError('is a FIFO with no reader; start the reader first, or write to a file');
+    throw new WriteRefusedError(`is a ${kind} that cannot be opened for writing (ENXIO)`);
+  }
+  try {
+    writeAll(descriptor, bytes);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** Every byte, waiting a little whenever a non-blocking FIFO or terminal is full (EAGAIN). */
+function writeAll(descriptor: number, bytes: Buffer): void {
+  let offset = 0;
+  while (offset < bytes.length) {
+    try {
+      offset += writeSync(descriptor, bytes, offset, bytes.length - offset);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, RETRY_MS);
+    }
+  }
+}
