@@ -159,9 +159,12 @@ const NOTABLE = [
 
 const BLOCKED = gate.blockedAntiPatterns.map((token) => token.toLowerCase());
 
+/** A character a reader sees: the gate takes text without one as blank (policy strict.visibleText). */
+const VISIBLE = /[^\s\p{Cc}\p{Cf}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/u;
+
 function allowedText(text: string): boolean {
   const folded = text.toLowerCase();
-  return text.trim() !== '' && !BLOCKED.some((token) => folded.includes(token));
+  return VISIBLE.test(text) && !BLOCKED.some((token) => folded.includes(token));
 }
 
 /** Non-blank text from the whole of Unicode, with no blocked anti-pattern token. */
