@@ -1,8 +1,10 @@
+import { ACTIVE_BEYOND_C0 } from './visible.js';
+
 /**
  * Characters JSON.stringify leaves raw that a terminal or an editor acts on: DEL and the C1
  * controls (U+0085 NEL, U+009B CSI), the line and paragraph separators, and the bidi controls.
  */
-const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_IN_JSON = new RegExp(`[${ACTIVE_BEYOND_C0}]`, 'g');
 
 /**
  * A value as two-space JSON with one trailing newline, every character above written as a

@@ -20,8 +20,11 @@
  * mapping is idempotent, and text that needs none is returned as it is, without a copy.
  */
 
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-const UNSAFE_BUT_LINE_BREAKS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** The characters past C0 that a terminal or an editor acts on, as a character-class body: DEL, C1, separators, bidi controls. */
+export const ACTIVE_BEYOND_C0 = '\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+
+const UNSAFE = new RegExp(`[\\u0000-\\u001f${ACTIVE_BEYOND_C0}]`, 'g');
+const UNSAFE_BUT_LINE_BREAKS = new RegExp(`[\\u0000-\\u0009\\u000b\\u000c\\u000e-\\u001f${ACTIVE_BEYOND_C0}]`, 'g');
 
 export interface VisibleOptions {
   /** Keep "\n" and "\r" as they are, for sinks that lay out lines themselves. */

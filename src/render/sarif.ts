@@ -3,6 +3,7 @@ import type { FileOutcome } from '../report/outcome.js';
 import { criteria } from '../rules/criteria.js';
 import type { Rule } from '../rules/rule.js';
 import { jsonText } from '../common/json-text.js';
+import { DIAGNOSTIC_CAP, TOO_MANY_PROBLEMS } from '../diagnostics/cap.js';
 
 export interface SarifContext {
   tool: { name: string; version: string };
@@ -24,7 +25,7 @@ const SRCROOT = '%SRCROOT%';
  * it, which no relative path under %SRCROOT% can name, is an absolute file:// URI with no base.
  */
 export function formatSarif(files: FileOutcome[], context: SarifContext): string {
-  const extras = [...(context.extraChecks ?? []), INPUT_ERROR_CHECK];
+  const extras = [...(context.extraChecks ?? []), INPUT_ERROR_CHECK, TOO_MANY_PROBLEMS_CHECK];
   const descriptors = [...context.rules.map((rule) => ruleDescriptor(rule, context.settings[rule.meta.id])), ...extras.map(extraDescriptor)];
   const ruleIndex = new Map(descriptors.map((descriptor, index) => [descriptor.id, index]));
   const results: object[] = [];
@@ -52,7 +53,7 @@ export function formatSarif(files: FileOutcome[], context: SarifContext): string
         level: diagnostic.severity,
         message: { text: diagnostic.message },
         locations: [location(diagnostic.line, diagnostic.column)],
-        properties: { jsonPointer: diagnostic.path },
+        properties: { jsonPointer: diagnostic.path, ...(diagnostic.omitted ? { omitted: diagnostic.omitted } : {}) },
       });
     }
   });
@@ -111,6 +112,14 @@ const INPUT_ERROR_CHECK: ExtraCheck = {
   rationale: 'A file that cannot be read or parsed yields no spec, so no rule of the gate can judge it.',
   fix: 'Fix the path, the encoding (UTF-8) or the syntax the message names, then run again.',
   tag: 'input',
+};
+
+const TOO_MANY_PROBLEMS_CHECK: ExtraCheck = {
+  id: TOO_MANY_PROBLEMS,
+  description: `A file lists at most ${DIAGNOSTIC_CAP.toLocaleString('en-US')} problems; this result counts the rest.`,
+  rationale: 'One file with millions of problems would otherwise make millions of results, and a list too long to act on.',
+  fix: 'Fix the problems listed, then run again to see the next ones.',
+  tag: 'limits',
 };
 
 function extraDescriptor({ id, description, rationale, fix, tag }: ExtraCheck): Descriptor {

@@ -2,6 +2,7 @@ import type { Severity } from '../diagnostics/diagnostic.js';
 import { visible } from '../common/visible.js';
 import type { FileOutcome } from '../report/outcome.js';
 import { SourceLines } from './code-frame.js';
+import { countSeverities } from '../diagnostics/cap.js';
 
 export interface TextOptions {
   color: boolean;
@@ -28,8 +29,9 @@ export function formatText(files: FileOutcome[], options: TextOptions): string {
   for (const file of files) {
     const entries = entriesOf(file);
     if (entries.length === 0) continue;
-    errors += entries.filter((entry) => entry.severity === 'error').length;
-    warnings += entries.filter((entry) => entry.severity === 'warning').length;
+    const counts = countSeverities(file.diagnostics);
+    errors += counts.errors + (file.error?.code === 'INPUT_ERROR' ? 1 : 0);
+    warnings += counts.warnings;
     blocks.push(formatFile(file, entries, paint));
   }
   const problems = errors + warnings;

@@ -101,3 +101,25 @@ describe('input the engine cannot hold as a string', () => {
     expect(result.ok ? '' : result.problem.message).toContain('536,870,888 characters');
   });
 });
+
+describe('the count of problems not listed reaches every format', () => {
+  it('text counts them in its summary line; SARIF has a descriptor and the counts; the envelope sums them', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { runInProcess } = await import('../support/in-process.js');
+    const dir = mkdtempSync(join(tmpdir(), 'ci-cap-'));
+    const spec = validSpec();
+    spec['hypotheses'][0].candidateNodes = Array.from({ length: 3000 }, (_, index) => `ghost/${index}.ts`);
+    writeFileSync(join(dir, 'many.json'), JSON.stringify(spec));
+    const text = await runInProcess(['many.json', '--format', 'text'], { cwd: dir });
+    expect(text.stdout).toMatch(/✖ 3,?000 problems \(3,?000 errors, 0 warnings\)/);
+    const sarif = JSON.parse((await runInProcess(['many.json', '--format', 'sarif'], { cwd: dir })).stdout);
+    const run = sarif.runs[0];
+    const last = run.results.at(-1);
+    expect(run.tool.driver.rules[last.ruleIndex].id).toBe(TOO_MANY_PROBLEMS);
+    expect(last.properties.omitted).toEqual({ errors: 2000, warnings: 0 });
+    const envelope = JSON.parse((await runInProcess(['many.json', '--json', '--format', 'text'], { cwd: dir })).stdout);
+    expect(envelope.data.summary).toMatchObject({ errors: 3000, warnings: 0 });
+  });
+});

@@ -16,6 +16,7 @@ import { expandInputs, type InputFile } from '../inputs.js';
 import { fileIdentity, sameFile } from '../io.js';
 import type { CommandResult, Io } from './result.js';
 import { compileFile, prepareCompiler, writeFailure, writeOutput, type CompilerFlags } from './shared.js';
+import { countSeverities } from '../../diagnostics/cap.js';
 
 export type Format = 'markdown' | 'json' | 'text' | 'sarif' | 'github';
 const REPORT_FORMATS: ReadonlySet<Format> = new Set(['markdown', 'json']);
@@ -112,8 +113,9 @@ function summarize(files: FileOutcome[], exitCode: number): Record<string, numbe
   let errors = 0;
   let warnings = 0;
   for (const file of files) {
-    for (const diagnostic of file.diagnostics) diagnostic.severity === 'error' ? errors++ : warnings++;
-    if (file.error?.code === 'INPUT_ERROR') errors++;
+    const counts = countSeverities(file.diagnostics);
+    errors += counts.errors + (file.error?.code === 'INPUT_ERROR' ? 1 : 0);
+    warnings += counts.warnings;
   }
   const passed = files.filter((file) => file.exitCode === 0).length;
   return { files: files.length, passed, failed: files.length - passed, errors, warnings, exitCode };
