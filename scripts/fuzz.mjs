@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
- * A fuzz campaign: the properties of test/support/properties.ts, run longer than the test suite
- * runs them. Node cannot import the TypeScript sources directly, so this script runs
- * test/fuzz.test.ts under vitest with FUZZ_RUNS and FUZZ_SEED set.
+ * A fuzz campaign: the properties of test/support/properties.ts and the hostile-input classes of
+ * test/support/hostile-properties.ts, run longer than the test suite runs them. Node cannot import
+ * the TypeScript sources directly, so this script runs test/fuzz.test.ts and
+ * test/fuzz-hostile.test.ts under vitest (side by side, one per core) with FUZZ_RUNS and
+ * FUZZ_SEED set.
  *
  *   npm run fuzz -- --runs 20000 [--seed 42]
  *
- * --runs N   runs per property (default 10000)
+ * --runs N   runs per property and per hostile class (default 10000)
  * --seed S   fast-check seed (default: the suite's fixed seed), to reproduce or to vary a campaign
  */
 import { spawnSync } from 'node:child_process';
@@ -49,7 +51,7 @@ process.stdout.write(`fuzz: ${runs} runs per property, ${seedText}\n`);
 
 const started = Date.now();
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-const result = spawnSync(npx, ['vitest', 'run', 'test/fuzz.test.ts', '--testTimeout=0', '--hookTimeout=0'], {
+const result = spawnSync(npx, ['vitest', 'run', 'test/fuzz.test.ts', 'test/fuzz-hostile.test.ts', '--testTimeout=0', '--hookTimeout=0'], {
   cwd: root,
   stdio: 'inherit',
   shell: process.platform === 'win32',
