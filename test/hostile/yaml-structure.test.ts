@@ -127,4 +127,30 @@ describe('every loader that reads YAML refuses the same way', () => {
     cyclic['x-self'] = cyclic;
     expect(createCompiler().compile(cyclic)).toMatchObject({ exitCode: 3, error: { subcode: 'CIRCULAR' } });
   });
+
+  it('--policy, briefs --spec, stats and test, through the command line', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { runInProcess } = await import('../support/in-process.js');
+    const dir = mkdtempSync(join(tmpdir(), 'ci-yaml-cli-'));
+    const cyclic = `${toYaml(validSpec())}x-loop: &a [ *a, *a ]\n`;
+    writeFileSync(join(dir, 'spec.yaml'), cyclic);
+    writeFileSync(join(dir, 'good.json'), JSON.stringify(validSpec()));
+    writeFileSync(join(dir, 'policy.yaml'), 'cheapMapTools: &t [ *t ]\n');
+    mkdirSync(join(dir, 'fixtures'));
+    writeFileSync(join(dir, 'fixtures', 'spec.yaml'), cyclic);
+    writeFileSync(join(dir, 'fixtures', 'spec.expect.json'), JSON.stringify({ exitCode: 3 }));
+    mkdirSync(join(dir, 'briefs'));
+    const policy = await runInProcess(['good.json', '--policy', 'policy.yaml', '--json'], { cwd: dir });
+    expect(policy.status).toBe(2);
+    expect(JSON.parse(policy.stdout).error.message).toContain('contains itself');
+    const stats = await runInProcess(['stats', 'spec.yaml', '--format', 'json'], { cwd: dir });
+    expect(stats.status).toBe(0);
+    expect(JSON.parse(stats.stdout).exitCodes['3']).toBe(1);
+    const test = await runInProcess(['test', 'fixtures'], { cwd: dir });
+    expect(test.stdout).toContain('1 passed, 0 failed');
+    const briefs = await runInProcess(['briefs', 'briefs', '--spec', 'spec.yaml', '--json'], { cwd: dir });
+    expect(JSON.parse(briefs.stdout).data.files[0].error).toMatchObject({ subcode: 'CIRCULAR' });
+  });
 });

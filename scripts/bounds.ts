@@ -1,0 +1,112 @@
+// The cost of the worst inputs within the limits: for each hostile shape at 1, 4 and 16 MiB, the
+// built CLI's wall time and peak resident memory (the kernel's high-water mark, VmHWM) in each
+// output format, against a small spec's as the constant C. Prints one Markdown table and the
+// largest multiple k of the input size seen, so that peak <= C + k x input for every row.
+//
+//   npm run bounds                 # 1, 4 and 16 MiB
+//   npx tsx scripts/bounds.ts --quick   # 1 and 4 MiB
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const cli = join(root, 'bin/compile-investigation.js');
+const quick = process.argv.includes('--quick');
+const MIB = 2 ** 20;
+const SIZES = quick ? [1, 4] : [1, 4, 16];
+const FORMATS = ['json', 'markdown', 'text'] as const;
+const base = JSON.parse(readFileSync(join(root, 'fixtures/valid/payments-refund-retry.json'), 'utf8')) as Record<string, unknown>;
+
+/** Fills `count` copies of `item` into a JSON array, as text. */
+function array(item: string, bytes: number, overhead: number): string {
+  const count = Math.max(1, Math.floor((bytes - overhead) / (item.length + 1)));
+  return `[${new Array<string>(count).fill(item).join(',')}]`;
+}
+
+function withField(field: string, value: string): string {
+  return JSON.stringify({ ...base, [field]: '@@' }).replace('"@@"', value);
+}
+
+/** The shapes the hostile-input issue named, each sized to about `bytes`. */
+const SHAPES: Record<string, { extension: string; make: (bytes: number) => string }> = {
+  'JSON, mistyped risks [0,0,...] (a schema error per item)': { extension: 'json', make: (bytes) => withField('risks', array('0', bytes, 3000)) },
+  'JSON, risks of one-letter strings ["r","r",...]': { extension: 'json', make: (bytes) => withField('risks', array('"r"', bytes, 3000)) },
+  'JSON, unknown keys {"k0":0,...}': {
+    extension: 'json',
+    make: (bytes) => {
+      const keys: string[] = [];
+      for (let index = 0, size = 3000; size < bytes; index++) {
+        const member = `"k${index}":0`;
+        keys.push(member);
+        size += member.length + 1;
+      }
+      return JSON.stringify(base).replace(/\}$/, `,${keys.join(',')}}`);
+    },
+  },
+  'JSON, one line of deep dives on unmapped nodes': {
+    extension: 'json',
+    make: (bytes) => {
+      const dive = JSON.stringify({ id: 'D', hypothesisId: 'H2', node: 'nowhere/x.ts', tool: 'Read', finding: 'f', effect: 'neutral', provenance: '[DOC]' });
+      return withField('deepDives', array(dive, bytes, 3000));
+    },
+  },
+  'YAML, a flow sequence [a,a,...]': { extension: 'yaml', make: (bytes) => `goal: g\nrisks: [${new Array<string>(Math.floor(bytes / 2)).fill('a').join(',')}]\n` },
+  'YAML, blank lines': { extension: 'yaml', make: (bytes) => `goal: g\n${'\n'.repeat(bytes)}` },
+  'YAML, one block scalar': { extension: 'yaml', make: (bytes) => `goal: |\n${'  abcdefgh\n'.repeat(Math.floor(bytes / 11))}` },
+};
+
+interface Sample {
+  ms: number;
+  peakBytes: number;
+  exitCode: number;
+}
+
+/** Runs the CLI on a file and reads its VmHWM from /proc when it exits (a preload writes it to a side file). */
+function measure(file: string, format: string, work: string): Sample {
+  const hwmFile = join(work, 'hwm');
+  rmSync(hwmFile, { force: true });
+  const preload = `import { readFileSync, writeFileSync } from 'node:fs'; process.on('exit', () => { try { writeFileSync(${JSON.stringify(hwmFile)}, /VmHWM:\\s+(\\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))[1]); } catch {} });`;
+  const started = process.hrtime.bigint();
+  const child = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(preload)}`, cli, file, '--format', format, '--output', join(work, 'out')], {
+    cwd: work,
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  let peakKiB = Number.NaN;
+  try {
+    peakKiB = Number(readFileSync(hwmFile, 'utf8'));
+  } catch {
+    // No /proc: the figure stays NaN and is printed as such.
+  }
+  return { ms, peakBytes: peakKiB * 1024, exitCode: child.status ?? -1 };
+}
+
+const work = mkdtempSync(join(tmpdir(), 'compile-investigation-bounds-'));
+try {
+  const small = join(work, 'small.json');
+  writeFileSync(small, JSON.stringify(base));
+  const constant = Math.max(...FORMATS.map((format) => measure(small, format, work).peakBytes));
+  const lines = ['| Shape | Input | Format | Exit | Time | Peak RSS | (peak - C) / input |', '| --- | --- | --- | --- | --- | --- | --- |'];
+  let worst = 0;
+  for (const [name, shape] of Object.entries(SHAPES)) {
+    for (const mib of SIZES) {
+      const file = join(work, `input.${shape.extension}`);
+      // Just under the size limit at 16 MiB, so that the input is read, not refused for its size.
+      const text = shape.make(mib * MIB - (mib === 16 ? 4096 : 0));
+      writeFileSync(file, text);
+      const bytes = Buffer.byteLength(text);
+      for (const format of FORMATS) {
+        const { ms, peakBytes, exitCode } = measure(file, format, work);
+        const multiple = (peakBytes - constant) / bytes;
+        worst = Math.max(worst, multiple);
+        lines.push(`| ${name} | ${(bytes / MIB).toFixed(1)} MiB | ${format} | ${exitCode} | ${(ms / 1000).toFixed(2)} s | ${(peakBytes / MIB).toFixed(0)} MiB | ${multiple.toFixed(1)} |`);
+        process.stderr.write(`bounds: ${name}, ${mib} MiB, ${format}: ${(ms / 1000).toFixed(2)} s, ${(peakBytes / MIB).toFixed(0)} MiB\n`);
+      }
+    }
+  }
+  process.stdout.write(`${lines.join('\n')}\n\nC (a small spec, the largest of the formats) = ${(constant / MIB).toFixed(0)} MiB; largest k = ${worst.toFixed(1)}: peak <= C + ${Math.ceil(worst)} x input in every row.\n`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
