@@ -245,9 +245,9 @@ const sampleFiles = (): FileOutcome[] => [
 describe('formatSarif', () => {
   const log = (): SarifLog => JSON.parse(sarif(sampleFiles())) as SarifLog;
 
-  it('describes every catalog rule in order, then input-error, with levels from the settings', () => {
+  it('describes every catalog rule in order, then input-error and too-many-problems, with levels from the settings', () => {
     const descriptors = log().runs[0]?.tool.driver.rules ?? [];
-    expect(descriptors.map((descriptor) => descriptor.id)).toEqual([...rules.map((rule) => rule.meta.id), 'input-error']);
+    expect(descriptors.map((descriptor) => descriptor.id)).toEqual([...rules.map((rule) => rule.meta.id), 'input-error', 'too-many-problems']);
     expect(descriptors.find((descriptor) => descriptor.id === 'dive-grounded')?.name).toBe('DiveGrounded');
     const level = (preset: string, id: string) =>
       (JSON.parse(sarif([], preset)) as SarifLog).runs[0]?.tool.driver.rules.find((descriptor) => descriptor.id === id)?.defaultConfiguration.level;

@@ -10,18 +10,38 @@ export interface Frame {
 }
 
 /**
- * A file's source split into lines once, and one-line code frames cut from it. A frame costs work
- * in proportion to its window, not to its line: a minified spec is one long line, and every
+ * A file's source, and one-line code frames cut from it. Lines are found by a cursor that moves
+ * forward through the text (diagnostics come in document order), never by splitting it: a file of
+ * sixteen million blank lines costs no array of sixteen million strings. A frame costs work in
+ * proportion to its window, not to its line: a minified spec is one long line, and every
  * diagnostic on it gets a frame. Windows are found in UTF-16 units, stepping whole code points, so a
  * cut never splits a surrogate pair; only the window is then made visible.
  */
 export class SourceLines {
-  private readonly lines: string[];
   /** Per line, where its content starts and ends once blanks (spaces, tabs) are trimmed: found once. */
   private readonly trimmed = new Map<number, { first: number; afterLast: number }>();
+  /** A 1-based line, the offset where it starts, and its text once read. */
+  private cursor: { line: number; offset: number; text?: string } = { line: 1, offset: 0 };
 
-  constructor(source: string) {
-    this.lines = source.split(/\r\n|\r|\n/);
+  constructor(private readonly source: string) {}
+
+  /** A 1-based line's text without its line break, or undefined past the last line. */
+  private lineText(line: number): string | undefined {
+    if (line === this.cursor.line && this.cursor.text !== undefined) return this.cursor.text;
+    if (line < this.cursor.line) this.cursor = { line: 1, offset: 0 };
+    let { line: current, offset } = this.cursor;
+    const source = this.source;
+    while (current < line) {
+      while (offset < source.length && !isBreak(source.charCodeAt(offset))) offset++;
+      if (offset >= source.length) return undefined;
+      offset += source.charCodeAt(offset) === 13 && source.charCodeAt(offset + 1) === 10 ? 2 : 1;
+      current++;
+    }
+    let end = offset;
+    while (end < source.length && !isBreak(source.charCodeAt(end))) end++;
+    const text = source.slice(offset, end);
+    this.cursor = { line: current, offset, text };
+    return text;
   }
 
   /**
@@ -30,7 +50,7 @@ export class SourceLines {
    * frame, so leading and trailing blanks are dropped, but never past the caret.
    */
   frame(line: number, column: number): Frame | undefined {
-    const text = this.lines[line - 1];
+    const text = this.lineText(line);
     if (text === undefined) return undefined;
     const { first, afterLast } = this.trim(line - 1, text);
     const target = column >= 1 ? pointStart(text, Math.min(column - 1, text.length)) : undefined;
@@ -64,6 +84,10 @@ export class SourceLines {
 /** Source text as a frame shows it: a tab is one space, so that the caret stays aligned whatever the tab stops. */
 function display(text: string): string {
   return visible(text.replace(/\t/g, ' '));
+}
+
+function isBreak(code: number): boolean {
+  return code === 10 || code === 13;
 }
 
 function isBlank(code: number): boolean {
