@@ -1,7 +1,10 @@
 import AjvDraft04 from 'ajv-draft-04';
 import { readFileSync } from 'node:fs';
 import type { ValidateFunction } from 'ajv';
-import { sarifSchemaPath } from './shared.js';
+import { fileURLToPath } from 'node:url';
+
+/** The official SARIF 2.1.0 schema, kept in the project (test/data/README.md names its source). */
+const sarifSchemaPath = fileURLToPath(new URL('../data/sarif-schema-2.1.0.json', import.meta.url));
 
 /** RFC 3986 characters only, with well-formed percent escapes: what an unencoded space would break. */
 const URI_REFERENCE = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?#[\]]|%[0-9A-Fa-f]{2})*$/;

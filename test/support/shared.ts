@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 
 /** ../shared/reference/adaptive-investigation-method beside the project, present in CI. */
 export const referenceDir = fileURLToPath(new URL('../../../shared/reference/adaptive-investigation-method/', import.meta.url));
-export const sarifSchemaPath = fileURLToPath(new URL('../../../shared/schemas/sarif-schema-2.1.0.json', import.meta.url));
 
 export const hasReference = existsSync(referenceDir);
 
