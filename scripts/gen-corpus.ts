@@ -212,8 +212,11 @@ interface Draft {
   mapped: string[];
 }
 
-/** A spec that passes the gate, of random size: 2-8 map entries, 2-10 hypotheses, 1-40 deep dives. */
-function validDraft(random: Random): Draft {
+/**
+ * A spec that passes the gate, of random size: 2-8 map entries, 2-10 hypotheses, 1-40 deep dives.
+ * `readsOnly` keeps the budget in reads, which the reference script also accepts.
+ */
+function validDraft(random: Random, readsOnly = false): Draft {
   const domain = random.pick(DOMAINS);
   const area = random.pick(domain.areas);
   const otherArea = random.pick(domain.areas);
@@ -256,7 +259,7 @@ function validDraft(random: Random): Draft {
   const perHypothesis = new Array<number>(tested).fill(1);
   for (let extra = diveCount - tested; extra > 0; extra--) perHypothesis[random.int(0, tested - 1)]! += 1;
 
-  const tokensUnit = random.chance(0.3);
+  const tokensUnit = random.chance(0.3) && !readsOnly;
   const deepDives: Json[] = [];
   const replanLog: Json[] = [];
   let diveNumber = 0;
@@ -305,7 +308,7 @@ function validDraft(random: Random): Draft {
     reason = 'budget_exhausted';
     total = used;
   } else {
-    reason = scenario === 'resolved' ? 'goal_resolved' : random.pick(['goal_unresolved', 'escalated']);
+    reason = scenario === 'resolved' ? 'goal_resolved' : readsOnly ? 'escalated' : random.pick(['goal_unresolved', 'escalated']);
     total = tokensUnit ? used + random.int(0, 20_000) : Math.min(50, used + random.int(0, 10));
   }
 
@@ -486,6 +489,20 @@ function serialise(spec: Json, format: CorpusFormat): string {
 export function generateCorpus(count: number, seed: number): CorpusSpec[] {
   const specs: CorpusSpec[] = [];
   for (let index = 0; index < count; index++) specs.push(generateSpec(index, seed));
+  return specs;
+}
+
+/**
+ * `count` specs from `seed` that pass the gate and the reference script, all JSON with budgets in
+ * reads: the corpus the benchmark gives both tools (the reference reads JSON only and stops at
+ * the first invalid spec). Spec k is the same whatever `count` is.
+ */
+export function generateValidJsonCorpus(count: number, seed: number): CorpusSpec[] {
+  const specs: CorpusSpec[] = [];
+  for (let index = 0; index < count; index++) {
+    const draft = validDraft(new Random(mix(seed, index)), true);
+    specs.push({ name: `${String(index).padStart(5, '0')}-${draft.domain.name}.json`, text: serialise(draft.spec, 'json'), format: 'json' });
+  }
   return specs;
 }
 
