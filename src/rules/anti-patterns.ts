@@ -1,7 +1,8 @@
 import { pointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 import { show } from './support/text.js';
-import { containsWholeWord, foldForMatching } from './support/words.js';
+import type { Policy } from '../policy/types.js';
+import { foldForMatching, WholeWordMatcher } from './support/words.js';
 
 export const antiPatterns: Rule = {
   meta: {
@@ -16,18 +17,14 @@ export const antiPatterns: Rule = {
     },
   },
   check({ view, policy, report }) {
-    const fold = policy.strict.visibleText ? foldForMatching : (text: string) => text.toLowerCase();
-    const tokens = policy.blockedAntiPatterns.map((token) => ({ token, folded: fold(token) }));
-    if (tokens.length === 0) return;
+    const matcher = matcherOf(policy);
     // One shared stack of keys: the pointer is only spelled out for a string that holds a token.
     const keys: Array<string | number> = [];
     const visit = (value: unknown): void => {
       if (typeof value === 'string') {
-        const folded = fold(value);
-        let found: string[] | undefined;
-        for (const { token, folded: word } of tokens) if (containsWholeWord(folded, word, false)) (found ??= []).push(show(token));
+        const found = matcher.find(value);
         if (found) {
-          report(pointer(...keys), `blocked anti-pattern ${found.join(', ')} in this text; the method maps cheaply, reads selectively and re-plans only on invalidation. Describe what was actually done.`);
+          report(pointer(...keys), `blocked anti-pattern ${found.map((token) => show(token)).join(', ')} in this text; the method maps cheaply, reads selectively and re-plans only on invalidation. Describe what was actually done.`);
         }
       } else if (Array.isArray(value)) {
         for (let index = 0; index < value.length; index++) {
@@ -46,3 +43,13 @@ export const antiPatterns: Rule = {
     visit(view.data);
   },
 };
+
+/** One matcher per policy, built the first time the policy judges a spec. */
+const matchers = new WeakMap<Policy, WholeWordMatcher>();
+
+function matcherOf(policy: Policy): WholeWordMatcher {
+  let matcher = matchers.get(policy);
+  if (!matcher) matchers.set(policy, (matcher = new WholeWordMatcher(policy.blockedAntiPatterns, policy.strict.visibleText ? foldForMatching : (text) => text.toLowerCase())));
+  return matcher;
+}
+

@@ -3,9 +3,22 @@ import type { SchemaFindings } from '../schema/issues.js';
 import type { Budget, Discovery, SectionItem, SectionName, StopCondition } from '../spec/types.js';
 
 export interface Item<T> {
-  value: T;
-  index: number;
-  path: string;
+  readonly value: T;
+  readonly index: number;
+  readonly path: string;
+}
+
+/** An item whose pointer is spelled out only when a rule asks for it: most are never reported. */
+class SectionEntry<T> implements Item<T> {
+  constructor(
+    readonly value: T,
+    readonly index: number,
+    private readonly base: string,
+  ) {}
+
+  get path(): string {
+    return childPointer(this.base, this.index);
+  }
 }
 
 /**
@@ -41,9 +54,9 @@ export class SpecView {
       cached = [];
       const raw = this.rawSection(section) ?? [];
       const base = pointer(section);
+      const anyTainted = this.schema.tainted.size > 0;
       for (let index = 0; index < raw.length; index++) {
-        const path = childPointer(base, index);
-        if (this.isClean(path)) cached.push({ value: raw[index], index, path });
+        if (!anyTainted || this.isClean(childPointer(base, index))) cached.push(new SectionEntry(raw[index], index, base));
       }
       this.itemCache.set(section, cached);
     }

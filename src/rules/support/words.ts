@@ -50,6 +50,8 @@ export function foldForMatching(text: string): string {
 }
 
 const WORD_RUN = /[\p{L}\p{N}_]+/gu;
+/** Lookups searched directly before an index of the texts' words is built. */
+const DIRECT_LOOKUPS = 8;
 const WORD_ONLY = /^[\p{L}\p{N}_]+$/u;
 
 /**
@@ -59,7 +61,9 @@ const WORD_ONLY = /^[\p{L}\p{N}_]+$/u;
  * searched for, within a budget of characters scanned; past it, `has` answers undefined (unknown).
  */
 export class WholeWordIndex {
-  private readonly runs = new Set<string>();
+  /** The texts' maximal runs of word characters, gathered once lookups are many. */
+  private runs: Set<string> | undefined;
+  private directLookups = 0;
   private budget: number;
 
   constructor(
@@ -67,16 +71,75 @@ export class WholeWordIndex {
     budget = 20_000_000,
   ) {
     this.budget = budget;
-    for (const text of texts) for (const match of text.matchAll(WORD_RUN)) this.runs.add(match[0]);
   }
 
   has(name: string): boolean | undefined {
-    if (WORD_ONLY.test(name)) return this.runs.has(name);
+    // A few names are cheaper to look for than an index is to build.
+    if (this.runs === undefined && this.directLookups++ < DIRECT_LOOKUPS) return this.search(name);
+    if (WORD_ONLY.test(name)) {
+      if (!this.runs) {
+        this.runs = new Set();
+        for (const text of this.texts) for (const match of text.matchAll(WORD_RUN)) this.runs.add(match[0]);
+      }
+      return this.runs.has(name);
+    }
+    return this.search(name);
+  }
+
+  /** Each text searched in turn, within the budget. */
+  private search(name: string): boolean | undefined {
     for (const text of this.texts) {
       this.budget -= text.length;
       if (this.budget < 0) return undefined;
       if (containsWholeWord(text, name, false)) return true;
     }
     return false;
+  }
+}
+
+/** Words the quick first look can vouch for: ASCII letters, digits, "_" and "-". */
+const PLAIN_WORD = /^[A-Za-z0-9_-]+$/;
+/** Characters that stand for themselves in a regular expression only when escaped. */
+const REGEXP_SYNTAX = /[\\^$.*+?()[\]{}|/]/g;
+
+/**
+ * Finds which of a fixed list of words occur in texts as whole words, after folding: one regular
+ * expression for all the words, built once from the list (a policy's, never from input text), so
+ * that a text costs one scan whatever the number of words. Plain ASCII text without control
+ * characters is matched case-insensitively as it is, which equals folding it to lower case, so
+ * that the common text is never copied; other text is folded first.
+ */
+export class WholeWordMatcher {
+  private readonly words: ReadonlyArray<{ word: string; folded: string }>;
+  private readonly plain: RegExp | undefined;
+  private readonly folded: RegExp | undefined;
+  /**
+   * A character that is not plain ASCII, or any word anywhere in any case: what a text must hold
+   * to need a closer look. Only when every word is plain ASCII letters, digits, "_" and "-".
+   */
+  private readonly suspect: RegExp | undefined;
+
+  constructor(
+    words: readonly string[],
+    private readonly fold: (text: string) => string,
+  ) {
+    this.words = words.filter((word) => word !== '').map((word) => ({ word, folded: fold(word) }));
+    if (this.words.length === 0) return;
+    const alternatives = (list: readonly string[]): string => list.map((word) => word.replace(REGEXP_SYNTAX, '\\$&')).join('|');
+    const whole = (body: string): string => `(?<![\\p{L}\\p{N}_])(?:${body})(?![\\p{L}\\p{N}_])`;
+    this.plain = new RegExp(whole(alternatives(this.words.map(({ folded }) => folded))), 'iu');
+    this.folded = new RegExp(whole(alternatives(this.words.map(({ folded }) => folded))), 'u');
+    if (this.words.every(({ word }) => PLAIN_WORD.test(word))) this.suspect = new RegExp(`[^\\t-\\r -~]|${alternatives(this.words.map(({ folded }) => folded))}`, 'i');
+  }
+
+  /** The words (as given) that occur in the text as whole words, in list order; undefined when none does. */
+  find(text: string): string[] | undefined {
+    if (this.plain === undefined || this.folded === undefined) return undefined;
+    // One scan settles the common case: plain ASCII text in which no word occurs in any case.
+    if (this.suspect !== undefined && !this.suspect.test(text)) return undefined;
+    const plain = PLAIN_ASCII.test(text) && !HIDDEN_CONTROL.test(text);
+    const folded = plain ? text.toLowerCase() : this.fold(text);
+    if (!(plain ? this.plain.test(text) : this.folded.test(folded))) return undefined;
+    return this.words.filter(({ folded: word }) => containsWholeWord(folded, word, false)).map(({ word }) => word);
   }
 }
