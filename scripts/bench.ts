@@ -23,7 +23,7 @@ import { generateCorpus, generateScaledSpec } from './gen-corpus.js';
 type Library = typeof import('../src/index.js');
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const cli = join(root, 'bin/compile-investigation.js');
+const cli = join(root, 'bin/compile-investigation.cjs');
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
 const roundsFlag = argv.indexOf('--rounds');

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const cli = join(root, 'bin/compile-investigation.js');
+const cli = join(root, 'bin/compile-investigation.cjs');
 const quick = process.argv.includes('--quick');
 const MIB = 2 ** 20;
 const SIZES = quick ? [1, 4] : [1, 4, 16];

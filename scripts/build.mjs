@@ -1,10 +1,12 @@
-// Bundles the CLI, the library and the test command's worker thread with esbuild (one file
-// each, plus a lazily loaded Markdown chunk), with the JSON Schema validators precompiled by
-// ajv's standalone code generator, and emits the library's type declarations with tsc (skipped
-// with --no-types).
+// Bundles the library (ESM) and the command line (CommonJS bundles with V8 code caches, see
+// bin/load-bundle.cjs) with esbuild, with the JSON Schema validators precompiled by ajv's
+// standalone code generator, and emits the library's type declarations with tsc (skipped with
+// --no-types).
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -57,24 +59,90 @@ async function loadValidatorsModule() {
   }
 }
 
-await build({
+const common = {
   absWorkingDir: root,
-  // test-worker: the worker thread entry of `compile-investigation test --workers n`.
-  entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts', 'test-worker': 'src/regression/worker.ts' },
-  outdir: staging,
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
   packages: 'bundle',
   mainFields: ['module', 'main'],
-  chunkNames: 'chunks/[name]-[hash]',
   legalComments: 'none',
   logLevel: 'warning',
+};
+
+// The library, for `import ... from 'compile-investigation'`: one ESM file.
+await build({
+  ...common,
+  entryPoints: { index: 'src/index.ts' },
+  outdir: staging,
+  format: 'esm',
   plugins: [precompiledValidators],
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });
+
+/**
+ * The command line, as CommonJS bundles that bin/load-bundle.cjs loads with V8's code cache: the
+ * core (cli), and the parts only some runs need, loaded when first imported: the Markdown renderer,
+ * the statistics, and the worker thread of `test --workers`. In the core, an import of a part's
+ * entry becomes `require('./<part>.cjs')`.
+ */
+const PARTS = { markdown: 'src/render/markdown.ts', stats: 'src/stats/index.ts' };
+const partEntries = new Map(Object.entries(PARTS).map(([name, entry]) => [fileURLToPath(new URL(`../${entry}`, import.meta.url)), name]));
+
+function partsAsRequires(self) {
+  return {
+    name: 'parts-as-requires',
+    setup(context) {
+      context.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.kind !== 'dynamic-import' && args.kind !== 'import-statement') return undefined;
+        const resolved = resolvePath(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
+        const part = partEntries.get(resolved);
+        return part === undefined || part === self ? undefined : { path: `./${part}.cjs`, external: true };
+      });
+    },
+  };
+}
+
+/**
+ * commander loads node:child_process when it is first required, for stand-alone executable
+ * subcommands, which this command line does not have; Node then compiles child_process, net and
+ * dgram on every run. Its `spawn` is kept, loaded on first call.
+ */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(context) {
+    context.onResolve({ filter: /^node:child_process$/ }, (args) => (/[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'lazy-child-process', namespace: 'lazy-child-process' } : undefined));
+    context.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
+      contents: "module.exports = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+      loader: 'js',
+    }));
+  },
+};
+
+const cjs = {
+  ...common,
+  minify: true,
+  outdir: staging,
+  format: 'cjs',
+  outExtension: { '.js': '.cjs' },
+  // The bundles are CommonJS; import.meta.url is this file's URL, as in the sources.
+  define: { 'import.meta.url': '__importMetaUrl' },
+  banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
+await build({ ...cjs, entryPoints: { cli: 'src/cli/main.ts', 'test-worker': 'src/regression/worker.ts' }, plugins: [precompiledValidators, lazyChildProcess, partsAsRequires(undefined)] });
+for (const [name, entry] of Object.entries(PARTS)) await build({ ...cjs, entryPoints: { [name]: entry }, plugins: [precompiledValidators, lazyChildProcess, partsAsRequires(name)] });
+
+// In a CommonJS bundle an import() of what was left out of it (a part, a Node module) stays an
+// import(), which a script run by node:vm cannot do: it becomes a require() in a promise. Then a
+// build id at the end of each bundle: a code cache is used only with the bundle it was made for.
+for (const name of ['cli', 'test-worker', ...Object.keys(PARTS)]) {
+  const file = `${staging}/${name}.cjs`;
+  const source = readFileSync(file, 'utf8').replace(/\bimport\(("(?:\.\/[a-z][a-z0-9-]*\.cjs|node:[a-z_/]+)")\)/g, 'Promise.resolve().then(() => require($1))');
+  if (/\bimport\("/.test(source)) throw new Error(`${name}.cjs keeps an import() the loader cannot serve`);
+  // The loader reads bundles as Latin-1, which is cheaper than UTF-8 and the same for ASCII (esbuild's default charset).
+  if (/[^\x00-\x7f]/.test(source)) throw new Error(`${name}.cjs is not ASCII`);
+  writeFileSync(file, `${source}\n// build-id ${createHash('sha1').update(source).digest('hex')}\n`);
+}
 
 if (!process.argv.includes('--no-types')) {
   execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json', '--outDir', `${staging}/types`], {
@@ -85,3 +153,8 @@ if (!process.argv.includes('--no-types')) {
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 renameSync(new URL(`../${staging}`, import.meta.url), new URL('../dist', import.meta.url));
+
+// Code caches, made in dist/ itself (V8 keeps the file name a cache was made with): a child process loads the bundles, runs the commands most runs are (a JSON and a
+// Markdown report, a YAML spec, text diagnostics, statistics), then writes a cache of every
+// function compiled by then. A run that cannot (another Node version refuses the cache) still works.
+execFileSync(process.execPath, [fileURLToPath(new URL('./write-code-caches.cjs', import.meta.url)), resolvePath(root, 'dist')], { cwd: root, stdio: 'inherit' });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
 import packageJson from '../package.json' with { type: 'json' };
@@ -625,9 +625,10 @@ describe('exit code 5', () => {
   it('the launcher exits 5 with a message, and no stack trace, when the build is missing', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'bin'));
-    copyFileSync(cliPath, join(dir, 'bin', 'compile-investigation.js'));
+    copyFileSync(cliPath, join(dir, 'bin', 'compile-investigation.cjs'));
+    copyFileSync(join(dirname(cliPath), 'load-bundle.cjs'), join(dir, 'bin', 'load-bundle.cjs'));
     writeFileSync(join(dir, 'package.json'), '{"type": "module"}\n');
-    const result = spawnSync(process.execPath, [join(dir, 'bin', 'compile-investigation.js'), '--help'], { cwd: dir, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [join(dir, 'bin', 'compile-investigation.cjs'), '--help'], { cwd: dir, encoding: 'utf8' });
     expect(result.status).toBe(5);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/build is missing/);

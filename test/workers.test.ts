@@ -9,7 +9,7 @@ import { projectRoot, runCli } from './support/cli.js';
 import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs('workers');
-const workerBundle = join(projectRoot, 'dist/test-worker.js');
+const workerBundle = join(projectRoot, 'dist/test-worker.cjs');
 
 /**
  * A generated corpus (gen-corpus, fixed seed: valid and invalid specs, JSON and YAML) with

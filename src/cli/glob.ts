@@ -3,7 +3,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { globSync } from 'tinyglobby';
 import { isWithin, realPathOrNull } from '../common/real-path.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
-import { isSpecFileName, type SkippedLink } from '../regression/index.js';
+import { isSpecFileName, type SkippedLink } from '../regression/discover.js';
 
 /** Characters that make an argument a glob rather than a path. */
 export const GLOB_CHARACTERS = /[*?[\]{}]/;

@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import type { RawPath } from '../common/raw-path.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
 import type { InputErrorSubcode } from '../load/input-error.js';
-import { displayPath, findFixtures, type SkippedLink } from '../regression/index.js';
+import { findFixtures, type SkippedLink } from '../regression/discover.js';
+import { displayPath } from '../regression/paths.js';
 import { usageError } from './contract.js';
 import { expandGlob, GLOB_CHARACTERS } from './glob.js';
 

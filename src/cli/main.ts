@@ -1,11 +1,12 @@
-// The process entry of the CLI: the real process's streams and exit code around run().
+// The process entry of the CLI: the real process's streams and exit code around run(). The
+// launcher (bin/compile-investigation.cjs) loads this module's bundle and calls main().
 import { visible } from '../common/visible.js';
 import { toolInfo } from '../tool.js';
 import type { Io } from './commands/result.js';
 import { exitCodes } from './exit-codes.js';
 import { run } from './run.js';
 
-async function main(): Promise<void> {
+export async function main(): Promise<void> {
   const io: Io = { cwd: process.cwd(), env: process.env, stderr: process.stderr, stdoutIsTTY: process.stdout.isTTY === true };
   let outcome: { exitCode: number; stdout: string };
   try {
@@ -19,4 +20,6 @@ async function main(): Promise<void> {
   process.exitCode = outcome.exitCode;
 }
 
-await main();
+
+/** The in-process entry, for the build's code-cache warm-up and for tests. */
+export { run } from './run.js';

@@ -1,12 +1,7 @@
 import { CommanderError } from 'commander';
 import { visible } from '../common/visible.js';
 import { toolInfo } from '../tool.js';
-import { compileCommand } from './commands/compile.js';
-import { explainCommand, rulesCommand, schemaCommand } from './commands/info.js';
 import type { CommandResult, Io } from './commands/result.js';
-import { briefsCommand } from './commands/briefs.js';
-import { statsCommand } from './commands/stats.js';
-import { testCommand } from './commands/test.js';
 import { CliError, CONTRACT_VERSION, type Envelope, type UsageSubcode } from './contract.js';
 import { exitCodes } from './exit-codes.js';
 import { buildProgram, type Invocation } from './program.js';
@@ -54,22 +49,23 @@ function informational(text: string, json: boolean, argv: string[]): { exitCode:
   return { exitCode: exitCodes.passed, stdout: envelope(isVersion ? 'version' : 'help', { exitCode: 0, data, warnings: [], error: null, stdout: '' }) };
 }
 
-function execute(invocation: Invocation, io: Io): Promise<CommandResult> | CommandResult {
+/** Each command's module is loaded when it runs, so that a run pays only for the command it is. */
+async function execute(invocation: Invocation, io: Io): Promise<CommandResult> {
   switch (invocation.command) {
     case 'compile':
-      return compileCommand(invocation.options, io);
+      return (await import('./commands/compile.js')).compileCommand(invocation.options, io);
     case 'schema':
-      return schemaCommand();
+      return (await import('./commands/info.js')).schemaCommand();
     case 'rules':
-      return rulesCommand();
+      return (await import('./commands/info.js')).rulesCommand();
     case 'explain':
-      return explainCommand(invocation.ruleId);
+      return (await import('./commands/info.js')).explainCommand(invocation.ruleId);
     case 'test':
-      return testCommand(invocation.options, io);
+      return (await import('./commands/test.js')).testCommand(invocation.options, io);
     case 'stats':
-      return statsCommand(invocation.options, io);
+      return (await import('./commands/stats.js')).statsCommand(invocation.options, io);
     case 'briefs':
-      return briefsCommand(invocation.options, io);
+      return (await import('./commands/briefs.js')).briefsCommand(invocation.options, io);
   }
 }
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { lstatSync, readdirSync, unlinkSync } from 'node:fs';
 import { joinRawPath, type RawPath } from './raw-path.js';
 
-/** After `.<name>.tmp-`: the writer's PID and 8 hex digits. */
-const TEMPORARY_TAIL = /^([1-9]\d{0,9})-[0-9a-f]{8}$/;
+/** A temporary's name: `.<name>.tmp-<pid>-<8 hex digits>`, read as Latin-1 so that any bytes map one to one. */
+const TEMPORARY = /^\.([^]+)\.tmp-([1-9]\d{0,9})-[0-9a-f]{8}$/;
 
 /** The name of a temporary for `name`: `.<name>.tmp-<pid>-<8 hex digits>`, unique per write. */
 export function temporaryName(name: RawPath): RawPath {
@@ -11,12 +11,19 @@ export function temporaryName(name: RawPath): RawPath {
   return typeof name === 'string' ? `.${name}${tail}` : Buffer.concat([Buffer.from('.'), name, Buffer.from(tail)]);
 }
 
+/** A leftover temporary: its file name, and the PID of the writer that made it. */
+interface Temporary {
+  file: Buffer;
+  pid: number;
+}
+
 /**
- * The last folder listed, so that many writes into one folder (--output-dir, test --update, which
- * writes folder by folder) list it once rather than once per file. A temporary that appears after
- * the listing belongs to a run that was alive then, and is for a later run to remove.
+ * The temporaries of the last folder listed, by the name they stand for, so that many writes into
+ * one folder (--output-dir, test --update, which writes folder by folder) list it once and look up
+ * each name at once, rather than once per file. A temporary that appears after the listing belongs
+ * to a run that was alive then, and is for a later run to remove.
  */
-let listed: { folder: Buffer; names: Buffer[] } | null = null;
+let listed: { folder: Buffer; temporaries: Map<string, Temporary[]> } | null = null;
 
 /**
  * Removes the temporaries of `name` in `folder` left by writers that no longer run: a SIGKILL
@@ -26,34 +33,45 @@ let listed: { folder: Buffer; names: Buffer[] } | null = null;
  * clean-up). Best effort: a folder that cannot be listed, or a file that cannot be removed, is left.
  */
 export function removeStaleTemporaries(folder: RawPath, name: RawPath): void {
-  const prefix = Buffer.concat([Buffer.from('.'), Buffer.from(name), Buffer.from('.tmp-')]);
-  const names = listing(Buffer.from(folder));
-  for (let index = names.length - 1; index >= 0; index--) {
-    const candidate = names[index] as Buffer;
-    if (candidate.length <= prefix.length || !candidate.subarray(0, prefix.length).equals(prefix)) continue;
-    const pid = TEMPORARY_TAIL.exec(candidate.subarray(prefix.length).toString('latin1'))?.[1];
-    if (pid === undefined || mayBeAlive(Number(pid))) continue;
-    const path = joinRawPath(Buffer.from(folder), candidate);
+  const key = Buffer.from(name).toString('latin1');
+  const temporaries = temporariesIn(Buffer.from(folder));
+  const found = temporaries.get(key);
+  if (found === undefined) return;
+  const kept = found.filter(({ file, pid }) => {
+    if (mayBeAlive(pid)) return true;
+    const path = joinRawPath(Buffer.from(folder), file);
     try {
-      if (!lstatSync(path).isFile()) continue;
+      if (!lstatSync(path).isFile()) return true;
       unlinkSync(path);
-      names.splice(index, 1);
+      return false;
     } catch {
       // Gone already, or not ours to remove: the write goes on.
+      return true;
     }
-  }
+  });
+  temporaries.set(key, kept);
 }
 
-function listing(folder: Buffer): Buffer[] {
-  if (listed !== null && listed.folder.equals(folder)) return listed.names;
+function temporariesIn(folder: Buffer): Map<string, Temporary[]> {
+  if (listed !== null && listed.folder.equals(folder)) return listed.temporaries;
   let names: Buffer[];
   try {
     names = readdirSync(folder, { encoding: 'buffer' });
   } catch {
     names = [];
   }
-  listed = { folder, names };
-  return names;
+  const temporaries = new Map<string, Temporary[]>();
+  for (const file of names) {
+    const match = TEMPORARY.exec(file.toString('latin1'));
+    if (match === null) continue;
+    const [, name, pid] = match as unknown as [string, string, string];
+    const known = temporaries.get(name);
+    const temporary = { file, pid: Number(pid) };
+    if (known === undefined) temporaries.set(name, [temporary]);
+    else known.push(temporary);
+  }
+  listed = { folder, temporaries };
+  return temporaries;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { Worker } from 'node:worker_threads';
 import { pathText, type RawPath } from '../common/raw-path.js';
 import { runFixtures, type RunOptions, type RunSummary } from './summary.js';
 import type { FixtureResult, UpdateMode } from './types.js';
@@ -35,6 +34,8 @@ export async function runFixturesParallel(files: readonly RawPath[], options: Pa
   const { workers, workerUrl, onResult, ...fixtureOptions } = options;
   const count = Math.min(workers, files.length);
   if (count <= 1 || workerUrl === null) return runFixtures(files, { ...fixtureOptions, ...(onResult ? { onResult } : {}) });
+  // Loaded only here: a run without workers never pays for the worker threads module.
+  const { Worker } = await import('node:worker_threads');
 
   const cwd = fixtureOptions.cwd ?? process.cwd();
   const update = fixtureOptions.update ?? 'none';
@@ -46,7 +47,7 @@ export async function runFixturesParallel(files: readonly RawPath[], options: Pa
     task.indices.push(index);
   });
 
-  const started: Worker[] = [];
+  const started: Array<InstanceType<typeof Worker>> = [];
   try {
     await Promise.all(
       tasks.map(

@@ -2,7 +2,7 @@ import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
-export const cliPath = fileURLToPath(new URL('../../bin/compile-investigation.js', import.meta.url));
+export const cliPath = fileURLToPath(new URL('../../bin/compile-investigation.cjs', import.meta.url));
 
 export interface CliRun {
   status: number | null;

@@ -4,7 +4,7 @@ import { visible } from '../../common/visible.js';
 import { targetKind, writeFileSafely } from '../../common/write-file.js';
 import type { Compiler } from '../../compile.js';
 import { describePointer } from '../../diagnostics/pointer.js';
-import { fixtureStem } from '../../regression/index.js';
+import { fixtureStem } from '../../regression/paths.js';
 import { renderJson } from '../../render/json.js';
 import type { FileOutcome } from '../../report/outcome.js';
 import type { Report } from '../../report/types.js';

@@ -156,14 +156,10 @@ function writeJunit(path: string, xml: string, io: Io): EnvelopeError | null {
 }
 
 /**
- * The bundled worker entry (dist/test-worker.js), beside this module or one folder up (when this
- * code sits in dist/chunks/). Run from source, as under vitest, there is none: null, and the
- * fixtures run in this thread.
+ * The bundled worker entry, dist/test-worker.cjs, beside the command line's bundle. Run from
+ * source, as under vitest, there is none: null, and the fixtures run in this thread.
  */
 function workerModule(): URL | null {
-  for (const candidate of ['./test-worker.js', '../test-worker.js']) {
-    const url = new URL(candidate, import.meta.url);
-    if (existsSync(url)) return url;
-  }
-  return null;
+  const url = new URL('./test-worker.cjs', import.meta.url);
+  return existsSync(url) ? url : null;
 }

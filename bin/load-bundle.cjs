@@ -1,0 +1,85 @@
+'use strict';
+// Loads the command line's CommonJS bundles from dist/ with V8's code cache, so that a run does
+// not spend its first tens of milliseconds compiling a megabyte of JavaScript (Node 20 has no
+// module compile cache). Each bundle `<name>.cjs` may have a `<name>.cjs.cache` written at build
+// time (scripts/build.mjs). A cache is used only when it is sound: V8 crashes on a damaged one
+// instead of refusing it, so its header names the bundle it was made for (the build id at the end
+// of the bundle, a digest of its text) and carries a SHA-1 of its payload. A missing, stale, foreign or damaged cache
+// is ignored without a word, and so is one V8 refuses (another Node version): the bundle then
+// compiles as any script would. A bundle requiring `./<part>.cjs` (a lazily loaded part, such as
+// the Markdown renderer) gets it through this loader too.
+const { createHash } = require('node:crypto');
+const { readFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const { join } = require('node:path');
+const { Script } = require('node:vm');
+
+const MAGIC = 'compile-investigation code cache 1\n';
+const BUILD_ID = /\n\/\/ build-id ([0-9a-f]{40})\n?$/;
+const PART = /^\.\/([a-z][a-z0-9-]*)\.cjs$/;
+
+const loaded = new Map();
+
+/** The module of `<dir>/<name>.cjs`, loaded once. */
+function loadBundle(dir, name) {
+  const key = join(dir, name);
+  const known = loaded.get(key);
+  if (known) return known.module.exports;
+  const file = join(dir, `${name}.cjs`);
+  const source = readFileSync(file, 'latin1'); // the build keeps bundles ASCII
+  const buildId = builtAs(source);
+  const cachedData = buildId === undefined ? undefined : soundCache(`${file}.cache`, buildId);
+  const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+  const script = new Script(wrapper, { filename: file, ...(cachedData === undefined ? {} : { cachedData }) });
+  const module = { exports: {} };
+  loaded.set(key, { module, script, file, buildId });
+  const nodeRequire = createRequire(file);
+  const require = (id) => {
+    const part = PART.exec(id);
+    return part ? loadBundle(dir, part[1]) : nodeRequire(id);
+  };
+  script.runInThisContext()(module.exports, require, module, file, dir);
+  return module.exports;
+}
+
+/**
+ * The bundle's build id, when its text is still what the build made (a SHA-1 of the text before the
+ * id): V8 checks only a script's length against a cache, so an edited bundle of the same length
+ * would otherwise run the old code.
+ */
+function builtAs(source) {
+  const match = BUILD_ID.exec(source);
+  if (match === null) return undefined;
+  const digest = createHash('sha1').update(source.slice(0, match.index), 'latin1').digest('hex');
+  return digest === match[1] ? digest : undefined;
+}
+
+/** The cache's payload, when its header says it was made for this build and the payload is intact. */
+function soundCache(path, buildId) {
+  let bytes;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    return undefined;
+  }
+  const header = Buffer.from(`${MAGIC}${buildId}\n`);
+  const digestEnd = header.length + 20;
+  if (bytes.length <= digestEnd || !bytes.subarray(0, header.length).equals(header)) return undefined;
+  const payload = bytes.subarray(digestEnd);
+  const digest = createHash('sha1').update(payload).digest();
+  return digest.equals(bytes.subarray(header.length, digestEnd)) ? payload : undefined;
+}
+
+/** A cache file for a loaded bundle, from the functions compiled so far (the build writes these after a warm-up run). */
+function cacheOf(entry) {
+  const payload = entry.script.createCachedData();
+  const digest = createHash('sha1').update(payload).digest();
+  return Buffer.concat([Buffer.from(`${MAGIC}${entry.buildId}\n`), digest, payload]);
+}
+
+/** Every bundle loaded so far, with the cache it would have now: for the build. */
+function loadedBundles() {
+  return [...loaded.values()].filter((entry) => entry.buildId !== undefined).map((entry) => ({ file: entry.file, cache: () => cacheOf(entry) }));
+}
+
+module.exports = { loadBundle, loadedBundles };

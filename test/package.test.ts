@@ -1,0 +1,52 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot, runCli } from './support/cli.js';
+import { useTempDirs } from './support/temp.js';
+
+const tempDir = useTempDirs('package');
+const SPEC = 'fixtures/valid/contracts-termination-notice.json';
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/**
+ * The package as `npm pack` makes it, unpacked in another folder: what a user who installs the
+ * tarball runs. Its dependencies are the project's own (linked), since installing them would need
+ * the registry; the package's bundles need none but ajv's runtime at run time.
+ */
+describe('the packed package', () => {
+  let packageDir: string;
+  let files: string[];
+
+  beforeAll(() => {
+    const dir = tempDir();
+    // --ignore-scripts: the suite has built dist/ already, and other tests are reading it.
+    const [packed] = JSON.parse(execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: projectRoot, encoding: 'utf8' })) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    files = packed!.files.map((file) => file.path);
+    const unpacked = join(dir, 'installed');
+    mkdirSync(unpacked);
+    execFileSync('tar', ['-xzf', join(dir, packed!.filename), '-C', unpacked]);
+    packageDir = join(unpacked, 'package');
+    symlinkSync(join(projectRoot, 'node_modules'), join(packageDir, 'node_modules'), 'junction');
+  }, 120_000);
+
+  it('holds the launcher, the bundles and their code caches, and no sources or tests', () => {
+    expect(files).toEqual(expect.arrayContaining(['bin/compile-investigation.cjs', 'bin/load-bundle.cjs', 'dist/cli.cjs', 'dist/cli.cjs.cache', 'dist/markdown.cjs', 'dist/index.js', 'package.json']));
+    expect(files.filter((file) => /^(src|test|scripts)\//.test(file))).toEqual([]);
+  });
+
+  it.each(['json', 'markdown'])('compiles a spec to %s as the project does', (format) => {
+    const expected = runCli([SPEC, '--format', format]);
+    const installed = spawnSync(process.execPath, [join(packageDir, 'bin', 'compile-investigation.cjs'), SPEC, '--format', format], { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(installed.stderr).toBe(expected.stderr);
+    expect(installed.status).toBe(expected.status);
+    expect(installed.stdout).toBe(expected.stdout);
+  });
+
+  it('serves the library to an ESM import, with the same report as the command line', async () => {
+    const library = (await import(pathToFileURL(join(packageDir, 'dist', 'index.js')).href)) as typeof import('../src/index.js');
+    const compiled = library.compileInvestigation(readFileSync(join(projectRoot, SPEC), 'utf8'), { format: 'json', path: SPEC });
+    expect(compiled.output).toBe(runCli([SPEC, '--format', 'json']).stdout);
+  });
+});
