@@ -82,9 +82,9 @@ await build({
 
 /**
  * The command line, as CommonJS bundles that bin/load-bundle.cjs loads with V8's code cache: the
- * core (cli), and the parts only some runs need, loaded when first imported: the Markdown renderer,
- * the statistics, and the worker thread of `test --workers`. In the core, an import of a part's
- * entry becomes `require('./<part>.cjs')`.
+ * core (cli), the worker threads of batch runs (`test`, many files at once), and the parts only
+ * some runs need, loaded when first imported: the Markdown renderer and the statistics. In the
+ * core, an import of a part's entry becomes `require('./<part>.cjs')`.
  */
 const PARTS = { markdown: 'src/render/markdown.ts', stats: 'src/stats/index.ts' };
 const partEntries = new Map(Object.entries(PARTS).map(([name, entry]) => [fileURLToPath(new URL(`../${entry}`, import.meta.url)), name]));
@@ -129,13 +129,13 @@ const cjs = {
   define: { 'import.meta.url': '__importMetaUrl' },
   banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
-await build({ ...cjs, entryPoints: { cli: 'src/cli/main.ts', 'test-worker': 'src/regression/worker.ts' }, plugins: [precompiledValidators, lazyChildProcess, partsAsRequires(undefined)] });
+await build({ ...cjs, entryPoints: { cli: 'src/cli/main.ts', worker: 'src/workers/thread.ts' }, plugins: [precompiledValidators, lazyChildProcess, partsAsRequires(undefined)] });
 for (const [name, entry] of Object.entries(PARTS)) await build({ ...cjs, entryPoints: { [name]: entry }, plugins: [precompiledValidators, lazyChildProcess, partsAsRequires(name)] });
 
 // In a CommonJS bundle an import() of what was left out of it (a part, a Node module) stays an
 // import(), which a script run by node:vm cannot do: it becomes a require() in a promise. Then a
 // build id at the end of each bundle: a code cache is used only with the bundle it was made for.
-for (const name of ['cli', 'test-worker', ...Object.keys(PARTS)]) {
+for (const name of ['cli', 'worker', ...Object.keys(PARTS)]) {
   const file = `${staging}/${name}.cjs`;
   const source = readFileSync(file, 'utf8').replace(/\bimport\(("(?:\.\/[a-z][a-z0-9-]*\.cjs|node:[a-z_/]+)")\)/g, 'Promise.resolve().then(() => require($1))');
   if (/\bimport\("/.test(source)) throw new Error(`${name}.cjs keeps an import() the loader cannot serve`);

@@ -28,6 +28,15 @@ async function warmUp() {
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+  // The worker threads' bundle, in this thread: its jobs on the same fixtures.
+  const { jobs } = loadBundle(dist, 'worker');
+  const runFixture = await jobs.fixture({ cwd: root, update: 'none' });
+  const compile = await jobs.compile({ compilerOptions: { preset: 'gate' }, flags: { maxBytes: 16 * 1024 * 1024, failOn: 'error', quiet: false }, render: 'json', keep: { report: false, source: false } });
+  for (const name of valid) {
+    const path = join('fixtures', 'valid', name);
+    runFixture(path);
+    compile({ open: join(root, path), shown: path, reportPath: path });
+  }
 }
 
 warmUp().then(() => {

@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { MIN_ITEMS_FOR_WORKERS } from '../workers/choose.js';
 import { visible } from '../common/visible.js';
 import { presetNames } from '../policy/presets.js';
 import { toolInfo } from '../tool.js';
@@ -44,6 +45,7 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
     .addOption(new Option('--max-bytes <n>', 'largest input accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
     .addOption(new Option('--fail-on <severity>', 'fail on errors only, or on warnings too').choices(['error', 'warning']).default('error'))
     .option('-q, --quiet', 'report errors only')
+    .addOption(workersOption('files'))
     .option('--json', 'print one JSON envelope on standard output, whatever the outcome')
     .addHelpText('after', `\n${ruleCatalogText()}\n\n${exitCodesText()}\n`)
     .action((inputs: string[], options: Record<string, unknown>) => {
@@ -59,6 +61,7 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
           maxBytes: options['maxBytes'] as number,
           failOn: options['failOn'] as 'error' | 'warning',
           quiet: options['quiet'] === true,
+          ...(typeof options['workers'] === 'number' ? { workers: options['workers'] } : {}),
           json: options['json'] === true,
         },
       });
@@ -90,7 +93,7 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
     .addOption(new Option('--update [what]', 'rewrite goldens and expectations ("all", the default) or goldens only ("goldens")').choices(['all', 'goldens']).preset('all'))
     .option('--shard <i/n>', 'run the i-th of n deterministic shares of the fixtures')
     .addOption(new Option('--junit <file>', 'also write a JUnit XML report').argParser(parsePath('--junit')))
-    .addOption(new Option('--workers <n>', 'worker threads to run the fixtures on, at most the number of CPUs (default: the number of CPUs; 1 runs them in this thread)').argParser(parseWorkers))
+    .addOption(workersOption('fixtures'))
     .option('--json', 'print one JSON envelope')
     .action((dirs: string[], options: Record<string, unknown>) =>
       onInvocation({
@@ -181,6 +184,11 @@ function parseByteCount(value: string): number {
   const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(count) || count < 1) throw usageError('INVALID_ARGUMENT', `--max-bytes takes a positive whole number of bytes in decimal digits, not ${JSON.stringify(value)}`);
   return count;
+}
+
+/** --workers, for commands that compile many files: the default and the cap are the same for all. */
+function workersOption(items: string): Option {
+  return new Option('--workers <n>', `worker threads to compile the ${items} on, at most the number of CPUs (default: the number of CPUs from ${MIN_ITEMS_FOR_WORKERS} ${items} on; 1 runs them in this thread)`).argParser(parseWorkers);
 }
 
 function parseWorkers(value: string): number {

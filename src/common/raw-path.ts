@@ -21,6 +21,11 @@ export function rawPathFromBytes(bytes: Buffer): RawPath {
   }
 }
 
+/** A raw path back from a message between threads, which turns a Buffer into a plain Uint8Array. */
+export function fromMessage(path: string | Uint8Array): RawPath {
+  return typeof path === 'string' ? path : Buffer.from(path.buffer, path.byteOffset, path.byteLength);
+}
+
 /** How a path is shown and sorted: invalid bytes become U+FFFD. Never for opening the file. */
 export function pathText(path: RawPath): string {
   return typeof path === 'string' ? path : path.toString('utf8');

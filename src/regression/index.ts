@@ -24,6 +24,6 @@ export { runFixture, type FixtureOptions } from './run-fixture.js';
 export { parseShard, selectShard, type Shard } from './shard.js';
 export { formatFailures, formatProblems } from './format.js';
 export { runFixtures, type RunOptions, type RunSummary } from './summary.js';
-export { runFixturesParallel, type ParallelRunOptions, type WorkerMessage, type WorkerTask } from './parallel.js';
+export { runFixturesParallel, type ParallelRunOptions } from './parallel.js';
 export type { FixtureResult, Problem, UpdateMode } from './types.js';
 export { writeIfChanged } from './write.js';

@@ -15,7 +15,11 @@ import { exitCodes } from '../exit-codes.js';
 import { expandInputs, type InputFile } from '../inputs.js';
 import { fileIdentity, sameFile } from '../io.js';
 import type { CommandResult, Io } from './result.js';
-import { compileFile, prepareCompiler, writeFailure, writeOutput, type CompilerFlags } from './shared.js';
+import { prepareCompiler, writeFailure, writeOutput, type CompilerFlags } from './shared.js';
+import { fileCompiler, type CompiledFile, type CompileJobContext } from './compile-job.js';
+import { chooseWorkers } from '../../workers/choose.js';
+import { bundledWorker } from '../../workers/launcher.js';
+import { runInWorkers } from '../../workers/pool.js';
 import { countSeverities } from '../../diagnostics/cap.js';
 
 export type Format = 'markdown' | 'json' | 'text' | 'sarif' | 'github';
@@ -26,17 +30,28 @@ export interface CompileOptions extends CompilerFlags {
   format?: Format;
   output?: string;
   outputDir?: string;
+  workers?: number;
   json: boolean;
 }
 
 export async function compileCommand(options: CompileOptions, io: Io): Promise<CommandResult> {
-  const { config, compiler } = prepareCompiler(options, io);
+  const { config, compiler, compilerOptions } = prepareCompiler(options, io);
   const { files: inputs, several, warnings: inputWarnings } = expandInputs(options.inputs, io.cwd);
+  const workers = chooseWorkers(options.workers, inputs.length, inputWarnings);
   for (const warning of inputWarnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
   const format: Format = options.format ?? (several && options.outputDir === undefined ? 'text' : 'markdown');
   checkOutputs(options, format, several, inputs, io.cwd);
 
-  const files = inputs.map((input) => compileFile(compiler, input, options));
+  const writesReports = options.outputDir !== undefined;
+  const context: CompileJobContext = {
+    compilerOptions,
+    flags: { maxBytes: options.maxBytes, failOn: options.failOn, quiet: options.quiet },
+    // Reports for --output-dir are rendered as each file is compiled, in the worker that compiled it.
+    render: writesReports ? (format as 'json' | 'markdown') : null,
+    keep: { report: options.json || (!writesReports && REPORT_FORMATS.has(format)), source: format === 'text' },
+  };
+  const compiled = await compileAll(inputs, compiler, context, workers);
+  const files = compiled.map((file) => file.outcome);
   const exitCode = Math.max(0, ...files.map((file) => file.exitCode)) as FileOutcome['exitCode'];
   const warnings = [...config.warnings, ...inputWarnings];
   const data: Record<string, unknown> = {
@@ -55,7 +70,7 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   let stdout = '';
   let writeError: EnvelopeError | null = null;
   if (options.outputDir !== undefined) {
-    const fates = await writeReports(files, options.outputDir, format, io.cwd, inputs);
+    const fates = writeReports(compiled, options.outputDir, format, io.cwd, inputs);
     (data['files'] as Array<Record<string, unknown>>).forEach((entry, index) => {
       const fate = fates[index];
       if (fate?.error !== undefined) entry['reportError'] = fate.error;
@@ -84,6 +99,17 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   // Reports the user asked for are missing: that decides the run, whatever the files' own codes.
   if (writeError !== null) return { exitCode: exitCodes.usage, data, warnings, error: writeError, stdout };
   return { exitCode, data, warnings, error: envelopeError(files, exitCode, options.failOn), stdout };
+}
+
+/**
+ * Every input compiled, in input order: on worker threads when there are many files and more than
+ * one CPU (each with its own compiler, from the same options), else in this thread.
+ */
+async function compileAll(inputs: InputFile[], compiler: Compiler, context: CompileJobContext, workers: number): Promise<CompiledFile[]> {
+  const launcher = workers > 1 && !inputs.some((input) => input.open === '-') ? bundledWorker() : null;
+  if (launcher !== null) return runInWorkers<CompiledFile>(inputs, { workers, launcher, job: 'compile', context });
+  const compile = await fileCompiler(compiler, context);
+  return inputs.map(compile);
 }
 
 function checkOutputs(options: CompileOptions, format: Format, several: boolean, inputs: InputFile[], cwd: string): void {
@@ -167,14 +193,15 @@ interface ReportFate {
  * I/O error, a full disk) does not stop the others: each file's fate is returned, in input order
  * (undefined for a file with no report).
  */
-async function writeReports(files: FileOutcome[], outputDir: string, format: Format, cwd: string, inputs: InputFile[]): Promise<Array<ReportFate | undefined>> {
+function writeReports(compiled: CompiledFile[], outputDir: string, format: Format, cwd: string, inputs: InputFile[]): Array<ReportFate | undefined> {
   try {
     mkdirSync(resolve(cwd, outputDir), { recursive: true });
   } catch (error) {
     throw usageError('OUTPUT_NOT_WRITABLE', `--output-dir ${outputDir} cannot be created (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`);
   }
   const extension = format === 'json' ? '.report.json' : '.report.md';
-  const targets = files.map((file) => (file.report ? join(outputDir, `${basename(fixtureStem(file.path === '<stdin>' ? 'stdin' : file.path))}${extension}`) : undefined));
+  const files = compiled.map((file) => file.outcome);
+  const targets = compiled.map(({ outcome, rendered }) => (rendered === undefined ? undefined : join(outputDir, `${basename(fixtureStem(outcome.path === '<stdin>' ? 'stdin' : outcome.path))}${extension}`)));
   const claimed = new Map<string, string>();
   const inputsByIdentity = new Map(inputs.filter((input) => input.open !== '-').map((input) => [fileIdentity(input.open), input]));
   targets.forEach((target, index) => {
@@ -191,15 +218,15 @@ async function writeReports(files: FileOutcome[], outputDir: string, format: For
     }
   });
   const fates: Array<ReportFate | undefined> = [];
-  for (const [index, file] of files.entries()) {
+  for (const [index, { rendered }] of compiled.entries()) {
     const target = targets[index];
-    if (!file.report || target === undefined) {
+    if (rendered === undefined || target === undefined) {
       fates.push(undefined);
       continue;
     }
     const shown = target.split('\\').join('/');
     try {
-      writeFileSafely(resolve(cwd, target), await renderReport(file.report, format));
+      writeFileSafely(resolve(cwd, target), rendered);
       fates.push({ file: shown });
     } catch (error) {
       fates.push({ file: shown, error: { code: 'USAGE_ERROR', subcode: 'OUTPUT_NOT_WRITABLE', message: writeFailure(shown, error) } });

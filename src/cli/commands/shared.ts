@@ -2,7 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { visible } from '../../common/visible.js';
 import { pathText } from '../../common/raw-path.js';
 import { WriteRefusedError, writeFileSafely } from '../../common/write-file.js';
-import { createCompiler, UsageError, type CompileResult, type Compiler } from '../../compile.js';
+import { createCompiler, UsageError, type CompileResult, type Compiler, type CompilerOptions } from '../../compile.js';
 import { ConfigError, resolveConfig, type ResolvedConfig } from '../../config/resolve.js';
 import { decodeUtf8, parseSpecText } from '../../load/parse.js';
 import type { FileLocation, FileOutcome } from '../../report/outcome.js';
@@ -22,10 +22,13 @@ export interface CompilerFlags {
   quiet: boolean;
 }
 
-/** The configuration (announcing a walk-up) and a compiler built from it and the flags. */
-export function prepareCompiler(flags: CompilerFlags, io: Io): { config: ResolvedConfig; compiler: Compiler } {
+/**
+ * The configuration (announcing a walk-up), a compiler built from it and the flags, and the
+ * options it was built with, for worker threads to build the same one.
+ */
+export function prepareCompiler(flags: CompilerFlags, io: Io): { config: ResolvedConfig; compiler: Compiler; compilerOptions: CompilerOptions } {
   const config = resolveConfigOrThrow(flags, io);
-  return { config, compiler: makeCompiler(flags, config, io) };
+  return { config, ...makeCompiler(flags, config, io) };
 }
 
 function resolveConfigOrThrow(options: CompilerFlags, io: Io): ResolvedConfig {
@@ -40,16 +43,17 @@ function resolveConfigOrThrow(options: CompilerFlags, io: Io): ResolvedConfig {
 }
 
 /** The configuration's preset, policy and rules, then --preset and --policy on top; a mistake names its source. */
-function makeCompiler(options: CompilerFlags, config: ResolvedConfig, io: Io): Compiler {
-  const configured = {
+function makeCompiler(options: CompilerFlags, config: ResolvedConfig, io: Io): { compiler: Compiler; compilerOptions: CompilerOptions } {
+  const configured: CompilerOptions = {
     preset: options.preset ?? config.config.preset ?? 'gate',
     ...(config.config.policy === undefined ? {} : { policy: [config.config.policy] }),
     ...(config.config.rules === undefined ? {} : { rules: config.config.rules }),
   };
   const base = attempt(() => createCompiler(configured), config.path === null ? '' : `configuration ${config.path}: `);
-  if (options.policy === undefined) return base;
+  if (options.policy === undefined) return { compiler: base, compilerOptions: configured };
   const policy = readPolicy(options.policy, options.maxBytes, io.cwd);
-  return attempt(() => createCompiler({ ...configured, policy: [...(configured.policy ?? []), policy] }), `--policy ${options.policy}: `);
+  const withPolicy: CompilerOptions = { ...configured, policy: [...((configured.policy as unknown[] | undefined) ?? []), policy] };
+  return { compiler: attempt(() => createCompiler(withPolicy), `--policy ${options.policy}: `), compilerOptions: withPolicy };
 }
 
 function attempt(create: () => Compiler, origin: string): Compiler {
@@ -71,8 +75,11 @@ function readPolicy(path: string, maxBytes: number, cwd: string): unknown {
   return parsed.data;
 }
 
+/** The flags that say how to read and judge each file. */
+export type FileFlags = Pick<CompilerFlags, 'maxBytes' | 'failOn' | 'quiet'>;
+
 /** One input, read and compiled on its own: a file that cannot be read becomes its own INPUT_ERROR. */
-export function compileFile(compiler: Compiler, input: InputFile, options: CompilerFlags): FileOutcome {
+export function compileFile(compiler: Compiler, input: InputFile, options: FileFlags): FileOutcome {
   const read = input.problem ? ({ ok: false, ...input.problem } as const) : readInput(input.open, options.maxBytes, input.shown);
   const result: CompileResult = read.ok
     ? compiler.compile(read.bytes, input.open === '-' ? {} : { path: input.reportPath })

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { visible } from '../../common/visible.js';
 import { targetKind, writeFileSafely } from '../../common/write-file.js';
@@ -21,17 +19,13 @@ import {
   type UpdateMode,
 } from '../../regression/index.js';
 import { toolInfo } from '../../tool.js';
+import { chooseWorkers } from '../../workers/choose.js';
+import { bundledWorker } from '../../workers/launcher.js';
 import { usageError, type EnvelopeError, type UsageSubcode } from '../contract.js';
 import { exitCodes } from '../exit-codes.js';
 import { skippedLinkWarning } from '../inputs.js';
 import type { CommandResult, Io } from './result.js';
 import { writeFailure } from './shared.js';
-
-/**
- * Below this many fixtures, starting worker threads costs more than it saves (82 fixtures: 0.98 s
- * with two workers, 0.79 s in this thread), so the default runs in-process; --workers still wins.
- */
-const MIN_FIXTURES_PER_DEFAULT_WORKERS = 200;
 
 export interface TestOptions {
   dirs: string[];
@@ -74,7 +68,7 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
   const progress = createProgress(specs.length, io.stderr, io.env);
   let ran: RunSummary;
   try {
-    ran = await runFixturesParallel(specs, { cwd: io.cwd, update: options.update, workers, workerUrl: workers > 1 ? workerModule() : null, onResult: () => progress.tick() });
+    ran = await runFixturesParallel(specs, { cwd: io.cwd, update: options.update, workers, launcher: workers > 1 ? bundledWorker() : null, onResult: () => progress.tick() });
   } finally {
     progress.done();
   }
@@ -103,17 +97,6 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
     error: failed ? { code: 'GATE_FAILED', subcode: 'FIXTURES_FAILED', message: `${summary.failed} of ${summary.results.length} fixtures do not match: ${firstFailure(summary.results)}` } : null,
     stdout,
   };
-}
-
-/**
- * Threads enough for the work and no more than the machine has: each worker holds its own
- * compiler and heap (100 workers on 500 fixtures took 1.43 GB), and more threads than CPUs only
- * take turns. A request above the CPUs is cut, with a warning.
- */
-function chooseWorkers(requested: number | undefined, fixtures: number, warnings: string[]): number {
-  const cpus = availableParallelism();
-  if (requested !== undefined && requested > cpus) warnings.push(`--workers ${requested} is more than the ${cpus} available CPUs; using ${cpus}`);
-  return Math.max(1, Math.min(requested ?? (fixtures >= MIN_FIXTURES_PER_DEFAULT_WORKERS ? cpus : 1), cpus, fixtures));
 }
 
 /** The run's results with a failing entry for each folder that could not be listed, in list order. */
@@ -153,13 +136,4 @@ function writeJunit(path: string, xml: string, io: Io): EnvelopeError | null {
     io.stderr.write(`${toolInfo.name}: ${visible(message)}\n`);
     return { code: 'USAGE_ERROR', subcode: 'OUTPUT_NOT_WRITABLE', message };
   }
-}
-
-/**
- * The bundled worker entry, dist/test-worker.cjs, beside the command line's bundle. Run from
- * source, as under vitest, there is none: null, and the fixtures run in this thread.
- */
-function workerModule(): URL | null {
-  const url = new URL('./test-worker.cjs', import.meta.url);
-  return existsSync(url) ? url : null;
 }

@@ -1,0 +1,46 @@
+import { fromMessage } from '../../common/raw-path.js';
+import { createCompiler, type Compiler, type CompilerOptions } from '../../compile.js';
+import { renderJson } from '../../render/json.js';
+import type { FileOutcome } from '../../report/outcome.js';
+import type { Report } from '../../report/types.js';
+import type { InputFile } from '../inputs.js';
+import { compileFile, type FileFlags } from './shared.js';
+
+/** One input file compiled, with its report rendered when the run writes reports (--output-dir). */
+export interface CompiledFile {
+  outcome: FileOutcome;
+  rendered?: string;
+}
+
+/** How each file of a run is compiled, in this thread or in a worker: the same settings either way. */
+export interface CompileJobContext {
+  compilerOptions: CompilerOptions;
+  flags: FileFlags;
+  /** The report format to render, or null when the run renders nothing per file. */
+  render: 'json' | 'markdown' | null;
+  /** What the run still needs of each outcome once rendered: a worker sends back no more than that. */
+  keep: { report: boolean; source: boolean };
+}
+
+/** A worker's `compile` job: its own compiler, from the same options as the main thread's. */
+export async function compileJob(context: CompileJobContext): Promise<(input: InputFile) => CompiledFile> {
+  return fileCompiler(createCompiler(context.compilerOptions), context);
+}
+
+/** Compiles one file after another with `compiler`, as `context` says. */
+export async function fileCompiler(compiler: Compiler, context: CompileJobContext): Promise<(input: InputFile) => CompiledFile> {
+  const render = await renderer(context.render);
+  return (input) => {
+    const outcome = compileFile(compiler, { ...input, open: fromMessage(input.open) }, context.flags);
+    const rendered = render !== null && outcome.report !== null ? render(outcome.report) : undefined;
+    const kept: FileOutcome = { ...outcome, report: context.keep.report ? outcome.report : null };
+    if (!context.keep.source) delete kept.source;
+    return rendered === undefined ? { outcome: kept } : { outcome: kept, rendered };
+  };
+}
+
+async function renderer(format: CompileJobContext['render']): Promise<((report: Report) => string) | null> {
+  if (format === null) return null;
+  if (format === 'json') return renderJson;
+  return (await import('../../render/markdown.js')).renderMarkdown;
+}

@@ -1,0 +1,12 @@
+import type { JobName } from './protocol.js';
+import { fixtureJob } from '../regression/fixture-job.js';
+import { compileJob } from '../cli/commands/compile-job.js';
+
+/** A job: set up once per worker from its settings, then applied to each item. */
+export type Job = (context: unknown) => Promise<(item: unknown) => unknown>;
+
+/** Every job a worker thread can do, by the name the pool gives. */
+export const jobs: Record<JobName, Job> = {
+  fixture: fixtureJob as Job,
+  compile: compileJob as Job,
+};
