@@ -36,7 +36,8 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   const format: Format = options.format ?? (several && options.outputDir === undefined ? 'text' : 'markdown');
   checkOutputs(options, format, several, inputs, io.cwd);
 
-  const files = inputs.map((input) => compileFile(compiler, input, options));
+  // Only the text format shows code frames.
+  const files = inputs.map((input) => compileFile(compiler, input, options, format === 'text'));
   const exitCode = Math.max(0, ...files.map((file) => file.exitCode)) as FileOutcome['exitCode'];
   const warnings = [...config.warnings, ...inputWarnings];
   const data: Record<string, unknown> = {
