@@ -22,12 +22,14 @@ export function readInput(path: RawPath, maxBytes: number, shown: string = pathT
     return describeFailure(label, error);
   }
   try {
+    let expectedSize = 0;
     if (path !== '-') {
       const stats = fstatSync(descriptor);
       if (!stats.isFile()) return { ok: false, subcode: 'NOT_A_FILE', message: `${shown} is ${stats.isDirectory() ? 'a directory' : 'not a regular file'}; give the path of a spec file` };
       if (stats.size > maxBytes) return tooLarge(shown, maxBytes);
+      expectedSize = stats.size;
     }
-    return readAll(label, descriptor, maxBytes);
+    return readAll(label, descriptor, maxBytes, expectedSize);
   } catch (error) {
     return describeFailure(label, error);
   } finally {
@@ -35,25 +37,43 @@ export function readInput(path: RawPath, maxBytes: number, shown: string = pathT
   }
 }
 
-function readAll(label: string, descriptor: number, maxBytes: number): ReadResult {
-  const chunks: Buffer[] = [];
-  let total = 0;
+/**
+ * Reads to the end. A regular file is read straight into one buffer of the size it had when
+ * opened (plus one byte, to see whether it grew): the input is held once, not once in chunks and
+ * again joined. Standard input, of unknown size, and a file that grew go on in chunks.
+ */
+function readAll(label: string, descriptor: number, maxBytes: number, expectedSize: number): ReadResult {
+  const first = Buffer.allocUnsafe(expectedSize + 1);
+  let filled = 0;
+  while (filled < first.length) {
+    const count = readSome(descriptor, first, filled);
+    if (count === 0) return { ok: true, bytes: first.subarray(0, filled) };
+    filled += count;
+  }
+  const chunks: Buffer[] = [first];
+  let total = filled;
   const chunk = Buffer.allocUnsafe(64 * 1024);
   for (;;) {
-    let count: number;
-    try {
-      count = readSync(descriptor, chunk, 0, chunk.length, null);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') continue;
-      if ((error as NodeJS.ErrnoException).code === 'EOF') break;
-      throw error;
-    }
+    if (total > maxBytes) return tooLarge(label, maxBytes);
+    const count = readSome(descriptor, chunk, 0);
     if (count === 0) break;
     total += count;
-    if (total > maxBytes) return tooLarge(label, maxBytes);
     chunks.push(Buffer.from(chunk.subarray(0, count)));
   }
   return { ok: true, bytes: Buffer.concat(chunks, total) };
+}
+
+/** Reads into `buffer` from `offset`: the number of bytes read, 0 at the end of the input. */
+function readSome(descriptor: number, buffer: Buffer, offset: number): number {
+  for (;;) {
+    try {
+      return readSync(descriptor, buffer, offset, buffer.length - offset, null);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') continue;
+      if ((error as NodeJS.ErrnoException).code === 'EOF') return 0;
+      throw error;
+    }
+  }
 }
 
 function tooLarge(label: string, maxBytes: number): ReadResult {

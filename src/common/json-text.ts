@@ -12,8 +12,10 @@ const UNSAFE_IN_JSON = new RegExp(`[${ACTIVE_BEYOND_C0}]`, 'g');
  * person prints the file.
  */
 export function jsonText(value: unknown): string {
-  const text = JSON.stringify(value, null, 2);
-  return `${UNSAFE_IN_JSON.test(text) ? text.replace(UNSAFE_IN_JSON, escapeCharacter) : text}\n`;
+  // The newline is joined before the search, which flattens the text once: joined after, a large
+  // report would be copied whole a second time when it is written.
+  const text = `${JSON.stringify(value, null, 2)}\n`;
+  return UNSAFE_IN_JSON.test(text) ? text.replace(UNSAFE_IN_JSON, escapeCharacter) : text;
 }
 
 function escapeCharacter(character: string): string {

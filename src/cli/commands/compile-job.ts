@@ -31,10 +31,9 @@ export async function compileJob(context: CompileJobContext): Promise<(input: In
 export async function fileCompiler(compiler: Compiler, context: CompileJobContext): Promise<(input: InputFile) => CompiledFile> {
   const render = await renderer(context.render);
   return (input) => {
-    const outcome = compileFile(compiler, { ...input, open: fromMessage(input.open) }, context.flags);
+    const outcome = compileFile(compiler, { ...input, open: fromMessage(input.open) }, context.flags, context.keep.source);
     const rendered = render !== null && outcome.report !== null ? render(outcome.report) : undefined;
     const kept: FileOutcome = { ...outcome, report: context.keep.report ? outcome.report : null };
-    if (!context.keep.source) delete kept.source;
     return rendered === undefined ? { outcome: kept } : { outcome: kept, rendered };
   };
 }

@@ -78,8 +78,12 @@ function readPolicy(path: string, maxBytes: number, cwd: string): unknown {
 /** The flags that say how to read and judge each file. */
 export type FileFlags = Pick<CompilerFlags, 'maxBytes' | 'failOn' | 'quiet'>;
 
-/** One input, read and compiled on its own: a file that cannot be read becomes its own INPUT_ERROR. */
-export function compileFile(compiler: Compiler, input: InputFile, options: FileFlags): FileOutcome {
+/**
+ * One input, read and compiled on its own: a file that cannot be read becomes its own INPUT_ERROR.
+ * The decoded text is kept only with `keepSource` (for code frames): a large spec's text would
+ * otherwise stay in memory beside its report while the report is rendered.
+ */
+export function compileFile(compiler: Compiler, input: InputFile, options: FileFlags, keepSource: boolean): FileOutcome {
   const read = input.problem ? ({ ok: false, ...input.problem } as const) : readInput(input.open, options.maxBytes, input.shown);
   const result: CompileResult = read.ok
     ? compiler.compile(read.bytes, input.open === '-' ? {} : { path: input.reportPath })
@@ -93,7 +97,7 @@ export function compileFile(compiler: Compiler, input: InputFile, options: FileF
     diagnostics,
     error: result.error,
     report: result.report,
-    ...(result.source === undefined ? {} : { source: result.source }),
+    ...(keepSource && result.source !== undefined ? { source: result.source } : {}),
     ...(input.open === '-' ? {} : { location: fileLocation(input.reportPath, pathText(input.open)) }),
   };
 }

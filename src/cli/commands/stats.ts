@@ -20,7 +20,7 @@ export async function statsCommand(options: StatsOptions, io: Io): Promise<Comma
   const { config, compiler } = prepareCompiler(options, io);
   const { files: inputs, warnings: inputWarnings } = expandInputs(options.inputs, io.cwd);
   for (const warning of inputWarnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
-  const files = inputs.map((input) => compileFile(compiler, input, options));
+  const files = inputs.map((input) => compileFile(compiler, input, options, false));
   // The Markdown renderer pulls in remark, so the whole module is loaded only when asked for.
   const { collectStats, renderStatsJson, renderStatsMarkdown } = await import('../../stats/index.js');
   const stats = collectStats(files);
