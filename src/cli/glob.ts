@@ -4,9 +4,8 @@ import { globSync } from 'tinyglobby';
 import { isWithin, realPathOrNull } from '../common/real-path.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
 import { isSpecFileName, type SkippedLink } from '../regression/discover.js';
+import { GLOB_CHARACTERS } from './glob-syntax.js';
 
-/** Characters that make an argument a glob rather than a path. */
-export const GLOB_CHARACTERS = /[*?[\]{}]/;
 
 /**
  * The spec files a quoted glob matches, as absolute paths in code-unit order, expanded here so

@@ -6,7 +6,7 @@ import type { InputErrorSubcode } from '../load/input-error.js';
 import { findFixtures, type SkippedLink } from '../regression/discover.js';
 import { displayPath } from '../regression/paths.js';
 import { usageError } from './contract.js';
-import { expandGlob, GLOB_CHARACTERS } from './glob.js';
+import { GLOB_CHARACTERS } from './glob-syntax.js';
 
 export interface InputFile {
   /** What to open: an absolute path (its raw bytes when a name in it is not UTF-8), or "-" for standard input. */
@@ -36,7 +36,7 @@ export interface ExpandedInputs {
  * (findFixtures, expandGlob). The list is sorted once, after de-duplication, so that every
  * format lists the files in the same order whatever the order of the arguments.
  */
-export function expandInputs(args: readonly string[], cwd: string): ExpandedInputs {
+export async function expandInputs(args: readonly string[], cwd: string): Promise<ExpandedInputs> {
   const files: InputFile[] = [];
   const seen = new Set<string>();
   const warnings: string[] = [];
@@ -68,6 +68,8 @@ export function expandInputs(args: readonly string[], cwd: string): ExpandedInpu
       skip(found.skippedLinks);
     } else if (!stats && GLOB_CHARACTERS.test(arg)) {
       several = true;
+      // The glob matcher is loaded only for a glob: its modules cost a run without one several milliseconds.
+      const { expandGlob } = await import('./glob.js');
       const matched = expandGlob(arg, cwd);
       skip(matched.skippedLinks);
       const skipped = matched.skippedLinks.length;

@@ -36,7 +36,7 @@ export interface CompileOptions extends CompilerFlags {
 
 export async function compileCommand(options: CompileOptions, io: Io): Promise<CommandResult> {
   const { config, compiler, compilerOptions } = prepareCompiler(options, io);
-  const { files: inputs, several, warnings: inputWarnings } = expandInputs(options.inputs, io.cwd);
+  const { files: inputs, several, warnings: inputWarnings } = await expandInputs(options.inputs, io.cwd);
   const workers = chooseWorkers(options.workers, inputs.length, inputWarnings);
   for (const warning of inputWarnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
   const format: Format = options.format ?? (several && options.outputDir === undefined ? 'text' : 'markdown');

@@ -18,7 +18,7 @@ export interface StatsOptions extends CompilerFlags {
  */
 export async function statsCommand(options: StatsOptions, io: Io): Promise<CommandResult> {
   const { config, compiler } = prepareCompiler(options, io);
-  const { files: inputs, warnings: inputWarnings } = expandInputs(options.inputs, io.cwd);
+  const { files: inputs, warnings: inputWarnings } = await expandInputs(options.inputs, io.cwd);
   for (const warning of inputWarnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
   const files = inputs.map((input) => compileFile(compiler, input, options, false));
   // The Markdown renderer pulls in remark, so the whole module is loaded only when asked for.
