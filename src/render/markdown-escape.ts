@@ -24,10 +24,10 @@ const EDGE_UNDERSCORE = /(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
 const AUTOLINK = /([Ww])\.(?=[-.\w])|([ps]):(?=\/)|([+\-.\w])@(?=[-.\w])/g;
 /**
  * Anything that makes text need escaping: the characters above, line breaks, the characters
- * `visible` replaces, and the autolink starts. Text without any is written as it is (but for the
- * start of a line).
+ * `visible` replaces, at signs and the other autolink starts. Text without any is written as it is
+ * (but for the start of a line).
  */
-const TEXT_NEEDS_WORK = new RegExp(`[\\\\\`*[<&|~_\\r\\n\\u0000-\\u001f${ACTIVE_BEYOND_C0}]|[Ww]\\.[-.\\w]|[ps]:\\/|[+\\-.\\w]@[-.\\w]`);
+const TEXT_NEEDS_WORK = new RegExp(`[\\\\\`*[<&|~_@\\r\\n\\u0000-\\u001f${ACTIVE_BEYOND_C0}]|[Ww]\\.[-.\\w]|[ps]:\\/`);
 
 /** Text anywhere in phrasing content; `atLineStart` when nothing precedes it on its line. */
 export function escapeText(value: string, atLineStart: boolean): string {

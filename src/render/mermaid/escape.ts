@@ -37,8 +37,8 @@ const NEEDS_ISOLATE = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u200E\u200F\u061
  */
 const LABEL_NEEDS_WORK =
   /["&<>#;%:`\\|[\]{}\uFB02\u00B6\uD800-\uDFFF\p{Cc}\p{Cf}\u2028\u2029\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]| {2}|^\s|\s$/u;
-/** Code points that only continue the character before them: cutting before one would split it. */
-const CONTINUATION = /[\p{M}\u200D\uFE0E\uFE0F\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/u;
+/** Code points that only continue the character before them: cutting before one would split it. Sticky: tested at an offset. */
+const CONTINUATION = /[\p{M}\u200D\uFE0E\uFE0F\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/uy;
 
 /** First strong isolate and pop directional isolate, as entity codes. */
 const ISOLATE_START = '#8296;';
@@ -59,19 +59,31 @@ export function foldWhitespace(value: string): string {
 export function truncate(value: string, max: number = DEFAULT_LABEL_LENGTH): string {
   // A string has at most as many code points as UTF-16 units: short text needs no counting.
   if (value.length <= max) return value;
-  const cut = offsetAfter(value, max);
-  if (cut === -1) return value;
-  const points = Array.from(value.slice(0, cut));
-  let end = Math.max(0, max - 1);
-  while (end > 0 && (CONTINUATION.test(points[end] ?? '') || points[end - 1] === '\u200D')) end--;
-  return `${points.slice(0, end).join('').trimEnd()}…`;
+  if (max < 1) return '…';
+  // Where the last code point that may be kept starts, and whether any follow it.
+  let end = 0;
+  for (let seen = 1; seen < max && end < value.length; seen++) end += codePointLength(value, end);
+  if (end >= value.length || end + codePointLength(value, end) >= value.length) return value;
+  for (let kept = max - 1; kept > 0 && (continuesAt(value, end) || value.charCodeAt(end - 1) === 0x200d); kept--) end = previousCodePoint(value, end);
+  return `${value.slice(0, end).trimEnd()}…`;
 }
 
-/** The UTF-16 offset right after the first `count` code points (0 for a negative count), or -1 when the text has no more than `count`. */
-function offsetAfter(value: string, count: number): number {
-  let offset = 0;
-  for (let seen = 0; seen < count && offset < value.length; seen++) offset += (value.codePointAt(offset) as number) > 0xffff ? 2 : 1;
-  return offset < value.length || count < 0 ? offset : -1;
+/** 2 for a surrogate pair at `offset`, else 1. */
+function codePointLength(value: string, offset: number): number {
+  return (value.codePointAt(offset) as number) > 0xffff ? 2 : 1;
+}
+
+/** Where the code point before `offset` starts. */
+function previousCodePoint(value: string, offset: number): number {
+  const low = value.charCodeAt(offset - 1);
+  const high = value.charCodeAt(offset - 2);
+  return low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff ? offset - 2 : offset - 1;
+}
+
+/** Whether the code point at `offset` only continues the one before it. */
+function continuesAt(value: string, offset: number): boolean {
+  CONTINUATION.lastIndex = offset;
+  return CONTINUATION.test(value);
 }
 
 /** Entity codes for every character Mermaid could read as syntax; no truncation, no folding. */
