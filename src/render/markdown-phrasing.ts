@@ -3,7 +3,7 @@ import { codeSpan, escapeText } from './markdown-escape.js';
 
 /**
  * Phrasing content (a paragraph's, a heading's, a list item's) written directly, byte for byte as
- * remark writes it with `fastHandlers`, without remark's phrasing machinery: that machinery asks
+ * remark writes it with `remarkHandlers`, without remark's phrasing machinery: that machinery asks
  * every node's handler for its first character, tracks positions through every string and pairs
  * emphasis delimiters, which cost more than the text itself. With only text, inline code and HTML,
  * remark's output is their handlers' outputs joined; emphasis and strong are covered where remark
