@@ -32,8 +32,8 @@ const NEEDS_ISOLATE = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u200E\u200F\u061
 /**
  * Anything that makes `labelText` change a label: what `escapeCharacters` replaces, right-to-left
  * text, the line breaks and tabs that fold into spaces (control characters besides U+2028 and
- * U+2029), runs of spaces, and whitespace at either end. Label text without any, and no longer
- * than the limit in UTF-16 units, is its own label.
+ * U+2029), runs of spaces, and whitespace at either end. Label text without any is its own label,
+ * but for the cut to the limit.
  */
 const LABEL_NEEDS_WORK =
   /["&<>#;%:`\\|[\]{}\uFB02\u00B6\uD800-\uDFFF\p{Cc}\p{Cf}\u2028\u2029\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]| {2}|^\s|\s$/u;
@@ -108,7 +108,8 @@ function entityCode(character: string): string {
  */
 export function labelText(value: unknown, max: number = DEFAULT_LABEL_LENGTH, fallback = '?'): string {
   const raw = displayValue(value) ?? fallback;
-  if (raw !== '' && raw.length <= max && !LABEL_NEEDS_WORK.test(raw)) return raw;
+  // Text with nothing to fold, escape or isolate only needs cutting (most labels are long plain sentences).
+  if (raw !== '' && !LABEL_NEEDS_WORK.test(raw)) return truncate(raw, max);
   const folded = truncate(foldWhitespace(raw), max);
   const text = folded === '' ? fallback : folded;
   const escaped = escapeCharacters(text);
