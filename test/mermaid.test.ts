@@ -455,6 +455,24 @@ describe('escape', () => {
     expect(labelText({})).toBe('?');
   });
 
+  it('makes any text its label by folding, cutting, escaping and isolating it, in that order', () => {
+    const rightToLeft = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+    const text = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 90 }),
+      fc.string({ unit: fc.constantFrom(...'"#;<>&`|[]{}%:\\\n\r\t\u2028 aé\u0301👩\u200d\u05d0'.split('')), maxLength: 90 }),
+      fc.string({ unit: fc.constantFrom('a', 'b', ' '), minLength: 50, maxLength: 90 }),
+    );
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 70 }), (value, max) => {
+        const folded = truncate(foldWhitespace(value), max);
+        const cut = folded === '' ? '?' : folded;
+        const expected = rightToLeft.test(cut) ? `#8296;${escapeCharacters(cut)}#8297;` : escapeCharacters(cut);
+        expect(labelText(value, max)).toBe(expected);
+      }),
+      { seed: 11, numRuns: 2000 },
+    );
+  });
+
   it('never splits a surrogate pair, for any text', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 200 }), fc.integer({ min: 1, max: 80 }), (value, max) => {

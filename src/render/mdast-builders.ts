@@ -1,6 +1,7 @@
 import type { Html, InlineCode, ListItem, PhrasingContent, RootContent, Table, TableCell, TableRow, Text } from 'mdast';
 
 const LINE_BREAK = /\r\n|[\n\r\u2028\u2029\u0085]/;
+const LINE_BREAKS = new RegExp(LINE_BREAK.source, 'g');
 
 export function text(value: string): Text {
   return { type: 'text', value };
@@ -8,11 +9,12 @@ export function text(value: string): Text {
 
 /** Inline code cannot hold a line break; a space keeps the value on one line, as CommonMark would. */
 export function code(value: string): InlineCode {
-  return { type: 'inlineCode', value: value.split(LINE_BREAK).join(' ') };
+  return { type: 'inlineCode', value: singleLine(value) };
 }
 
 /** Text that may span lines, made safe for a table cell: each line break becomes a <br>. */
 export function cellText(value: string): PhrasingContent[] {
+  if (!LINE_BREAK.test(value)) return value === '' ? [] : [text(value)];
   const lines = value.split(LINE_BREAK);
   const nodes: PhrasingContent[] = [];
   lines.forEach((line, index) => {
@@ -28,7 +30,7 @@ function lineBreak(): Html {
 
 /** A heading or list line: line breaks fold into spaces. */
 export function singleLine(value: string): string {
-  return value.split(LINE_BREAK).join(' ');
+  return value.replace(LINE_BREAKS, ' ');
 }
 
 export function heading(depth: 1 | 2, ...children: PhrasingContent[]): RootContent {
