@@ -64,7 +64,7 @@ const rows = Object.values(sections).flatMap((section) => section.rows);
 const busy = Math.max(startLoad[0]!, endLoad[0]!) > machine.cores ? ' (busy: other work competed for the cores)' : '';
 const summary = [
   `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node.replace(/^v/, '')}, ${machine.platform}; ${date.slice(0, 10)}.`,
-  `Load average (1 min) at start and end: ${formatNumber(startLoad[0]!, 2)} and ${formatNumber(endLoad[0]!, 2)}${busy}. ${options.quick ? 'Quick run (--quick).' : 'Full run.'} Medians of interleaved rounds; corpus from generateValidJsonCorpus(n, ${CORPUS_SEED}).`,
+  `Load average (1 min) at start and end: ${formatNumber(startLoad[0]!, 2)} and ${formatNumber(endLoad[0]!, 2)}${busy}. ${options.quick ? 'Quick run (--quick)' : 'Full run'}, ${options.rounds === undefined ? 'default rounds' : `--rounds ${options.rounds}`}. Medians of interleaved rounds; corpus from generateValidJsonCorpus(n, ${CORPUS_SEED}).`,
 ];
 const table = formatTable(rows);
 process.stdout.write(`${summary.join('\n')}\n\n${table}\n`);

@@ -28,6 +28,8 @@ REPORT_SUFFIX = {"markdown": ".report.md", "json": ".report.json"}
 
 
 def load_reference(path: str):
+    # Leave ../shared as it is: no __pycache__ beside the reference.
+    sys.dont_write_bytecode = True
     spec = importlib.util.spec_from_file_location("reference_compiler", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
