@@ -25,14 +25,14 @@ export function measureMemory(bench: Bench): SectionResult {
   writeFileSync(file, text);
   const probes = roundsOf(bench, 3, 1);
   log(`memory: ${probes} peak RSS probe(s) of the command line on ${formatNumber(memoryDives)} dives (${formatMiB(bytes)})`);
-  const peaks = Array.from({ length: probes }, () => Number(runDriver('peak-rss', [process.execPath, cli, file, '--format', 'json'])));
+  const peaks = Array.from({ length: probes }, () => Number(runDriver('peak-rss', [process.execPath, cli, file, '--format', 'json', '--max-bytes', String(bytes)])));
   const peak = median(peaks);
   const proxy = memoryDives === ISSUE_DIVES.at(-1) ? '' : ` (--quick: a proxy for ${formatNumber(ISSUE_DIVES.at(-1)!)})`;
   rows.push(
     bytesRow(
       {
         id: 4,
-        goal: `Peak RSS of \`compile-investigation spec.json --format json\`, ${formatNumber(memoryDives)} dives${proxy}`,
+        goal: `Peak RSS of \`compile-investigation spec.json --format json --max-bytes N\`, ${formatNumber(memoryDives)} dives${proxy}`,
         value: peak,
         comparison: '<=',
         target: BASE_BYTES + PER_INPUT_BYTE * bytes,
