@@ -32,6 +32,7 @@ if (options.build) {
   if (build.status !== 0) throw new Error('the build failed');
 }
 const library = (await import(pathToFileURL(join(root, 'dist/index.js')).href)) as Library;
+const compiler = library.createCompiler();
 const reference = findReference();
 if (reference === null) log('../shared/reference not found: the rows against the reference script are skipped');
 const machine = {
@@ -47,7 +48,7 @@ const sections: Record<string, SectionResult> = {};
 try {
   const count = Math.max(sizes.batchFiles[1], sizes.throughputSpecs, sizes.workerFixtures);
   log(`writing ${formatNumber(count)} generated specs (seed ${CORPUS_SEED})`);
-  const bench: Bench = { options, sizes, library, corpus: writeCorpus(work, count, CORPUS_SEED), work, reference };
+  const bench: Bench = { options, sizes, library, corpus: writeCorpus(work, count, CORPUS_SEED, (spec) => compiler.compile(spec.text, { path: spec.name })), work, reference };
   const measures = { batchCli: measureBatchCli, singleFile: measureSingleFile, throughput: measureThroughput, memory: measureMemory, workers: measureWorkers };
   for (const [name, measure] of Object.entries(measures)) {
     const started = performance.now();

@@ -5,11 +5,6 @@ import { linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateValidJsonCorpus, type CorpusSpec } from '../gen-corpus.js';
 
-/**
- * The expectation every fixture shares: the generated specs all pass the gate. Enough for `test`
- * to compile each fixture and compare it, without goldens.
- */
-const PASSING = '{ "exitCode": 0, "verdict": "pass" }\n';
 
 export interface Corpus {
   /** Every spec, in name order, texts in memory. */
@@ -20,13 +15,29 @@ export interface Corpus {
   fixtureFolder(count: number): string;
 }
 
-export function writeCorpus(work: string, count: number, seed: number): Corpus {
+/**
+ * `compile` gives each fixture its expectation: the exit code and verdict it compiles to, without
+ * goldens, enough for `test` to compile and compare every fixture. Nearly every generated spec
+ * passes the gate, but not all do (04717 of seed 20240601 overspends a discovery cycle).
+ */
+export function writeCorpus(work: string, count: number, seed: number, compile: (spec: CorpusSpec) => { exitCode: number; verdict: string }): Corpus {
   const specs = generateValidJsonCorpus(count, seed);
   const all = join(work, 'all');
   mkdirSync(all);
   for (const spec of specs) writeFileSync(join(all, spec.name), spec.text);
-  const expectation = join(work, 'passing.expect.json');
-  writeFileSync(expectation, PASSING);
+  /** One file per distinct expectation, which the fixtures link to. */
+  const expectations = new Map<string, string>();
+  const expectationOf = (spec: CorpusSpec): string => {
+    const { exitCode, verdict } = compile(spec);
+    const text = `${JSON.stringify({ exitCode, verdict })}\n`;
+    let file = expectations.get(text);
+    if (file === undefined) {
+      file = join(work, `expectation-${expectations.size}.json`);
+      writeFileSync(file, text);
+      expectations.set(text, file);
+    }
+    return file;
+  };
 
   const folders = new Map<string, string>();
   const folder = (kind: 'specs' | 'fixtures', wanted: number): string => {
@@ -38,7 +49,7 @@ export function writeCorpus(work: string, count: number, seed: number): Corpus {
     mkdirSync(path);
     for (const spec of specs.slice(0, wanted)) {
       linkSync(join(all, spec.name), join(path, spec.name));
-      if (kind === 'fixtures') linkSync(expectation, join(path, spec.name.replace(/\.json$/, '.expect.json')));
+      if (kind === 'fixtures') linkSync(expectationOf(spec), join(path, spec.name.replace(/\.json$/, '.expect.json')));
     }
     folders.set(name, path);
     return path;
