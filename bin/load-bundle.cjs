@@ -16,6 +16,8 @@ const { Script } = require('node:vm');
 
 const MAGIC = 'compile-investigation code cache 1\n';
 const BUILD_ID = /\n\/\/ build-id ([0-9a-f]{40})\n?$/;
+/** Enough of the end of a bundle to hold its build-id line. */
+const TRAILER_LENGTH = 64;
 const PART = /^\.\/([a-z][a-z0-9-]*)\.cjs$/;
 
 const loaded = new Map();
@@ -26,8 +28,10 @@ function loadBundle(dir, name) {
   const known = loaded.get(key);
   if (known) return known.module.exports;
   const file = join(dir, `${name}.cjs`);
-  const source = readFileSync(file, 'latin1'); // the build keeps bundles ASCII
-  const buildId = builtAs(source);
+  const bytes = readFileSync(file);
+  const buildId = builtAs(bytes);
+  // The build keeps bundles ASCII, which Latin-1 decodes faster than UTF-8, and the same.
+  const source = bytes.latin1Slice(0, bytes.length);
   const cachedData = buildId === undefined ? undefined : soundCache(`${file}.cache`, buildId);
   const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new Script(wrapper, { filename: file, ...(cachedData === undefined ? {} : { cachedData }) });
@@ -43,14 +47,16 @@ function loadBundle(dir, name) {
 }
 
 /**
- * The bundle's build id, when its text is still what the build made (a SHA-1 of the text before the
- * id): V8 checks only a script's length against a cache, so an edited bundle of the same length
+ * The bundle's build id, when its text is still what the build made (a SHA-1 of the bytes before
+ * the id): V8 checks only a script's length against a cache, so an edited bundle of the same length
  * would otherwise run the old code.
  */
-function builtAs(source) {
-  const match = BUILD_ID.exec(source);
+function builtAs(bytes) {
+  const tail = bytes.latin1Slice(Math.max(0, bytes.length - TRAILER_LENGTH), bytes.length);
+  const match = BUILD_ID.exec(tail);
   if (match === null) return undefined;
-  const digest = createHash('sha1').update(source.slice(0, match.index), 'latin1').digest('hex');
+  const end = bytes.length - tail.length + match.index;
+  const digest = createHash('sha1').update(bytes.subarray(0, end)).digest('hex');
   return digest === match[1] ? digest : undefined;
 }
 

@@ -154,7 +154,7 @@ if (!process.argv.includes('--no-types')) {
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 renameSync(new URL(`../${staging}`, import.meta.url), new URL('../dist', import.meta.url));
 
-// Code caches, made in dist/ itself (V8 keeps the file name a cache was made with): a child process loads the bundles, runs the commands most runs are (a JSON and a
-// Markdown report, a YAML spec, text diagnostics, statistics), then writes a cache of every
-// function compiled by then. A run that cannot (another Node version refuses the cache) still works.
+// Code caches, made in dist/ itself, since V8 keeps the file name a cache was made with: a child
+// process runs the bundles on a few specs (scripts/write-code-caches.cjs), then writes a cache of
+// every function compiled by then. A run that cannot use one (another Node version) still works.
 execFileSync(process.execPath, [fileURLToPath(new URL('./write-code-caches.cjs', import.meta.url)), resolvePath(root, 'dist')], { cwd: root, stdio: 'inherit' });
