@@ -177,7 +177,7 @@ describe('compile --workers', () => {
   let dir: string;
   beforeAll(async () => {
     dir = tempDir();
-    // Above the count from which the files go to worker threads by default: valid and invalid specs, JSON and YAML.
+    // Enough files for every worker to get several batches: valid and invalid specs, JSON and YAML.
     await writeCorpus(230, 11, join(dir, 'specs'));
   }, 60_000);
 

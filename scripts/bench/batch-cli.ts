@@ -2,7 +2,7 @@
 // Whole processes over folders of the small and the large corpus, every command in every round.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, driverArgs, NO_REFERENCE, root, roundsOf, type Bench, type SectionResult } from './context.js';
+import { cli, driverArgs, NO_REFERENCE, python, root, roundsOf, type Bench, type SectionResult } from './context.js';
 import { formatMs, formatNumber, ratioRow, ratioTarget, skippedRow, type Row } from './goals.js';
 import { interleave, log, medians, timeProcess } from './measure.js';
 
@@ -30,7 +30,7 @@ export function measureBatchCli(bench: Bench): SectionResult {
     tasks[`stats-${size}`] = () => timeProcess(process.execPath, [cli, 'stats', specs], root);
   }
   if (bench.reference !== null) {
-    for (const format of FORMATS) tasks[`reference-${format}-${large}`] = () => intoEmptyOut('python3', driverArgs('loop', [bench.reference!, format, bench.corpus.specFolder(large), out]));
+    for (const format of FORMATS) tasks[`reference-${format}-${large}`] = () => intoEmptyOut(python, driverArgs('loop', [bench.reference!, format, bench.corpus.specFolder(large), out]));
   }
   log(`batch CLI: ${rounds} rounds of ${Object.keys(tasks).length} commands over ${small} and ${large} files`);
   const samples = interleave(rounds, tasks);

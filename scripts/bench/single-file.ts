@@ -2,7 +2,7 @@
 // against the reference script run on the same file.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, NO_REFERENCE, root, roundsOf, type Bench, type SectionResult } from './context.js';
+import { cli, NO_REFERENCE, python, root, roundsOf, type Bench, type SectionResult } from './context.js';
 import { formatMs, formatNumber, ratioRow, ratioTarget, skippedRow, type Row } from './goals.js';
 import { interleave, log, medians, timeProcess } from './measure.js';
 
@@ -22,7 +22,7 @@ export function measureSingleFile(bench: Bench): SectionResult {
     markdown: [process.execPath, [cli, file, '--format', 'markdown']],
     json: [process.execPath, [cli, file, '--format', 'json']],
   };
-  if (bench.reference !== null) commands['reference markdown'] = ['python3', [bench.reference, '--input', file, '--format', 'markdown']];
+  if (bench.reference !== null) commands['reference markdown'] = [python, [bench.reference, '--input', file, '--format', 'markdown']];
   const tasks = Object.fromEntries(Object.entries(commands).map(([name, [command, args]]) => [name, () => timeProcess(command, args, root)]));
   log(`single file: ${spec.name} (${formatNumber(spec.text.length)} bytes), a warm-up and ${rounds} rounds`);
   for (const task of Object.values(tasks)) task();

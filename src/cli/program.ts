@@ -45,7 +45,7 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
     .addOption(new Option('--max-bytes <n>', 'largest input accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
     .addOption(new Option('--fail-on <severity>', 'fail on errors only, or on warnings too').choices(['error', 'warning']).default('error'))
     .option('-q, --quiet', 'report errors only')
-    .addOption(workersOption('files'))
+    .addOption(workersOption('files', '1'))
     .option('--json', 'print one JSON envelope on standard output, whatever the outcome')
     .addHelpText('after', `\n${ruleCatalogText()}\n\n${exitCodesText()}\n`)
     .action((inputs: string[], options: Record<string, unknown>) => {
@@ -93,7 +93,7 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
     .addOption(new Option('--update [what]', 'rewrite goldens and expectations ("all", the default) or goldens only ("goldens")').choices(['all', 'goldens']).preset('all'))
     .option('--shard <i/n>', 'run the i-th of n deterministic shares of the fixtures')
     .addOption(new Option('--junit <file>', 'also write a JUnit XML report').argParser(parsePath('--junit')))
-    .addOption(workersOption('fixtures'))
+    .addOption(workersOption('fixtures', `the number of CPUs from ${MIN_ITEMS_FOR_WORKERS} fixtures on`))
     .option('--json', 'print one JSON envelope')
     .action((dirs: string[], options: Record<string, unknown>) =>
       onInvocation({
@@ -186,9 +186,9 @@ function parseByteCount(value: string): number {
   return count;
 }
 
-/** --workers, for commands that compile many files: the default and the cap are the same for all. */
-function workersOption(items: string): Option {
-  return new Option('--workers <n>', `worker threads to compile the ${items} on, at most the number of CPUs (default: the number of CPUs from ${MIN_ITEMS_FOR_WORKERS} ${items} on; 1 runs them in this thread)`).argParser(parseWorkers);
+/** --workers, for commands that compile many files, capped alike; `byDefault` says what runs without it. */
+function workersOption(items: string, byDefault: string): Option {
+  return new Option('--workers <n>', `worker threads to compile the ${items} on, at most the number of CPUs (default: ${byDefault}; 1 runs them in this thread)`).argParser(parseWorkers);
 }
 
 function parseWorkers(value: string): number {

@@ -37,7 +37,10 @@ export interface CompileOptions extends CompilerFlags {
 export async function compileCommand(options: CompileOptions, io: Io): Promise<CommandResult> {
   const { config, compiler, compilerOptions } = prepareCompiler(options, io);
   const { files: inputs, several, warnings: inputWarnings } = await expandInputs(options.inputs, io.cwd);
-  const workers = chooseWorkers(options.workers, inputs.length, inputWarnings);
+  // In this thread unless asked: on 2 cores, writing the reports (which must wait for every file to
+  // be compiled, so that no target is written before all are checked) outweighs the compiling that
+  // threads share (2,000 files: 1.5-2.5 s in this thread, 2.0-2.7 s with 2 workers).
+  const workers = chooseWorkers(options.workers ?? 1, inputs.length, inputWarnings);
   for (const warning of inputWarnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
   const format: Format = options.format ?? (several && options.outputDir === undefined ? 'text' : 'markdown');
   checkOutputs(options, format, several, inputs, io.cwd);
@@ -102,8 +105,8 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
 }
 
 /**
- * Every input compiled, in input order: on worker threads when there are many files and more than
- * one CPU (each with its own compiler, from the same options), else in this thread.
+ * Every input compiled, in input order: on `workers` worker threads (each with its own compiler,
+ * from the same options), or in this thread when that is 1 or standard input is among them.
  */
 async function compileAll(inputs: InputFile[], compiler: Compiler, context: CompileJobContext, workers: number): Promise<CompiledFile[]> {
   const launcher = workers > 1 && !inputs.some((input) => input.open === '-') ? bundledWorker() : null;
