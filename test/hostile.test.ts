@@ -16,7 +16,8 @@ import { parse as parseYaml, stringify as toYaml } from 'yaml';
 import { readInput } from '../src/cli/io.js';
 import { createCompiler, renderJson, renderMarkdown, UsageError } from '../src/index.js';
 import { cliPath, runCli, type CliRun } from './support/cli.js';
-import { validSpec } from './support/specs.js';
+import { specWithDives, validSpec } from './support/specs.js';
+import { mulberry32 } from '../scripts/gen-corpus.js';
 import { useTempDirs, writeJson } from './support/temp.js';
 
 const tempDir = useTempDirs('hostile');
@@ -544,32 +545,6 @@ describe('no regular expression is built from input', () => {
 
 // -------------------------------------------------------------------------------------------------
 
-/** A deterministic pseudo-random sequence (mulberry32), so that the kill delays are the same on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A large spec that passes the gate: 20,000 deep dives on a tokens budget, so that a run takes a while. */
-function largeSpec(dives: number): Record<string, unknown> {
-  const spec = validSpec();
-  spec.budget = { total: dives * 2, used: dives, unit: 'tokens' };
-  spec.deepDives = Array.from({ length: dives }, (_, index) => ({
-    ...spec.deepDives[index % 3],
-    id: `D${index + 1}`,
-    effect: index < 3 ? spec.deepDives[index].effect : 'neutral',
-    finding: `Finding ${index + 1}: ${spec.deepDives[index % 3].finding}`,
-    tokens: 1,
-  }));
-  return spec;
-}
-
 function spawnCli(args: string[], cwd: string): { kill: () => void; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> } {
   const child = spawn(process.execPath, [cliPath, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -621,7 +596,7 @@ describe('--output is atomic and never overwrites an input', () => {
 
   it('SIGKILL at a random moment leaves the old file or the complete new one, never a part', { timeout: 180_000 }, async () => {
     const dir = tempDir();
-    const input = writeJson(dir, 'large.json', largeSpec(20_000));
+    const input = writeJson(dir, 'large.json', specWithDives(20_000));
     const inputBefore = fingerprint(input);
     // The complete report, and how long a run takes.
     const started = performance.now();
@@ -631,7 +606,8 @@ describe('--output is atomic and never overwrites an input', () => {
     const complete = readFileSync(join(dir, 'reference.json'), 'utf8');
     expect(JSON.parse(complete).investigation.deepDives).toHaveLength(20_000);
 
-    const random = seededRandom(0x5eed);
+    // Seeded, so that the kill delays are the same on every run.
+    const random = mulberry32(0x5eed);
     const outcomes: string[] = [];
     for (let attempt = 0; attempt < 10; attempt++) {
       const old = `{"old": ${attempt}}\n`;

@@ -4,15 +4,20 @@
  * count kept, and input too large for the engine's strings refused as TOO_LARGE with that reason.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIAGNOSTIC_CAP, TOO_MANY_PROBLEMS } from '../../src/diagnostics/cap.js';
 import { createCompiler, renderJson } from '../../src/index.js';
 import { decodeUtf8 } from '../../src/load/parse.js';
 import { capErrors } from '../../src/schema/cap-errors.js';
 import { ajvOptions, investigationSchema, policySchema } from '../../src/schema/validators.js';
+import { runInProcess } from '../support/in-process.js';
 import { validSpec } from '../support/specs.js';
+import { useTempDirs } from '../support/temp.js';
 
 const compiler = createCompiler();
+const tempDir = useTempDirs('limits');
 
 describe('at most 1,000 diagnostics per file, then one that counts the rest', () => {
   it('8,000 mistyped risks: 1,000 schema errors, a count of 7,000 more, and no other rule runs', () => {
@@ -104,11 +109,7 @@ describe('input the engine cannot hold as a string', () => {
 
 describe('the count of problems not listed reaches every format', () => {
   it('text counts them in its summary line; SARIF has a descriptor and the counts; the envelope sums them', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const { runInProcess } = await import('../support/in-process.js');
-    const dir = mkdtempSync(join(tmpdir(), 'ci-cap-'));
+    const dir = tempDir();
     const spec = validSpec();
     spec['hypotheses'][0].candidateNodes = Array.from({ length: 3000 }, (_, index) => `ghost/${index}.ts`);
     writeFileSync(join(dir, 'many.json'), JSON.stringify(spec));

@@ -9,24 +9,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliPath } from '../support/cli.js';
 import { runInProcess } from '../support/in-process.js';
-import { validSpec } from '../support/specs.js';
+import { specWithDives, validSpec } from '../support/specs.js';
 import { useTempDirs, writeJson } from '../support/temp.js';
 
 const tempDir = useTempDirs('output-dir');
 const posix = process.platform !== 'win32';
-
-/** A spec that passes with `dives` deep dives: its report grows with them. */
-function specWithDives(dives: number): Record<string, any> {
-  const spec = validSpec();
-  spec.budget = { total: dives * 2, used: dives, unit: 'tokens' };
-  spec.deepDives = Array.from({ length: dives }, (_, index) => ({
-    ...spec.deepDives[index % 3],
-    id: `D${index + 1}`,
-    effect: index < 3 ? spec.deepDives[index].effect : 'neutral',
-    tokens: 1,
-  }));
-  return spec;
-}
 
 /** The CLI under a file size limit of `blocks` × 512 bytes: larger writes fail with EFBIG, for root too. */
 function runLimited(args: string[], cwd: string, blocks: number): { status: number | null; stdout: string; stderr: string } {

@@ -4,12 +4,19 @@
  * resolved, collections as keys, and documents too large for the YAML parser's cost per token.
  * Each is an input error with its own subcode, found quickly, through every loader that reads YAML.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/config/resolve.js';
 import { createCompiler } from '../../src/index.js';
 import { parseSpecText } from '../../src/load/parse.js';
 import { MAX_YAML_TOKENS } from '../../src/load/limits.js';
+import { runInProcess } from '../support/in-process.js';
 import { validSpec } from '../support/specs.js';
+import { useTempDirs } from '../support/temp.js';
 import { stringify as toYaml } from 'yaml';
+
+const tempDir = useTempDirs('yaml-structure');
 
 function problemOf(text: string): { subcode: string; message: string; line?: number } | undefined {
   const result = parseSpecText(text, 'yaml');
@@ -116,11 +123,7 @@ describe('YAML is bounded in tokens: YAML_TOO_LARGE, refused quickly', () => {
 
 describe('every loader that reads YAML refuses the same way', () => {
   it('configuration, policy and library input', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const { resolveConfig } = await import('../../src/config/resolve.js');
-    const dir = mkdtempSync(join(tmpdir(), 'ci-yaml-'));
+    const dir = tempDir();
     writeFileSync(join(dir, 'investigation.config.yaml'), 'policy: &p { x: *p }\n');
     expect(() => resolveConfig(undefined, undefined, dir)).toThrow(/contains itself/);
     const cyclic: Record<string, unknown> = { ...validSpec() };
@@ -129,11 +132,7 @@ describe('every loader that reads YAML refuses the same way', () => {
   });
 
   it('--policy, briefs --spec, stats and test, through the command line', async () => {
-    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const { runInProcess } = await import('../support/in-process.js');
-    const dir = mkdtempSync(join(tmpdir(), 'ci-yaml-cli-'));
+    const dir = tempDir();
     const cyclic = `${toYaml(validSpec())}x-loop: &a [ *a, *a ]\n`;
     writeFileSync(join(dir, 'spec.yaml'), cyclic);
     writeFileSync(join(dir, 'good.json'), JSON.stringify(validSpec()));

@@ -4,3 +4,20 @@ import { baseSpec } from '../../src/rules/examples/base-spec.js';
 export function validSpec(): Record<string, any> {
   return baseSpec() as unknown as Record<string, any>;
 }
+
+/**
+ * A spec that passes the gate with `dives` deep dives on a tokens budget, each with its own
+ * finding, so that its report grows with them.
+ */
+export function specWithDives(dives: number): Record<string, any> {
+  const spec = validSpec();
+  spec.budget = { total: dives * 2, used: dives, unit: 'tokens' };
+  spec.deepDives = Array.from({ length: dives }, (_, index) => ({
+    ...spec.deepDives[index % 3],
+    id: `D${index + 1}`,
+    effect: index < 3 ? spec.deepDives[index].effect : 'neutral',
+    finding: `Finding ${index + 1}: ${spec.deepDives[index % 3].finding}`,
+    tokens: 1,
+  }));
+  return spec;
+}

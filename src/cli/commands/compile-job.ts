@@ -29,7 +29,7 @@ export async function compileJob(context: CompileJobContext): Promise<(input: In
 
 /** Compiles one file after another with `compiler`, as `context` says. */
 export async function fileCompiler(compiler: Compiler, context: CompileJobContext): Promise<(input: InputFile) => CompiledFile> {
-  const render = await renderer(context.render);
+  const render = context.render === null ? null : await reportRenderer(context.render);
   return (input) => {
     const outcome = compileFile(compiler, { ...input, open: fromMessage(input.open) }, context.flags, context.keep.source);
     const rendered = render !== null && outcome.report !== null ? render(outcome.report) : undefined;
@@ -38,8 +38,8 @@ export async function fileCompiler(compiler: Compiler, context: CompileJobContex
   };
 }
 
-async function renderer(format: CompileJobContext['render']): Promise<((report: Report) => string) | null> {
-  if (format === null) return null;
+/** The renderer of a report format; Markdown's is loaded only when a run asks for it. */
+export async function reportRenderer(format: 'json' | 'markdown'): Promise<(report: Report) => string> {
   if (format === 'json') return renderJson;
   return (await import('../../render/markdown.js')).renderMarkdown;
 }

@@ -5,9 +5,7 @@ import { targetKind, writeFileSafely } from '../../common/write-file.js';
 import type { Compiler } from '../../compile.js';
 import { describePointer } from '../../diagnostics/pointer.js';
 import { fixtureStem } from '../../regression/paths.js';
-import { renderJson } from '../../render/json.js';
 import type { FileOutcome } from '../../report/outcome.js';
-import type { Report } from '../../report/types.js';
 import { rules } from '../../rules/catalog.js';
 import { toolInfo } from '../../tool.js';
 import { usageError, type EnvelopeError } from '../contract.js';
@@ -16,7 +14,7 @@ import { expandInputs, type InputFile } from '../inputs.js';
 import { fileIdentity, sameFile } from '../io.js';
 import type { CommandResult, Io } from './result.js';
 import { prepareCompiler, writeFailure, writeOutput, type CompilerFlags } from './shared.js';
-import { fileCompiler, type CompiledFile, type CompileJobContext } from './compile-job.js';
+import { fileCompiler, reportRenderer, type CompiledFile, type CompileJobContext } from './compile-job.js';
 import { chooseWorkers } from '../../workers/choose.js';
 import { bundledWorker } from '../../workers/launcher.js';
 import { runInWorkers } from '../../workers/pool.js';
@@ -166,15 +164,9 @@ async function renderOutput(files: FileOutcome[], format: Format, compiler: Comp
     }
     default: {
       const report = files[0]?.report;
-      return report ? renderReport(report, format) : '';
+      return report ? (await reportRenderer(format))(report) : '';
     }
   }
-}
-
-async function renderReport(report: Report, format: Format): Promise<string> {
-  if (format === 'json') return renderJson(report);
-  const { renderMarkdown } = await import('../../render/markdown.js');
-  return renderMarkdown(report);
 }
 
 /** Colour is for a person at a terminal, and never against NO_COLOR (https://no-color.org). */
