@@ -129,7 +129,7 @@ const cjs = {
   define: { 'import.meta.url': '__importMetaUrl' },
   banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
-await build({ ...cjs, entryPoints: { cli: 'src/cli/main.ts', worker: 'src/workers/thread.ts' }, plugins: [precompiledValidators, lazyChildProcess, partsAsRequires(undefined)] });
+await build({ ...cjs, entryPoints: { cli: 'src/cli/main.ts', worker: 'src/cli/worker/thread.ts' }, plugins: [precompiledValidators, lazyChildProcess, partsAsRequires(undefined)] });
 for (const [name, entry] of Object.entries(PARTS)) await build({ ...cjs, entryPoints: { [name]: entry }, plugins: [precompiledValidators, lazyChildProcess, partsAsRequires(name)] });
 
 // In a CommonJS bundle an import() of what was left out of it (a part, a Node module) stays an

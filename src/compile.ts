@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Diagnostic, RuleSetting } from './diagnostics/diagnostic.js';
-import type { InputErrorSubcode, InputProblem } from './load/input-error.js';
-import { decodeUtf8, formatFromPath, parseSpecText, type SourceFormat } from './load/parse.js';
+import type { InputProblem } from './load/input-error.js';
+import type { CompileError } from './report/compile-error.js';
+import { parseDocument } from './load/document.js';
+import { placeDiagnostics } from './load/place.js';
+import type { SourceFormat } from './load/parse.js';
 import { circularMessage, isCircular, MAX_DEPTH, measureShape, tooDeepMessage } from './load/shape.js';
 import type { Locator } from './load/text-position.js';
 import { applyPolicyOverride, builtInPreset, isPresetName, presetNames, type PresetName } from './policy/presets.js';
@@ -9,7 +12,7 @@ import type { Policy } from './policy/types.js';
 import { buildReport } from './report/build.js';
 import type { InputFormat, Report, Verdict } from './report/types.js';
 import { rules } from './rules/catalog.js';
-import { findCriticalGaps, type CriticalSubcode } from './rules/critical-input.js';
+import { findCriticalGaps } from './rules/critical-input.js';
 import { runRules } from './rules/run.js';
 import { SpecView } from './rules/spec-view.js';
 import { NO_SCHEMA_FINDINGS, validateStructure } from './schema/issues.js';
@@ -33,10 +36,6 @@ export interface CompileInputOptions {
   /** Force a format; without it the path's extension decides, and without that JSON is tried, then YAML. */
   sourceFormat?: SourceFormat;
 }
-
-export type CompileError =
-  | { code: 'INPUT_ERROR'; subcode: InputErrorSubcode; message: string; line?: number; column?: number }
-  | { code: 'CRITICAL_INPUT'; subcode: CriticalSubcode; message: string };
 
 /** `source` is the decoded input text, when the input was text or bytes (for code frames). */
 export type CompileResult =
@@ -106,14 +105,14 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
         return {
           exitCode: 4,
           verdict: 'fail',
-          diagnostics: placed(critical, locate),
+          diagnostics: placeDiagnostics(critical, locate),
           report: null,
           error: { code: 'CRITICAL_INPUT', subcode: first?.subcode ?? 'MISSING_GOAL', message: critical.map((diagnostic) => diagnostic.message).join(' ') },
           ...withSource,
         };
       }
       const view = new SpecView(data, validateStructure(data));
-      const diagnostics = placed(runRules(gateRules, view, policy, settings), locate);
+      const diagnostics = placeDiagnostics(runRules(gateRules, view, policy, settings), locate);
       const report = buildReport(view, diagnostics, {
         tool: toolInfo,
         input: { path: inputOptions.path ?? null, format, sha256 },
@@ -123,16 +122,6 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
       return { exitCode: report.verdict === 'pass' ? 0 : 1, verdict: report.verdict, diagnostics, report, error: null, ...withSource };
     },
   };
-}
-
-/** Positions are looked up only for files that have something to report. */
-function placed(diagnostics: Diagnostic[], locate: Locator | undefined): Diagnostic[] {
-  if (!locate || diagnostics.length === 0) return diagnostics;
-  locate.prepare?.(diagnostics.map((diagnostic) => diagnostic.path));
-  return diagnostics.map((diagnostic) => {
-    const position = locate(diagnostic.path);
-    return position ? { ...diagnostic, line: position.line, column: position.column } : diagnostic;
-  });
 }
 
 type Loaded =
@@ -149,17 +138,9 @@ function load(input: SpecInput, options: CompileInputOptions): Loaded {
     if (depth > MAX_DEPTH) return inputFailure({ subcode: 'TOO_DEEP', message: tooDeepMessage(depth) });
     return { ok: true, data: input, format: 'data', sha256: sha256(JSON.stringify(input) ?? '') };
   }
-  let text: string;
-  if (typeof input === 'string') {
-    text = input;
-  } else {
-    const decoded = decodeUtf8(input);
-    if (!decoded.ok) return inputFailure(decoded.problem);
-    text = decoded.text;
-  }
-  const parsed = parseSpecText(text, options.sourceFormat ?? formatFromPath(options.path));
-  if (!parsed.ok) return inputFailure(parsed.problem, text);
-  return { ok: true, data: parsed.data, format: parsed.format, sha256: sha256(input), locate: parsed.locate, source: text };
+  const parsed = parseDocument(input, { format: options.sourceFormat, path: options.path });
+  if (!parsed.ok) return inputFailure(parsed.problem, parsed.text);
+  return { ok: true, data: parsed.data, format: parsed.format, sha256: sha256(input), locate: parsed.locate, source: parsed.text };
 }
 
 function inputFailure(problem: InputProblem, source?: string): Loaded {

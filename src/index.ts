@@ -3,7 +3,8 @@ import { renderJson } from './render/json.js';
 import { renderMarkdown } from './render/markdown.js';
 
 export { createCompiler, UsageError } from './compile.js';
-export type { CompileError, CompileInputOptions, CompileResult, Compiler, CompilerOptions, SpecInput, UsageErrorSubcode } from './compile.js';
+export type { CompileError } from './report/compile-error.js';
+export type { CompileInputOptions, CompileResult, Compiler, CompilerOptions, SpecInput, UsageErrorSubcode } from './compile.js';
 export type { Diagnostic, RuleSetting, Severity } from './diagnostics/diagnostic.js';
 export type { InputErrorSubcode } from './load/input-error.js';
 export { builtInPreset, presetNames } from './policy/presets.js';
@@ -44,4 +45,4 @@ export function compileInvestigation(
   if (!result.report) return { ...result, output: null };
   return { ...result, output: format === 'json' ? renderJson(result.report) : renderMarkdown(result.report) };
 }
-export { exitCodeMeanings, exitCodes } from './cli/exit-codes.js';
+export { exitCodeMeanings, exitCodes } from './common/exit-codes.js';

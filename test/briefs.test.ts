@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkBriefArtifacts, type BriefArtifactResult } from '../src/briefs/artifacts.js';
-import { BRIEF_LIMITS, checkBriefHistory, checkBriefLimits, codePointLength } from '../src/briefs/check.js';
+import { BRIEF_LIMITS, checkBriefHistory, checkBriefLimits, codePointLength } from '../src/rules/briefs/check.js';
 import { createCompiler } from '../src/compile.js';
 import { withBriefs } from '../src/rules/briefs/examples.js';
 import { briefRules } from '../src/rules/briefs/index.js';

@@ -13,7 +13,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as toYaml } from 'yaml';
-import { readInput } from '../src/cli/io.js';
+import { readInput } from '../src/load/read-input.js';
 import { createCompiler, renderJson, renderMarkdown, UsageError } from '../src/index.js';
 import { cliPath, runCli, type CliRun } from './support/cli.js';
 import { specWithDives, validSpec } from './support/specs.js';

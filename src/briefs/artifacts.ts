@@ -1,19 +1,20 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { readInput } from '../cli/io.js';
+import { readDocument } from '../load/document.js';
 import { isWithin, realPathOrNull } from '../common/real-path.js';
-import type { CompileError } from '../compile.js';
-import { compareStrings, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
+import type { CompileError } from '../report/compile-error.js';
+import { compareAtOnePlace, compareStrings, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
+import { placeDiagnostics } from '../load/place.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import { inputProblem, type InputProblem } from '../load/input-error.js';
-import { decodeUtf8, formatFromPath, parseSpecText } from '../load/parse.js';
 import type { Locator } from '../load/text-position.js';
 import type { FileOutcome } from '../report/outcome.js';
-import { show } from '../rules/support/text.js';
+import { show } from '../common/text.js';
 import { validateStructure } from '../schema/issues.js';
 import type { Brief } from '../spec/types.js';
-import { checkBriefHistory, checkBriefIds, checkBriefLimits, registryOf, type BriefProblem, type EvidenceRegistry } from './check.js';
+import { checkBriefHistory, checkBriefIds, checkBriefLimits, registryOf, type BriefProblem, type EvidenceRegistry } from '../rules/briefs/check.js';
+import { isRecord } from '../common/guards.js';
 
 /**
  * Artifact mode: a folder of versioned working briefs, one file per version, named
@@ -179,37 +180,21 @@ function isFile(path: string): boolean {
 type LoadedSpec = { ok: true; data: Record<string, unknown> } | { ok: false; problem: InputProblem; source?: string };
 
 function loadSpec(path: string, display: string, maxBytes: number): LoadedSpec {
-  const read = readInput(path, maxBytes, display);
-  if (!read.ok) return { ok: false, problem: inputProblem(read.subcode, read.message) };
-  const decoded = decodeUtf8(read.bytes);
-  if (!decoded.ok) return { ok: false, problem: decoded.problem };
-  const parsed = parseSpecText(decoded.text, formatFromPath(path));
-  if (!parsed.ok) return { ok: false, problem: parsed.problem, source: decoded.text };
+  const parsed = readDocument(path, { maxBytes, shown: display });
+  if (!parsed.ok) return { ok: false, problem: parsed.problem, ...(parsed.text === undefined ? {} : { source: parsed.text }) };
   return { ok: true, data: parsed.data };
 }
+
+const NOT_AN_ARTIFACT = 'the artifact is not an object; a brief artifact is a JSON object {hypothesisId, sequence, parent, brief}';
 
 function loadArtifact(folder: string, name: string, display: string, maxBytes: number): Artifact {
   const match = ARTIFACT_NAME.exec(name) as RegExpExecArray;
   const artifact: Artifact = { name, display, hypothesisId: match[1] as string, sequence: Number(match[2]) };
-  const read = readInput(join(folder, name), maxBytes, display);
-  if (!read.ok) {
-    artifact.error = inputProblem(read.subcode, read.message);
-    return artifact;
-  }
-  artifact.sha256 = createHash('sha256').update(read.bytes).digest('hex');
-  const decoded = decodeUtf8(read.bytes);
-  if (!decoded.ok) {
-    artifact.error = decoded.problem;
-    return artifact;
-  }
-  artifact.source = decoded.text;
-  const parsed = parseSpecText(decoded.text, 'json');
+  const parsed = readDocument(join(folder, name), { maxBytes, shown: display, format: 'json', notAnObject: () => NOT_AN_ARTIFACT });
+  if (parsed.bytes) artifact.sha256 = createHash('sha256').update(parsed.bytes).digest('hex');
+  if (parsed.text !== undefined) artifact.source = parsed.text;
   if (!parsed.ok) {
-    const { problem } = parsed;
-    artifact.error =
-      problem.subcode === 'NOT_AN_OBJECT'
-        ? { ...problem, message: `the artifact is not an object; a brief artifact is a JSON object {hypothesisId, sequence, parent, brief}` }
-        : problem;
+    artifact.error = parsed.problem;
     return artifact;
   }
   artifact.locate = parsed.locate;
@@ -379,20 +364,9 @@ function outcomeOf(artifact: Artifact): FileOutcome {
   if (artifact.error !== undefined || artifact.problems === undefined) {
     return inputErrorOutcome(artifact.display, artifact.error ?? inputProblem('UNREADABLE', `${artifact.display} cannot be read`), artifact.source);
   }
-  const locate = artifact.locate;
-  const placed = artifact.problems.map((problem): Diagnostic => {
-    const position = locate?.(problem.path);
-    const diagnostic: Diagnostic = { ruleId: problem.ruleId, severity: problem.severity, message: problem.message, path: problem.path };
-    return position ? { ...diagnostic, line: position.line, column: position.column } : diagnostic;
-  });
-  placed.sort(
-    (a, b) =>
-      (a.line ?? 0) - (b.line ?? 0) ||
-      (a.column ?? 0) - (b.column ?? 0) ||
-      comparePointers(a.path, b.path) ||
-      (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) ||
-      compareStrings(a.ruleId, b.ruleId) ||
-      compareStrings(a.message, b.message),
+  const diagnostics = artifact.problems.map(({ ruleId, severity, message, path }): Diagnostic => ({ ruleId, severity, message, path }));
+  const placed = placeDiagnostics(diagnostics, artifact.locate).sort(
+    (a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || comparePointers(a.path, b.path) || compareAtOnePlace(a, b),
   );
   const failed = placed.some((diagnostic) => diagnostic.severity === 'error');
   return { path: artifact.display, exitCode: failed ? 1 : 0, verdict: failed ? 'fail' : 'pass', diagnostics: placed, error: null, report: null, ...withSource };
@@ -410,6 +384,3 @@ function inputErrorOutcome(path: string, problem: InputProblem, source?: string)
   return { path, exitCode: 3, verdict: 'fail', diagnostics: [], error, report: null, ...(source === undefined ? {} : { source }) };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}

@@ -2,7 +2,7 @@ import { builtInPreset, presetNames } from '../policy/presets.js';
 import { rules } from '../rules/catalog.js';
 import { criteria } from '../rules/criteria.js';
 import type { Rule } from '../rules/rule.js';
-import { exitCodeMeanings } from './exit-codes.js';
+import { exitCodeMeanings } from '../common/exit-codes.js';
 
 export interface RuleEntry {
   id: string;

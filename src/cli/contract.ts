@@ -1,6 +1,6 @@
 import { criticalSubcodes } from '../rules/critical-input.js';
 import { inputErrorSubcodes } from '../load/input-error.js';
-import { exitCodes } from './exit-codes.js';
+import { exitCodes } from '../common/exit-codes.js';
 
 /** Version of the machine contract: the envelope, the error codes and the exit codes. */
 export const CONTRACT_VERSION = '1';

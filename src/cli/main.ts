@@ -3,7 +3,7 @@
 import { visible } from '../common/visible.js';
 import { toolInfo } from '../tool.js';
 import type { Io } from './commands/result.js';
-import { exitCodes } from './exit-codes.js';
+import { exitCodes } from '../common/exit-codes.js';
 import { run } from './run.js';
 
 export async function main(): Promise<void> {

@@ -5,7 +5,7 @@ import { presetNames } from '../policy/presets.js';
 import { toolInfo } from '../tool.js';
 import { exitCodesText, ruleCatalogText } from './catalog.js';
 import { usageError } from './contract.js';
-import { DEFAULT_MAX_BYTES } from './io.js';
+import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
 import type { CompileOptions, Format } from './commands/compile.js';
 import type { BriefsOptions, BriefsFormat } from './commands/briefs.js';
 import type { StatsOptions } from './commands/stats.js';

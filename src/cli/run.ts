@@ -3,7 +3,7 @@ import { visible } from '../common/visible.js';
 import { toolInfo } from '../tool.js';
 import type { CommandResult, Io } from './commands/result.js';
 import { CliError, CONTRACT_VERSION, type Envelope, type UsageSubcode } from './contract.js';
-import { exitCodes } from './exit-codes.js';
+import { exitCodes } from '../common/exit-codes.js';
 import { buildProgram, type Invocation } from './program.js';
 import { jsonText } from '../common/json-text.js';
 

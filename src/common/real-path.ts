@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { sep } from 'node:path';
+import { resolve, sep } from 'node:path';
 import type { RawPath } from './raw-path.js';
 
 /** Real paths use the platform's separator only. */
@@ -20,4 +20,20 @@ export function isWithin(inner: Buffer, outer: Buffer): boolean {
   if (inner.length <= outer.length || !inner.subarray(0, outer.length).equals(outer)) return false;
   // A root such as "/" or "C:\" ends with its separator; any other folder is followed by one.
   return outer.at(-1) === SEPARATOR || inner[outer.length] === SEPARATOR;
+}
+
+/** Whether two paths name the same existing file (or, when one does not exist, the same path). */
+export function sameFile(a: RawPath, b: RawPath): boolean {
+  return fileIdentity(a) === fileIdentity(b);
+}
+
+/** A key equal for every spelling of one file: its real path when it exists, else its absolute path; as bytes, one character each. */
+export function fileIdentity(path: RawPath): string {
+  let identity: Buffer;
+  try {
+    identity = realpathSync(path, { encoding: 'buffer' });
+  } catch {
+    identity = Buffer.from(typeof path === 'string' ? resolve(path) : path);
+  }
+  return identity.toString('latin1');
 }

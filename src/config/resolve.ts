@@ -1,7 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { decodeUtf8, parseSpecText } from '../load/parse.js';
-import { readInput } from '../cli/io.js';
+import { readDocument } from '../load/document.js';
 import type { RuleSetting } from '../diagnostics/diagnostic.js';
 
 export const CONFIG_NAMES = ['investigation.config.json', 'investigation.config.yaml', 'investigation.config.yml'] as const;
@@ -59,14 +58,10 @@ function walkUp(start: string): string | undefined {
 
 function load(path: string, source: ConfigSource, cwd: string, warnings: string[]): ResolvedConfig {
   const origin = source === 'env' ? 'INVESTIGATION_CONFIG' : source === 'flag' ? '--config' : 'config';
-  const read = readInput(resolve(cwd, path), MAX_CONFIG_BYTES);
-  if (!read.ok) throw new ConfigError(read.subcode === 'NOT_FOUND' ? 'CONFIG_NOT_FOUND' : 'INVALID_CONFIG', `${origin} ${path}: ${read.message}`);
-  const decoded = decodeUtf8(read.bytes);
-  if (!decoded.ok) throw new ConfigError('INVALID_CONFIG', `${origin} ${path}: ${decoded.problem.message}`);
-  const parsed = parseSpecText(decoded.text, path.toLowerCase().endsWith('.json') ? 'json' : 'yaml');
+  const parsed = readDocument(resolve(cwd, path), { maxBytes: MAX_CONFIG_BYTES, notAnObject: () => 'a configuration file holds an object with preset, policy and rules' });
   if (!parsed.ok) {
-    const reason = parsed.problem.subcode === 'NOT_AN_OBJECT' ? 'a configuration file holds an object with preset, policy and rules' : parsed.problem.message;
-    throw new ConfigError('INVALID_CONFIG', `${origin} ${path}: ${reason}`);
+    const subcode = parsed.problem.subcode === 'NOT_FOUND' ? 'CONFIG_NOT_FOUND' : 'INVALID_CONFIG';
+    throw new ConfigError(subcode, `${origin} ${path}: ${parsed.problem.message}`);
   }
   return { path: display(resolve(cwd, path), cwd), source, config: validate(parsed.data, `${origin} ${path}`), warnings };
 }

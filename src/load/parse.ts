@@ -48,16 +48,24 @@ export function decodeUtf8(bytes: Uint8Array): { ok: true; text: string } | { ok
  * document is also YAML but JSON's errors are the clearer ones for text that looks like JSON.
  * A byte order mark is dropped; positions count from the character after it.
  */
-export function parseSpecText(text: string, format?: SourceFormat): ParseResult {
+export function parseSpecText(text: string, format?: SourceFormat, notAnObject: NotAnObjectMessage = specNotAnObject): ParseResult {
   if (text.includes('\u0000')) return { ok: false, problem: binaryProblem() };
   const body = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
-  if (format === 'json') return asObject(parseJson(body), 'json');
-  if (format === 'yaml') return asObject(parseYaml(body), 'yaml');
+  if (format === 'json') return asObject(parseJson(body), 'json', notAnObject);
+  if (format === 'yaml') return asObject(parseYaml(body), 'yaml', notAnObject);
   const json = parseJson(body);
-  if (json.ok) return asObject(json, 'json');
+  if (json.ok) return asObject(json, 'json', notAnObject);
   const yaml = parseYaml(body);
   if (!yaml.ok && /^\s*[[{]/.test(body)) return json;
-  return asObject(yaml, 'yaml');
+  return asObject(yaml, 'yaml', notAnObject);
+}
+
+/** The message for a document that parsed but is not an object: each kind of document says what it should be. */
+export type NotAnObjectMessage = (value: unknown, format: SourceFormat) => string;
+
+function specNotAnObject(value: unknown, format: SourceFormat): string {
+  const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+  return `the input is ${kind}; an investigation spec is a ${format.toUpperCase()} object with goal, budget and the other fields`;
 }
 
 function binaryProblem(): InputProblem {
@@ -66,15 +74,11 @@ function binaryProblem(): InputProblem {
 
 type ValueResult = { ok: true; value: unknown; locate: Locator } | { ok: false; problem: InputProblem };
 
-function asObject(result: ValueResult, format: SourceFormat): ParseResult {
+function asObject(result: ValueResult, format: SourceFormat, notAnObject: NotAnObjectMessage): ParseResult {
   if (!result.ok) return result;
   const { value } = result;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-    return {
-      ok: false,
-      problem: inputProblem('NOT_AN_OBJECT', `the input is ${kind}; an investigation spec is a ${format.toUpperCase()} object with goal, budget and the other fields`, result.locate('')),
-    };
+    return { ok: false, problem: inputProblem('NOT_AN_OBJECT', notAnObject(value, format), result.locate('')) };
   }
   return { ok: true, data: value as Record<string, unknown>, format, locate: result.locate };
 }

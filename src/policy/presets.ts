@@ -3,6 +3,7 @@ import referencePreset from '../../assets/presets/reference.json' with { type: '
 import type { RuleSetting } from '../diagnostics/diagnostic.js';
 import { validator, type ErrorObject } from '../schema/validators.js';
 import type { Policy } from './types.js';
+import { isRecord } from '../common/guards.js';
 
 export const presetNames = ['gate', 'reference'] as const;
 export type PresetName = (typeof presetNames)[number];
@@ -64,7 +65,7 @@ function describePolicyError(error: ErrorObject): string {
 }
 
 function merge(base: unknown, override: unknown): unknown {
-  if (!isPlainObject(base) || !isPlainObject(override)) return structuredClone(override);
+  if (!isRecord(base) || !isRecord(override)) return structuredClone(override);
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(base)) define(result, key, structuredClone(value));
   for (const [key, value] of Object.entries(override)) define(result, key, Object.hasOwn(result, key) ? merge(result[key], value) : structuredClone(value));
@@ -76,6 +77,3 @@ function define(target: Record<string, unknown>, key: string, value: unknown): v
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}

@@ -1,9 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { parseDocument, stringify } from 'yaml';
+import { existsSync } from 'node:fs';
+import { stringify } from 'yaml';
+import { parseDocument, readDocument, type DocumentResult } from '../load/document.js';
+import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
 import type { Severity } from '../diagnostics/diagnostic.js';
 import { ExpectationError } from './errors.js';
 import { appendToRawPath, pathText, type RawPath } from '../common/raw-path.js';
 import { displayPath, fixtureStem } from './paths.js';
+import { isRecord } from '../common/guards.js';
 
 export type ExpectedExitCode = 0 | 1 | 3 | 4;
 export type ExpectedPreset = 'gate' | 'reference';
@@ -63,32 +66,30 @@ export function readExpectation(specFile: RawPath, cwd: string = process.cwd()):
   if (second !== undefined) {
     throw new ExpectationError(shown(first.file), `${present.map((candidate) => shown(candidate.file)).join(' and ')} both exist; keep one expectation per fixture`);
   }
-  let text: string;
-  try {
-    text = readFileSync(first.file, 'utf8');
-  } catch (error) {
-    throw new ExpectationError(shown(first.file), `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`);
-  }
-  return { ...first, expectation: parseExpectation(text, first.format, shown(first.file)) };
+  const file = shown(first.file);
+  // Messages already start with the file's name: inside them it is just "the file".
+  const parsed = readDocument(first.file, { maxBytes: DEFAULT_MAX_BYTES, shown: 'the file', format: first.format, notAnObject });
+  return { ...first, expectation: expectationFrom(parsed, first.format, file) };
 }
 
 /** Parses and validates the text of an expectation file; `shownAs` names it in errors. */
 export function parseExpectation(text: string, format: ExpectationFormat, shownAs: string): Expectation {
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  let data: unknown;
-  if (format === 'json') {
-    try {
-      data = JSON.parse(body);
-    } catch (error) {
-      throw new ExpectationError(shownAs, `not valid JSON (${(error as Error).message})`);
-    }
-  } else {
-    const document = parseDocument(body);
-    const [problem] = document.errors;
-    if (problem) throw new ExpectationError(shownAs, `not valid YAML (${problem.message.split('\n')[0]})`);
-    data = document.toJS();
+  return expectationFrom(parseDocument(text, { format, notAnObject }), format, shownAs);
+}
+
+const MUST_BE_AN_OBJECT = 'must be an object with exitCode, and optionally verdict, preset and diagnostics';
+
+function notAnObject(value: unknown): string {
+  return `${MUST_BE_AN_OBJECT}; got ${kind(value)}`;
+}
+
+function expectationFrom(parsed: DocumentResult, format: ExpectationFormat, shownAs: string): Expectation {
+  if (!parsed.ok) {
+    const { subcode, message } = parsed.problem;
+    const syntax = subcode === 'JSON_SYNTAX' || subcode === 'YAML_SYNTAX';
+    throw new ExpectationError(shownAs, syntax ? `not valid ${format.toUpperCase()} (${message})` : message);
   }
-  return validateExpectation(data, shownAs);
+  return validateExpectation(parsed.data, shownAs);
 }
 
 /** Checks the shape of parsed expectation data and returns it typed. */
@@ -96,21 +97,21 @@ export function validateExpectation(data: unknown, shownAs: string): Expectation
   const fail = (problem: string): never => {
     throw new ExpectationError(shownAs, problem);
   };
-  if (!isRecord(data)) return fail(`must be an object with exitCode, and optionally verdict, preset and diagnostics; got ${kind(data)}`);
+  if (!isRecord(data)) return fail(`${MUST_BE_AN_OBJECT}; got ${kind(data)}`);
   for (const key of Object.keys(data)) {
     if (!TOP_KEYS.includes(key)) fail(`unknown key ${JSON.stringify(key)}; allowed keys are exitCode, verdict, preset and diagnostics`);
   }
   const { exitCode, verdict, preset, diagnostics } = data;
   if (exitCode === undefined) fail('exitCode is missing; use 0 (pass), 1 (gate failed), 3 (input error) or 4 (critical input)');
-  if (typeof exitCode !== 'number' || !EXIT_CODES.includes(exitCode)) fail(`exitCode must be 0, 1, 3 or 4; got ${show(exitCode)}`);
+  if (typeof exitCode !== 'number' || !EXIT_CODES.includes(exitCode)) fail(`exitCode must be 0, 1, 3 or 4; got ${valueText(exitCode)}`);
   const expectation: Expectation = { exitCode: exitCode as ExpectedExitCode };
   if (verdict !== undefined) {
-    if (verdict !== 'pass' && verdict !== 'fail') fail(`verdict must be "pass" or "fail"; got ${show(verdict)}`);
-    if ((verdict === 'pass') !== (exitCode === 0)) fail(`verdict ${show(verdict)} contradicts exitCode ${show(exitCode)}: only exit code 0 passes`);
+    if (verdict !== 'pass' && verdict !== 'fail') fail(`verdict must be "pass" or "fail"; got ${valueText(verdict)}`);
+    if ((verdict === 'pass') !== (exitCode === 0)) fail(`verdict ${valueText(verdict)} contradicts exitCode ${valueText(exitCode)}: only exit code 0 passes`);
     expectation.verdict = verdict as 'pass' | 'fail';
   }
   if (preset !== undefined) {
-    if (preset !== 'gate' && preset !== 'reference') fail(`preset must be "gate" or "reference"; got ${show(preset)}`);
+    if (preset !== 'gate' && preset !== 'reference') fail(`preset must be "gate" or "reference"; got ${valueText(preset)}`);
     expectation.preset = preset as ExpectedPreset;
   }
   if (diagnostics !== undefined) {
@@ -126,15 +127,15 @@ function validateDiagnostic(item: unknown, where: string, fail: (problem: string
     if (!DIAGNOSTIC_KEYS.includes(key)) fail(`${where} has the unknown key ${JSON.stringify(key)}; allowed keys are ruleId, path, severity and line`);
   }
   const { ruleId, path, severity, line } = item;
-  if (typeof ruleId !== 'string' || ruleId === '') fail(`${where}.ruleId must be a non-empty string; got ${show(ruleId)}`);
-  if (typeof path !== 'string' || (path !== '' && !path.startsWith('/'))) fail(`${where}.path must be a JSON Pointer ("" or starting with "/"); got ${show(path)}`);
+  if (typeof ruleId !== 'string' || ruleId === '') fail(`${where}.ruleId must be a non-empty string; got ${valueText(ruleId)}`);
+  if (typeof path !== 'string' || (path !== '' && !path.startsWith('/'))) fail(`${where}.path must be a JSON Pointer ("" or starting with "/"); got ${valueText(path)}`);
   const expected: ExpectedDiagnostic = { ruleId: ruleId as string, path: path as string };
   if (severity !== undefined) {
-    if (severity !== 'error' && severity !== 'warning') fail(`${where}.severity must be "error" or "warning"; got ${show(severity)}`);
+    if (severity !== 'error' && severity !== 'warning') fail(`${where}.severity must be "error" or "warning"; got ${valueText(severity)}`);
     expected.severity = severity as Severity;
   }
   if (line !== undefined) {
-    if (typeof line !== 'number' || !Number.isSafeInteger(line) || line < 1) fail(`${where}.line must be a whole number from 1; got ${show(line)}`);
+    if (typeof line !== 'number' || !Number.isSafeInteger(line) || line < 1) fail(`${where}.line must be a whole number from 1; got ${valueText(line)}`);
     expected.line = line as number;
   }
   return expected;
@@ -160,17 +161,13 @@ export function serializeExpectation(expectation: Expectation, format: Expectati
   return format === 'json' ? `${JSON.stringify(ordered, null, 2)}\n` : stringify(ordered);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 function kind(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${show(value)}`;
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${valueText(value)}`;
 }
 
-function show(value: unknown): string {
+function valueText(value: unknown): string {
   if (value === undefined) return 'nothing';
   return JSON.stringify(value) ?? String(value);
 }

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { DEFAULT_MAX_BYTES, readInput } from '../load/read-input.js';
 import { appendToRawPath, pathText, type RawPath } from '../common/raw-path.js';
 import { WriteRefusedError } from '../common/write-file.js';
 import { createCompiler, type CompileResult, type Compiler } from '../compile.js';
@@ -56,15 +57,13 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
     problems.push({ message: `missing expectation ${shown(json?.file ?? file)}` });
   }
 
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch (error) {
-    problems.push({ message: `${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})` });
+  const read = readInput(file, DEFAULT_MAX_BYTES, path);
+  if (!read.ok) {
+    problems.push({ message: read.message });
     return finish(null);
   }
   const preset = found?.expectation.preset ?? 'gate';
-  const result = compilerFor(preset).compile(bytes, { path });
+  const result = compilerFor(preset).compile(read.bytes, { path });
 
   if (update === 'all') {
     const [json] = expectationCandidates(file);

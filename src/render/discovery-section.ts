@@ -2,6 +2,8 @@ import type { PhrasingContent, RootContent } from 'mdast';
 import type { DiscoveryMetrics } from '../report/discovery-metrics.js';
 import { cellCodeList, firstItems, IN_JSON_REPORT, MAX_ROWS, moreNote } from './limits.js';
 import { bulletList, cellText, code, heading, paragraph, singleLine, table, text } from './mdast-builders.js';
+import { isRecord } from '../common/guards.js';
+import { asText } from '../common/text.js';
 
 /**
  * The report's "Discovery" section as an mdast fragment: the discovery metrics and stop reason as a
@@ -67,12 +69,3 @@ function sum(events: ReadonlyArray<Record<string, unknown>>, key: string): numbe
   return total;
 }
 
-function asText(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value) ?? '';
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}

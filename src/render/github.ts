@@ -1,5 +1,5 @@
 import { visible } from '../common/visible.js';
-import type { FileOutcome } from '../report/outcome.js';
+import { problemsOf, type FileOutcome } from '../report/outcome.js';
 
 /**
  * GitHub Actions workflow commands, one a problem, which the runner turns into annotations on the
@@ -10,13 +10,8 @@ export function formatGithub(files: FileOutcome[]): string {
   const commands: string[] = [];
   for (const file of files) {
     const path = file.location?.kind === 'relative' ? file.location.path : file.path;
-    // A critical-input error is already among the diagnostics; only an input error stands alone.
-    if (file.error?.code === 'INPUT_ERROR') {
-      const { subcode, message, line, column } = file.error;
-      commands.push(command('error', path, line, column, subcode, message));
-    }
-    for (const { severity, ruleId, message, line, column } of file.diagnostics) {
-      commands.push(command(severity, path, line, column, ruleId, message));
+    for (const { severity, ruleId, subcode, message, line, column } of problemsOf(file)) {
+      commands.push(command(severity, path, line, column, subcode ?? ruleId, message));
     }
   }
   return commands.length === 0 ? '' : `${commands.join('\n')}\n`;

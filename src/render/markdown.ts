@@ -7,6 +7,7 @@ import { stringifyMarkdown } from './markdown-stringify.js';
 import { boundedFlowchart, FLOW_LIMITS } from './mermaid/flowchart.js';
 import { cellCodeList, firstItems, IN_JSON_REPORT, MAX_ROWS, moreNote } from './limits.js';
 import { bulletList, cellText, code, codeList, heading, paragraph, singleLine, table, text } from './mdast-builders.js';
+import { asText } from '../common/text.js';
 
 /** The report as GitHub-flavoured Markdown, serialized from an mdast tree by remark. */
 export function renderMarkdown(report: Report): string {
@@ -113,7 +114,7 @@ function summaryList(report: Report): RootContent {
   const problems = `${summary.errors} ${summary.errors === 1 ? 'error' : 'errors'}, ${summary.warnings} ${summary.warnings === 1 ? 'warning' : 'warnings'}`;
   const items: PhrasingContent[][] = [
     [text('Verdict: '), { type: 'strong', children: [text(summary.verdict)] }, text(` (${problems}, preset `), code(report.preset), text(')')],
-    [text('Budget: '), code(`${show(budget.used)}/${show(budget.total)} ${budget.unit ?? '?'}`), text(budget.remaining === null ? '' : ` (${budget.remaining} left)`)],
+    [text('Budget: '), code(`${numberOrQuestionMark(budget.used)}/${numberOrQuestionMark(budget.total)} ${budget.unit ?? '?'}`), text(budget.remaining === null ? '' : ` (${budget.remaining} left)`)],
     [text('Stop reason: '), code(summary.stopReason ?? '?')],
     [text(`Surface map: ${counts.surfaceMapEntries} ${counts.surfaceMapEntries === 1 ? 'entry' : 'entries'}, ${report.metrics.nodesMapped} candidate nodes`)],
     [text(`Hypotheses: ${counts.hypotheses}${breakdown(counts.hypothesesByStatus)}`)],
@@ -148,15 +149,8 @@ function codeCell(value: unknown): PhrasingContent[] {
   return content === '' ? [] : [code(content)];
 }
 
-function show(value: number | null): string {
+function numberOrQuestionMark(value: number | null): string {
   return value === null ? '?' : String(value);
-}
-
-/** Any value as cell text: strings as they are, other values as JSON, absent values as nothing. */
-function asText(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
 }
 
 /** An item of a list of objects; anything else reads as an empty object. */

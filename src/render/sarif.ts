@@ -1,5 +1,5 @@
 import type { RuleSetting } from '../diagnostics/diagnostic.js';
-import type { FileOutcome } from '../report/outcome.js';
+import { INPUT_ERROR_RULE_ID, problemsOf, type FileOutcome } from '../report/outcome.js';
 import { criteria } from '../rules/criteria.js';
 import type { Rule } from '../rules/rule.js';
 import { jsonText } from '../common/json-text.js';
@@ -15,7 +15,6 @@ export interface SarifContext {
 }
 
 /** The descriptor of files that could not be read or parsed; it has no rule module of its own. */
-export const INPUT_ERROR_RULE_ID = 'input-error';
 
 const SRCROOT = '%SRCROOT%';
 
@@ -34,26 +33,15 @@ export function formatSarif(files: FileOutcome[], context: SarifContext): string
     const location = (line?: number, column?: number) => ({
       physicalLocation: { artifactLocation: { ...artifacts[artifactIndex], index: artifactIndex }, ...region(line, column) },
     });
-    // A critical-input error also arrives as diagnostics; only an input error needs its own result.
-    if (file.error?.code === 'INPUT_ERROR') {
-      const { subcode, message, line, column } = file.error;
+    for (const problem of problemsOf(file)) {
+      const { ruleId, subcode, message, omitted } = problem;
       results.push({
-        ruleId: INPUT_ERROR_RULE_ID,
-        ruleIndex: ruleIndex.get(INPUT_ERROR_RULE_ID),
-        level: 'error',
-        message: { text: `${subcode}: ${message}` },
-        locations: [location(line, column)],
-        properties: { subcode },
-      });
-    }
-    for (const diagnostic of file.diagnostics) {
-      results.push({
-        ruleId: diagnostic.ruleId,
-        ruleIndex: ruleIndex.get(diagnostic.ruleId),
-        level: diagnostic.severity,
-        message: { text: diagnostic.message },
-        locations: [location(diagnostic.line, diagnostic.column)],
-        properties: { jsonPointer: diagnostic.path, ...(diagnostic.omitted ? { omitted: diagnostic.omitted } : {}) },
+        ruleId,
+        ruleIndex: ruleIndex.get(ruleId),
+        level: problem.severity,
+        message: { text: subcode === undefined ? message : `${subcode}: ${message}` },
+        locations: [location(problem.line, problem.column)],
+        properties: subcode === undefined ? { jsonPointer: problem.path, ...(omitted ? { omitted } : {}) } : { subcode },
       });
     }
   });

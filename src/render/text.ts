@@ -1,20 +1,10 @@
-import type { Severity } from '../diagnostics/diagnostic.js';
 import { visible } from '../common/visible.js';
-import type { FileOutcome } from '../report/outcome.js';
+import { problemsOf, type FileOutcome, type Problem } from '../report/outcome.js';
 import { SourceLines } from './code-frame.js';
 import { countSeverities } from '../diagnostics/cap.js';
 
 export interface TextOptions {
   color: boolean;
-}
-
-/** One printed problem: a diagnostic, or an input error in the same shape. */
-interface Entry {
-  severity: Severity;
-  message: string;
-  label: string;
-  line?: number;
-  column?: number;
 }
 
 /**
@@ -27,35 +17,21 @@ export function formatText(files: FileOutcome[], options: TextOptions): string {
   let errors = 0;
   let warnings = 0;
   for (const file of files) {
-    const entries = entriesOf(file);
-    if (entries.length === 0) continue;
-    const counts = countSeverities(file.diagnostics);
-    errors += counts.errors + (file.error?.code === 'INPUT_ERROR' ? 1 : 0);
+    const problems = problemsOf(file);
+    if (problems.length === 0) continue;
+    const counts = countSeverities(problems);
+    errors += counts.errors;
     warnings += counts.warnings;
-    blocks.push(formatFile(file, entries, paint));
+    blocks.push(formatFile(file, problems, paint));
   }
   const problems = errors + warnings;
-  if (problems === 0) return `${paint.green('✔')} ${files.length} ${plural(files.length, 'file')} passed\n`;
-  const summary = `✖ ${problems} ${plural(problems, 'problem')} (${errors} ${plural(errors, 'error')}, ${warnings} ${plural(warnings, 'warning')})`;
+  if (problems === 0) return `${paint.green('✔')} ${files.length} ${nounFor(files.length, 'file')} passed\n`;
+  const summary = `✖ ${problems} ${nounFor(problems, 'problem')} (${errors} ${nounFor(errors, 'error')}, ${warnings} ${nounFor(warnings, 'warning')})`;
   blocks.push(errors > 0 ? paint.boldRed(summary) : paint.boldYellow(summary));
   return `${blocks.join('\n\n')}\n`;
 }
 
-function entriesOf(file: FileOutcome): Entry[] {
-  const entries: Entry[] = [];
-  // A critical-input error is already among the diagnostics; only an input error stands alone.
-  if (file.error?.code === 'INPUT_ERROR') {
-    const { subcode, message, line, column } = file.error;
-    entries.push({ severity: 'error', message, label: subcode, line, column });
-  }
-  for (const diagnostic of file.diagnostics) {
-    const { severity, message, ruleId, line, column } = diagnostic;
-    entries.push({ severity, message, label: ruleId, line, column });
-  }
-  return entries;
-}
-
-function formatFile(file: FileOutcome, entries: Entry[], paint: Painter): string {
+function formatFile(file: FileOutcome, entries: Problem[], paint: Painter): string {
   const source = file.source === undefined ? undefined : new SourceLines(file.source);
   // Line numbers align right and columns left, so the colons line up as in ESLint's stylish.
   const lineWidth = Math.max(...entries.map((entry) => String(entry.line ?? 0).length));
@@ -67,7 +43,7 @@ function formatFile(file: FileOutcome, entries: Entry[], paint: Painter): string
     const column = knownLine(entry) ? (entry.column ?? 0) : 0;
     const position = `${String(line).padStart(lineWidth)}:${String(column).padEnd(columnWidth)}`;
     const severity = paint[entry.severity](entry.severity) + ' '.repeat(severityWidth - entry.severity.length);
-    lines.push(`  ${paint.dim(position)}  ${severity}  ${visible(entry.message)}  ${paint.dim(visible(entry.label))}`);
+    lines.push(`  ${paint.dim(position)}  ${severity}  ${visible(entry.message)}  ${paint.dim(visible(entry.subcode ?? entry.ruleId))}`);
     const frame = line > 0 ? source?.frame(line, column) : undefined;
     if (frame === undefined) continue;
     const indent = ' '.repeat(2 + position.length + 2);
@@ -77,11 +53,11 @@ function formatFile(file: FileOutcome, entries: Entry[], paint: Painter): string
   return lines.join('\n');
 }
 
-function knownLine(entry: Entry): entry is Entry & { line: number } {
+function knownLine(entry: Problem): entry is Problem & { line: number } {
   return entry.line !== undefined && Number.isInteger(entry.line) && entry.line >= 1;
 }
 
-function plural(count: number, noun: string): string {
+function nounFor(count: number, noun: string): string {
   return count === 1 ? noun : `${noun}s`;
 }
 

@@ -3,10 +3,12 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { criteria } from '../rules/criteria.js';
 import type { Rule } from '../rules/rule.js';
 import type { SpecView } from '../rules/spec-view.js';
-import { isRecord } from '../rules/spec-view.js';
+import { isRecord } from '../common/guards.js';
 import { discoveryMetrics } from './discovery-metrics.js';
 import { normalizeInvestigation } from './normalize.js';
 import type { GateCriterion, InputFormat, Metrics, Report, Summary, Verdict } from './types.js';
+import { records } from '../common/guards.js';
+import { round4 } from '../common/numbers.js';
 
 export interface ReportContext {
   tool: { name: string; version: string };
@@ -105,20 +107,15 @@ function measure(view: SpecView): Metrics {
   const replans = view.rawSection('replanLog')?.length ?? 0;
   const discovery = discoveryMetrics(data['discovery']);
   return {
-    budgetUsedRatio: used !== null && total !== null && total !== 0 ? ratio(used, total) : null,
+    budgetUsedRatio: used !== null && total !== null && total !== 0 ? round4(used / total) : null,
     nodesMapped: mapped.size,
     nodesRead: nodesRead.size,
-    readCoverage: mapped.size > 0 ? ratio(nodesRead.size, mapped.size) : null,
+    readCoverage: mapped.size > 0 ? round4(nodesRead.size / mapped.size) : null,
     blindReads,
-    provenanceRatio: dives.length > 0 ? ratio(tagged, dives.length) : null,
-    replansPerInvalidation: invalidations > 0 ? ratio(replans, invalidations) : null,
+    provenanceRatio: dives.length > 0 ? round4(tagged / dives.length) : null,
+    replansPerInvalidation: invalidations > 0 ? round4(replans / invalidations) : null,
     ...(discovery ? { discovery } : {}),
   };
-}
-
-/** Four decimals: enough to read, and the same digits on every machine. */
-function ratio(part: number, whole: number): number {
-  return Math.round((part / whole) * 10000) / 10000;
 }
 
 function tally(items: Record<string, unknown>[], key: string): Record<string, number> {
@@ -131,10 +128,6 @@ function tally(items: Record<string, unknown>[], key: string): Record<string, nu
   const result: Record<string, number> = Object.create(null);
   for (const name of [...counts.keys()].sort()) result[name] = counts.get(name) as number;
   return result;
-}
-
-function records(items: unknown[] | undefined): Record<string, unknown>[] {
-  return (items ?? []).filter(isRecord);
 }
 
 function integerOrNull(value: unknown): number | null {

@@ -1,3 +1,5 @@
+import { isRecord } from '../common/guards.js';
+import { round4 } from '../common/numbers.js';
 /** Phases of a discovery cycle, in the order they run. */
 export const DISCOVERY_PHASES = ['forage', 'focus', 'deepen'] as const;
 
@@ -48,7 +50,7 @@ export function discoveryMetrics(discovery: unknown): DiscoveryMetrics | null {
   return {
     cycles: cycles.length,
     cyclesToSuccess: stop['reason'] === 'evidence_sufficient' ? cycles.length : null,
-    forageFocusTokenRatio: tokensByPhase.focus > 0 ? Math.round((tokensByPhase.forage / tokensByPhase.focus) * 10000) / 10000 : null,
+    forageFocusTokenRatio: tokensByPhase.focus > 0 ? round4(tokensByPhase.forage / tokensByPhase.focus) : null,
     filesReadByPhase,
     tokensByPhase,
     zeroSignal: !signal,
@@ -64,6 +66,3 @@ function count(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}

@@ -1,5 +1,6 @@
-import type { CompileError } from '../compile.js';
+import type { CompileError } from './compile-error.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { InputErrorSubcode } from '../load/input-error.js';
 import type { Report } from './types.js';
 
 /**
@@ -27,3 +28,22 @@ export interface FileOutcome {
  * file outside it, where a relative path would climb with "../", has its absolute path.
  */
 export type FileLocation = { kind: 'relative'; path: string } | { kind: 'absolute'; path: string };
+
+/** The rule id under which an input error is listed beside the diagnostics. */
+export const INPUT_ERROR_RULE_ID = 'input-error';
+
+/** A problem as the diagnostic formatters list it: a diagnostic, or an input error in the same shape with its subcode. */
+export interface Problem extends Diagnostic {
+  subcode?: InputErrorSubcode;
+}
+
+/**
+ * A file's problems in the order they are listed: its input error first, then its diagnostics. A
+ * critical-input error is already among the diagnostics, so only an input error is added.
+ */
+export function problemsOf(file: FileOutcome): Problem[] {
+  if (file.error?.code !== 'INPUT_ERROR') return file.diagnostics;
+  const { subcode, message, line, column } = file.error;
+  const inputError: Problem = { ruleId: INPUT_ERROR_RULE_ID, severity: 'error', message, path: '', subcode, line, column };
+  return [inputError, ...file.diagnostics];
+}

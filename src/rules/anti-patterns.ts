@@ -1,6 +1,6 @@
 import { pointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
-import { show } from './support/text.js';
+import { show } from '../common/text.js';
 import type { Policy } from '../policy/types.js';
 import { foldForMatching, WholeWordMatcher } from './support/words.js';
 

@@ -1,6 +1,6 @@
 import { ownValue } from '../common/own.js';
 import type { Rule } from './rule.js';
-import { plural, show } from './support/text.js';
+import { plural, show } from '../common/text.js';
 
 export const budgetAccounting: Rule = {
   meta: {

@@ -1,6 +1,6 @@
 import { ownValue } from '../common/own.js';
-import { oneOf, show } from './support/text.js';
-import { didYouMean } from './support/suggest.js';
+import { oneOf, show } from '../common/text.js';
+import { didYouMean } from '../common/suggest.js';
 import type { Rule } from './rule.js';
 
 export const budgetLimit: Rule = {

@@ -1,5 +1,5 @@
-import { isRecord } from './spec-view.js';
-import { isBlank } from './support/text.js';
+import { isRecord } from '../common/guards.js';
+import { isBlank } from '../common/text.js';
 import type { ExampleSpec, Rule } from './rule.js';
 
 /** The marker the method prescribes when a datum it cannot guess is missing. */

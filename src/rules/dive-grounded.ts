@@ -1,8 +1,8 @@
 import type { DeepDive } from '../spec/types.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
-import { didYouMean } from './support/suggest.js';
-import { show } from './support/text.js';
+import { didYouMean } from '../common/suggest.js';
+import { show } from '../common/text.js';
 
 export const diveGrounded: Rule = {
   meta: {

@@ -1,7 +1,7 @@
 import type { DeepDive } from '../spec/types.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
-import { listOf, show } from './support/text.js';
+import { listOf, show } from '../common/text.js';
 
 export const diveOrder: Rule = {
   meta: {

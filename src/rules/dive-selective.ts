@@ -2,8 +2,8 @@ import type { DeepDive } from '../spec/types.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 import { checkAllowed, checkMinimum, checkUniqueIds } from './support/checks.js';
-import { didYouMean } from './support/suggest.js';
-import { isBlank, show } from './support/text.js';
+import { didYouMean } from '../common/suggest.js';
+import { isBlank, show } from '../common/text.js';
 
 export const diveSelective: Rule = {
   meta: {

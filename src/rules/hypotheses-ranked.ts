@@ -2,7 +2,7 @@ import type { Hypothesis } from '../spec/types.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 import { checkAllowed, checkMinimum, checkUniqueIds } from './support/checks.js';
-import { show } from './support/text.js';
+import { show } from '../common/text.js';
 
 export const hypothesesRanked: Rule = {
   meta: {

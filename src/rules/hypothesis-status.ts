@@ -1,7 +1,7 @@
 import type { Hypothesis } from '../spec/types.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
-import { show } from './support/text.js';
+import { show } from '../common/text.js';
 
 const EVIDENCE_FOR_STATUS: ReadonlyMap<string, string> = new Map([
   ['confirmed', 'confirms'],

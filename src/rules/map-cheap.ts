@@ -2,7 +2,7 @@ import type { SurfaceMapEntry } from '../spec/types.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 import { checkAllowed, checkMinimum, checkUniqueIds } from './support/checks.js';
-import { isBlank, show } from './support/text.js';
+import { isBlank, show } from '../common/text.js';
 
 export const mapCheap: Rule = {
   meta: {

@@ -1,6 +1,6 @@
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
-import { plural, show } from './support/text.js';
+import { plural, show } from '../common/text.js';
 
 export const replanEvidence: Rule = {
   meta: {

@@ -1,3 +1,4 @@
+import { isRecord } from '../common/guards.js';
 import { childPointer, pointer } from '../diagnostics/pointer.js';
 import type { SchemaFindings } from '../schema/issues.js';
 import type { Budget, Discovery, SectionItem, SectionName, StopCondition } from '../spec/types.js';
@@ -131,6 +132,3 @@ export class SpecView {
   }
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}

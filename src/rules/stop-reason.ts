@@ -1,6 +1,6 @@
 import type { Rule } from './rule.js';
-import { didYouMean } from './support/suggest.js';
-import { isBlank, oneOf, show } from './support/text.js';
+import { didYouMean } from '../common/suggest.js';
+import { isBlank, oneOf, show } from '../common/text.js';
 
 export const stopReason: Rule = {
   meta: {

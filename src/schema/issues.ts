@@ -1,8 +1,8 @@
 import { childPointer, parsePointer } from '../diagnostics/pointer.js';
 import type { ErrorCount } from './cap-errors.js';
 import { validator, type ErrorObject, type ValidateFunction } from './validators.js';
-import { didYouMean } from '../rules/support/suggest.js';
-import { show } from '../rules/support/text.js';
+import { didYouMean } from '../common/suggest.js';
+import { show } from '../common/text.js';
 
 export interface SchemaIssue {
   path: string;

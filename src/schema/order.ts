@@ -1,4 +1,4 @@
-import { compareStrings, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { compareAtOnePlace, compareStrings, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { parsePointer } from '../diagnostics/pointer.js';
 import { childSchema, resolveSchema, rootSchema, type SchemaNode } from './walk.js';
 
@@ -16,13 +16,7 @@ export function sortInDocumentOrder(diagnostics: Diagnostic[]): Diagnostic[] {
     if (!key) keys.set(path, (key = orderKey(path)));
     return key;
   };
-  return diagnostics.sort(
-    (a, b) =>
-      compareKeys(keyOf(a.path), keyOf(b.path)) ||
-      (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) ||
-      compareStrings(a.ruleId, b.ruleId) ||
-      compareStrings(a.message, b.message),
-  );
+  return diagnostics.sort((a, b) => compareKeys(keyOf(a.path), keyOf(b.path)) || compareAtOnePlace(a, b));
 }
 
 const UNKNOWN_KEY = 1_000_000;

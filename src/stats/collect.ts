@@ -1,6 +1,8 @@
 import { compareStrings } from '../diagnostics/diagnostic.js';
 import type { FileOutcome } from '../report/outcome.js';
 import type { BudgetBucket, DiscoveryStats, Distribution, RatioSummary, ReasonCount, RuleCount, Stats } from './types.js';
+import { isRecord } from '../common/guards.js';
+import { round4 } from '../common/numbers.js';
 
 export const BUDGET_BUCKETS: ReadonlyArray<{ bucket: BudgetBucket; label: string }> = [
   { bucket: '0-25', label: '0–25%' },
@@ -205,16 +207,7 @@ function mean(sorted: readonly number[]): number | null {
   return round4(sum / sorted.length);
 }
 
-/** Four decimals, as the report's metrics. */
-export function round4(value: number): number {
-  const rounded = Math.round(value * 10000) / 10000;
-  return Object.is(rounded, -0) ? 0 : rounded;
-}
-
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}

@@ -5,6 +5,7 @@ import { stringifyMarkdown } from '../render/markdown-stringify.js';
 import { budgetUseChart, stopReasonPie } from './charts.js';
 import type { Distribution, RatioSummary, ReasonCount, Stats } from './types.js';
 import { jsonText } from '../common/json-text.js';
+import { plural } from '../common/text.js';
 
 const IN_JSON_STATS = 'the JSON statistics (--format json) list them all';
 
@@ -69,7 +70,7 @@ function discoverySection(stats: Stats): RootContent[] {
         [[text('Investigations with discovery')], [text(String(discovery.investigations))]],
         [[text('Cycles')], [text(String(discovery.cycles))]],
         [[text('Forage/focus token ratio')], [text(ratioText(discovery.forageFocusTokenRatio))]],
-        [[text('Zero-signal rate (cycles without new signals)')], [text(show(discovery.zeroSignalRate))]],
+        [[text('Zero-signal rate (cycles without new signals)')], [text(numberOrDash(discovery.zeroSignalRate))]],
       ],
     ),
     ...reasonsSection('Discovery stop reason', discovery.stopReasons, discovery.investigations, 'None.'),
@@ -94,7 +95,7 @@ function distributionSection(values: Distribution, name: string): RootContent[] 
   if (values.count === 0) return [paragraph(text('No values.'))];
   const { items, more } = firstItems(values.histogram, MAX_ROWS);
   return [
-    table(['Min', 'Median', 'Max', 'Mean'], [[[text(show(values.min))], [text(show(values.median))], [text(show(values.max))], [text(show(values.mean))]]]),
+    table(['Min', 'Median', 'Max', 'Mean'], [[[text(numberOrDash(values.min))], [text(numberOrDash(values.median))], [text(numberOrDash(values.max))], [text(numberOrDash(values.mean))]]]),
     table(
       [name, 'Investigations'],
       items.map(({ value, count }) => [[text(String(value))], [text(String(count))]]),
@@ -113,19 +114,15 @@ function mermaid(chart: string | null): RootContent[] {
 }
 
 function ratioText(ratio: RatioSummary): string {
-  return ratio.count === 0 ? 'none' : `median ${show(ratio.median)}, mean ${show(ratio.mean)} (of ${ratio.count})`;
+  return ratio.count === 0 ? 'none' : `median ${numberOrDash(ratio.median)}, mean ${numberOrDash(ratio.mean)} (of ${ratio.count})`;
 }
 
-function show(value: number | null): string {
+function numberOrDash(value: number | null): string {
   return value === null ? '—' : String(value);
 }
 
 function round1(value: number): number {
   return Math.round(value * 10) / 10;
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** Object keys in code-unit order, recursively; arrays keep their order. */

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCompiler } from '../../src/index.js';
-import { closest } from '../../src/rules/support/suggest.js';
+import { closest } from '../../src/common/suggest.js';
 import { validSpec } from '../support/specs.js';
 
 function levenshtein(a: string, b: string): number {

@@ -8,8 +8,9 @@ import { toolInfo } from '../../tool.js';
 import type { CommandResult, Io } from './result.js';
 import { fileLocation, writeOutput } from './shared.js';
 import { jsonText } from '../../common/json-text.js';
+import { formatListing, type ListingFormat } from '../../render/formatters.js';
 
-export type BriefsFormat = 'text' | 'json' | 'sarif' | 'github';
+export type BriefsFormat = 'json' | ListingFormat;
 
 export interface BriefsOptions {
   dir: string;
@@ -57,21 +58,7 @@ export async function briefsCommand(options: BriefsOptions, io: Io): Promise<Com
   return { exitCode, data, warnings: [], error, stdout };
 }
 
-async function render(files: FileOutcome[], data: Record<string, unknown>, format: BriefsFormat): Promise<string> {
-  switch (format) {
-    case 'json':
-      return jsonText(data);
-    case 'sarif': {
-      const { formatSarif } = await import('../../render/sarif.js');
-      return formatSarif(files, { tool: toolInfo, rules, settings: builtInPreset('gate').rules, extraChecks: [BRIEF_CHAIN_CHECK] });
-    }
-    case 'github': {
-      const { formatGithub } = await import('../../render/github.js');
-      return formatGithub(files);
-    }
-    default: {
-      const { formatText } = await import('../../render/text.js');
-      return formatText(files, { color: false });
-    }
-  }
+function render(files: FileOutcome[], data: Record<string, unknown>, format: BriefsFormat): Promise<string> | string {
+  if (format === 'json') return jsonText(data);
+  return formatListing(format, files, { color: false, tool: toolInfo, rules, settings: builtInPreset('gate').rules, extraChecks: [BRIEF_CHAIN_CHECK] });
 }

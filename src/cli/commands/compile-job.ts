@@ -1,8 +1,7 @@
 import { fromMessage } from '../../common/raw-path.js';
 import { createCompiler, type Compiler, type CompilerOptions } from '../../compile.js';
-import { renderJson } from '../../render/json.js';
+import { reportRenderer } from '../../render/formatters.js';
 import type { FileOutcome } from '../../report/outcome.js';
-import type { Report } from '../../report/types.js';
 import type { InputFile } from '../inputs.js';
 import { compileFile, type FileFlags } from './shared.js';
 
@@ -36,10 +35,4 @@ export async function fileCompiler(compiler: Compiler, context: CompileJobContex
     const kept: FileOutcome = { ...outcome, report: context.keep.report ? outcome.report : null };
     return rendered === undefined ? { outcome: kept } : { outcome: kept, rendered };
   };
-}
-
-/** The renderer of a report format; Markdown's is loaded only when a run asks for it. */
-export async function reportRenderer(format: 'json' | 'markdown'): Promise<(report: Report) => string> {
-  if (format === 'json') return renderJson;
-  return (await import('../../render/markdown.js')).renderMarkdown;
 }

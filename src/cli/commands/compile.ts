@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { visible } from '../../common/visible.js';
-import { targetKind, writeFileSafely } from '../../common/write-file.js';
+import { targetKind } from '../../common/write-file.js';
 import type { Compiler } from '../../compile.js';
 import { describePointer } from '../../diagnostics/pointer.js';
 import { fixtureStem } from '../../regression/paths.js';
@@ -9,18 +9,19 @@ import type { FileOutcome } from '../../report/outcome.js';
 import { rules } from '../../rules/catalog.js';
 import { toolInfo } from '../../tool.js';
 import { usageError, type EnvelopeError } from '../contract.js';
-import { exitCodes } from '../exit-codes.js';
+import { exitCodes } from '../../common/exit-codes.js';
 import { expandInputs, type InputFile } from '../inputs.js';
-import { fileIdentity, sameFile } from '../io.js';
+import { fileIdentity, sameFile } from '../../common/real-path.js';
 import type { CommandResult, Io } from './result.js';
-import { prepareCompiler, writeFailure, writeOutput, type CompilerFlags } from './shared.js';
-import { fileCompiler, reportRenderer, type CompiledFile, type CompileJobContext } from './compile-job.js';
+import { prepareCompiler, writeOutput, writeOutputFile, type CompilerFlags } from './shared.js';
+import { fileCompiler, type CompiledFile, type CompileJobContext } from './compile-job.js';
+import { formatListing, reportRenderer, type ListingFormat, type ReportFormat } from '../../render/formatters.js';
 import { chooseWorkers } from '../../workers/choose.js';
 import { bundledWorker } from '../../workers/launcher.js';
 import { runInWorkers } from '../../workers/pool.js';
 import { countSeverities } from '../../diagnostics/cap.js';
 
-export type Format = 'markdown' | 'json' | 'text' | 'sarif' | 'github';
+export type Format = ReportFormat | ListingFormat;
 const REPORT_FORMATS: ReadonlySet<Format> = new Set(['markdown', 'json']);
 
 export interface CompileOptions extends CompilerFlags {
@@ -149,24 +150,11 @@ function summarize(files: FileOutcome[], exitCode: number): Record<string, numbe
 }
 
 async function renderOutput(files: FileOutcome[], format: Format, compiler: Compiler, options: { color: boolean }): Promise<string> {
-  switch (format) {
-    case 'text': {
-      const { formatText } = await import('../../render/text.js');
-      return formatText(files, options);
-    }
-    case 'sarif': {
-      const { formatSarif } = await import('../../render/sarif.js');
-      return formatSarif(files, { tool: toolInfo, rules, settings: compiler.settings });
-    }
-    case 'github': {
-      const { formatGithub } = await import('../../render/github.js');
-      return formatGithub(files);
-    }
-    default: {
-      const report = files[0]?.report;
-      return report ? (await reportRenderer(format))(report) : '';
-    }
+  if (format === 'json' || format === 'markdown') {
+    const report = files[0]?.report;
+    return report ? (await reportRenderer(format))(report) : '';
   }
+  return formatListing(format, files, { color: options.color, tool: toolInfo, rules, settings: compiler.settings });
 }
 
 /** Colour is for a person at a terminal, and never against NO_COLOR (https://no-color.org). */
@@ -220,12 +208,8 @@ function writeReports(compiled: CompiledFile[], outputDir: string, format: Forma
       continue;
     }
     const shown = target.split('\\').join('/');
-    try {
-      writeFileSafely(resolve(cwd, target), rendered);
-      fates.push({ file: shown });
-    } catch (error) {
-      fates.push({ file: shown, error: { code: 'USAGE_ERROR', subcode: 'OUTPUT_NOT_WRITABLE', message: writeFailure(shown, error) } });
-    }
+    const error = writeOutputFile(resolve(cwd, target), rendered, shown);
+    fates.push(error === null ? { file: shown } : { file: shown, error });
   }
   return fates;
 }

@@ -6,10 +6,10 @@ import { rules } from '../../rules/catalog.js';
 import { baseSpec } from '../../rules/examples/base-spec.js';
 import type { ExampleSpec, Rule, RuleExample } from '../../rules/rule.js';
 import { investigationSchema, policySchema } from '../../schema/validators.js';
-import { didYouMean } from '../../rules/support/suggest.js';
+import { didYouMean } from '../../common/suggest.js';
 import { ruleCatalog, ruleCatalogText, ruleEntry } from '../catalog.js';
 import { CONTRACT_VERSION, errorCodes, usageError } from '../contract.js';
-import { exitCodeMeanings } from '../exit-codes.js';
+import { exitCodeMeanings } from '../../common/exit-codes.js';
 import type { CommandResult } from './result.js';
 import { jsonText } from '../../common/json-text.js';
 

@@ -4,12 +4,12 @@ import { pathText } from '../../common/raw-path.js';
 import { WriteRefusedError, writeFileSafely } from '../../common/write-file.js';
 import { createCompiler, UsageError, type CompileResult, type Compiler, type CompilerOptions } from '../../compile.js';
 import { ConfigError, resolveConfig, type ResolvedConfig } from '../../config/resolve.js';
-import { decodeUtf8, parseSpecText } from '../../load/parse.js';
+import { readDocument } from '../../load/document.js';
 import type { FileLocation, FileOutcome } from '../../report/outcome.js';
 import { toolInfo } from '../../tool.js';
-import { usageError } from '../contract.js';
+import { usageError, type EnvelopeError } from '../contract.js';
 import type { InputFile } from '../inputs.js';
-import { readInput } from '../io.js';
+import { readInput } from '../../load/read-input.js';
 import type { Io } from './result.js';
 
 /** The flags every command that compiles specs shares: how to build the compiler, and how to read and judge files. */
@@ -66,12 +66,9 @@ function attempt(create: () => Compiler, origin: string): Compiler {
 }
 
 function readPolicy(path: string, maxBytes: number, cwd: string): unknown {
-  const read = readInput(resolve(cwd, path), maxBytes, path);
-  if (!read.ok) throw usageError('INVALID_POLICY', `--policy: ${read.message}`);
-  const decoded = decodeUtf8(read.bytes);
-  if (!decoded.ok) throw usageError('INVALID_POLICY', `--policy ${path}: ${decoded.problem.message}`);
-  const parsed = parseSpecText(decoded.text, path.toLowerCase().endsWith('.json') ? 'json' : undefined);
-  if (!parsed.ok) throw usageError('INVALID_POLICY', `--policy ${path}: ${parsed.problem.message}`);
+  const parsed = readDocument(resolve(cwd, path), { maxBytes, shown: path });
+  // A file that cannot be read is named by its message already.
+  if (!parsed.ok) throw usageError('INVALID_POLICY', `${parsed.bytes ? `--policy ${path}` : '--policy'}: ${parsed.problem.message}`);
   return parsed.data;
 }
 
@@ -112,19 +109,26 @@ export function fileLocation(relativePath: string, absolutePath: string): FileLo
 }
 
 /**
- * Writes `content` to the absolute `path` with writeFileSafely; a file that cannot be written is
- * the user's to fix: a usage error naming it as `label` (such as "--output report.md"), not a crash.
+ * Writes `content` atomically to the absolute `path`. A file that cannot be written is the user's
+ * to fix, so the result is an error naming it as `label` (such as "--output report.md"), not a crash.
  */
-export function writeOutput(path: string, content: string, label: string): void {
+export function writeOutputFile(path: string, content: string, label: string): EnvelopeError | null {
   try {
     writeFileSafely(path, content);
+    return null;
   } catch (error) {
-    throw usageError('OUTPUT_NOT_WRITABLE', writeFailure(label, error));
+    return { code: 'USAGE_ERROR', subcode: 'OUTPUT_NOT_WRITABLE', message: writeFailure(label, error) };
   }
 }
 
+/** As writeOutputFile, for an output without which the run has nothing to show: a failure is the run's usage error. */
+export function writeOutput(path: string, content: string, label: string): void {
+  const error = writeOutputFile(path, content, label);
+  if (error !== null) throw usageError('OUTPUT_NOT_WRITABLE', error.message);
+}
+
 /** Why a file could not be written, after its label: what was there, or the file system's error code. */
-export function writeFailure(label: string, error: unknown): string {
+function writeFailure(label: string, error: unknown): string {
   if (error instanceof WriteRefusedError) return `${label} ${error.message}`;
   return `${label} cannot be written (${(error as NodeJS.ErrnoException).code ?? 'unknown error'}); check that its folder exists and is writable`;
 }

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { visible } from '../../common/visible.js';
-import { targetKind, writeFileSafely } from '../../common/write-file.js';
+import { targetKind } from '../../common/write-file.js';
 import {
   compareFoundPaths,
   createProgress,
@@ -22,10 +22,10 @@ import { toolInfo } from '../../tool.js';
 import { chooseWorkers } from '../../workers/choose.js';
 import { bundledWorker } from '../../workers/launcher.js';
 import { usageError, type EnvelopeError, type UsageSubcode } from '../contract.js';
-import { exitCodes } from '../exit-codes.js';
+import { exitCodes } from '../../common/exit-codes.js';
 import { skippedLinkWarning } from '../inputs.js';
 import type { CommandResult, Io } from './result.js';
-import { writeFailure } from './shared.js';
+import { writeOutputFile } from './shared.js';
 
 export interface TestOptions {
   dirs: string[];
@@ -128,12 +128,7 @@ function checkJunitTarget(path: string, cwd: string): void {
 
 /** The JUnit file, or the run's error when it cannot be written: the results stay in the envelope. */
 function writeJunit(path: string, xml: string, io: Io): EnvelopeError | null {
-  try {
-    writeFileSafely(resolve(io.cwd, path), xml);
-    return null;
-  } catch (error) {
-    const message = writeFailure(`--junit ${path}`, error);
-    io.stderr.write(`${toolInfo.name}: ${visible(message)}\n`);
-    return { code: 'USAGE_ERROR', subcode: 'OUTPUT_NOT_WRITABLE', message };
-  }
+  const error = writeOutputFile(resolve(io.cwd, path), xml, `--junit ${path}`);
+  if (error !== null) io.stderr.write(`${toolInfo.name}: ${visible(error.message)}\n`);
+  return error;
 }

@@ -1,5 +1,6 @@
 import { compareStrings } from '../../diagnostics/diagnostic.js';
 import { displayValue, labelText, quoted } from './escape.js';
+import { isRecord, records, strings } from '../../common/guards.js';
 
 /**
  * A picture of an investigation as Mermaid `flowchart TD` text: surface map entries, then the
@@ -316,14 +317,3 @@ function numberText(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? String(value) : '?';
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function records(value: unknown): Record<string, unknown>[] {
-  return Array.isArray(value) ? value.filter(isRecord) : [];
-}
-
-function strings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-}

@@ -1,4 +1,4 @@
-import { checkBriefCausal } from '../../briefs/check.js';
+import { checkBriefCausal } from './check.js';
 import { childPointer } from '../../diagnostics/pointer.js';
 import type { Rule } from '../rule.js';
 import { withBriefs } from './examples.js';

@@ -1,4 +1,4 @@
-import { checkBriefIds, checkEvidenceRefs, registryOf } from '../../briefs/check.js';
+import { checkBriefIds, checkEvidenceRefs, registryOf } from './check.js';
 import { childPointer } from '../../diagnostics/pointer.js';
 import type { Rule } from '../rule.js';
 import { withBriefs } from './examples.js';

@@ -1,4 +1,4 @@
-import { checkBriefLimits } from '../../briefs/check.js';
+import { checkBriefLimits } from './check.js';
 import { childPointer } from '../../diagnostics/pointer.js';
 import type { Rule } from '../rule.js';
 import { withBriefs } from './examples.js';

@@ -1,5 +1,5 @@
 import type { Rule } from '../rule.js';
-import { listOf, show } from '../support/text.js';
+import { listOf, show } from '../../common/text.js';
 import { exampleDiscovery } from './example.js';
 import { eventPointer, isTestFile } from './support.js';
 

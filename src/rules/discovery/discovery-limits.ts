@@ -1,5 +1,5 @@
 import type { Rule } from '../rule.js';
-import { plural } from '../support/text.js';
+import { plural } from '../../common/text.js';
 import { exampleDiscovery } from './example.js';
 import { cyclePointer, cycleTokens, eventPointer } from './support.js';
 

@@ -1,6 +1,6 @@
 import type { Rule } from '../rule.js';
 import { compareStrings } from '../../diagnostics/diagnostic.js';
-import { listOf } from '../support/text.js';
+import { listOf } from '../../common/text.js';
 import { exampleDiscovery } from './example.js';
 import { cyclePointer } from './support.js';
 

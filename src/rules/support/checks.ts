@@ -2,8 +2,8 @@ import { childPointer, pointer } from '../../diagnostics/pointer.js';
 import type { SectionItem, SectionName } from '../../spec/types.js';
 import type { RuleContext } from '../rule.js';
 import type { Item } from '../spec-view.js';
-import { didYouMean, } from './suggest.js';
-import { oneOf, plural, show } from './text.js';
+import { didYouMean, } from '../../common/suggest.js';
+import { oneOf, plural, show } from '../../common/text.js';
 
 /** "at least N entries": reported on the section itself. */
 export function checkMinimum(context: RuleContext, section: SectionName, minimum: number, noun: string): void {

@@ -3,7 +3,7 @@
 // job once, then does the items it is sent, one batch at a time, and sends each batch's results.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { jobs } from './jobs.js';
-import type { PoolMessage, WorkerReply, WorkerSetup } from './protocol.js';
+import type { PoolMessage, WorkerReply, WorkerSetup } from '../../workers/protocol.js';
 
 async function serve(port: MessagePort, setup: WorkerSetup): Promise<void> {
   const reply = (message: WorkerReply): void => port.postMessage(message);

@@ -45,3 +45,10 @@ export function oneOf(values: readonly string[]): string {
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;
 }
+
+/** A value as table text: strings as they are, other values as JSON, absent values as nothing. */
+export function asText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value) ?? '';
+}

@@ -1,7 +1,6 @@
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { pathText, type RawPath } from '../common/raw-path.js';
-import type { InputErrorSubcode } from '../load/input-error.js';
+import type { InputErrorSubcode } from './input-error.js';
 
 export const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 
@@ -85,20 +84,4 @@ function describeFailure(shown: string, error: unknown): ReadResult {
   if (code === 'ENOENT') return { ok: false, subcode: 'NOT_FOUND', message: `${shown} does not exist; check the path` };
   if (code === 'EISDIR') return { ok: false, subcode: 'NOT_A_FILE', message: `${shown} is a directory; give the path of a spec file` };
   return { ok: false, subcode: 'UNREADABLE', message: `${shown} cannot be read (${code ?? 'unknown error'})` };
-}
-
-/** Whether two paths name the same existing file (or, when one does not exist, the same path). */
-export function sameFile(a: RawPath, b: RawPath): boolean {
-  return fileIdentity(a) === fileIdentity(b);
-}
-
-/** A key equal for every spelling of one file: its real path when it exists, else its absolute path; as bytes, one character each. */
-export function fileIdentity(path: RawPath): string {
-  let identity: Buffer;
-  try {
-    identity = realpathSync(path, { encoding: 'buffer' });
-  } catch {
-    identity = Buffer.from(typeof path === 'string' ? resolve(path) : path);
-  }
-  return identity.toString('latin1');
 }

@@ -1,6 +1,6 @@
-import type { JobName } from './protocol.js';
-import { fixtureJob } from '../regression/fixture-job.js';
-import { compileJob } from '../cli/commands/compile-job.js';
+import type { JobName } from '../../workers/protocol.js';
+import { fixtureJob } from '../../regression/fixture-job.js';
+import { compileJob } from '../commands/compile-job.js';
 
 /** A job: set up once per worker from its settings, then applied to each item. */
 export type Job = (context: unknown) => Promise<(item: unknown) => unknown>;

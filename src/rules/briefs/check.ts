@@ -1,6 +1,6 @@
-import { childPointer } from '../diagnostics/pointer.js';
-import { isBlank, listOf, plural, show } from '../rules/support/text.js';
-import type { Brief, BriefFinding, CausalReview } from '../spec/types.js';
+import { childPointer } from '../../diagnostics/pointer.js';
+import { isBlank, listOf, plural, show } from '../../common/text.js';
+import type { Brief, BriefFinding, CausalReview } from '../../spec/types.js';
 
 /**
  * The checks of versioned working briefs, as pure functions over values the schema accepted.

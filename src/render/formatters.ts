@@ -1,0 +1,34 @@
+import type { FileOutcome } from '../report/outcome.js';
+import type { Report } from '../report/types.js';
+import { renderJson } from './json.js';
+import type { SarifContext } from './sarif.js';
+
+/** Formats of one investigation's report. */
+export type ReportFormat = 'json' | 'markdown';
+/** Formats that list the problems of any number of files. */
+export type ListingFormat = 'text' | 'sarif' | 'github';
+
+/** The renderer of a report format. Markdown's is loaded only when a run asks for it: it is a bundle part of its own. */
+export async function reportRenderer(format: ReportFormat): Promise<(report: Report) => string> {
+  if (format === 'json') return renderJson;
+  return (await import('./markdown.js')).renderMarkdown;
+}
+
+/** What the listing formats may need: colour for text, the rule catalog for SARIF. */
+export interface ListingContext extends SarifContext {
+  color: boolean;
+}
+
+type Listing = (files: FileOutcome[], context: ListingContext) => Promise<string>;
+
+/** Every listing format, by name; each is loaded when first used, so a run pays only for its own. */
+const listings: Record<ListingFormat, Listing> = {
+  text: async (files, { color }) => (await import('./text.js')).formatText(files, { color }),
+  sarif: async (files, context) => (await import('./sarif.js')).formatSarif(files, context),
+  github: async (files) => (await import('./github.js')).formatGithub(files),
+};
+
+/** The listing of `files` in `format`, for every command that lists problems. */
+export function formatListing(format: ListingFormat, files: FileOutcome[], context: ListingContext): Promise<string> {
+  return listings[format](files, context);
+}
