@@ -12,6 +12,9 @@ fi
 echo "== type-check"
 npx tsc --noEmit -p tsconfig.json
 
+echo "== lint and format (Biome)"
+npx biome ci .
+
 echo "== build"
 node scripts/build.mjs
 

@@ -85,7 +85,9 @@ function cacheOf(entry) {
 
 /** Every bundle loaded so far, with the cache it would have now: for the build. */
 function loadedBundles() {
-  return [...loaded.values()].filter((entry) => entry.buildId !== undefined).map((entry) => ({ file: entry.file, cache: () => cacheOf(entry) }));
+  return [...loaded.values()]
+    .filter((entry) => entry.buildId !== undefined)
+    .map((entry) => ({ file: entry.file, cache: () => cacheOf(entry) }));
 }
 
 module.exports = { loadBundle, loadedBundles };

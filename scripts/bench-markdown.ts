@@ -52,8 +52,12 @@ for (let index = 0; index < passes; index++) {
 
 if (writeDir !== undefined) {
   mkdirSync(writeDir, { recursive: true });
-  corpus.forEach((spec, index) => writeFileSync(join(writeDir, spec.name.replace(/\.json$/, '.md')), renderMarkdown(reports[index] as Report)));
+  corpus.forEach((spec, index) =>
+    writeFileSync(join(writeDir, spec.name.replace(/\.json$/, '.md')), renderMarkdown(reports[index] as Report)),
+  );
 }
 
 const perReport = (best * 1000) / reports.length;
-process.stdout.write(`renderMarkdown: ${perReport.toFixed(1)} µs per report (best of ${passes} passes over ${reports.length} reports, ${(bytes / reports.length).toFixed(0)} bytes each)\n`);
+process.stdout.write(
+  `renderMarkdown: ${perReport.toFixed(1)} µs per report (best of ${passes} passes over ${reports.length} reports, ${(bytes / reports.length).toFixed(0)} bytes each)\n`,
+);

@@ -14,7 +14,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { measureBatchCli } from './bench/batch-cli.js';
-import { CORPUS_SEED, findReference, parseOptions, root, sizesFor, type Bench, type Library, type SectionResult } from './bench/context.js';
+import { type Bench, CORPUS_SEED, findReference, type Library, parseOptions, root, type SectionResult, sizesFor } from './bench/context.js';
 import { writeCorpus } from './bench/corpus.js';
 import { formatMs, formatNumber, formatTable } from './bench/goals.js';
 import { log } from './bench/measure.js';
@@ -48,8 +48,21 @@ const sections: Record<string, SectionResult> = {};
 try {
   const count = Math.max(sizes.batchFiles[1], sizes.throughputSpecs, sizes.workerFixtures);
   log(`writing ${formatNumber(count)} generated specs (seed ${CORPUS_SEED})`);
-  const bench: Bench = { options, sizes, library, corpus: writeCorpus(work, count, CORPUS_SEED, (spec) => compiler.compile(spec.text, { path: spec.name })), work, reference };
-  const measures = { batchCli: measureBatchCli, singleFile: measureSingleFile, throughput: measureThroughput, memory: measureMemory, workers: measureWorkers };
+  const bench: Bench = {
+    options,
+    sizes,
+    library,
+    corpus: writeCorpus(work, count, CORPUS_SEED, (spec) => compiler.compile(spec.text, { path: spec.name })),
+    work,
+    reference,
+  };
+  const measures = {
+    batchCli: measureBatchCli,
+    singleFile: measureSingleFile,
+    throughput: measureThroughput,
+    memory: measureMemory,
+    workers: measureWorkers,
+  };
   for (const [name, measure] of Object.entries(measures)) {
     const started = performance.now();
     sections[name] = measure(bench);

@@ -32,7 +32,10 @@ function withField(field: string, value: string): string {
 
 /** The shapes the hostile-input issue named, each sized to about `bytes`. */
 const SHAPES: Record<string, { extension: string; make: (bytes: number) => string }> = {
-  'JSON, mistyped risks [0,0,...] (a schema error per item)': { extension: 'json', make: (bytes) => withField('risks', array('0', bytes, 3000)) },
+  'JSON, mistyped risks [0,0,...] (a schema error per item)': {
+    extension: 'json',
+    make: (bytes) => withField('risks', array('0', bytes, 3000)),
+  },
   'JSON, risks of one-letter strings ["r","r",...]': { extension: 'json', make: (bytes) => withField('risks', array('"r"', bytes, 3000)) },
   'JSON, unknown keys {"k0":0,...}': {
     extension: 'json',
@@ -49,11 +52,22 @@ const SHAPES: Record<string, { extension: string; make: (bytes: number) => strin
   'JSON, one line of deep dives on unmapped nodes': {
     extension: 'json',
     make: (bytes) => {
-      const dive = JSON.stringify({ id: 'D', hypothesisId: 'H2', node: 'nowhere/x.ts', tool: 'Read', finding: 'f', effect: 'neutral', provenance: '[DOC]' });
+      const dive = JSON.stringify({
+        id: 'D',
+        hypothesisId: 'H2',
+        node: 'nowhere/x.ts',
+        tool: 'Read',
+        finding: 'f',
+        effect: 'neutral',
+        provenance: '[DOC]',
+      });
       return withField('deepDives', array(dive, bytes, 3000));
     },
   },
-  'YAML, a flow sequence [a,a,...]': { extension: 'yaml', make: (bytes) => `goal: g\nrisks: [${new Array<string>(Math.floor(bytes / 2)).fill('a').join(',')}]\n` },
+  'YAML, a flow sequence [a,a,...]': {
+    extension: 'yaml',
+    make: (bytes) => `goal: g\nrisks: [${new Array<string>(Math.floor(bytes / 2)).fill('a').join(',')}]\n`,
+  },
   'YAML, blank lines': { extension: 'yaml', make: (bytes) => `goal: g\n${'\n'.repeat(bytes)}` },
   'YAML, one block scalar': { extension: 'yaml', make: (bytes) => `goal: |\n${'  abcdefgh\n'.repeat(Math.floor(bytes / 11))}` },
 };
@@ -70,10 +84,14 @@ function measure(file: string, format: string, work: string): Sample {
   rmSync(hwmFile, { force: true });
   const preload = `import { readFileSync, writeFileSync } from 'node:fs'; process.on('exit', () => { try { writeFileSync(${JSON.stringify(hwmFile)}, /VmHWM:\\s+(\\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))[1]); } catch {} });`;
   const started = process.hrtime.bigint();
-  const child = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(preload)}`, cli, file, '--format', format, '--output', join(work, 'out')], {
-    cwd: work,
-    stdio: ['ignore', 'ignore', 'ignore'],
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['--import', `data:text/javascript,${encodeURIComponent(preload)}`, cli, file, '--format', format, '--output', join(work, 'out')],
+    {
+      cwd: work,
+      stdio: ['ignore', 'ignore', 'ignore'],
+    },
+  );
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   let peakKiB = Number.NaN;
   try {
@@ -90,8 +108,13 @@ try {
   writeFileSync(small, JSON.stringify(base));
   const constant = Math.max(...FORMATS.map((format) => measure(small, format, work).peakBytes));
   const full = process.argv.includes('--full');
-  const rows = full ? ['| Shape | Input | Format | Exit | Time | Peak RSS | (peak - C) / input |', '| --- | --- | --- | --- | --- | --- | --- |'] : [];
-  const summary = [`| Shape | ${SIZES.map((mib) => `${mib} MiB: time, peak RSS`).join(' | ')} |`, `| --- |${SIZES.map(() => ' --- |').join('')}`];
+  const rows = full
+    ? ['| Shape | Input | Format | Exit | Time | Peak RSS | (peak - C) / input |', '| --- | --- | --- | --- | --- | --- | --- |']
+    : [];
+  const summary = [
+    `| Shape | ${SIZES.map((mib) => `${mib} MiB: time, peak RSS`).join(' | ')} |`,
+    `| --- |${SIZES.map(() => ' --- |').join('')}`,
+  ];
   const worst: Record<string, number> = {};
   for (const [name, shape] of Object.entries(SHAPES)) {
     const cells: string[] = [];
@@ -109,14 +132,21 @@ try {
         worst[shape.extension] = Math.max(worst[shape.extension] ?? 0, multiple);
         slowest = Math.max(slowest, ms);
         highest = Math.max(highest, peakBytes);
-        if (full) rows.push(`| ${name} | ${(bytes / MIB).toFixed(1)} MiB | ${format} | ${exitCode} | ${(ms / 1000).toFixed(2)} s | ${(peakBytes / MIB).toFixed(0)} MiB | ${multiple.toFixed(1)} |`);
-        process.stderr.write(`bounds: ${name}, ${mib} MiB, ${format}: exit ${exitCode}, ${(ms / 1000).toFixed(2)} s, ${(peakBytes / MIB).toFixed(0)} MiB\n`);
+        if (full)
+          rows.push(
+            `| ${name} | ${(bytes / MIB).toFixed(1)} MiB | ${format} | ${exitCode} | ${(ms / 1000).toFixed(2)} s | ${(peakBytes / MIB).toFixed(0)} MiB | ${multiple.toFixed(1)} |`,
+          );
+        process.stderr.write(
+          `bounds: ${name}, ${mib} MiB, ${format}: exit ${exitCode}, ${(ms / 1000).toFixed(2)} s, ${(peakBytes / MIB).toFixed(0)} MiB\n`,
+        );
       }
       cells.push(`${(slowest / 1000).toFixed(2)} s, ${(highest / MIB).toFixed(0)} MiB`);
     }
     summary.push(`| ${name} | ${cells.join(' | ')} |`);
   }
-  const multiples = Object.entries(worst).map(([family, k]) => `${family.toUpperCase()} k = ${k.toFixed(1)}`).join(', ');
+  const multiples = Object.entries(worst)
+    .map(([family, k]) => `${family.toUpperCase()} k = ${k.toFixed(1)}`)
+    .join(', ');
   process.stdout.write(
     `${[...rows, ...(full ? [''] : []), ...summary].join('\n')}\n\nThe slowest and the highest of the formats ${FORMATS.join(', ')}. ` +
       `C, a small spec's peak = ${(constant / MIB).toFixed(0)} MiB; peak <= C + k x input with ${multiples}.\n`,

@@ -2,12 +2,13 @@
 // bin/load-bundle.cjs) with esbuild, with the JSON Schema validators precompiled by ajv's
 // standalone code generator, and emits the library's type declarations with tsc (skipped with
 // --no-types).
-import { build } from 'esbuild';
+
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Built beside dist/ and swapped in at the end, so that a concurrent run never sees half a build.
@@ -111,7 +112,11 @@ function partsAsRequires(self) {
 const lazyChildProcess = {
   name: 'lazy-child-process',
   setup(context) {
-    context.onResolve({ filter: /^node:child_process$/ }, (args) => (/[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'lazy-child-process', namespace: 'lazy-child-process' } : undefined));
+    context.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer)
+        ? { path: 'lazy-child-process', namespace: 'lazy-child-process' }
+        : undefined,
+    );
     context.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
       contents: "module.exports = { spawn: (...args) => require('node:child_process').spawn(...args) };",
       loader: 'js',
@@ -129,15 +134,23 @@ const cjs = {
   define: { 'import.meta.url': '__importMetaUrl' },
   banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
-await build({ ...cjs, entryPoints: { cli: 'src/cli/main.ts', worker: 'src/cli/worker/thread.ts' }, plugins: [precompiledValidators, lazyChildProcess, partsAsRequires(undefined)] });
-for (const [name, entry] of Object.entries(PARTS)) await build({ ...cjs, entryPoints: { [name]: entry }, plugins: [precompiledValidators, lazyChildProcess, partsAsRequires(name)] });
+await build({
+  ...cjs,
+  entryPoints: { cli: 'src/cli/main.ts', worker: 'src/cli/worker/thread.ts' },
+  plugins: [precompiledValidators, lazyChildProcess, partsAsRequires(undefined)],
+});
+for (const [name, entry] of Object.entries(PARTS))
+  await build({ ...cjs, entryPoints: { [name]: entry }, plugins: [precompiledValidators, lazyChildProcess, partsAsRequires(name)] });
 
 // In a CommonJS bundle an import() of what was left out of it (a part, a Node module) stays an
 // import(), which a script run by node:vm cannot do: it becomes a require() in a promise. Then a
 // build id at the end of each bundle: a code cache is used only with the bundle it was made for.
 for (const name of ['cli', 'worker', ...Object.keys(PARTS)]) {
   const file = `${staging}/${name}.cjs`;
-  const source = readFileSync(file, 'utf8').replace(/\bimport\(("(?:\.\/[a-z][a-z0-9-]*\.cjs|node:[a-z_/]+)")\)/g, 'Promise.resolve().then(() => require($1))');
+  const source = readFileSync(file, 'utf8').replace(
+    /\bimport\(("(?:\.\/[a-z][a-z0-9-]*\.cjs|node:[a-z_/]+)")\)/g,
+    'Promise.resolve().then(() => require($1))',
+  );
   if (/\bimport\("/.test(source)) throw new Error(`${name}.cjs keeps an import() the loader cannot serve`);
   // The loader reads bundles as Latin-1, which is cheaper than UTF-8 and the same for ASCII (esbuild's default charset).
   if (/[^\x00-\x7f]/.test(source)) throw new Error(`${name}.cjs is not ASCII`);
@@ -145,10 +158,20 @@ for (const name of ['cli', 'worker', ...Object.keys(PARTS)]) {
 }
 
 if (!process.argv.includes('--no-types')) {
-  execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json', '--outDir', `${staging}/types`], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [
+      fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)),
+      '-p',
+      'tsconfig.build.json',
+      '--outDir',
+      `${staging}/types`,
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
 }
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
@@ -157,4 +180,7 @@ renameSync(new URL(`../${staging}`, import.meta.url), new URL('../dist', import.
 // Code caches, made in dist/ itself, since V8 keeps the file name a cache was made with: a child
 // process runs the bundles on a few specs (scripts/write-code-caches.cjs), then writes a cache of
 // every function compiled by then. A run that cannot use one (another Node version) still works.
-execFileSync(process.execPath, [fileURLToPath(new URL('./write-code-caches.cjs', import.meta.url)), resolvePath(root, 'dist')], { cwd: root, stdio: 'inherit' });
+execFileSync(process.execPath, [fileURLToPath(new URL('./write-code-caches.cjs', import.meta.url)), resolvePath(root, 'dist')], {
+  cwd: root,
+  stdio: 'inherit',
+});

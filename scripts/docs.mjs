@@ -21,7 +21,11 @@ const table = (header, rows) => ({
 });
 
 function stringify(node) {
-  return unified().use(remarkGfm, { tablePipeAlign: false }).use(remarkStringify).stringify({ type: 'root', children: [node] }).trimEnd();
+  return unified()
+    .use(remarkGfm, { tablePipeAlign: false })
+    .use(remarkStringify)
+    .stringify({ type: 'root', children: [node] })
+    .trimEnd();
 }
 
 /** The generated sections, keyed by marker name, from the public library API (src or dist). */

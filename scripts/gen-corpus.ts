@@ -109,7 +109,22 @@ const CODE: Domain = {
   areas: ['billing', 'payments', 'search', 'auth', 'inventory', 'notifications', 'reports', 'shipping', 'checkout', 'ledger'],
   node(random, area) {
     const folder = random.pick(['api', 'internal', 'lib', 'core', 'jobs', 'adapters', 'domain']);
-    const file = random.pick(['handler', 'service', 'client', 'cache', 'retry', 'config', 'schema', 'queue', 'worker', 'mapper', 'validator', 'router', 'scheduler', 'store']);
+    const file = random.pick([
+      'handler',
+      'service',
+      'client',
+      'cache',
+      'retry',
+      'config',
+      'schema',
+      'queue',
+      'worker',
+      'mapper',
+      'validator',
+      'router',
+      'scheduler',
+      'store',
+    ]);
     const extension = random.pick(['.ts', '.go', '.py', '.java', '.rs', '.kt']);
     return `${area}/${folder}/${file}${extension}`;
   },
@@ -129,7 +144,24 @@ const CODE: Domain = {
     'checkout hangs when the coupon service is slow',
     'ledger entries are written out of order under load',
   ],
-  keywords: ['retry', 'timeout', 'ttl', 'cache', 'round', 'Decimal', 'idempotency', 'lock', 'cron', 'locale', 'backoff', 'mutex', 'batch', 'offset', 'queue', 'webhook'],
+  keywords: [
+    'retry',
+    'timeout',
+    'ttl',
+    'cache',
+    'round',
+    'Decimal',
+    'idempotency',
+    'lock',
+    'cron',
+    'locale',
+    'backoff',
+    'mutex',
+    'batch',
+    'offset',
+    'queue',
+    'webhook',
+  ],
 };
 
 const DATA: Domain = {
@@ -155,7 +187,20 @@ const DATA: Domain = {
     'claims from one region vanish between load and rollup',
     'energy totals disagree between the hourly and daily tables',
   ],
-  keywords: ['timezone', 'dedupe', 'join', 'null', 'calibration', 'partition', 'currency', 'rollup', 'late_arrival', 'backfill', 'watermark', 'encoding'],
+  keywords: [
+    'timezone',
+    'dedupe',
+    'join',
+    'null',
+    'calibration',
+    'partition',
+    'currency',
+    'rollup',
+    'late_arrival',
+    'backfill',
+    'watermark',
+    'encoding',
+  ],
 };
 
 const DOCS: Domain = {
@@ -179,7 +224,20 @@ const DOCS: Domain = {
     'the failover runbook names a region that no longer exists',
     'the procurement threshold changed but the policy page was not updated',
   ],
-  keywords: ['owner', 'notice', 'retention', 'escalation', 'termination', 'region', 'threshold', 'rotation', 'SLA', 'approval', 'renewal', 'deprecated'],
+  keywords: [
+    'owner',
+    'notice',
+    'retention',
+    'escalation',
+    'termination',
+    'region',
+    'threshold',
+    'rotation',
+    'SLA',
+    'approval',
+    'renewal',
+    'deprecated',
+  ],
 };
 
 const DOMAINS: readonly Domain[] = [CODE, CODE, DATA, DOCS];
@@ -273,7 +331,14 @@ function validDraft(random: Random, readsOnly = false): Draft {
     for (let k = 0; k < count; k++) {
       diveNumber++;
       const decisive = k === count - 1;
-      const effect = outcome === 'confirmed' ? (decisive || random.chance(0.5) ? 'confirms' : 'neutral') : outcome === 'invalidated' && decisive ? 'invalidates' : 'neutral';
+      const effect =
+        outcome === 'confirmed'
+          ? decisive || random.chance(0.5)
+            ? 'confirms'
+            : 'neutral'
+          : outcome === 'invalidated' && decisive
+            ? 'invalidates'
+            : 'neutral';
       const node = random.chance(0.8) ? random.pick(hypothesis.candidateNodes) : random.pick(mapped);
       const dive: Json = {
         id: `D${diveNumber}`,
@@ -291,7 +356,9 @@ function validDraft(random: Random, readsOnly = false): Draft {
         const replan: Json = {
           trigger: 'hypothesis_invalidated',
           hypothesisId: hypothesis.id,
-          decision: next ? `Drop ${hypothesis.id} and move to ${next.id}, the next by priority.` : `Drop ${hypothesis.id}; no ranked hypothesis is left.`,
+          decision: next
+            ? `Drop ${hypothesis.id} and move to ${next.id}, the next by priority.`
+            : `Drop ${hypothesis.id}; no ranked hypothesis is left.`,
           evidence: `D${diveNumber} contradicts ${hypothesis.id}.`,
         };
         if (random.chance(0.8)) replan['afterDeepDive'] = `D${diveNumber}`;
@@ -313,7 +380,10 @@ function validDraft(random: Random, readsOnly = false): Draft {
   }
 
   const unsettled = hypotheses.filter((hypothesis) => hypothesis.status === 'open' || hypothesis.status === 'active');
-  const risks = unsettled.map((hypothesis) => `${hypothesis.id} stays ${hypothesis.status}: ${hypothesis.candidateNodes.join(', ')} ${hypothesis.candidateNodes.length === 1 ? 'was' : 'were'} not read to the end.`);
+  const risks = unsettled.map(
+    (hypothesis) =>
+      `${hypothesis.id} stays ${hypothesis.status}: ${hypothesis.candidateNodes.join(', ')} ${hypothesis.candidateNodes.length === 1 ? 'was' : 'were'} not read to the end.`,
+  );
   if (risks.length === 0 || random.chance(0.5)) risks.push(`Nodes under ${otherArea} were mapped by name only.`);
 
   const confirmed = hypotheses.find((hypothesis) => hypothesis.status === 'confirmed');
@@ -335,7 +405,9 @@ function validDraft(random: Random, readsOnly = false): Draft {
             : 'The tested hypotheses did not explain the symptom; the rest need access we do not have.',
     },
     deliverable:
-      reason === 'goal_resolved' ? `${capitalise(symptom)} because ${confirmed?.claim.toLowerCase() ?? 'of the confirmed cause'}` : `Partial answer: ${hypotheses.filter((h) => h.status === 'invalidated').length} hypotheses ruled out; see the risks.`,
+      reason === 'goal_resolved'
+        ? `${capitalise(symptom)} because ${confirmed?.claim.toLowerCase() ?? 'of the confirmed cause'}`
+        : `Partial answer: ${hypotheses.filter((h) => h.status === 'invalidated').length} hypotheses ruled out; see the risks.`,
     risks,
   };
   if (random.chance(0.25)) spec['discovery'] = discoveryBlock(random, domain, area);
@@ -363,16 +435,40 @@ function discoveryBlock(random: Random, domain: Domain, area: string): Json {
     for (const keyword of cycleKeywords) {
       const files = [...new Set(Array.from({ length: random.int(1, limits.topK) }, () => domain.node(random, area)))];
       production.push(...files);
-      events.push({ phase: 'forage', keyword, candidates: files.length, filesRead: 0, tokens: random.int(150, 400), wallTimeMs: random.int(50, 200), files });
+      events.push({
+        phase: 'forage',
+        keyword,
+        candidates: files.length,
+        filesRead: 0,
+        tokens: random.int(150, 400),
+        wallTimeMs: random.int(50, 200),
+        files,
+      });
     }
     // Focus reads production candidates only, so no test is read before them.
     const focusFiles = random.sample([...new Set(production)], limits.focusK);
-    events.push({ phase: 'focus', candidates: focusFiles.length, filesRead: focusFiles.length, tokens: focusFiles.length * random.int(500, 1200), wallTimeMs: random.int(400, 1500), files: focusFiles });
+    events.push({
+      phase: 'focus',
+      candidates: focusFiles.length,
+      filesRead: focusFiles.length,
+      tokens: focusFiles.length * random.int(500, 1200),
+      wallTimeMs: random.int(400, 1500),
+      files: focusFiles,
+    });
     if (random.chance(0.5)) {
-      events.push({ phase: 'deepen', candidates: 1, filesRead: 1, tokens: random.int(300, 900), wallTimeMs: random.int(200, 800), files: [domain.testNode(random, area)], hops: random.int(1, limits.deepenHops) });
+      events.push({
+        phase: 'deepen',
+        candidates: 1,
+        filesRead: 1,
+        tokens: random.int(300, 900),
+        wallTimeMs: random.int(200, 800),
+        files: [domain.testNode(random, area)],
+        hops: random.int(1, limits.deepenHops),
+      });
     }
     const last = c === cycleCount - 1;
-    const newSignals = stopReason === 'no_new_signal' ? (c >= cycleCount - 2 ? 0 : random.int(1, 3)) : last ? random.int(1, 3) : random.int(0, 2);
+    const newSignals =
+      stopReason === 'no_new_signal' ? (c >= cycleCount - 2 ? 0 : random.int(1, 3)) : last ? random.int(1, 3) : random.int(0, 2);
     return { cycle: c + 1, keywords: cycleKeywords, events, newSignals };
   });
   return {
@@ -380,7 +476,10 @@ function discoveryBlock(random: Random, domain: Domain, area: string): Json {
     cycles,
     stop: {
       reason: stopReason,
-      evidence: stopReason === 'no_new_signal' ? `The last ${limits.noNewSignalCycles} cycles found nothing new.` : `Cycle ${cycleCount} found the signal the deep dives then confirmed.`,
+      evidence:
+        stopReason === 'no_new_signal'
+          ? `The last ${limits.noNewSignalCycles} cycles found nothing new.`
+          : `Cycle ${cycleCount} found the signal the deep dives then confirmed.`,
     },
   };
 }
@@ -392,9 +491,12 @@ type Mutation = (draft: Draft, random: Random) => void;
 
 const MUTATIONS: Record<string, Mutation> = {
   'wrong-dive-tool': ({ spec }, random) => void (random.pick(dives(spec))['tool'] = random.pick(['rg', 'grep', 'WebFetch'])),
-  'wrong-map-tool': ({ spec }, random) => void (random.pick(entries(spec, 'surfaceMap'))['tool'] = random.pick(['Read', 'cat', 'read_file'])),
-  'unmapped-dive-node': ({ spec, domain }, random) => void (random.pick(dives(spec))['node'] = `${random.pick(domain.areas)}/unmapped/${random.pick(['legacy', 'old', 'vendor'])}.txt`),
-  'unmapped-hypothesis-node': ({ spec }, random) => void (random.pick(entries(spec, 'hypotheses'))['candidateNodes'] as string[]).push('vendor/unmapped/blob.bin'),
+  'wrong-map-tool': ({ spec }, random) =>
+    void (random.pick(entries(spec, 'surfaceMap'))['tool'] = random.pick(['Read', 'cat', 'read_file'])),
+  'unmapped-dive-node': ({ spec, domain }, random) =>
+    void (random.pick(dives(spec))['node'] = `${random.pick(domain.areas)}/unmapped/${random.pick(['legacy', 'old', 'vendor'])}.txt`),
+  'unmapped-hypothesis-node': ({ spec }, random) =>
+    void (random.pick(entries(spec, 'hypotheses'))['candidateNodes'] as string[]).push('vendor/unmapped/blob.bin'),
   'missing-provenance': ({ spec }, random) => void delete random.pick(dives(spec))['provenance'],
   'unknown-provenance': ({ spec }, random) => void (random.pick(dives(spec))['provenance'] = random.pick(['[CODE]', '[GUESS]', 'code'])),
   'bad-trigger': ({ spec }, random) => {
@@ -423,11 +525,19 @@ const MUTATIONS: Record<string, Mutation> = {
   'open-not-in-risks': ({ spec }, random) => {
     const list = entries(spec, 'hypotheses');
     const id = `H${list.length + 1}`;
-    list.push({ id, claim: 'A second cause hides behind the first.', priority: list.length + 1, cost: 2, status: 'open', candidateNodes: [random.pick(entries(spec, 'surfaceMap')[0]!['candidateNodes'] as string[])] });
+    list.push({
+      id,
+      claim: 'A second cause hides behind the first.',
+      priority: list.length + 1,
+      cost: 2,
+      status: 'open',
+      candidateNodes: [random.pick(entries(spec, 'surfaceMap')[0]!['candidateNodes'] as string[])],
+    });
   },
   'anti-pattern': ({ spec }, random) => {
     const dive = random.pick(dives(spec));
-    dive['finding'] = `${dive['finding'] as string} Then fell back to ${random.pick(['read_all_files', 'full_repo_read', 'reflexive_replan'])} to be sure.`;
+    dive['finding'] =
+      `${dive['finding'] as string} Then fell back to ${random.pick(['read_all_files', 'full_repo_read', 'reflexive_replan'])} to be sure.`;
   },
   'status-without-evidence': ({ spec }) => {
     const list = entries(spec, 'hypotheses');
@@ -501,7 +611,11 @@ export function generateValidJsonCorpus(count: number, seed: number): CorpusSpec
   const specs: CorpusSpec[] = [];
   for (let index = 0; index < count; index++) {
     const draft = validDraft(new Random(mix(seed, index)), true);
-    specs.push({ name: `${String(index).padStart(5, '0')}-${draft.domain.name}.json`, text: serialise(draft.spec, 'json'), format: 'json' });
+    specs.push({
+      name: `${String(index).padStart(5, '0')}-${draft.domain.name}.json`,
+      text: serialise(draft.spec, 'json'),
+      format: 'json',
+    });
   }
   return specs;
 }
@@ -548,11 +662,27 @@ export function generateScaledSpec(dives: number): string {
   for (let g = 0; g < groups; g++) {
     const area = `services/${CODE.areas[g % CODE.areas.length]}-${g}`;
     const size = Math.min(10, dives - g * 10);
-    const nodes = Array.from({ length: 10 }, (_, j) => `${area}/${['handler', 'service', 'client', 'cache', 'retry', 'config', 'schema', 'queue', 'worker', 'mapper'][j]}.ts`);
-    surfaceMap.push({ id: `M${g + 1}`, tool: CHEAP_TOOLS[g % CHEAP_TOOLS.length], query: `${area}/**/*.ts`, candidateNodes: nodes, evidence: `Ten modules under ${area}, found by name only.` });
+    const nodes = Array.from(
+      { length: 10 },
+      (_, j) => `${area}/${['handler', 'service', 'client', 'cache', 'retry', 'config', 'schema', 'queue', 'worker', 'mapper'][j]}.ts`,
+    );
+    surfaceMap.push({
+      id: `M${g + 1}`,
+      tool: CHEAP_TOOLS[g % CHEAP_TOOLS.length],
+      query: `${area}/**/*.ts`,
+      candidateNodes: nodes,
+      evidence: `Ten modules under ${area}, found by name only.`,
+    });
     const last = g === groups - 1;
     const id = `H${g + 1}`;
-    hypotheses.push({ id, claim: `The fault lives in ${area}.`, priority: g + 1, cost: 1 + (g % 3), status: last ? 'confirmed' : 'invalidated', candidateNodes: nodes });
+    hypotheses.push({
+      id,
+      claim: `The fault lives in ${area}.`,
+      priority: g + 1,
+      cost: 1 + (g % 3),
+      status: last ? 'confirmed' : 'invalidated',
+      candidateNodes: nodes,
+    });
     for (let j = 0; j < size; j++) {
       const number = deepDives.length + 1;
       const tokens = 12 + ((g + j) % 7);
@@ -568,7 +698,14 @@ export function generateScaledSpec(dives: number): string {
         provenance: PROVENANCE[number % PROVENANCE.length],
         tokens,
       });
-      if (effect === 'invalidates') replanLog.push({ trigger: 'hypothesis_invalidated', hypothesisId: id, decision: `Drop ${id}; move to H${g + 2}.`, evidence: `D${number} rules ${area} out.`, afterDeepDive: `D${number}` });
+      if (effect === 'invalidates')
+        replanLog.push({
+          trigger: 'hypothesis_invalidated',
+          hypothesisId: id,
+          decision: `Drop ${id}; move to H${g + 2}.`,
+          evidence: `D${number} rules ${area} out.`,
+          afterDeepDive: `D${number}`,
+        });
     }
   }
   const spec = {
@@ -590,7 +727,12 @@ export function expectationOf(result: CompileResult): Expectation {
   return {
     exitCode: result.exitCode,
     verdict: result.verdict,
-    diagnostics: result.diagnostics.map(({ ruleId, severity, path, line }) => ({ ruleId, severity, path, ...(line === undefined ? {} : { line }) })),
+    diagnostics: result.diagnostics.map(({ ruleId, severity, path, line }) => ({
+      ruleId,
+      severity,
+      path,
+      ...(line === undefined ? {} : { line }),
+    })),
   };
 }
 
@@ -633,7 +775,9 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(p
   try {
     const { count, seed, out } = parseArgs(process.argv.slice(2));
     const { written, passing } = await writeCorpus(count, seed, out);
-    process.stdout.write(`wrote ${written} specs with .expect.json sidecars to ${out} (seed ${seed}; ${passing} pass the gate, ${written - passing} do not)\n`);
+    process.stdout.write(
+      `wrote ${written} specs with .expect.json sidecars to ${out} (seed ${seed}; ${passing} pass the gate, ${written - passing} do not)\n`,
+    );
   } catch (error) {
     process.stderr.write(`gen-corpus: ${error instanceof Error ? error.message : String(error)}\n`);
     process.stderr.write('usage: npx tsx scripts/gen-corpus.ts --count N --seed S --out DIR\n');

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Diagnostic, RuleSetting } from './diagnostics/diagnostic.js';
-import type { InputProblem } from './load/input-error.js';
-import type { CompileError } from './report/compile-error.js';
 import { parseDocument } from './load/document.js';
-import { placeDiagnostics } from './load/place.js';
+import type { InputProblem } from './load/input-error.js';
 import type { SourceFormat } from './load/parse.js';
+import { placeDiagnostics } from './load/place.js';
 import { circularMessage, isCircular, MAX_DEPTH, measureShape, tooDeepMessage } from './load/shape.js';
 import type { Locator } from './load/text-position.js';
-import { applyPolicyOverride, builtInPreset, isPresetName, presetNames, type PresetName } from './policy/presets.js';
+import { applyPolicyOverride, builtInPreset, isPresetName, type PresetName, presetNames } from './policy/presets.js';
 import type { Policy } from './policy/types.js';
 import { buildReport } from './report/build.js';
+import type { CompileError } from './report/compile-error.js';
 import type { InputFormat, Report, Verdict } from './report/types.js';
 import { rules } from './rules/catalog.js';
 import { findCriticalGaps } from './rules/critical-input.js';
@@ -70,7 +70,8 @@ const SETTINGS: readonly string[] = ['off', 'warning', 'error'];
 /** Resolves preset, policy and rule settings once; the compiler it returns is reused for every spec. */
 export function createCompiler(options: CompilerOptions = {}): Compiler {
   const presetName = options.preset ?? 'gate';
-  if (!isPresetName(presetName)) throw new UsageError('UNKNOWN_PRESET', `unknown preset ${JSON.stringify(presetName)}; use ${presetNames.join(' or ')}`);
+  if (!isPresetName(presetName))
+    throw new UsageError('UNKNOWN_PRESET', `unknown preset ${JSON.stringify(presetName)}; use ${presetNames.join(' or ')}`);
   const preset = builtInPreset(presetName);
   let policy = preset.policy;
   const overrides = options.policy === undefined ? [] : Array.isArray(options.policy) ? options.policy : [options.policy];
@@ -81,8 +82,10 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
   }
   const settings: Record<string, RuleSetting> = { ...preset.rules };
   for (const [ruleId, setting] of Object.entries(options.rules ?? {})) {
-    if (!Object.hasOwn(preset.rules, ruleId)) throw new UsageError('UNKNOWN_RULE', `unknown rule ${JSON.stringify(ruleId)}; \`compile-investigation rules\` lists them`);
-    if (!SETTINGS.includes(setting)) throw new UsageError('INVALID_SETTING', `rule ${ruleId}: setting ${JSON.stringify(setting)} must be off, warning or error`);
+    if (!Object.hasOwn(preset.rules, ruleId))
+      throw new UsageError('UNKNOWN_RULE', `unknown rule ${JSON.stringify(ruleId)}; \`compile-investigation rules\` lists them`);
+    if (!SETTINGS.includes(setting))
+      throw new UsageError('INVALID_SETTING', `rule ${ruleId}: setting ${JSON.stringify(setting)} must be off, warning or error`);
     settings[ruleId] = setting;
   }
   const enabledRules = rules.filter((rule) => settings[rule.meta.id] !== 'off');
@@ -107,7 +110,11 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
           verdict: 'fail',
           diagnostics: placeDiagnostics(critical, locate),
           report: null,
-          error: { code: 'CRITICAL_INPUT', subcode: first?.subcode ?? 'MISSING_GOAL', message: critical.map((diagnostic) => diagnostic.message).join(' ') },
+          error: {
+            code: 'CRITICAL_INPUT',
+            subcode: first?.subcode ?? 'MISSING_GOAL',
+            message: critical.map((diagnostic) => diagnostic.message).join(' '),
+          },
           ...withSource,
         };
       }
@@ -131,9 +138,13 @@ type Loaded =
 function load(input: SpecInput, options: CompileInputOptions): Loaded {
   if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-      return inputFailure({ subcode: 'NOT_AN_OBJECT', message: 'the input is not an object; an investigation spec is an object with goal, budget and the other fields' });
+      return inputFailure({
+        subcode: 'NOT_AN_OBJECT',
+        message: 'the input is not an object; an investigation spec is an object with goal, budget and the other fields',
+      });
     }
-    if (isCircular(input)) return inputFailure({ subcode: 'CIRCULAR', message: circularMessage('an object reaches itself through its members') });
+    if (isCircular(input))
+      return inputFailure({ subcode: 'CIRCULAR', message: circularMessage('an object reaches itself through its members') });
     const { depth } = measureShape(input);
     if (depth > MAX_DEPTH) return inputFailure({ subcode: 'TOO_DEEP', message: tooDeepMessage(depth) });
     return { ok: true, data: input, format: 'data', sha256: sha256(JSON.stringify(input) ?? '') };
@@ -146,7 +157,14 @@ function load(input: SpecInput, options: CompileInputOptions): Loaded {
 function inputFailure(problem: InputProblem, source?: string): Loaded {
   return {
     ok: false,
-    result: { exitCode: 3, verdict: 'fail', diagnostics: [], report: null, error: { code: 'INPUT_ERROR', ...problem }, ...(source === undefined ? {} : { source }) },
+    result: {
+      exitCode: 3,
+      verdict: 'fail',
+      diagnostics: [],
+      report: null,
+      error: { code: 'INPUT_ERROR', ...problem },
+      ...(source === undefined ? {} : { source }),
+    },
   };
 }
 

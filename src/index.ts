@@ -1,18 +1,27 @@
-import { createCompiler, UsageError, type CompileInputOptions, type CompileResult, type CompilerOptions, type SpecInput, type UsageErrorSubcode } from './compile.js';
+import {
+  type CompileInputOptions,
+  type CompileResult,
+  type Compiler,
+  type CompilerOptions,
+  createCompiler,
+  type SpecInput,
+  UsageError,
+  type UsageErrorSubcode,
+} from './compile.js';
 import { renderJson } from './render/json.js';
 import { renderMarkdown } from './render/markdown.js';
 
-export { createCompiler, UsageError } from './compile.js';
-export type { CompileError } from './report/compile-error.js';
 export type { CompileInputOptions, CompileResult, Compiler, CompilerOptions, SpecInput, UsageErrorSubcode } from './compile.js';
+export { createCompiler, UsageError } from './compile.js';
 export type { Diagnostic, RuleSetting, Severity } from './diagnostics/diagnostic.js';
 export type { InputErrorSubcode } from './load/input-error.js';
-export { builtInPreset, presetNames } from './policy/presets.js';
 export type { Preset, PresetName } from './policy/presets.js';
+export { builtInPreset, presetNames } from './policy/presets.js';
 export type { Policy, UnitPolicy } from './policy/types.js';
-export type { GateCriterion, Metrics, Report, Summary, Verdict } from './report/types.js';
 export { renderJson } from './render/json.js';
 export { renderMarkdown } from './render/markdown.js';
+export type { CompileError } from './report/compile-error.js';
+export type { GateCriterion, Metrics, Report, Summary, Verdict } from './report/types.js';
 export { rules } from './rules/catalog.js';
 export { criteria } from './rules/criteria.js';
 export type { Rule, RuleMeta } from './rules/rule.js';
@@ -22,7 +31,14 @@ export type OutputFormat = 'markdown' | 'json';
 
 export type CompileInvestigationResult =
   | (CompileResult & { output: string | null })
-  | { exitCode: 2; verdict: 'fail'; diagnostics: []; report: null; error: { code: 'USAGE_ERROR'; subcode: UsageErrorSubcode; message: string }; output: null };
+  | {
+      exitCode: 2;
+      verdict: 'fail';
+      diagnostics: [];
+      report: null;
+      error: { code: 'USAGE_ERROR'; subcode: UsageErrorSubcode; message: string };
+      output: null;
+    };
 
 /**
  * One-call library entry: compiles a spec (text, bytes or an already parsed object) and renders
@@ -33,12 +49,19 @@ export function compileInvestigation(
   input: SpecInput,
   options: CompilerOptions & CompileInputOptions & { format?: OutputFormat } = {},
 ): CompileInvestigationResult {
-  let compiler;
+  let compiler: Compiler;
   try {
     compiler = createCompiler(options);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    return { exitCode: 2, verdict: 'fail', diagnostics: [], report: null, error: { code: 'USAGE_ERROR', subcode: error.subcode, message: error.message }, output: null };
+    return {
+      exitCode: 2,
+      verdict: 'fail',
+      diagnostics: [],
+      report: null,
+      error: { code: 'USAGE_ERROR', subcode: error.subcode, message: error.message },
+      output: null,
+    };
   }
   const { path, format } = options;
   const result = compiler.compile(input, { ...(path === undefined ? {} : { path }) });

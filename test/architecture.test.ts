@@ -32,6 +32,8 @@ describe('imports flow down the pipeline', () => {
     const named = (LAYERS as string[][]).flat();
     expect(new Set(named).size).toBe(named.length);
     expect(partOf(`${process.cwd()}/src/render/mermaid/flowchart.ts`)).toBe('render');
-    expect(() => importViolations([{ file: 'src/nowhere/x.ts', target: 'src/load/y.ts', from: 'nowhere', to: 'load' }])).toThrow(/in no layer/);
+    expect(() => importViolations([{ file: 'src/nowhere/x.ts', target: 'src/load/y.ts', from: 'nowhere', to: 'load' }])).toThrow(
+      /in no layer/,
+    );
   });
 });

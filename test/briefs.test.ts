@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkBriefArtifacts, type BriefArtifactResult } from '../src/briefs/artifacts.js';
-import { BRIEF_LIMITS, checkBriefHistory, checkBriefLimits, codePointLength } from '../src/rules/briefs/check.js';
+import { type BriefArtifactResult, checkBriefArtifacts } from '../src/briefs/artifacts.js';
 import { createCompiler } from '../src/compile.js';
+import { BRIEF_LIMITS, checkBriefHistory, checkBriefLimits, codePointLength } from '../src/rules/briefs/check.js';
 import { withBriefs } from '../src/rules/briefs/examples.js';
 import { briefRules } from '../src/rules/briefs/index.js';
 import { rules } from '../src/rules/catalog.js';
@@ -33,13 +33,22 @@ function diagnose(spec: Spec): Expected {
 }
 
 const H2 = '/hypotheses/1';
-const neutral = (id: string, extra: Partial<Spec> = {}): Spec => ({ id, direction: 'neutral', text: `Finding ${id}.`, scope: 'billing', evidenceRefs: [], ...extra });
+const neutral = (id: string, extra: Partial<Spec> = {}): Spec => ({
+  id,
+  direction: 'neutral',
+  text: `Finding ${id}.`,
+  scope: 'billing',
+  evidenceRefs: [],
+  ...extra,
+});
 
 describe('the brief rules', () => {
   it('are registered in order, with the briefs criterion', () => {
     expect(briefRules.map((rule) => rule.meta.id)).toEqual(['brief-limits', 'brief-ids', 'brief-history', 'brief-causal']);
     expect(briefRules.every((rule) => rule.meta.criterion === 'briefs')).toBe(true);
-    expect(rules.map((rule) => rule.meta.id)).toEqual(expect.arrayContaining(['brief-limits', 'brief-ids', 'brief-history', 'brief-causal']));
+    expect(rules.map((rule) => rule.meta.id)).toEqual(
+      expect.arrayContaining(['brief-limits', 'brief-ids', 'brief-history', 'brief-causal']),
+    );
     expect(rules.map((rule) => rule.meta.id)).not.toContain('brief-chain');
   });
 
@@ -54,12 +63,42 @@ describe('the brief rules', () => {
 
 const cases: Array<{ rule: string; title: string; mutate: (spec: Spec, h2: Spec) => void; expected: Expected }> = [
   // brief-limits
-  { rule: 'brief-limits', title: '17 findings', mutate: (_s, h) => h.briefs[1].findings.push(...Array.from({ length: 15 }, (_, i) => neutral(`N${i}`))), expected: [['brief-limits', `${H2}/briefs/1/findings`]] },
-  { rule: 'brief-limits', title: '16 findings are fine', mutate: (_s, h) => h.briefs[1].findings.push(...Array.from({ length: 14 }, (_, i) => neutral(`N${i}`))), expected: [] },
-  { rule: 'brief-limits', title: 'a finding text of 301 emoji', mutate: (_s, h) => (h.briefs[1].findings[1].text = '😀'.repeat(301)), expected: [['brief-limits', `${H2}/briefs/1/findings/1/text`]] },
-  { rule: 'brief-limits', title: 'a finding text of 300 emoji (600 UTF-16 units) is fine', mutate: (_s, h) => (h.briefs[1].findings[1].text = '😀'.repeat(300)), expected: [] },
-  { rule: 'brief-limits', title: 'a CJK scope of 201 characters', mutate: (_s, h) => (h.briefs[1].findings[1].scope = '範'.repeat(201)), expected: [['brief-limits', `${H2}/briefs/1/findings/1/scope`]] },
-  { rule: 'brief-limits', title: 'a CJK scope of 200 characters is fine', mutate: (_s, h) => (h.briefs[1].findings[1].scope = '範'.repeat(200)), expected: [] },
+  {
+    rule: 'brief-limits',
+    title: '17 findings',
+    mutate: (_s, h) => h.briefs[1].findings.push(...Array.from({ length: 15 }, (_, i) => neutral(`N${i}`))),
+    expected: [['brief-limits', `${H2}/briefs/1/findings`]],
+  },
+  {
+    rule: 'brief-limits',
+    title: '16 findings are fine',
+    mutate: (_s, h) => h.briefs[1].findings.push(...Array.from({ length: 14 }, (_, i) => neutral(`N${i}`))),
+    expected: [],
+  },
+  {
+    rule: 'brief-limits',
+    title: 'a finding text of 301 emoji',
+    mutate: (_s, h) => (h.briefs[1].findings[1].text = '😀'.repeat(301)),
+    expected: [['brief-limits', `${H2}/briefs/1/findings/1/text`]],
+  },
+  {
+    rule: 'brief-limits',
+    title: 'a finding text of 300 emoji (600 UTF-16 units) is fine',
+    mutate: (_s, h) => (h.briefs[1].findings[1].text = '😀'.repeat(300)),
+    expected: [],
+  },
+  {
+    rule: 'brief-limits',
+    title: 'a CJK scope of 201 characters',
+    mutate: (_s, h) => (h.briefs[1].findings[1].scope = '範'.repeat(201)),
+    expected: [['brief-limits', `${H2}/briefs/1/findings/1/scope`]],
+  },
+  {
+    rule: 'brief-limits',
+    title: 'a CJK scope of 200 characters is fine',
+    mutate: (_s, h) => (h.briefs[1].findings[1].scope = '範'.repeat(200)),
+    expected: [],
+  },
   {
     rule: 'brief-limits',
     title: 'a finding citing 9 pieces of evidence',
@@ -70,28 +109,74 @@ const cases: Array<{ rule: string; title: string; mutate: (spec: Spec, h2: Spec)
     },
     expected: [['brief-limits', `${H2}/briefs/1/findings/2/evidenceRefs`]],
   },
-  { rule: 'brief-limits', title: '7 uncertainties', mutate: (_s, h) => (h.briefs[1].uncertainties = Array.from({ length: 7 }, (_, i) => `Open point ${i}?`)), expected: [['brief-limits', `${H2}/briefs/1/uncertainties`]] },
-  { rule: 'brief-limits', title: 'an uncertainty of 241 characters', mutate: (_s, h) => (h.briefs[0].uncertainties[0] = '🧾'.repeat(241)), expected: [['brief-limits', `${H2}/briefs/0/uncertainties/0`]] },
-  { rule: 'brief-limits', title: 'a nextQuestion of 301 characters', mutate: (_s, h) => (h.briefs[0].nextQuestion = 'é'.repeat(301)), expected: [['brief-limits', `${H2}/briefs/0/nextQuestion`]] },
-  { rule: 'brief-limits', title: 'a note of 401 characters', mutate: (_s, h) => (h.briefs[1].note = '注'.repeat(401)), expected: [['brief-limits', `${H2}/briefs/1/note`]] },
-  { rule: 'brief-limits', title: 'a note of 400 characters is fine', mutate: (_s, h) => (h.briefs[1].note = '注'.repeat(400)), expected: [] },
+  {
+    rule: 'brief-limits',
+    title: '7 uncertainties',
+    mutate: (_s, h) => (h.briefs[1].uncertainties = Array.from({ length: 7 }, (_, i) => `Open point ${i}?`)),
+    expected: [['brief-limits', `${H2}/briefs/1/uncertainties`]],
+  },
+  {
+    rule: 'brief-limits',
+    title: 'an uncertainty of 241 characters',
+    mutate: (_s, h) => (h.briefs[0].uncertainties[0] = '🧾'.repeat(241)),
+    expected: [['brief-limits', `${H2}/briefs/0/uncertainties/0`]],
+  },
+  {
+    rule: 'brief-limits',
+    title: 'a nextQuestion of 301 characters',
+    mutate: (_s, h) => (h.briefs[0].nextQuestion = 'é'.repeat(301)),
+    expected: [['brief-limits', `${H2}/briefs/0/nextQuestion`]],
+  },
+  {
+    rule: 'brief-limits',
+    title: 'a note of 401 characters',
+    mutate: (_s, h) => (h.briefs[1].note = '注'.repeat(401)),
+    expected: [['brief-limits', `${H2}/briefs/1/note`]],
+  },
+  {
+    rule: 'brief-limits',
+    title: 'a note of 400 characters is fine',
+    mutate: (_s, h) => (h.briefs[1].note = '注'.repeat(400)),
+    expected: [],
+  },
   // brief-ids
-  { rule: 'brief-ids', title: 'a duplicate finding id', mutate: (_s, h) => h.briefs[1].findings.push(neutral('F1')), expected: [['brief-ids', `${H2}/briefs/1/findings/2/id`]] },
+  {
+    rule: 'brief-ids',
+    title: 'a duplicate finding id',
+    mutate: (_s, h) => h.briefs[1].findings.push(neutral('F1')),
+    expected: [['brief-ids', `${H2}/briefs/1/findings/2/id`]],
+  },
   { rule: 'brief-ids', title: 'the same finding id in two briefs is fine', mutate: () => {}, expected: [] },
-  { rule: 'brief-ids', title: 'an unknown ref in a finding', mutate: (_s, h) => (h.briefs[0].findings[0].evidenceRefs = ['E000009']), expected: [['brief-ids', `${H2}/briefs/0/findings/0/evidenceRefs/0`]] },
+  {
+    rule: 'brief-ids',
+    title: 'an unknown ref in a finding',
+    mutate: (_s, h) => (h.briefs[0].findings[0].evidenceRefs = ['E000009']),
+    expected: [['brief-ids', `${H2}/briefs/0/findings/0/evidenceRefs/0`]],
+  },
   {
     rule: 'brief-ids',
     title: 'an unknown ref in a change (also no registered evidence for brief-history)',
     mutate: (_s, h) => (h.briefs[1].changes[0].evidenceRefs = ['E000042']),
-    expected: [['brief-history', `${H2}/briefs/1/changes/0/evidenceRefs`], ['brief-ids', `${H2}/briefs/1/changes/0/evidenceRefs/0`]],
+    expected: [
+      ['brief-history', `${H2}/briefs/1/changes/0/evidenceRefs`],
+      ['brief-ids', `${H2}/briefs/1/changes/0/evidenceRefs/0`],
+    ],
   },
   {
     rule: 'brief-ids',
     title: 'an unknown ref in causalReview (also not cited by the latest brief)',
     mutate: (_s, h) => (h.causalReview.against = ['E000007']),
-    expected: [['brief-causal', `${H2}/causalReview/against/0`], ['brief-ids', `${H2}/causalReview/against/0`]],
+    expected: [
+      ['brief-causal', `${H2}/causalReview/against/0`],
+      ['brief-ids', `${H2}/causalReview/against/0`],
+    ],
   },
-  { rule: 'brief-ids', title: 'causalReview refs are checked without briefs too', mutate: (_s, h) => (delete h.briefs, (h.causalReview.support = ['E000001', 'E000003'])), expected: [['brief-ids', `${H2}/causalReview/support/1`]] },
+  {
+    rule: 'brief-ids',
+    title: 'causalReview refs are checked without briefs too',
+    mutate: (_s, h) => (delete h.briefs, (h.causalReview.support = ['E000001', 'E000003'])),
+    expected: [['brief-ids', `${H2}/causalReview/support/1`]],
+  },
   {
     rule: 'brief-ids',
     title: 'without a registry every cited ref is unknown',
@@ -107,7 +192,12 @@ const cases: Array<{ rule: string; title: string; mutate: (spec: Spec, h2: Spec)
       ['brief-ids', `${H2}/causalReview/support/1`],
     ],
   },
-  { rule: 'brief-ids', title: 'a registry the schema rejects is not used to call refs unknown', mutate: (s) => (s.evidence = 'E000001'), expected: [['schema', '/evidence']] },
+  {
+    rule: 'brief-ids',
+    title: 'a registry the schema rejects is not used to call refs unknown',
+    mutate: (s) => (s.evidence = 'E000001'),
+    expected: [['schema', '/evidence']],
+  },
   // brief-history
   {
     rule: 'brief-history',
@@ -119,60 +209,136 @@ const cases: Array<{ rule: string; title: string; mutate: (spec: Spec, h2: Spec)
     },
     expected: [['brief-history', `${H2}/briefs/1/findings/0/id`]],
   },
-  { rule: 'brief-history', title: 'a modified finding without a change entry', mutate: (_s, h) => (h.briefs[1].changes = []), expected: [['brief-history', `${H2}/briefs/1/findings/0`]] },
+  {
+    rule: 'brief-history',
+    title: 'a modified finding without a change entry',
+    mutate: (_s, h) => (h.briefs[1].changes = []),
+    expected: [['brief-history', `${H2}/briefs/1/findings/0`]],
+  },
   {
     rule: 'brief-history',
     title: 'a removed finding recorded as modified',
-    mutate: (_s, h) => h.briefs.push({ ...structuredClone(h.briefs[1]), findings: [structuredClone(h.briefs[1].findings[0])], changes: [{ findingId: 'F2', kind: 'modified', reason: 'Merged into F1.', evidenceRefs: ['E000002'] }] }),
+    mutate: (_s, h) =>
+      h.briefs.push({
+        ...structuredClone(h.briefs[1]),
+        findings: [structuredClone(h.briefs[1].findings[0])],
+        changes: [{ findingId: 'F2', kind: 'modified', reason: 'Merged into F1.', evidenceRefs: ['E000002'] }],
+      }),
     expected: [['brief-history', `${H2}/briefs/2/changes/0/kind`]],
   },
   {
     rule: 'brief-history',
     title: 'a removed finding without a change entry',
-    mutate: (_s, h) => h.briefs.push({ ...structuredClone(h.briefs[1]), findings: [structuredClone(h.briefs[1].findings[0])], changes: [] }),
+    mutate: (_s, h) =>
+      h.briefs.push({ ...structuredClone(h.briefs[1]), findings: [structuredClone(h.briefs[1].findings[0])], changes: [] }),
     expected: [['brief-history', `${H2}/briefs/2/changes`]],
   },
   {
     rule: 'brief-history',
     title: 'a removed finding with a removed entry is fine',
-    mutate: (_s, h) => h.briefs.push({ ...structuredClone(h.briefs[1]), findings: [structuredClone(h.briefs[1].findings[0])], changes: [{ findingId: 'F2', kind: 'removed', reason: 'Merged into F1.', evidenceRefs: ['E000002'] }] }),
+    mutate: (_s, h) =>
+      h.briefs.push({
+        ...structuredClone(h.briefs[1]),
+        findings: [structuredClone(h.briefs[1].findings[0])],
+        changes: [{ findingId: 'F2', kind: 'removed', reason: 'Merged into F1.', evidenceRefs: ['E000002'] }],
+      }),
     expected: [],
   },
-  { rule: 'brief-history', title: 'a modified finding recorded as removed', mutate: (_s, h) => (h.briefs[1].changes[0].kind = 'removed'), expected: [['brief-history', `${H2}/briefs/1/changes/0/kind`]] },
+  {
+    rule: 'brief-history',
+    title: 'a modified finding recorded as removed',
+    mutate: (_s, h) => (h.briefs[1].changes[0].kind = 'removed'),
+    expected: [['brief-history', `${H2}/briefs/1/changes/0/kind`]],
+  },
   {
     rule: 'brief-history',
     title: 'a change entry for an unchanged finding',
-    mutate: (_s, h) => h.briefs.push({ ...structuredClone(h.briefs[1]), changes: [{ findingId: 'F2', kind: 'modified', reason: 'Reworded.', evidenceRefs: ['E000002'] }] }),
+    mutate: (_s, h) =>
+      h.briefs.push({
+        ...structuredClone(h.briefs[1]),
+        changes: [{ findingId: 'F2', kind: 'modified', reason: 'Reworded.', evidenceRefs: ['E000002'] }],
+      }),
     expected: [['brief-history', `${H2}/briefs/2/changes/0/kind`]],
   },
-  { rule: 'brief-history', title: 'duplicate change entries', mutate: (_s, h) => h.briefs[1].changes.push(structuredClone(h.briefs[1].changes[0])), expected: [['brief-history', `${H2}/briefs/1/changes/1/findingId`]] },
+  {
+    rule: 'brief-history',
+    title: 'duplicate change entries',
+    mutate: (_s, h) => h.briefs[1].changes.push(structuredClone(h.briefs[1].changes[0])),
+    expected: [['brief-history', `${H2}/briefs/1/changes/1/findingId`]],
+  },
   {
     rule: 'brief-history',
     title: 'a change naming a finding the previous brief did not have',
     mutate: (_s, h) => h.briefs[1].changes.push({ findingId: 'F2', kind: 'modified', reason: 'New.', evidenceRefs: ['E000002'] }),
     expected: [['brief-history', `${H2}/briefs/1/changes/1/findingId`]],
   },
-  { rule: 'brief-history', title: 'a change in the first brief', mutate: (_s, h) => (h.briefs[0].changes = [{ findingId: 'F1', kind: 'modified', reason: 'x', evidenceRefs: ['E000001'] }]), expected: [['brief-history', `${H2}/briefs/0/changes/0/findingId`]] },
-  { rule: 'brief-history', title: 'a change without evidence', mutate: (_s, h) => (h.briefs[1].changes[0].evidenceRefs = []), expected: [['brief-history', `${H2}/briefs/1/changes/0/evidenceRefs`]] },
-  { rule: 'brief-history', title: 'a change with a blank reason', mutate: (_s, h) => (h.briefs[1].changes[0].reason = ' \t'), expected: [['brief-history', `${H2}/briefs/1/changes/0/reason`]] },
+  {
+    rule: 'brief-history',
+    title: 'a change in the first brief',
+    mutate: (_s, h) => (h.briefs[0].changes = [{ findingId: 'F1', kind: 'modified', reason: 'x', evidenceRefs: ['E000001'] }]),
+    expected: [['brief-history', `${H2}/briefs/0/changes/0/findingId`]],
+  },
+  {
+    rule: 'brief-history',
+    title: 'a change without evidence',
+    mutate: (_s, h) => (h.briefs[1].changes[0].evidenceRefs = []),
+    expected: [['brief-history', `${H2}/briefs/1/changes/0/evidenceRefs`]],
+  },
+  {
+    rule: 'brief-history',
+    title: 'a change with a blank reason',
+    mutate: (_s, h) => (h.briefs[1].changes[0].reason = ' \t'),
+    expected: [['brief-history', `${H2}/briefs/1/changes/0/reason`]],
+  },
   // brief-causal
-  { rule: 'brief-causal', title: 'support lacks an id its findings cite', mutate: (_s, h) => (h.causalReview.support = ['E000001']), expected: [['brief-causal', `${H2}/causalReview/support`]] },
-  { rule: 'brief-causal', title: 'against lists an id no against finding cites', mutate: (_s, h) => (h.causalReview.against = ['E000001']), expected: [['brief-causal', `${H2}/causalReview/against/0`]] },
-  { rule: 'brief-causal', title: 'order and repetition do not matter (set equality)', mutate: (_s, h) => (h.causalReview.support = ['E000002', 'E000001', 'E000002']), expected: [] },
+  {
+    rule: 'brief-causal',
+    title: 'support lacks an id its findings cite',
+    mutate: (_s, h) => (h.causalReview.support = ['E000001']),
+    expected: [['brief-causal', `${H2}/causalReview/support`]],
+  },
+  {
+    rule: 'brief-causal',
+    title: 'against lists an id no against finding cites',
+    mutate: (_s, h) => (h.causalReview.against = ['E000001']),
+    expected: [['brief-causal', `${H2}/causalReview/against/0`]],
+  },
+  {
+    rule: 'brief-causal',
+    title: 'order and repetition do not matter (set equality)',
+    mutate: (_s, h) => (h.causalReview.support = ['E000002', 'E000001', 'E000002']),
+    expected: [],
+  },
   {
     rule: 'brief-causal',
     title: 'against findings feed causalReview.against',
     mutate: (_s, h) => {
-      h.briefs[1].findings.push({ id: 'F3', direction: 'against', text: 'A legacy path might round too.', scope: 'billing/legacy', evidenceRefs: ['E000001'] });
+      h.briefs[1].findings.push({
+        id: 'F3',
+        direction: 'against',
+        text: 'A legacy path might round too.',
+        scope: 'billing/legacy',
+        evidenceRefs: ['E000001'],
+      });
       h.causalReview.against = ['E000001'];
     },
     expected: [],
   },
-  { rule: 'brief-causal', title: 'only the latest brief counts', mutate: (_s, h) => (h.causalReview.support = ['E000001']), expected: [['brief-causal', `${H2}/causalReview/support`]] },
+  {
+    rule: 'brief-causal',
+    title: 'only the latest brief counts',
+    mutate: (_s, h) => (h.causalReview.support = ['E000001']),
+    expected: [['brief-causal', `${H2}/causalReview/support`]],
+  },
   { rule: 'brief-causal', title: 'no causalReview: nothing to compare', mutate: (_s, h) => delete h.causalReview, expected: [] },
   { rule: 'brief-causal', title: 'no briefs: nothing to compare', mutate: (_s, h) => (h.briefs = []), expected: [] },
   // odd data
-  { rule: 'schema', title: 'a brief the schema rejects is left to the schema rule', mutate: (_s, h) => (h.briefs[1].findings[0].text = 42), expected: [['schema', `${H2}/briefs/1/findings/0/text`]] },
+  {
+    rule: 'schema',
+    title: 'a brief the schema rejects is left to the schema rule',
+    mutate: (_s, h) => (h.briefs[1].findings[0].text = 42),
+    expected: [['schema', `${H2}/briefs/1/findings/0/text`]],
+  },
 ];
 
 describe.each(cases)('$rule: $title', ({ mutate, expected }) => {
@@ -196,10 +362,23 @@ describe('brief checks as functions', () => {
   });
 
   it('skip the registry check of change evidence when there is no registry to check against', () => {
-    const previous: Brief = { formatVersion: 1, findings: [{ id: 'A', direction: 'support', text: 'a', scope: 's', evidenceRefs: [] }], uncertainties: [], nextQuestion: 'q', changes: [] };
-    const current: Brief = { ...previous, findings: [], changes: [{ findingId: 'A', kind: 'removed', reason: 'gone', evidenceRefs: ['E999999'] }] };
+    const previous: Brief = {
+      formatVersion: 1,
+      findings: [{ id: 'A', direction: 'support', text: 'a', scope: 's', evidenceRefs: [] }],
+      uncertainties: [],
+      nextQuestion: 'q',
+      changes: [],
+    };
+    const current: Brief = {
+      ...previous,
+      findings: [],
+      changes: [{ findingId: 'A', kind: 'removed', reason: 'gone', evidenceRefs: ['E999999'] }],
+    };
     expect(checkBriefHistory(previous, current, '/brief', { previousLabel: 'p', registry: undefined })).toEqual([]);
-    const known = checkBriefHistory(previous, current, '/brief', { previousLabel: 'p', registry: { ids: new Set(['E000001']), absent: false } });
+    const known = checkBriefHistory(previous, current, '/brief', {
+      previousLabel: 'p',
+      registry: { ids: new Set(['E000001']), absent: false },
+    });
     expect(known.map((problem) => [problem.ruleId, problem.path])).toEqual([['brief-history', '/brief/changes/0/evidenceRefs']]);
   });
 
@@ -247,7 +426,11 @@ describe('brief artifacts in the fixture folders', () => {
     const text = readFileSync(join(briefsDir, 'tampered-hash', 'H1-0002.json'), 'utf8');
     const line = text.split('\n').findIndex((row) => row.includes('"sha256"')) + 1;
     expect(file?.diagnostics[0]).toMatchObject({ severity: 'error', line, column: 5 });
-    expect(file?.diagnostics[0]?.message).toContain(createHash('sha256').update(readFileSync(join(briefsDir, 'tampered-hash', 'H1-0001.json'))).digest('hex'));
+    expect(file?.diagnostics[0]?.message).toContain(
+      createHash('sha256')
+        .update(readFileSync(join(briefsDir, 'tampered-hash', 'H1-0001.json')))
+        .digest('hex'),
+    );
   });
 
   it('a fork is reported on the later artifact', () => {
@@ -312,7 +495,14 @@ describe('brief artifacts in temporary folders', () => {
     writeFileSync(join(dir, 'notes.json'), 'not an artifact, ignored');
     mkdirSync(join(dir, 'H4-0001.json'));
     const result = run(dir);
-    expect(result.files.map((file) => [file.path, file.exitCode, file.error?.code ?? null, file.error?.code === 'INPUT_ERROR' ? file.error.subcode : null])).toEqual([
+    expect(
+      result.files.map((file) => [
+        file.path,
+        file.exitCode,
+        file.error?.code ?? null,
+        file.error?.code === 'INPUT_ERROR' ? file.error.subcode : null,
+      ]),
+    ).toEqual([
       ['H1-0001.json', 0, null, null],
       ['H1-0002.json', 0, null, null],
       ['H1-0003.json', 0, null, null],
@@ -333,8 +523,23 @@ describe('brief artifacts in temporary folders', () => {
     expect(summary(result)).toEqual([
       ['H1-0001.json', 0, []],
       ['H1-0002.json', 0, []],
-      ['H1-0003.json', 1, [['brief-chain', '/sequence'], ['brief-chain', '/parent'], ['unknown-field', '/extra']]],
-      ['H2-0001.json', 1, [['brief-chain', '/hypothesisId'], ['brief-chain', '/parent']]],
+      [
+        'H1-0003.json',
+        1,
+        [
+          ['brief-chain', '/sequence'],
+          ['brief-chain', '/parent'],
+          ['unknown-field', '/extra'],
+        ],
+      ],
+      [
+        'H2-0001.json',
+        1,
+        [
+          ['brief-chain', '/hypothesisId'],
+          ['brief-chain', '/parent'],
+        ],
+      ],
       // H2-0001 changed, so H2-0002's recorded hash no longer matches.
       ['H2-0002.json', 1, [['brief-chain', '/parent/sha256']]],
     ]);
@@ -351,16 +556,38 @@ describe('brief artifacts in temporary folders', () => {
       ['H1-0002.json', 0, []],
       ['H1-0003.json', 1, [['brief-chain', '/parent/file']]],
       ['H2-0001.json', 1, [['brief-chain', '']]],
-      ['H2-0002.json', 1, [['brief-chain', '/parent/sha256'], ['schema', '/brief/findings/0/direction'], ['unknown-field', '/brief/surprise']]],
+      [
+        'H2-0002.json',
+        1,
+        [
+          ['brief-chain', '/parent/sha256'],
+          ['schema', '/brief/findings/0/direction'],
+          ['unknown-field', '/brief/surprise'],
+        ],
+      ],
     ]);
     expect(result.files[4]?.diagnostics[1]?.message).toContain('/brief/findings/0/direction');
   });
 
   it('brief content is checked with the spec rules: limits, ids and history', () => {
     const dir = chainCopy();
-    rewrite(dir, 'H1-0001.json', (a) => ((a.brief.nextQuestion = '質'.repeat(301)), a.brief.changes.push({ findingId: 'F1', kind: 'modified', reason: 'x', evidenceRefs: ['E000001'] })));
+    rewrite(
+      dir,
+      'H1-0001.json',
+      (a) => (
+        (a.brief.nextQuestion = '質'.repeat(301)),
+        a.brief.changes.push({ findingId: 'F1', kind: 'modified', reason: 'x', evidenceRefs: ['E000001'] })
+      ),
+    );
     const result = run(dir);
-    expect(summary(result)[0]).toEqual(['H1-0001.json', 1, [['brief-limits', '/brief/nextQuestion'], ['brief-history', '/brief/changes/0/findingId']]]);
+    expect(summary(result)[0]).toEqual([
+      'H1-0001.json',
+      1,
+      [
+        ['brief-limits', '/brief/nextQuestion'],
+        ['brief-history', '/brief/changes/0/findingId'],
+      ],
+    ]);
     // H1-0002's recorded hash of H1-0001 no longer matches; its history against H1-0001 is still fine.
     expect(summary(result)[1]).toEqual(['H1-0002.json', 1, [['brief-chain', '/parent/sha256']]]);
   });
@@ -405,6 +632,12 @@ describe('brief artifacts in temporary folders', () => {
   it('a file larger than maxBytes is an input error', () => {
     const dir = chainCopy();
     const result = checkBriefArtifacts(dir, { cwd: dir, maxBytes: 100 });
-    expect(result.files.map((file) => file.error?.code === 'INPUT_ERROR' ? file.error.subcode : null)).toEqual(['TOO_LARGE', 'TOO_LARGE', 'TOO_LARGE', 'TOO_LARGE', 'TOO_LARGE']);
+    expect(result.files.map((file) => (file.error?.code === 'INPUT_ERROR' ? file.error.subcode : null))).toEqual([
+      'TOO_LARGE',
+      'TOO_LARGE',
+      'TOO_LARGE',
+      'TOO_LARGE',
+      'TOO_LARGE',
+    ]);
   });
 });

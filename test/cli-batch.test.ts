@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
-import { cliPath, projectRoot, runCli, type CliRun } from './support/cli.js';
+import { type CliRun, cliPath, projectRoot, runCli } from './support/cli.js';
 import { sarifValidator } from './support/sarif.js';
 import { validSpec } from './support/specs.js';
 import { useTempDirs } from './support/temp.js';
@@ -92,7 +92,7 @@ interface TextListing {
   summary: string;
 }
 
-const ENTRY = /^  ( *)(\d+):(\d+)( *)  (error|warning)( *)  (.+)  (\S+)$/;
+const ENTRY = /^ {2}( *)(\d+):(\d+)( *) {2}(error|warning)( *) {2}(.+) {2}(\S+)$/;
 const SUMMARY = /^✖ (\d+) problems? \((\d+) errors?, (\d+) warnings?\)$/;
 
 /** Parses the `text` format: blocks per file (path line, entries each with frame and caret), then the summary. */
@@ -142,7 +142,12 @@ function expectFramed(entry: TextEntry, source: string): void {
   const caret = (entry.caretLine ?? '').indexOf('^');
   expect(frameLine.trim()).toBe(sourceLine.trim());
   // From the caret on, the frame reads exactly what the source holds from the column on.
-  expect(sourceLine.slice(entry.column - 1).trimEnd().startsWith(frameLine.slice(caret))).toBe(true);
+  expect(
+    sourceLine
+      .slice(entry.column - 1)
+      .trimEnd()
+      .startsWith(frameLine.slice(caret)),
+  ).toBe(true);
   expect(frameLine.slice(caret)).not.toBe('');
 }
 
@@ -295,7 +300,10 @@ describe('many files in one run', () => {
   const ALL = ['pass.json', 'fail.yaml', 'warn.json', 'crit.json', 'broken.json', 'missing.json'];
 
   it('--output-dir writes one report per input that has one, identical to the single-file report', () => {
-    for (const [format, extension] of [['markdown', '.report.md'], ['json', '.report.json']] as const) {
+    for (const [format, extension] of [
+      ['markdown', '.report.md'],
+      ['json', '.report.json'],
+    ] as const) {
       const out = `out-${format}`;
       mkdirSync(join(dir, out));
       const run = runCli([...ALL, '--format', format, '--output-dir', out], { cwd: dir });
@@ -322,7 +330,10 @@ describe('many files in one run', () => {
   it('--output-dir with two inputs of the same base name exits 2 and writes nothing', () => {
     write(dir, 'sub/pass.json', asJson(validSpec()));
     write(dir, 'fail.json', asJson(gateFailing()));
-    for (const inputs of [['warn.json', 'pass.json', 'sub/pass.json'], ['warn.json', 'fail.yaml', 'fail.json']]) {
+    for (const inputs of [
+      ['warn.json', 'pass.json', 'sub/pass.json'],
+      ['warn.json', 'fail.yaml', 'fail.json'],
+    ]) {
       const out = join(dir, 'clash');
       mkdirSync(out, { recursive: true });
       const run = runCli([...inputs, '--format', 'markdown', '--output-dir', 'clash', '--json'], { cwd: dir });
@@ -436,7 +447,6 @@ describe('text format', () => {
   });
 });
 
-
 describe('sarif format over every invalid fixture', () => {
   let root: string;
   let sarifRun: CliRun;
@@ -524,7 +534,12 @@ describe('github format', () => {
     const text = write(dir, 'spec.yaml', asYaml(errorAndWarning('Web%Fetch')));
     const missing = 'gone\n50%,x:y.json';
     const json = runCli(['spec.yaml', '--json'], { cwd: dir });
-    const diagnostics = envelope(json).data.files[0].diagnostics as Array<{ ruleId: string; message: string; line: number; column: number }>;
+    const diagnostics = envelope(json).data.files[0].diagnostics as Array<{
+      ruleId: string;
+      message: string;
+      line: number;
+      column: number;
+    }>;
     expect(diagnostics.map((d) => d.ruleId)).toEqual(['unknown-field', 'dive-selective']);
     const tool = placeOf(text, 'tool: Web%Fetch');
     const typo = placeOf(text, 'prority:');
@@ -568,7 +583,7 @@ describe('--fail-on and --quiet', () => {
     const listing = parseText(text.stdout);
     expect(listing.entries.map((entry) => [entry.path, entry.severity, entry.label])).toEqual([['both.json', 'error', 'dive-selective']]);
     expect(listing.summary).toBe('✖ 1 problem (1 error, 0 warnings)');
-    expect(text.stdout).not.toMatch(/warning  |unknown-field/);
+    expect(text.stdout).not.toMatch(/warning {2}|unknown-field/);
 
     const github = runCli(['both.json', 'warn.json', '--quiet', '--format', 'github'], { cwd: dir });
     expect(github.stdout).not.toContain('::warning');
@@ -584,7 +599,7 @@ describe('--fail-on and --quiet', () => {
 
   it('--quiet with --fail-on warning: a warnings-only file prints no warning and passes (errors only)', () => {
     const run = runCli(['warn.json', '--format', 'text', '--quiet', '--fail-on', 'warning'], { cwd: dir });
-    expect(run.stdout).not.toMatch(/warning  |unknown-field/);
+    expect(run.stdout).not.toMatch(/warning {2}|unknown-field/);
     expect(run.stdout).toBe('✔ 1 file passed\n');
     expect(run.status).toBe(0);
   });
@@ -676,13 +691,24 @@ describe('test command', () => {
 
     const xml = read(root, 'junit.xml');
     expect(XMLValidator.validate(xml)).toBe(true);
-    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false, isArray: (name) => name === 'testcase' || name === 'testsuite' });
+    const parser = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      parseTagValue: false,
+      parseAttributeValue: false,
+      isArray: (name) => name === 'testcase' || name === 'testsuite',
+    });
     const parsed = parser.parse(xml);
     const suites = parsed.testsuites.testsuite as any[];
     const cases = suites.flatMap((suite) => suite.testcase as any[]);
     expect(cases).toHaveLength(COUNT);
     expect(cases.map((testcase) => `${String(testcase.classname).replaceAll('.', '/')}/${testcase.name}`).sort()).toEqual(
-      chosen.map(([group, stem]) => `fixtures/${group}/${readdirSync(join(root, 'fixtures', group)).find((name) => name.startsWith(`${stem}.`) && !/\.(expect|report)\./.test(name))}`).sort(),
+      chosen
+        .map(
+          ([group, stem]) =>
+            `fixtures/${group}/${readdirSync(join(root, 'fixtures', group)).find((name) => name.startsWith(`${stem}.`) && !/\.(expect|report)\./.test(name))}`,
+        )
+        .sort(),
     );
     const failing = cases.filter((testcase) => testcase.failure !== undefined);
     expect(failing.map((testcase) => testcase.name).sort()).toEqual(FAILING.map((path) => path.split('/').at(-1)).sort());

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loadMermaid } from './support/mermaid.js';
 import { runCli } from './support/cli.js';
+import { loadMermaid } from './support/mermaid.js';
 
-const mermaidBlocks = (markdown: string): string[] => [...markdown.matchAll(/```mermaid\n([\s\S]*?)\n```/g)].map((match) => match[1] as string);
+const mermaidBlocks = (markdown: string): string[] =>
+  [...markdown.matchAll(/```mermaid\n([\s\S]*?)\n```/g)].map((match) => match[1] as string);
 
 describe('briefs, through the built CLI', () => {
   it.each([
@@ -16,7 +17,9 @@ describe('briefs, through the built CLI', () => {
     expect(run.status, run.stderr).toBe(exitCode);
     const envelope = JSON.parse(run.stdout);
     expect(envelope).toMatchObject({ schema: '1', ok: exitCode === 0, command: 'briefs' });
-    const diagnostics = envelope.data.files.flatMap((file: { diagnostics: Array<{ path: string }> }) => file.diagnostics.map((d) => d.path));
+    const diagnostics = envelope.data.files.flatMap((file: { diagnostics: Array<{ path: string }> }) =>
+      file.diagnostics.map((d) => d.path),
+    );
     for (const pointer of pointers) expect(diagnostics).toContain(pointer);
     if (exitCode === 1) expect(envelope.error).toMatchObject({ code: 'GATE_FAILED' });
   });

@@ -1,18 +1,16 @@
-import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
 import packageJson from '../package.json' with { type: 'json' };
 import { rules } from '../src/rules/catalog.js';
-import { cliPath, runCli, type CliRun } from './support/cli.js';
+import { type CliRun, cliPath, runCli } from './support/cli.js';
 import { validSpec } from './support/specs.js';
 import { useTempDirs, writeJson, writeYaml } from './support/temp.js';
 
 const tempDir = useTempDirs('cli');
-
-
 
 function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -124,8 +122,14 @@ describe('gate failure', () => {
     expect(json.status).toBe(1);
     const report = JSON.parse(json.stdout);
     expect(report.verdict).toBe('fail');
-    expect(report.diagnostics).toContainEqual(expect.objectContaining({ ruleId: 'dive-selective', severity: 'error', path: '/deepDives/0/tool' }));
-    expect(stderrLines(json)).toContain('spec.json: error dive-selective ' + report.diagnostics.find((d: { ruleId: string }) => d.ruleId === 'dive-selective').message + ' (at /deepDives/0/tool)');
+    expect(report.diagnostics).toContainEqual(
+      expect.objectContaining({ ruleId: 'dive-selective', severity: 'error', path: '/deepDives/0/tool' }),
+    );
+    expect(stderrLines(json)).toContain(
+      'spec.json: error dive-selective ' +
+        report.diagnostics.find((d: { ruleId: string }) => d.ruleId === 'dive-selective').message +
+        ' (at /deepDives/0/tool)',
+    );
     expect(stderrLines(json)).toHaveLength(report.diagnostics.length);
 
     const markdown = runCli(['spec.json'], { cwd: dir });
@@ -198,14 +202,17 @@ describe('input errors (exit 3)', () => {
     ['a trailing comma in an array', '{\n  "goal": "x",\n  "risks": ["a",]\n}\n', 3, 17],
     ['a missing closing brace', '{\n  "goal": "x"\n', 3, 1],
     ['a second value after the object', '{"goal": "x"}\n{}\n', 2, 1],
-  ] as Array<[string, string, number, number | string]>)('broken JSON (%s) is JSON_SYNTAX with its line and column', (_name, text, line, column) => {
-    const dir = tempDir();
-    writeFileSync(join(dir, 'broken.json'), text);
-    const run = runCli(['broken.json'], { cwd: dir });
-    expectInputError(run, 'JSON_SYNTAX', 'broken.json');
-    // The column of the offending character (a bare word may be blamed on its first letter or the first wrong one).
-    expect(run.stderr).toMatch(new RegExp(`line ${line}, column ${column}\\b`));
-  });
+  ] as Array<[string, string, number, number | string]>)(
+    'broken JSON (%s) is JSON_SYNTAX with its line and column',
+    (_name, text, line, column) => {
+      const dir = tempDir();
+      writeFileSync(join(dir, 'broken.json'), text);
+      const run = runCli(['broken.json'], { cwd: dir });
+      expectInputError(run, 'JSON_SYNTAX', 'broken.json');
+      // The column of the offending character (a bare word may be blamed on its first letter or the first wrong one).
+      expect(run.stderr).toMatch(new RegExp(`line ${line}, column ${column}\\b`));
+    },
+  );
 
   it('a YAML list at the top level is NOT_AN_OBJECT', () => {
     const dir = tempDir();
@@ -217,7 +224,7 @@ describe('input errors (exit 3)', () => {
 
   it('a duplicate YAML key is DUPLICATE_KEY', () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'dup.yaml'), toYaml(validSpec()) + 'goal: again\n');
+    writeFileSync(join(dir, 'dup.yaml'), `${toYaml(validSpec())}goal: again\n`);
     expectInputError(runCli(['dup.yaml'], { cwd: dir }), 'DUPLICATE_KEY', 'dup.yaml');
   });
 
@@ -268,7 +275,11 @@ describe('critical input (exit 4)', () => {
       expect(run.stdout).toBe('');
       expect(run.stderr).toContain('{VACIO_CRITICO}');
       expect(run.stderr).toMatch(names);
-      expect(stderrLines(run)).toContainEqual(expect.stringMatching(new RegExp(`^spec\\.json: error critical-input \\{VACIO_CRITICO\\} .* \\(at ${pointer.replace(/\//g, '\\/')}\\)$`)));
+      expect(stderrLines(run)).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^spec\\.json: error critical-input \\{VACIO_CRITICO\\} .* \\(at ${pointer.replace(/\//g, '\\/')}\\)$`),
+        ),
+      );
       expect(run.stderr).not.toMatch(NO_STACK);
     }
   });

@@ -1,15 +1,15 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import envelopeSchemaAsset from '../assets/envelope.schema.json' with { type: 'json' };
+import investigationSchemaAsset from '../assets/investigation.schema.json' with { type: 'json' };
 import gatePreset from '../assets/presets/gate.json' with { type: 'json' };
 import referencePreset from '../assets/presets/reference.json' with { type: 'json' };
-import investigationSchemaAsset from '../assets/investigation.schema.json' with { type: 'json' };
 import { discoverFixtures, displayPath, fixtureStem } from '../src/regression/index.js';
 import { rules } from '../src/rules/catalog.js';
-import { projectRoot, runCli, type CliRun } from './support/cli.js';
+import { type CliRun, projectRoot, runCli } from './support/cli.js';
 import { validSpec } from './support/specs.js';
 import { useTempDirs, writeJson, writeYaml } from './support/temp.js';
 
@@ -61,8 +61,6 @@ const NO_STACK = /\n\s+at /;
 function run(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string | Buffer } = {}): CliRun {
   return runCli(args, { ...options, env: { INVESTIGATION_CONFIG: '', ...options.env } });
 }
-
-
 
 function gateFailingSpec(): Record<string, any> {
   const spec = validSpec();
@@ -264,7 +262,10 @@ const scenarios: Scenario[] = [
     },
     expected: { command: 'compile', exit: 0, code: null },
     check: (envelope, _result, dir) => {
-      expect(envelope.data['files'].map((file: { reportFile: string }) => file.reportFile)).toEqual(['out/a.report.json', 'out/b.report.json']);
+      expect(envelope.data['files'].map((file: { reportFile: string }) => file.reportFile)).toEqual([
+        'out/a.report.json',
+        'out/b.report.json',
+      ]);
       expect(readdirSync(join(dir, 'out')).sort()).toEqual(['a.report.json', 'b.report.json']);
     },
   },
@@ -273,7 +274,9 @@ const scenarios: Scenario[] = [
     setup: (dir) => (writeJson(dir, 'spec.json', warningOnlySpec()), ['spec.json', '--json']),
     expected: { command: 'compile', exit: 0, code: null },
     check: (envelope) => {
-      expect(envelope.data['files'][0].diagnostics).toContainEqual(expect.objectContaining({ ruleId: 'unknown-field', severity: 'warning' }));
+      expect(envelope.data['files'][0].diagnostics).toContainEqual(
+        expect.objectContaining({ ruleId: 'unknown-field', severity: 'warning' }),
+      );
       expect(envelope.data['summary'].warnings).toBeGreaterThan(0);
     },
   },
@@ -286,7 +289,9 @@ const scenarios: Scenario[] = [
       const file = envelope.data['files'][0];
       expect(file.verdict).toBe('fail');
       expect(file.report.verdict).toBe('fail');
-      expect(file.diagnostics).toContainEqual(expect.objectContaining({ ruleId: 'dive-selective', severity: 'error', path: '/deepDives/0/tool' }));
+      expect(file.diagnostics).toContainEqual(
+        expect.objectContaining({ ruleId: 'dive-selective', severity: 'error', path: '/deepDives/0/tool' }),
+      );
       expect(result.stderr).toContain('spec.json: error dive-selective ');
     },
   },
@@ -409,7 +414,9 @@ const scenarios: Scenario[] = [
   ),
   {
     name: 'several inputs with a report format and no --output-dir',
-    setup: (dir) => (writeJson(dir, 'a.json', validSpec()), writeJson(dir, 'b.json', validSpec()), ['a.json', 'b.json', '--format', 'json', '--json']),
+    setup: (dir) => (
+      writeJson(dir, 'a.json', validSpec()), writeJson(dir, 'b.json', validSpec()), ['a.json', 'b.json', '--format', 'json', '--json']
+    ),
     expected: { command: 'compile', exit: 2, code: 'USAGE_ERROR', subcode: 'CONFLICTING_ARGUMENTS' },
   },
   {
@@ -484,7 +491,9 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'ENCODING',
-    setup: (dir) => (writeFileSync(join(dir, 'latin1.json'), Buffer.from([0x7b, 0x22, 0x67, 0xff, 0xfe, 0x22, 0x7d])), ['latin1.json', '--json']),
+    setup: (dir) => (
+      writeFileSync(join(dir, 'latin1.json'), Buffer.from([0x7b, 0x22, 0x67, 0xff, 0xfe, 0x22, 0x7d])), ['latin1.json', '--json']
+    ),
     expected: { command: 'compile', exit: 3, code: 'INPUT_ERROR', subcode: 'ENCODING' },
   },
   {
@@ -504,7 +513,7 @@ const scenarios: Scenario[] = [
     setup: (dir) => {
       const spec = validSpec();
       delete spec.goal;
-      return writeJson(dir, 'spec.json', spec), ['spec.json', '--json'];
+      return (writeJson(dir, 'spec.json', spec), ['spec.json', '--json']);
     },
     expected: { command: 'compile', exit: 4, code: 'CRITICAL_INPUT', subcode: 'MISSING_GOAL' },
   },
@@ -513,7 +522,7 @@ const scenarios: Scenario[] = [
     setup: (dir) => {
       const spec = validSpec();
       spec.goal = '   ';
-      return writeJson(dir, 'spec.json', spec), ['spec.json', '--json'];
+      return (writeJson(dir, 'spec.json', spec), ['spec.json', '--json']);
     },
     expected: { command: 'compile', exit: 4, code: 'CRITICAL_INPUT', subcode: 'MISSING_GOAL' },
   },
@@ -522,7 +531,7 @@ const scenarios: Scenario[] = [
     setup: (dir) => {
       const spec = validSpec();
       delete spec.budget;
-      return writeJson(dir, 'spec.json', spec), ['spec.json', '--json'];
+      return (writeJson(dir, 'spec.json', spec), ['spec.json', '--json']);
     },
     expected: { command: 'compile', exit: 4, code: 'CRITICAL_INPUT', subcode: 'MISSING_BUDGET' },
   },
@@ -531,7 +540,7 @@ const scenarios: Scenario[] = [
     setup: (dir) => {
       const spec = validSpec();
       delete spec.budget.total;
-      return writeJson(dir, 'spec.json', spec), ['spec.json', '--json'];
+      return (writeJson(dir, 'spec.json', spec), ['spec.json', '--json']);
     },
     expected: { command: 'compile', exit: 4, code: 'CRITICAL_INPUT', subcode: 'MISSING_BUDGET_TOTAL' },
   },
@@ -540,7 +549,7 @@ const scenarios: Scenario[] = [
     setup: (dir) => {
       const spec = validSpec();
       spec.budget.total = 0;
-      return writeYaml(dir, 'spec.yaml', spec), ['spec.yaml', '--format', 'json', '--json'];
+      return (writeYaml(dir, 'spec.yaml', spec), ['spec.yaml', '--format', 'json', '--json']);
     },
     expected: { command: 'compile', exit: 4, code: 'CRITICAL_INPUT', subcode: 'MISSING_BUDGET_TOTAL' },
   },
@@ -614,7 +623,11 @@ const scenarios: Scenario[] = [
     setup: (dir) => {
       writePassingFixtures(dir, 'fx');
       writeJson(dir, 'fx/c.json', validSpec());
-      writeJson(dir, 'fx/c.expect.json', { exitCode: 1, verdict: 'fail', diagnostics: [{ ruleId: 'schema', severity: 'error', path: '/goal' }] });
+      writeJson(dir, 'fx/c.expect.json', {
+        exitCode: 1,
+        verdict: 'fail',
+        diagnostics: [{ ruleId: 'schema', severity: 'error', path: '/goal' }],
+      });
       return ['test', 'fx', '--json'];
     },
     expected: { command: 'test', exit: 1, code: 'GATE_FAILED', subcode: 'FIXTURES_FAILED' },
@@ -723,14 +736,33 @@ describe('schema command', () => {
   });
 
   it('lists the subcodes of each error code', () => {
-    const subcodes = (code: string) => printed.errorCodes.find((entry) => entry.code === code)?.subcodes.map((entry) => entry.subcode) ?? [];
+    const subcodes = (code: string) =>
+      printed.errorCodes.find((entry) => entry.code === code)?.subcodes.map((entry) => entry.subcode) ?? [];
     expect(subcodes('INPUT_ERROR')).toEqual(
-      expect.arrayContaining(['NOT_FOUND', 'NOT_A_FILE', 'TOO_LARGE', 'ENCODING', 'JSON_SYNTAX', 'YAML_SYNTAX', 'DUPLICATE_KEY', 'NOT_AN_OBJECT']),
+      expect.arrayContaining([
+        'NOT_FOUND',
+        'NOT_A_FILE',
+        'TOO_LARGE',
+        'ENCODING',
+        'JSON_SYNTAX',
+        'YAML_SYNTAX',
+        'DUPLICATE_KEY',
+        'NOT_AN_OBJECT',
+      ]),
     );
     expect(subcodes('CRITICAL_INPUT')).toEqual(expect.arrayContaining(['MISSING_GOAL', 'MISSING_BUDGET', 'MISSING_BUDGET_TOTAL']));
     expect(subcodes('GATE_FAILED')).toEqual(expect.arrayContaining(['ERRORS', 'WARNINGS', 'FIXTURES_FAILED']));
     expect(subcodes('USAGE_ERROR')).toEqual(
-      expect.arrayContaining(['UNKNOWN_OPTION', 'INVALID_ARGUMENT', 'NO_INPUT', 'UNKNOWN_RULE', 'UNKNOWN_PRESET', 'INVALID_CONFIG', 'CONFIG_NOT_FOUND', 'INVALID_SHARD']),
+      expect.arrayContaining([
+        'UNKNOWN_OPTION',
+        'INVALID_ARGUMENT',
+        'NO_INPUT',
+        'UNKNOWN_RULE',
+        'UNKNOWN_PRESET',
+        'INVALID_CONFIG',
+        'CONFIG_NOT_FOUND',
+        'INVALID_SHARD',
+      ]),
     );
     for (const entry of printed.errorCodes) {
       const names = entry.subcodes.map((subcode) => subcode.subcode);
@@ -810,9 +842,15 @@ describe('fixtures through the CLI', () => {
     mkdirSync(join(out, 'md'));
     const runs: Array<[string[], (envelope: Envelope) => void]> = [
       [[...paths, '--json'], (envelope) => expect(typeof envelope.data['rendered']).toBe('string')],
-      [['fixtures/invalid', 'fixtures/valid', '--json', '--preset', 'gate', '--format', 'sarif'], (envelope) => expect(JSON.parse(envelope.data['rendered']).runs).toHaveLength(1)],
+      [
+        ['fixtures/invalid', 'fixtures/valid', '--json', '--preset', 'gate', '--format', 'sarif'],
+        (envelope) => expect(JSON.parse(envelope.data['rendered']).runs).toHaveLength(1),
+      ],
       [['fixtures/invalid', 'fixtures/valid', '--json', '--format', 'github', '--fail-on', 'warning'], () => undefined],
-      [['fixtures/invalid', 'fixtures/valid', '--json', '--format', 'json', '--output-dir', join(out, 'json')], (envelope) => expect(envelope.data['files'].some((file: { reportFile?: string }) => file.reportFile !== undefined)).toBe(true)],
+      [
+        ['fixtures/invalid', 'fixtures/valid', '--json', '--format', 'json', '--output-dir', join(out, 'json')],
+        (envelope) => expect(envelope.data['files'].some((file: { reportFile?: string }) => file.reportFile !== undefined)).toBe(true),
+      ],
       [['fixtures/invalid', 'fixtures/valid', '--json', '--quiet', '--output-dir', join(out, 'md')], () => undefined],
     ];
     for (const [args, check] of runs) {
@@ -823,7 +861,8 @@ describe('fixtures through the CLI', () => {
       expect(files.map((file) => file.path)).toEqual(paths);
       expect(result.status).toBe(Math.max(...files.map((file) => file.exitCode)));
       if (!args.includes('--fail-on')) {
-        for (const file of files) if (gateExits.has(file.path)) expect([file.path, file.exitCode]).toEqual([file.path, gateExits.get(file.path)]);
+        for (const file of files)
+          if (gateExits.has(file.path)) expect([file.path, file.exitCode]).toEqual([file.path, gateExits.get(file.path)]);
       }
       check(envelope);
     }
@@ -864,7 +903,12 @@ describe('configuration', () => {
   it('without any configuration the spec without provenance fails the gate (the baseline)', () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', withoutProvenance());
-    const envelope = expectEnvelope(run(['spec.json', '--json'], { cwd: dir }), { command: 'compile', exit: 1, code: 'GATE_FAILED', subcode: 'ERRORS' });
+    const envelope = expectEnvelope(run(['spec.json', '--json'], { cwd: dir }), {
+      command: 'compile',
+      exit: 1,
+      code: 'GATE_FAILED',
+      subcode: 'ERRORS',
+    });
     expect(envelope.data['config']).toEqual({ path: null, source: 'default' });
     expect(provenanceSeverities(envelope)).toEqual(['error']);
   });
@@ -897,7 +941,10 @@ describe('configuration', () => {
 
   it('INVESTIGATION_CONFIG may be absolute; the echoed path is relative to the working folder', () => {
     const { work } = layout();
-    const envelope = expectEnvelope(run(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: join(work, 'env.json') } }), { command: 'compile', exit: 0 });
+    const envelope = expectEnvelope(run(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: join(work, 'env.json') } }), {
+      command: 'compile',
+      exit: 0,
+    });
     expect(envelope.data['config']).toEqual({ path: 'env.json', source: 'env' });
   });
 
@@ -929,7 +976,10 @@ describe('configuration', () => {
 
   it('an empty INVESTIGATION_CONFIG counts as unset', () => {
     const { work } = layout();
-    const envelope = expectEnvelope(run(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: '' } }), { command: 'compile', exit: 0 });
+    const envelope = expectEnvelope(run(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: '' } }), {
+      command: 'compile',
+      exit: 0,
+    });
     expect(envelope.data['config']).toEqual({ path: '../investigation.config.json', source: 'walk-up' });
   });
 
@@ -961,7 +1011,11 @@ describe('configuration', () => {
     writeJson(dir, 'spec.json', withoutProvenance());
     writeJson(dir, 'off.json', { rules: { 'finding-provenance': 'off' } });
     expectEnvelope(run(['spec.json', '--json'], { cwd: dir }), { command: 'compile', exit: 1, code: 'GATE_FAILED' });
-    const envelope = expectEnvelope(run(['spec.json', '--config', 'off.json', '--json'], { cwd: dir }), { command: 'compile', exit: 0, code: null });
+    const envelope = expectEnvelope(run(['spec.json', '--config', 'off.json', '--json'], { cwd: dir }), {
+      command: 'compile',
+      exit: 0,
+      code: null,
+    });
     expect(envelope.data['files'][0].verdict).toBe('pass');
     expect(envelope.data['files'][0].report.verdict).toBe('pass');
     expect(provenanceSeverities(envelope)).toEqual([]);
@@ -973,16 +1027,32 @@ describe('configuration', () => {
     writeJson(dir, 'reference.json', { preset: 'reference' });
     writeJson(dir, 'gate.json', { preset: 'gate' });
     expectEnvelope(run(['spec.json', '--config', 'reference.json', '--json'], { cwd: dir }), { command: 'compile', exit: 0, code: null });
-    expectEnvelope(run(['spec.json', '--config', 'reference.json', '--preset', 'gate', '--json'], { cwd: dir }), { command: 'compile', exit: 1, code: 'GATE_FAILED' });
-    expectEnvelope(run(['spec.json', '--config', 'gate.json', '--json'], { cwd: dir }), { command: 'compile', exit: 1, code: 'GATE_FAILED' });
-    expectEnvelope(run(['spec.json', '--config', 'gate.json', '--preset', 'reference', '--json'], { cwd: dir }), { command: 'compile', exit: 0, code: null });
+    expectEnvelope(run(['spec.json', '--config', 'reference.json', '--preset', 'gate', '--json'], { cwd: dir }), {
+      command: 'compile',
+      exit: 1,
+      code: 'GATE_FAILED',
+    });
+    expectEnvelope(run(['spec.json', '--config', 'gate.json', '--json'], { cwd: dir }), {
+      command: 'compile',
+      exit: 1,
+      code: 'GATE_FAILED',
+    });
+    expectEnvelope(run(['spec.json', '--config', 'gate.json', '--preset', 'reference', '--json'], { cwd: dir }), {
+      command: 'compile',
+      exit: 0,
+      code: null,
+    });
   });
 
   it("a configuration's rules apply on top of its preset", () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', withoutProvenance());
     writeJson(dir, 'config.json', { preset: 'reference', rules: { 'finding-provenance': 'error' } });
-    const envelope = expectEnvelope(run(['spec.json', '--config', 'config.json', '--json'], { cwd: dir }), { command: 'compile', exit: 1, code: 'GATE_FAILED' });
+    const envelope = expectEnvelope(run(['spec.json', '--config', 'config.json', '--json'], { cwd: dir }), {
+      command: 'compile',
+      exit: 1,
+      code: 'GATE_FAILED',
+    });
     expect(provenanceSeverities(envelope)).toEqual(['error']);
   });
 
@@ -995,7 +1065,10 @@ describe('configuration', () => {
     expect(envelope.data['config']).toEqual({ path: 'config.yaml', source: 'flag' });
     envelope = expectEnvelope(run(['spec.json', '--config', 'config.yml', '--json'], { cwd: dir }), { command: 'compile', exit: 0 });
     expect(envelope.data['config']).toEqual({ path: 'config.yml', source: 'flag' });
-    envelope = expectEnvelope(run(['spec.json', '--json'], { cwd: dir, env: { INVESTIGATION_CONFIG: 'config.yml' } }), { command: 'compile', exit: 0 });
+    envelope = expectEnvelope(run(['spec.json', '--json'], { cwd: dir, env: { INVESTIGATION_CONFIG: 'config.yml' } }), {
+      command: 'compile',
+      exit: 0,
+    });
     expect(envelope.data['config']).toEqual({ path: 'config.yml', source: 'env' });
   });
 
@@ -1023,7 +1096,10 @@ describe('configuration', () => {
       expect(envelope.error?.message).toContain(named);
       expect(result.stderr).toContain(named);
       // Without --json: nothing on stdout, the same message on stderr.
-      const plain = run(args.filter((arg) => arg !== '--json'), { cwd: work, env });
+      const plain = run(
+        args.filter((arg) => arg !== '--json'),
+        { cwd: work, env },
+      );
       expect(plain.status).toBe(2);
       expect(plain.stdout).toBe('');
       expect(plain.stderr).toContain(named);
@@ -1049,7 +1125,12 @@ describe('configuration', () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', validSpec());
     writeFileSync(join(dir, 'config.yaml'), 'preset: [\n');
-    const envelope = expectEnvelope(run(['spec.json', '--config', 'config.yaml', '--json'], { cwd: dir }), { command: 'compile', exit: 2, code: 'USAGE_ERROR', subcode: 'INVALID_CONFIG' });
+    const envelope = expectEnvelope(run(['spec.json', '--config', 'config.yaml', '--json'], { cwd: dir }), {
+      command: 'compile',
+      exit: 2,
+      code: 'USAGE_ERROR',
+      subcode: 'INVALID_CONFIG',
+    });
     expect(envelope.error?.message).toContain('config.yaml');
   });
 });
@@ -1105,7 +1186,10 @@ describe('explain command', () => {
     expect(envelope.data['rule'].id).toBe(id);
     expect(envelope.data['rule'].description).toBe(rule.meta.description);
     const failing = envelope.data['examples'].failing.diagnostics as Array<{ ruleId: string }>;
-    expect(failing.some((diagnostic) => diagnostic.ruleId === id), JSON.stringify(failing)).toBe(true);
+    expect(
+      failing.some((diagnostic) => diagnostic.ruleId === id),
+      JSON.stringify(failing),
+    ).toBe(true);
     expect(envelope.data['examples'].passing.diagnostics).toEqual([]);
     expect(envelope.data['examples'].failing.title).toBe(rule.meta.examples.failing.title);
     expect(envelope.data['examples'].passing.title).toBe(rule.meta.examples.passing.title);

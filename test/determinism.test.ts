@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
-import { cliPath, projectRoot, type CliRun } from './support/cli.js';
+import { type CliRun, cliPath, projectRoot } from './support/cli.js';
 import { validSpec } from './support/specs.js';
 import { useTempDirs } from './support/temp.js';
 
@@ -103,7 +103,11 @@ function fixtureFiles(): string[] {
  */
 function runCliAsync(args: string[], cwd: string, env: Env): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [cliPath, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cliPath, ...args], {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createCompiler } from '../src/compile.js';
 import { discoverySection, phaseSummary } from '../src/render/discovery-section.js';
 import { discoveryMetrics } from '../src/report/discovery-metrics.js';
-import { discoveryRules } from '../src/rules/discovery/index.js';
 import { exampleDiscovery } from '../src/rules/discovery/example.js';
+import { discoveryRules } from '../src/rules/discovery/index.js';
 import { isTestFile } from '../src/rules/discovery/support.js';
 import { validSpec } from './support/specs.js';
 
@@ -46,36 +46,79 @@ describe('a valid discovery block', () => {
     expect(result.exitCode).toBe(0);
   });
   it('accepts extension keys inside the block', () => {
-    expect(diagnose(withDiscovery((_s, d) => ((d['x-run'] = 7), (d.cycles[0]['x-note'] = 'cold cache'), (d.cycles[1].events[0]['x-ms'] = 3))))).toEqual([]);
+    expect(
+      diagnose(withDiscovery((_s, d) => ((d['x-run'] = 7), (d.cycles[0]['x-note'] = 'cold cache'), (d.cycles[1].events[0]['x-ms'] = 3)))),
+    ).toEqual([]);
   });
   it('registers the five rules in catalog order', () => {
-    expect(discoveryRules.map((rule) => rule.meta.id)).toEqual(['discovery-limits', 'discovery-phases', 'discovery-refine', 'discovery-stop', 'discovery-focus-priority']);
+    expect(discoveryRules.map((rule) => rule.meta.id)).toEqual([
+      'discovery-limits',
+      'discovery-phases',
+      'discovery-refine',
+      'discovery-stop',
+      'discovery-focus-priority',
+    ]);
     expect(discoveryRules.every((rule) => rule.meta.criterion === 'discovery')).toBe(true);
   });
 });
 
 const cases: Array<{ rule: string; title: string; mutate: (spec: Spec, discovery: any) => void; expected: Expected }> = [
   // discovery-limits
-  { rule: 'discovery-limits', title: 'more cycles than maxCycles', mutate: (_s, d) => (d.limits.maxCycles = 1), expected: [['discovery-limits', '/discovery/cycles/1']] },
+  {
+    rule: 'discovery-limits',
+    title: 'more cycles than maxCycles',
+    mutate: (_s, d) => (d.limits.maxCycles = 1),
+    expected: [['discovery-limits', '/discovery/cycles/1']],
+  },
   {
     rule: 'discovery-limits',
     title: 'more cycles than maxCycles, stopped with max_cycles: one diagnostic',
     mutate: (_s, d) => ((d.limits.maxCycles = 1), (d.stop.reason = 'max_cycles')),
     expected: [['discovery-limits', '/discovery/cycles/1']],
   },
-  { rule: 'discovery-limits', title: 'a cycle over its token budget', mutate: (_s, d) => (d.limits.cycleTokenBudget = 2000), expected: [['discovery-limits', '/discovery/cycles/1']] },
-  { rule: 'discovery-limits', title: 'forage keeps more than topK', mutate: (_s, d) => (d.limits.topK = 1), expected: [['discovery-limits', '/discovery/cycles/1/events/0/candidates']] },
-  { rule: 'discovery-limits', title: 'focusK judges filesRead, which is 1 in every focus', mutate: (_s, d) => (d.limits.focusK = 1), expected: [] },
+  {
+    rule: 'discovery-limits',
+    title: 'a cycle over its token budget',
+    mutate: (_s, d) => (d.limits.cycleTokenBudget = 2000),
+    expected: [['discovery-limits', '/discovery/cycles/1']],
+  },
+  {
+    rule: 'discovery-limits',
+    title: 'forage keeps more than topK',
+    mutate: (_s, d) => (d.limits.topK = 1),
+    expected: [['discovery-limits', '/discovery/cycles/1/events/0/candidates']],
+  },
+  {
+    rule: 'discovery-limits',
+    title: 'focusK judges filesRead, which is 1 in every focus',
+    mutate: (_s, d) => (d.limits.focusK = 1),
+    expected: [],
+  },
   {
     rule: 'discovery-limits',
     title: 'focus reads more than focusK (2 of 1)',
     mutate: (_s, d) => ((d.limits.focusK = 1), (d.cycles[0].events[1].filesRead = 2)),
     expected: [['discovery-limits', '/discovery/cycles/0/events/1/filesRead']],
   },
-  { rule: 'discovery-limits', title: 'deepen follows more hops than deepenHops', mutate: (_s, d) => (d.limits.deepenHops = 0), expected: [['discovery-limits', '/discovery/cycles/1/events/3/hops']] },
-  { rule: 'discovery-limits', title: 'a deepen event without hops is not judged on hops', mutate: (_s, d) => ((d.limits.deepenHops = 0), delete d.cycles[1].events[3].hops), expected: [] },
+  {
+    rule: 'discovery-limits',
+    title: 'deepen follows more hops than deepenHops',
+    mutate: (_s, d) => (d.limits.deepenHops = 0),
+    expected: [['discovery-limits', '/discovery/cycles/1/events/3/hops']],
+  },
+  {
+    rule: 'discovery-limits',
+    title: 'a deepen event without hops is not judged on hops',
+    mutate: (_s, d) => ((d.limits.deepenHops = 0), delete d.cycles[1].events[3].hops),
+    expected: [],
+  },
   // discovery-phases
-  { rule: 'discovery-phases', title: 'focus before forage', mutate: (_s, d) => d.cycles[0].events.reverse(), expected: [['discovery-phases', '/discovery/cycles/0/events/0/phase']] },
+  {
+    rule: 'discovery-phases',
+    title: 'focus before forage',
+    mutate: (_s, d) => d.cycles[0].events.reverse(),
+    expected: [['discovery-phases', '/discovery/cycles/0/events/0/phase']],
+  },
   {
     rule: 'discovery-phases',
     title: 'deepen before focus: only the first event out of order',
@@ -85,19 +128,79 @@ const cases: Array<{ rule: string; title: string; mutate: (spec: Spec, discovery
     },
     expected: [['discovery-phases', '/discovery/cycles/1/events/2/phase']],
   },
-  { rule: 'discovery-phases', title: 'a second focus', mutate: (_s, d) => d.cycles[0].events.push({ ...d.cycles[0].events[1] }), expected: [['discovery-phases', '/discovery/cycles/0/events/2/phase']] },
-  { rule: 'discovery-phases', title: 'forage after focus', mutate: (_s, d) => d.cycles[1].events.push({ ...d.cycles[1].events[0] }), expected: [['discovery-phases', '/discovery/cycles/1/events/4/phase']] },
-  { rule: 'discovery-phases', title: 'a cycle without focus', mutate: (_s, d) => d.cycles[0].events.pop(), expected: [['discovery-phases', '/discovery/cycles/0/events']] },
-  { rule: 'discovery-phases', title: 'a cycle with no events', mutate: (_s, d) => (d.cycles[0].events = []), expected: [['discovery-phases', '/discovery/cycles/0/events']] },
-  { rule: 'discovery-phases', title: 'a cycle without forage', mutate: (_s, d) => (d.cycles[0].events = [d.cycles[0].events[1]]), expected: [['discovery-phases', '/discovery/cycles/0/events']] },
-  { rule: 'discovery-phases', title: 'forage reads a file', mutate: (_s, d) => (d.cycles[1].events[1].filesRead = 1), expected: [['discovery-phases', '/discovery/cycles/1/events/1/filesRead']] },
-  { rule: 'discovery-phases', title: 'a skipped cycle number', mutate: (_s, d) => (d.cycles[1].cycle = 3), expected: [['discovery-phases', '/discovery/cycles/1/cycle']] },
-  { rule: 'discovery-phases', title: 'numbering from 2: one diagnostic', mutate: (_s, d) => ((d.cycles[0].cycle = 2), (d.cycles[1].cycle = 3)), expected: [['discovery-phases', '/discovery/cycles/0/cycle']] },
-  { rule: 'discovery-phases', title: 'a repeated cycle number', mutate: (_s, d) => (d.cycles[1].cycle = 1), expected: [['discovery-phases', '/discovery/cycles/1/cycle']] },
+  {
+    rule: 'discovery-phases',
+    title: 'a second focus',
+    mutate: (_s, d) => d.cycles[0].events.push({ ...d.cycles[0].events[1] }),
+    expected: [['discovery-phases', '/discovery/cycles/0/events/2/phase']],
+  },
+  {
+    rule: 'discovery-phases',
+    title: 'forage after focus',
+    mutate: (_s, d) => d.cycles[1].events.push({ ...d.cycles[1].events[0] }),
+    expected: [['discovery-phases', '/discovery/cycles/1/events/4/phase']],
+  },
+  {
+    rule: 'discovery-phases',
+    title: 'a cycle without focus',
+    mutate: (_s, d) => d.cycles[0].events.pop(),
+    expected: [['discovery-phases', '/discovery/cycles/0/events']],
+  },
+  {
+    rule: 'discovery-phases',
+    title: 'a cycle with no events',
+    mutate: (_s, d) => (d.cycles[0].events = []),
+    expected: [['discovery-phases', '/discovery/cycles/0/events']],
+  },
+  {
+    rule: 'discovery-phases',
+    title: 'a cycle without forage',
+    mutate: (_s, d) => (d.cycles[0].events = [d.cycles[0].events[1]]),
+    expected: [['discovery-phases', '/discovery/cycles/0/events']],
+  },
+  {
+    rule: 'discovery-phases',
+    title: 'forage reads a file',
+    mutate: (_s, d) => (d.cycles[1].events[1].filesRead = 1),
+    expected: [['discovery-phases', '/discovery/cycles/1/events/1/filesRead']],
+  },
+  {
+    rule: 'discovery-phases',
+    title: 'a skipped cycle number',
+    mutate: (_s, d) => (d.cycles[1].cycle = 3),
+    expected: [['discovery-phases', '/discovery/cycles/1/cycle']],
+  },
+  {
+    rule: 'discovery-phases',
+    title: 'numbering from 2: one diagnostic',
+    mutate: (_s, d) => ((d.cycles[0].cycle = 2), (d.cycles[1].cycle = 3)),
+    expected: [['discovery-phases', '/discovery/cycles/0/cycle']],
+  },
+  {
+    rule: 'discovery-phases',
+    title: 'a repeated cycle number',
+    mutate: (_s, d) => (d.cycles[1].cycle = 1),
+    expected: [['discovery-phases', '/discovery/cycles/1/cycle']],
+  },
   // discovery-refine
-  { rule: 'discovery-refine', title: 'the same keywords in another order are the same set', mutate: (_s, d) => (d.cycles[1].keywords = ['toFixed']), expected: [['discovery-refine', '/discovery/cycles/1/keywords']] },
-  { rule: 'discovery-refine', title: 'a repeated keyword is still the same set', mutate: (_s, d) => (d.cycles[1].keywords = ['toFixed', 'toFixed']), expected: [['discovery-refine', '/discovery/cycles/1/keywords']] },
-  { rule: 'discovery-refine', title: 'a superset is a refinement', mutate: (_s, d) => (d.cycles[1].keywords = ['toFixed', 'roundMoney']), expected: [] },
+  {
+    rule: 'discovery-refine',
+    title: 'the same keywords in another order are the same set',
+    mutate: (_s, d) => (d.cycles[1].keywords = ['toFixed']),
+    expected: [['discovery-refine', '/discovery/cycles/1/keywords']],
+  },
+  {
+    rule: 'discovery-refine',
+    title: 'a repeated keyword is still the same set',
+    mutate: (_s, d) => (d.cycles[1].keywords = ['toFixed', 'toFixed']),
+    expected: [['discovery-refine', '/discovery/cycles/1/keywords']],
+  },
+  {
+    rule: 'discovery-refine',
+    title: 'a superset is a refinement',
+    mutate: (_s, d) => (d.cycles[1].keywords = ['toFixed', 'roundMoney']),
+    expected: [],
+  },
   {
     rule: 'discovery-refine',
     title: 'a third cycle going back to the first keywords',
@@ -107,25 +210,45 @@ const cases: Array<{ rule: string; title: string; mutate: (spec: Spec, discovery
     expected: [['discovery-refine', '/discovery/cycles/2/keywords']],
   },
   // discovery-stop
-  { rule: 'discovery-stop', title: 'no_new_signal after a cycle with new signals', mutate: (_s, d) => (d.stop.reason = 'no_new_signal'), expected: [['discovery-stop', '/discovery/stop/reason']] },
+  {
+    rule: 'discovery-stop',
+    title: 'no_new_signal after a cycle with new signals',
+    mutate: (_s, d) => (d.stop.reason = 'no_new_signal'),
+    expected: [['discovery-stop', '/discovery/stop/reason']],
+  },
   {
     rule: 'discovery-stop',
     title: 'no_new_signal after fewer cycles than noNewSignalCycles',
     mutate: (_s, d) => ((d.stop.reason = 'no_new_signal'), (d.cycles[1].newSignals = 0), (d.limits.noNewSignalCycles = 3)),
     expected: [['discovery-stop', '/discovery/stop/reason']],
   },
-  { rule: 'discovery-stop', title: 'no_new_signal after enough barren cycles', mutate: (_s, d) => ((d.stop.reason = 'no_new_signal'), (d.cycles[1].newSignals = 0)), expected: [] },
+  {
+    rule: 'discovery-stop',
+    title: 'no_new_signal after enough barren cycles',
+    mutate: (_s, d) => ((d.stop.reason = 'no_new_signal'), (d.cycles[1].newSignals = 0)),
+    expected: [],
+  },
   {
     rule: 'discovery-stop',
     title: 'no_new_signal with an earlier cycle that found something',
     mutate: (_s, d) => ((d.stop.reason = 'no_new_signal'), d.cycles.push(barrenCycle(3, 'legacy'))),
     expected: [['discovery-stop', '/discovery/stop/reason']],
   },
-  { rule: 'discovery-stop', title: 'budget_exhausted in reads: maxCycles × cycleTokenBudget not reached', mutate: (_s, d) => (d.stop.reason = 'budget_exhausted'), expected: [['discovery-stop', '/discovery/stop/reason']] },
+  {
+    rule: 'discovery-stop',
+    title: 'budget_exhausted in reads: maxCycles × cycleTokenBudget not reached',
+    mutate: (_s, d) => (d.stop.reason = 'budget_exhausted'),
+    expected: [['discovery-stop', '/discovery/stop/reason']],
+  },
   {
     rule: 'discovery-stop',
     title: 'budget_exhausted in reads: maxCycles × cycleTokenBudget reached',
-    mutate: (_s, d) => ((d.stop.reason = 'budget_exhausted'), (d.limits.maxCycles = 2), (d.limits.cycleTokenBudget = 3000), (d.cycles[0].events[1].tokens = 2750)),
+    mutate: (_s, d) => (
+      (d.stop.reason = 'budget_exhausted'),
+      (d.limits.maxCycles = 2),
+      (d.limits.cycleTokenBudget = 3000),
+      (d.cycles[0].events[1].tokens = 2750)
+    ),
     expected: [],
   },
   {
@@ -148,10 +271,30 @@ const cases: Array<{ rule: string; title: string; mutate: (spec: Spec, discovery
     },
     expected: [],
   },
-  { rule: 'discovery-stop', title: 'max_cycles short of the limit', mutate: (_s, d) => (d.stop.reason = 'max_cycles'), expected: [['discovery-stop', '/discovery/stop/reason']] },
-  { rule: 'discovery-stop', title: 'max_cycles at the limit', mutate: (_s, d) => ((d.stop.reason = 'max_cycles'), (d.limits.maxCycles = 2)), expected: [] },
-  { rule: 'discovery-stop', title: 'evidence_sufficient after a barren cycle', mutate: (_s, d) => (d.cycles[1].newSignals = 0), expected: [['discovery-stop', '/discovery/stop/reason']] },
-  { rule: 'discovery-stop', title: 'evidence_sufficient with no cycle', mutate: (_s, d) => (d.cycles = []), expected: [['discovery-stop', '/discovery/stop/reason']] },
+  {
+    rule: 'discovery-stop',
+    title: 'max_cycles short of the limit',
+    mutate: (_s, d) => (d.stop.reason = 'max_cycles'),
+    expected: [['discovery-stop', '/discovery/stop/reason']],
+  },
+  {
+    rule: 'discovery-stop',
+    title: 'max_cycles at the limit',
+    mutate: (_s, d) => ((d.stop.reason = 'max_cycles'), (d.limits.maxCycles = 2)),
+    expected: [],
+  },
+  {
+    rule: 'discovery-stop',
+    title: 'evidence_sufficient after a barren cycle',
+    mutate: (_s, d) => (d.cycles[1].newSignals = 0),
+    expected: [['discovery-stop', '/discovery/stop/reason']],
+  },
+  {
+    rule: 'discovery-stop',
+    title: 'evidence_sufficient with no cycle',
+    mutate: (_s, d) => (d.cycles = []),
+    expected: [['discovery-stop', '/discovery/stop/reason']],
+  },
   // discovery-focus-priority
   {
     rule: 'discovery-focus-priority',
@@ -166,7 +309,12 @@ const cases: Array<{ rule: string; title: string; mutate: (spec: Spec, discovery
     rule: 'discovery-focus-priority',
     title: 'every test file read early is reported',
     mutate: (_s, d) => {
-      d.cycles[1].events[0].files = ['billing/money/decimal.ts', 'billing/invoice/total.spec.ts', 'billing/__tests__/round.ts', 'billing/legacy/round.js'];
+      d.cycles[1].events[0].files = [
+        'billing/money/decimal.ts',
+        'billing/invoice/total.spec.ts',
+        'billing/__tests__/round.ts',
+        'billing/legacy/round.js',
+      ];
       d.cycles[1].events[0].candidates = 3;
       d.cycles[1].events[2].files = ['billing/invoice/total.spec.ts', 'billing/money/decimal.ts', 'billing/__tests__/round.ts'];
     },
@@ -205,18 +353,29 @@ describe('severities and messages', () => {
   it('focus priority is a warning in the gate, so the gate still passes', () => {
     const result = gate.compile(withDiscovery((_s, d) => (d.cycles[0].events[1].files = ['billing/invoice/tests/total.ts'])));
     // cycle 1 foraged only total.ts; focus read a test instead
-    expect(result.diagnostics.map((d) => [d.ruleId, d.severity, d.path])).toEqual([['discovery-focus-priority', 'warning', '/discovery/cycles/0/events/1/files/0']]);
+    expect(result.diagnostics.map((d) => [d.ruleId, d.severity, d.path])).toEqual([
+      ['discovery-focus-priority', 'warning', '/discovery/cycles/0/events/1/files/0'],
+    ]);
     expect(result.diagnostics[0]?.message).toContain('the scorer put tests first');
     expect(result.exitCode).toBe(0);
   });
   it('say what is wrong and how to fix it', () => {
-    const messages = (mutate: (spec: Spec, discovery: any) => void) => gate.compile(withDiscovery(mutate)).diagnostics.map((d) => d.message);
+    const messages = (mutate: (spec: Spec, discovery: any) => void) =>
+      gate.compile(withDiscovery(mutate)).diagnostics.map((d) => d.message);
     expect(messages((_s, d) => (d.limits.maxCycles = 1))[0]).toMatch(/2 cycles but limits.maxCycles is 1; stop at the limit/);
     expect(messages((_s, d) => d.cycles[0].events.reverse())[0]).toMatch(/a focus event comes as the first event/);
-    expect(messages((_s, d) => (d.cycles[1].keywords = ['toFixed']))[0]).toMatch(/same keywords as cycle 1 \("toFixed"\).*refine the keywords/);
-    expect(messages((_s, d) => (d.stop.reason = 'budget_exhausted'))[0]).toMatch(/spent 4650 of 12000 tokens \(maxCycles × cycleTokenBudget\)/);
-    expect(messages((_s, d) => (d.cycles[1].newSignals = 0))[0]).toMatch(/evidence_sufficient, but the last cycle \(2\) found no new signal/);
-    expect(messages((_s, d) => (d.stop.reason = 'no_new_signal'))[0]).toMatch(/cycle 2 found 2 new signals and it is the last cycle, where noNewSignalCycles asks for 2 in a row.*evidence_sufficient/);
+    expect(messages((_s, d) => (d.cycles[1].keywords = ['toFixed']))[0]).toMatch(
+      /same keywords as cycle 1 \("toFixed"\).*refine the keywords/,
+    );
+    expect(messages((_s, d) => (d.stop.reason = 'budget_exhausted'))[0]).toMatch(
+      /spent 4650 of 12000 tokens \(maxCycles × cycleTokenBudget\)/,
+    );
+    expect(messages((_s, d) => (d.cycles[1].newSignals = 0))[0]).toMatch(
+      /evidence_sufficient, but the last cycle \(2\) found no new signal/,
+    );
+    expect(messages((_s, d) => (d.stop.reason = 'no_new_signal'))[0]).toMatch(
+      /cycle 2 found 2 new signals and it is the last cycle, where noNewSignalCycles asks for 2 in a row.*evidence_sufficient/,
+    );
   });
 });
 
@@ -248,9 +407,23 @@ describe('odd shapes', () => {
     [],
     {},
     { limits: 'none', cycles: {}, stop: [] },
-    { limits: { maxCycles: 0, cycleTokenBudget: -1, topK: 1.5, focusK: '2', deepenHops: null, noNewSignalCycles: true }, cycles: [], stop: { reason: 'done', evidence: '' } },
+    {
+      limits: { maxCycles: 0, cycleTokenBudget: -1, topK: 1.5, focusK: '2', deepenHops: null, noNewSignalCycles: true },
+      cycles: [],
+      stop: { reason: 'done', evidence: '' },
+    },
     { ...exampleDiscovery(), cycles: [null, 3, 'cycle', []] },
-    { ...exampleDiscovery(), cycles: [{ cycle: 1, keywords: [1], events: [{ phase: 'browse', candidates: -1, filesRead: 'x', tokens: NaN, wallTimeMs: 1, files: 'a', hops: -2 }], newSignals: -1 }] },
+    {
+      ...exampleDiscovery(),
+      cycles: [
+        {
+          cycle: 1,
+          keywords: [1],
+          events: [{ phase: 'browse', candidates: -1, filesRead: 'x', tokens: NaN, wallTimeMs: 1, files: 'a', hops: -2 }],
+          newSignals: -1,
+        },
+      ],
+    },
     { ...exampleDiscovery(), cycles: [{ cycle: 1, keywords: ['a'], events: null, newSignals: 0 }] },
     { ...exampleDiscovery(), stop: { reason: 'evidence_sufficient' } },
   ];
@@ -306,7 +479,18 @@ describe('discovery metrics', () => {
     });
     expect(
       discoveryMetrics({
-        cycles: [null, { newSignals: '3', events: [null, { phase: 'focus', tokens: '5', filesRead: 2 }, { phase: 'forage', tokens: 3, filesRead: -1 }, { phase: 'browse', tokens: 9 }] }],
+        cycles: [
+          null,
+          {
+            newSignals: '3',
+            events: [
+              null,
+              { phase: 'focus', tokens: '5', filesRead: 2 },
+              { phase: 'forage', tokens: 3, filesRead: -1 },
+              { phase: 'browse', tokens: 9 },
+            ],
+          },
+        ],
         stop: { reason: 'evidence_sufficient' },
       }),
     ).toEqual({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCompiler } from '../src/compile.js';
-import { baseSpec } from '../src/rules/examples/base-spec.js';
 import { rules } from '../src/rules/catalog.js';
+import { baseSpec } from '../src/rules/examples/base-spec.js';
 import type { ExampleSpec, RuleExample } from '../src/rules/rule.js';
 
 const gate = createCompiler();

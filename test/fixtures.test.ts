@@ -26,11 +26,14 @@ describe('the fixture corpus, compiled by the core', () => {
     expect(result.passed).toBe(true);
   });
 
-  it.each(discoverFixtures([validDir]).map((file) => [displayPath(file, projectRoot), file]))('%s has both golden reports', (_path, file) => {
-    const goldens = goldenPaths(file);
-    expect(existsSync(goldens.markdown)).toBe(true);
-    expect(existsSync(goldens.json)).toBe(true);
-  });
+  it.each(discoverFixtures([validDir]).map((file) => [displayPath(file, projectRoot), file]))(
+    '%s has both golden reports',
+    (_path, file) => {
+      const goldens = goldenPaths(file);
+      expect(existsSync(goldens.markdown)).toBe(true);
+      expect(existsSync(goldens.json)).toBe(true);
+    },
+  );
 
   it('covers every rule with at least one invalid fixture', () => {
     const covered = new Set<string>();
@@ -43,12 +46,15 @@ describe('the fixture corpus, compiled by the core', () => {
 
 describe('the fixture corpus, compiled by the built CLI', () => {
   const valid = discoverFixtures([validDir]);
-  it.each(valid.map((file) => [displayPath(file, projectRoot), file]))('%s: the CLI prints the golden reports byte for byte', (path, file) => {
-    const goldens = goldenPaths(file);
-    const markdown = runCli([path]);
-    expect(markdown.status).toBe(0);
-    expect(markdown.stdout).toBe(readFileSync(goldens.markdown, 'utf8'));
-    const json = runCli([path, '--format', 'json']);
-    expect(json.stdout).toBe(readFileSync(goldens.json, 'utf8'));
-  });
+  it.each(valid.map((file) => [displayPath(file, projectRoot), file]))(
+    '%s: the CLI prints the golden reports byte for byte',
+    (path, file) => {
+      const goldens = goldenPaths(file);
+      const markdown = runCli([path]);
+      expect(markdown.status).toBe(0);
+      expect(markdown.stdout).toBe(readFileSync(goldens.markdown, 'utf8'));
+      const json = runCli([path, '--format', 'json']);
+      expect(json.stdout).toBe(readFileSync(goldens.json, 'utf8'));
+    },
+  );
 });

@@ -17,8 +17,22 @@ function failed(path: string, diagnostics: Diagnostic[], source?: string): FileO
   return { path, exitCode: errors ? 1 : 0, verdict: errors ? 'fail' : 'pass', diagnostics, error: null, report: null, source };
 }
 
-function unreadable(path: string, subcode: 'JSON_SYNTAX' | 'NOT_FOUND', message: string, position: { line?: number; column?: number } = {}, source?: string): FileOutcome {
-  return { path, exitCode: 3, verdict: 'fail', diagnostics: [], error: { code: 'INPUT_ERROR', subcode, message, ...position }, report: null, source };
+function unreadable(
+  path: string,
+  subcode: 'JSON_SYNTAX' | 'NOT_FOUND',
+  message: string,
+  position: { line?: number; column?: number } = {},
+  source?: string,
+): FileOutcome {
+  return {
+    path,
+    exitCode: 3,
+    verdict: 'fail',
+    diagnostics: [],
+    error: { code: 'INPUT_ERROR', subcode, message, ...position },
+    report: null,
+    source,
+  };
 }
 
 function diagnostic(ruleId: string, message: string, line?: number, column?: number, severity: 'error' | 'warning' = 'error'): Diagnostic {
@@ -38,7 +52,15 @@ function compiled(path: string, text: string, locate: (diagnostic: Diagnostic) =
     const index = lines.findIndex((line) => line.includes(needle));
     return index < 0 ? found : { ...found, line: index + 1, column: (lines[index]?.indexOf(needle) ?? 0) + 1 };
   });
-  return { path, exitCode: result.exitCode, verdict: result.verdict, diagnostics, error: result.error, report: result.report, source: text };
+  return {
+    path,
+    exitCode: result.exitCode,
+    verdict: result.verdict,
+    diagnostics,
+    error: result.error,
+    report: result.report,
+    source: text,
+  };
 }
 
 function blindReadSpec(): string {
@@ -50,15 +72,26 @@ function blindReadSpec(): string {
 const blindRead = () => compiled('fixtures/invalid/blind read.json', blindReadSpec(), () => '"node": "billing/README.md"');
 const passing = () => compiled('fixtures/valid/ok.json', `${JSON.stringify(validSpec(), null, 2)}\n`, () => undefined);
 
-const twelveLines = ['{', '  "a": 1,', '  "goal": "x",', ...Array.from({ length: 8 }, (_, index) => `  "k${index}": ${index},`), '    "node": "billing/README.md",', '}'].join('\n');
+const twelveLines = [
+  '{',
+  '  "a": 1,',
+  '  "goal": "x",',
+  ...Array.from({ length: 8 }, (_, index) => `  "k${index}": ${index},`),
+  '    "node": "billing/README.md",',
+  '}',
+].join('\n');
 
 describe('formatText', () => {
   it('aligns positions and severities within a file and frames each line', () => {
-    const file = failed('fixtures/invalid/x.json', [
-      diagnostic('goal-rule', 'first', 3, 3, 'warning'),
-      diagnostic('dive-grounded', 'deep dive "D3" read a blind read.', 12, 5),
-      diagnostic('schema', 'no position'),
-    ], twelveLines);
+    const file = failed(
+      'fixtures/invalid/x.json',
+      [
+        diagnostic('goal-rule', 'first', 3, 3, 'warning'),
+        diagnostic('dive-grounded', 'deep dive "D3" read a blind read.', 12, 5),
+        diagnostic('schema', 'no position'),
+      ],
+      twelveLines,
+    );
     expect(formatText([file], { color: false })).toBe(
       [
         'fixtures/invalid/x.json',
@@ -95,7 +128,9 @@ describe('formatText', () => {
     expect(shown.length).toBeLessThanOrEqual(102);
     expect(frame[caret.indexOf('^')]).toBe('X');
 
-    const [, , head = '', headCaret = ''] = formatText([failed('a.json', [diagnostic('x', 'm', 1, 2)], long)], { color: false }).split('\n');
+    const [, , head = '', headCaret = ''] = formatText([failed('a.json', [diagnostic('x', 'm', 1, 2)], long)], { color: false }).split(
+      '\n',
+    );
     expect(head.trimStart().startsWith('a')).toBe(true);
     expect(head.endsWith('…')).toBe(true);
     expect(headCaret.indexOf('^')).toBe(head.indexOf('a') + 1);
@@ -116,7 +151,11 @@ describe('formatText', () => {
 
   it('prints an input error with its subcode, and a critical input only once', () => {
     const text = formatText(
-      [unreadable('bad.json', 'JSON_SYNTAX', 'invalid JSON: unexpected end', { line: 1, column: 11 }, '{ "goal": '), passing(), compiled('nogoal.json', '{"budget": {"total": 3, "used": 0, "unit": "reads"}}', () => '"budget"')],
+      [
+        unreadable('bad.json', 'JSON_SYNTAX', 'invalid JSON: unexpected end', { line: 1, column: 11 }, '{ "goal": '),
+        passing(),
+        compiled('nogoal.json', '{"budget": {"total": 3, "used": 0, "unit": "reads"}}', () => '"budget"'),
+      ],
       { color: false },
     );
     expect(text).toBe(
@@ -140,7 +179,9 @@ describe('formatText', () => {
   it('frames a real diagnostic of the compiler', () => {
     const text = formatText([blindRead()], { color: false });
     expect(text).toContain('fixtures/invalid/blind read.json\n');
-    expect(text).toMatch(/\n {2}\d+:7 {2}error {2}deep dive "D3" read "billing\/README\.md".* {2}dive-grounded\n {2}.*"node": "billing\/README\.md",\n +\^\n\n✖ 1 problem \(1 error, 0 warnings\)\n$/);
+    expect(text).toMatch(
+      /\n {2}\d+:7 {2}error {2}deep dive "D3" read "billing\/README\.md".* {2}dive-grounded\n {2}.*"node": "billing\/README\.md",\n +\^\n\n✖ 1 problem \(1 error, 0 warnings\)\n$/,
+    );
   });
 
   it('words the summary in the singular and the plural', () => {
@@ -152,7 +193,11 @@ describe('formatText', () => {
   });
 
   it('uses no escape character without colour, even when the input holds one', () => {
-    const hostile = failed(`a${ESC}[31m.json`, [diagnostic('x', `bad${ESC}[2J\nnext`, 1, 1), diagnostic('y', 'w', undefined, undefined, 'warning')], `"${ESC}[31mred"`);
+    const hostile = failed(
+      `a${ESC}[31m.json`,
+      [diagnostic('x', `bad${ESC}[2J\nnext`, 1, 1), diagnostic('y', 'w', undefined, undefined, 'warning')],
+      `"${ESC}[31mred"`,
+    );
     const plain = formatText([hostile, passing()], { color: false });
     expect(plain).not.toContain(ESC);
     expect(plain.endsWith('\n') && !plain.endsWith('\n\n')).toBe(true);
@@ -160,7 +205,9 @@ describe('formatText', () => {
   });
 
   it('colours positions, severities, rule ids and the summary with colour on', () => {
-    const text = formatText([failed('a.json', [diagnostic('rule-a', 'm', 1, 1), diagnostic('rule-b', 'w', 1, 1, 'warning')], 'x')], { color: true });
+    const text = formatText([failed('a.json', [diagnostic('rule-a', 'm', 1, 1), diagnostic('rule-b', 'w', 1, 1, 'warning')], 'x')], {
+      color: true,
+    });
     expect(text).toContain(`${ESC}[31merror${ESC}[39m`);
     expect(text).toContain(`${ESC}[33mwarning${ESC}[39m`);
     expect(text).toContain(`${ESC}[2m1:1${ESC}[22m`);
@@ -178,7 +225,10 @@ describe('formatText', () => {
 describe('formatGithub', () => {
   it('writes one workflow command a problem, with line and column when known', () => {
     const output = formatGithub([
-      failed('a.json', [diagnostic('dive-grounded', 'blind read', 12, 5), diagnostic('dive-order', 'late', undefined, undefined, 'warning')]),
+      failed('a.json', [
+        diagnostic('dive-grounded', 'blind read', 12, 5),
+        diagnostic('dive-order', 'late', undefined, undefined, 'warning'),
+      ]),
       unreadable('b.json', 'NOT_FOUND', 'no such file'),
       passing(),
     ]);
@@ -221,7 +271,9 @@ interface SarifLog {
       ruleIndex: number;
       level: string;
       message: { text: string };
-      locations: Array<{ physicalLocation: { artifactLocation: { uri: string; index: number }; region?: { startLine: number; startColumn?: number } } }>;
+      locations: Array<{
+        physicalLocation: { artifactLocation: { uri: string; index: number }; region?: { startLine: number; startColumn?: number } };
+      }>;
       properties?: { jsonPointer?: string };
     }>;
   }>;
@@ -236,7 +288,10 @@ const sampleFiles = (): FileOutcome[] => [
   passing(),
   unreadable('bad.json', 'JSON_SYNTAX', 'invalid JSON', { line: 1, column: 11 }),
   unreadable('<stdin>', 'NOT_FOUND', 'no such file'),
-  failed('odd/ü path#1.json', [diagnostic('dive-order', 'no position', undefined, undefined, 'warning'), diagnostic('schema', 'line only', 4)]),
+  failed('odd/ü path#1.json', [
+    diagnostic('dive-order', 'no position', undefined, undefined, 'warning'),
+    diagnostic('schema', 'line only', 4),
+  ]),
   compiled('nogoal.json', '{"budget": {"total": 3, "used": 0, "unit": "reads"}}', () => '"budget"'),
 ];
 
@@ -245,10 +300,15 @@ describe('formatSarif', () => {
 
   it('describes every catalog rule in order, then input-error and too-many-problems, with levels from the settings', () => {
     const descriptors = log().runs[0]?.tool.driver.rules ?? [];
-    expect(descriptors.map((descriptor) => descriptor.id)).toEqual([...rules.map((rule) => rule.meta.id), 'input-error', 'too-many-problems']);
+    expect(descriptors.map((descriptor) => descriptor.id)).toEqual([
+      ...rules.map((rule) => rule.meta.id),
+      'input-error',
+      'too-many-problems',
+    ]);
     expect(descriptors.find((descriptor) => descriptor.id === 'dive-grounded')?.name).toBe('DiveGrounded');
     const level = (preset: string, id: string) =>
-      (JSON.parse(sarif([], preset)) as SarifLog).runs[0]?.tool.driver.rules.find((descriptor) => descriptor.id === id)?.defaultConfiguration.level;
+      (JSON.parse(sarif([], preset)) as SarifLog).runs[0]?.tool.driver.rules.find((descriptor) => descriptor.id === id)
+        ?.defaultConfiguration.level;
     expect(level('gate', 'dive-grounded')).toBe('error');
     expect(level('reference', 'dive-grounded')).toBe('none');
     expect(level('gate', 'dive-order')).toBe('warning');
@@ -267,7 +327,14 @@ describe('formatSarif', () => {
 
   it('encodes paths as relative URIs, keeping the slashes', () => {
     const uris = log().runs[0]?.artifacts.map((artifact) => artifact.location.uri);
-    expect(uris).toEqual(['fixtures/invalid/blind%20read.json', 'fixtures/valid/ok.json', 'bad.json', '%3Cstdin%3E', 'odd/%C3%BC%20path%231.json', 'nogoal.json']);
+    expect(uris).toEqual([
+      'fixtures/invalid/blind%20read.json',
+      'fixtures/valid/ok.json',
+      'bad.json',
+      '%3Cstdin%3E',
+      'odd/%C3%BC%20path%231.json',
+      'nogoal.json',
+    ]);
   });
 
   it('gives a region only when the line is known, and the JSON Pointer as a property', () => {
@@ -284,7 +351,11 @@ describe('formatSarif', () => {
 
   it('reports a critical input once, as its diagnostics', () => {
     const results = log().runs[0]?.results ?? [];
-    expect(results.filter((result) => result.locations[0]?.physicalLocation.artifactLocation.uri === 'nogoal.json').map((result) => result.ruleId)).toEqual(['critical-input']);
+    expect(
+      results
+        .filter((result) => result.locations[0]?.physicalLocation.artifactLocation.uri === 'nogoal.json')
+        .map((result) => result.ruleId),
+    ).toEqual(['critical-input']);
   });
 
   it('is deterministic, ends with one newline and names no absolute path', () => {
@@ -294,7 +365,6 @@ describe('formatSarif', () => {
     expect(text).not.toMatch(/file:|\/work\/|"startLine": 0/);
   });
 });
-
 
 describe('formatSarif against the official SARIF 2.1.0 schema', () => {
   const validate = sarifValidator();

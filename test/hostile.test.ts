@@ -13,11 +13,11 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as toYaml } from 'yaml';
-import { readInput } from '../src/load/read-input.js';
-import { createCompiler, renderJson, renderMarkdown, UsageError } from '../src/index.js';
-import { cliPath, runCli, type CliRun } from './support/cli.js';
-import { specWithDives, validSpec } from './support/specs.js';
 import { mulberry32 } from '../scripts/gen-corpus.js';
+import { createCompiler, renderJson, renderMarkdown, UsageError } from '../src/index.js';
+import { readInput } from '../src/load/read-input.js';
+import { type CliRun, cliPath, runCli } from './support/cli.js';
+import { specWithDives, validSpec } from './support/specs.js';
 import { useTempDirs, writeJson } from './support/temp.js';
 
 const tempDir = useTempDirs('hostile');
@@ -78,12 +78,12 @@ function fingerprint(path: string): { hash: string; mtimeMs: number; size: numbe
   return { hash: sha256(readFileSync(path)), mtimeMs: stats.mtimeMs, size: stats.size };
 }
 
-
 /** Replaces every string of a value (keys stay), depth first. */
 function mapStrings(value: unknown, change: (text: string) => string): unknown {
   if (typeof value === 'string') return change(value);
   if (Array.isArray(value)) return value.map((item) => mapStrings(item, change));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, change)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, change)]));
   return value;
 }
 
@@ -112,14 +112,26 @@ describe('refused input: exit 3 with its INPUT_ERROR subcode', () => {
     const cases: Array<[string, string, () => string]> = [
       ['JSON, 150 levels of arrays', 'deep.json', () => `{"goal": "g", "x-deep": ${'['.repeat(150)}${']'.repeat(150)}}`],
       ['JSON, 1,000,000 levels of arrays', 'deep.json', () => '['.repeat(million) + ']'.repeat(million)],
-      ['JSON, 1,000,000 levels of objects', 'deep.json', () => '{"a":'.repeat(million) + '1' + '}'.repeat(million)],
+      ['JSON, 1,000,000 levels of objects', 'deep.json', () => `${'{"a":'.repeat(million)}1${'}'.repeat(million)}`],
       ['JSON on stdin, 1,000,000 levels', '-', () => '['.repeat(million) + ']'.repeat(million)],
       ['YAML flow, 150 levels', 'deep.yaml', () => `goal: g\nx-deep: ${'['.repeat(150)}${']'.repeat(150)}\n`],
       ['YAML flow, 1,000,000 levels of sequences', 'deep.yaml', () => `x: ${'['.repeat(million)}${']'.repeat(million)}\n`],
       ['YAML flow, 1,000,000 levels of mappings', 'deep.yml', () => `${'{a: '.repeat(million)}1${'}'.repeat(million)}\n`],
-      ['YAML block mappings, 150 levels by indentation', 'deep.yaml', () => Array.from({ length: 150 }, (_, level) => `${'  '.repeat(level)}k${level}:`).join('\n') + ' leaf\n'],
-      ['YAML block mappings, 3,000 levels by indentation', 'deep.yaml', () => Array.from({ length: 3000 }, (_, level) => `${' '.repeat(level)}k:`).join('\n') + ' leaf\n'],
-      ['YAML block sequences, 3,000 levels by indentation', 'deep.yaml', () => Array.from({ length: 3000 }, (_, level) => `${' '.repeat(level)}-`).join('\n') + ' leaf\n'],
+      [
+        'YAML block mappings, 150 levels by indentation',
+        'deep.yaml',
+        () => `${Array.from({ length: 150 }, (_, level) => `${'  '.repeat(level)}k${level}:`).join('\n')} leaf\n`,
+      ],
+      [
+        'YAML block mappings, 3,000 levels by indentation',
+        'deep.yaml',
+        () => `${Array.from({ length: 3000 }, (_, level) => `${' '.repeat(level)}k:`).join('\n')} leaf\n`,
+      ],
+      [
+        'YAML block sequences, 3,000 levels by indentation',
+        'deep.yaml',
+        () => `${Array.from({ length: 3000 }, (_, level) => `${' '.repeat(level)}-`).join('\n')} leaf\n`,
+      ],
       ['YAML compact sequences, 1,000,000 levels on one line', 'deep.yaml', () => `${'- '.repeat(million)}x\n`],
       ['YAML explicit keys, 1,000,000 levels on one line', 'deep.yaml', () => `${'? - '.repeat(million)}x\n`],
       ['YAML compact mappings, 1,000,000 levels on one line', 'deep.yaml', () => `${'a: '.repeat(million)}x\n`],
@@ -162,8 +174,8 @@ describe('refused input: exit 3 with its INPUT_ERROR subcode', () => {
     it('two deeply nested YAML files in one run are both refused, and the process does not abort', () => {
       const dir = tempDir();
       writeFileSync(join(dir, 'a.yaml'), `${'- '.repeat(20_000)}x\n`);
-      writeFileSync(join(dir, 'b.yaml'), Array.from({ length: 3000 }, (_, level) => `${' '.repeat(level)}k:`).join('\n') + ' leaf\n');
-      writeFileSync(join(dir, 'c.yaml'), Array.from({ length: 2500 }, (_, level) => `${' '.repeat(level)}-`).join('\n') + ' leaf\n');
+      writeFileSync(join(dir, 'b.yaml'), `${Array.from({ length: 3000 }, (_, level) => `${' '.repeat(level)}k:`).join('\n')} leaf\n`);
+      writeFileSync(join(dir, 'c.yaml'), `${Array.from({ length: 2500 }, (_, level) => `${' '.repeat(level)}-`).join('\n')} leaf\n`);
       const result = run(['.', '--json'], { cwd: dir });
       expect(result.status).toBe(3);
       const files = JSON.parse(result.stdout).data.files;
@@ -211,7 +223,15 @@ describe('refused input: exit 3 with its INPUT_ERROR subcode', () => {
 
   it('YAML tags outside the core schema are YAML_TAG, at the top level and deep inside a spec', () => {
     const dir = tempDir();
-    const tags = ['!foo bar', '!!binary aGVsbG8=', '!!set {a, b}', '!!js/function "function () { return 1 }"', '!!python/object:os.system ls', '!!timestamp 2001-12-14', '!<tag:example.com,2000:x> y'];
+    const tags = [
+      '!foo bar',
+      '!!binary aGVsbG8=',
+      '!!set {a, b}',
+      '!!js/function "function () { return 1 }"',
+      '!!python/object:os.system ls',
+      '!!timestamp 2001-12-14',
+      '!<tag:example.com,2000:x> y',
+    ];
     const files: string[] = [];
     tags.forEach((tag, index) => {
       writeFileSync(join(dir, `top${index}.yaml`), `goal: ${tag}\nbudget: {total: 5, used: 0, unit: reads}\n`);
@@ -237,15 +257,19 @@ describe('refused input: exit 3 with its INPUT_ERROR subcode', () => {
     ];
     for (const [name, bytes] of cases) writeFileSync(join(dir, name), bytes);
     expectInputError(['bad.json'], 'ENCODING', { cwd: dir });
-    expectInputErrors(cases.map(([name]) => name), 'ENCODING', dir);
+    expectInputErrors(
+      cases.map(([name]) => name),
+      'ENCODING',
+      dir,
+    );
     expectInputError(['-'], 'ENCODING', { cwd: dir, input: Buffer.from([0x7b, 0xc3, 0x28, 0x7d]) });
   });
 
   it('NUL bytes and binary content (a PNG) are BINARY', () => {
     const dir = tempDir();
     const png = Buffer.from([
-      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00,
-      0x1f, 0x15, 0xc4, 0x89,
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00,
+      0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1f, 0x15, 0xc4, 0x89,
     ]);
     const cases: Array<[string, Buffer]> = [
       ['nul.json', Buffer.from(JSON.stringify(validSpec()).replace('"goal":"', '"goal":"\u0000'))],
@@ -256,7 +280,11 @@ describe('refused input: exit 3 with its INPUT_ERROR subcode', () => {
     ];
     for (const [name, bytes] of cases) writeFileSync(join(dir, name), bytes);
     expectInputError(['image.json'], 'BINARY', { cwd: dir });
-    expectInputErrors(cases.map(([name]) => name), 'BINARY', dir);
+    expectInputErrors(
+      cases.map(([name]) => name),
+      'BINARY',
+      dir,
+    );
     expectInputError(['-'], 'BINARY', { cwd: dir, input: png });
   });
 
@@ -310,7 +338,11 @@ function textOf(node: Nodes): string {
 }
 
 /** The tables (cells per row) and code blocks of a Markdown report, as remark with GFM parses them. */
-function markdownShape(markdown: string): { tables: number[][]; code: Array<{ lang: string | null | undefined; value: string }>; headings: string[] } {
+function markdownShape(markdown: string): {
+  tables: number[][];
+  code: Array<{ lang: string | null | undefined; value: string }>;
+  headings: string[];
+} {
   const tree = markdownParser.parse(markdown) as Root;
   const tables: number[][] = [];
   const code: Array<{ lang: string | null | undefined; value: string }> = [];
@@ -323,7 +355,20 @@ function markdownShape(markdown: string): { tables: number[][]; code: Array<{ la
   return { tables, code, headings };
 }
 
-const RTL_AND_ZERO_WIDTH = ['\u202E', '\u202B', '\u2067', '\u200F', '\u200E', '\u061C', '\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u00AD'];
+const RTL_AND_ZERO_WIDTH = [
+  '\u202E',
+  '\u202B',
+  '\u2067',
+  '\u200F',
+  '\u200E',
+  '\u061C',
+  '\u200B',
+  '\u200C',
+  '\u200D',
+  '\u2060',
+  '\uFEFF',
+  '\u00AD',
+];
 
 function unicodeSpec(): Record<string, any> {
   const decorate = (text: string, index: number): string => {
@@ -333,7 +378,23 @@ function unicodeSpec(): Record<string, any> {
   let counter = 0;
   const spec = validSpec();
   const ids = new Set(['M1', 'H1', 'H2', 'H3', 'D1', 'D2', 'D3']);
-  const fixed = new Set([...Object.values(spec.budget), 'rg', 'Glob', 'Read', 'confirms', 'invalidates', 'neutral', 'open', 'confirmed', 'invalidated', 'hypothesis_invalidated', 'goal_resolved', '[CÓDIGO]', '[CODIGO]', '[DOC]']);
+  const fixed = new Set([
+    ...Object.values(spec.budget),
+    'rg',
+    'Glob',
+    'Read',
+    'confirms',
+    'invalidates',
+    'neutral',
+    'open',
+    'confirmed',
+    'invalidated',
+    'hypothesis_invalidated',
+    'goal_resolved',
+    '[CÓDIGO]',
+    '[CODIGO]',
+    '[DOC]',
+  ]);
   const changed = mapStrings(spec, (text) => {
     if (fixed.has(text)) return text;
     // Ids and nodes are renamed consistently: the same text gets the same Unicode decoration.
@@ -416,7 +477,10 @@ function protoSpecJson(): string {
 
 const PROTO_PATHS = ['', '/budget', '/stopCondition', '/hypotheses/0'].flatMap((parent) => PROTO_KEYS.map((key) => `${parent}/${key}`));
 
-function expectProtoKeysAsData(investigation: Record<string, any>, diagnostics: Array<{ ruleId: string; severity: string; path: string }>): void {
+function expectProtoKeysAsData(
+  investigation: Record<string, any>,
+  diagnostics: Array<{ ruleId: string; severity: string; path: string }>,
+): void {
   for (const holder of [investigation, investigation['budget'], investigation['stopCondition'], investigation['hypotheses'][0]]) {
     for (const key of PROTO_KEYS) {
       expect(Object.hasOwn(holder, key), key).toBe(true);
@@ -429,7 +493,12 @@ function expectProtoKeysAsData(investigation: Record<string, any>, diagnostics: 
 }
 
 function prototypeSnapshot(): Record<string, string[]> {
-  return Object.fromEntries([Object.prototype, Array.prototype, Function.prototype, String.prototype].map((proto, index) => [String(index), Reflect.ownKeys(proto).map(String).sort()]));
+  return Object.fromEntries(
+    [Object.prototype, Array.prototype, Function.prototype, String.prototype].map((proto, index) => [
+      String(index),
+      Reflect.ownKeys(proto).map(String).sort(),
+    ]),
+  );
 }
 
 describe('__proto__, constructor and prototype keys are plain data', () => {
@@ -472,7 +541,9 @@ describe('__proto__, constructor and prototype keys are plain data', () => {
     }
     // In a policy the same keys are unknown keys: refused as a usage error, never merged into a prototype.
     for (const key of PROTO_KEYS) {
-      expect(() => createCompiler({ policy: JSON.parse(`{"${key}": {"polluted": "yes"}, "budget": {"${key}": {"polluted": "yes"}}}`) })).toThrow(UsageError);
+      expect(() =>
+        createCompiler({ policy: JSON.parse(`{"${key}": {"polluted": "yes"}, "budget": {"${key}": {"polluted": "yes"}}}`) }),
+      ).toThrow(UsageError);
     }
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
     expect(([] as unknown as Record<string, unknown>)['polluted']).toBeUndefined();
@@ -483,7 +554,15 @@ describe('__proto__, constructor and prototype keys are plain data', () => {
 
 // -------------------------------------------------------------------------------------------------
 
-const PATHOLOGICAL = ['(a+)+$'.repeat(50), `${'a'.repeat(50_000)}!`, '(.*a){20}'.repeat(20), `${'\\'.repeat(10_000)}[`, `${'('.repeat(5000)}${'['.repeat(5000)}`, `^(([a-z])+.)+[A-Z]([a-z])+$ ${'x'.repeat(30_000)}`, '$&$1$`'.repeat(1000)];
+const PATHOLOGICAL = [
+  '(a+)+$'.repeat(50),
+  `${'a'.repeat(50_000)}!`,
+  '(.*a){20}'.repeat(20),
+  `${'\\'.repeat(10_000)}[`,
+  `${'('.repeat(5000)}${'['.repeat(5000)}`,
+  `^(([a-z])+.)+[A-Z]([a-z])+$ ${'x'.repeat(30_000)}`,
+  '$&$1$`'.repeat(1000),
+];
 
 describe('no regular expression is built from input', () => {
   it('a spec whose texts are pathological regex-like strings compiles fast and passes', () => {
@@ -545,11 +624,20 @@ describe('no regular expression is built from input', () => {
 
 // -------------------------------------------------------------------------------------------------
 
-function spawnCli(args: string[], cwd: string): { kill: () => void; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> } {
-  const child = spawn(process.execPath, [cliPath, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+function spawnCli(
+  args: string[],
+  cwd: string,
+): { kill: () => void; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> } {
+  const child = spawn(process.execPath, [cliPath, ...args], {
+    cwd,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stderr })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stderr })),
+  );
   return { kill: () => void child.kill('SIGKILL'), exited };
 }
 
@@ -572,18 +660,24 @@ describe('--output is atomic and never overwrites an input', () => {
     }
   });
 
-  it.skipIf(!posix)('a write that fails half-way (file size limit, which even root cannot pass): exit 2, the old file intact, no temporary left', () => {
-    const dir = tempDir();
-    writeJson(dir, 'spec.json', validSpec());
-    writeFileSync(join(dir, 'report.json'), 'OLD REPORT\n');
-    // ulimit -f 1 allows 512 bytes per file; the report is larger, so writing its temporary fails with EFBIG.
-    const result = execShell(`ulimit -f 1; exec "${process.execPath}" "${cliPath}" spec.json --format json --output report.json --json`, dir);
-    expectWellBehaved(result);
-    expect(result.status).toBe(2);
-    expect(JSON.parse(result.stdout).error).toMatchObject({ code: 'USAGE_ERROR', subcode: 'OUTPUT_NOT_WRITABLE' });
-    expect(readFileSync(join(dir, 'report.json'), 'utf8')).toBe('OLD REPORT\n');
-    expect(readdirSync(dir).sort()).toEqual(['report.json', 'spec.json']);
-  });
+  it.skipIf(!posix)(
+    'a write that fails half-way (file size limit, which even root cannot pass): exit 2, the old file intact, no temporary left',
+    () => {
+      const dir = tempDir();
+      writeJson(dir, 'spec.json', validSpec());
+      writeFileSync(join(dir, 'report.json'), 'OLD REPORT\n');
+      // ulimit -f 1 allows 512 bytes per file; the report is larger, so writing its temporary fails with EFBIG.
+      const result = execShell(
+        `ulimit -f 1; exec "${process.execPath}" "${cliPath}" spec.json --format json --output report.json --json`,
+        dir,
+      );
+      expectWellBehaved(result);
+      expect(result.status).toBe(2);
+      expect(JSON.parse(result.stdout).error).toMatchObject({ code: 'USAGE_ERROR', subcode: 'OUTPUT_NOT_WRITABLE' });
+      expect(readFileSync(join(dir, 'report.json'), 'utf8')).toBe('OLD REPORT\n');
+      expect(readdirSync(dir).sort()).toEqual(['report.json', 'spec.json']);
+    },
+  );
 
   it.skipIf(!posix)('a missing output folder: exit 2, nothing written', () => {
     const dir = tempDir();
@@ -640,7 +734,13 @@ describe('--output is atomic and never overwrites an input', () => {
     const input = writeJson(dir, 'spec.json', validSpec());
     if (posix) symlinkSync('spec.json', join(dir, 'link.json'));
     const before = fingerprint(input);
-    const spellings = ['spec.json', './spec.json', input, join('..', dir.split(/[\\/]/).pop() as string, 'spec.json'), ...(posix ? ['link.json'] : [])];
+    const spellings = [
+      'spec.json',
+      './spec.json',
+      input,
+      join('..', dir.split(/[\\/]/).pop() as string, 'spec.json'),
+      ...(posix ? ['link.json'] : []),
+    ];
     spellings.forEach((output, index) => {
       const format = ['markdown', 'json', 'sarif', 'text', 'github'][index % 5] as string;
       const result = run(['spec.json', '--format', format, '--output', output, '--json'], { cwd: dir });
@@ -701,7 +801,12 @@ describe('--output is atomic and never overwrites an input', () => {
 
 function execShell(script: string, cwd: string): CliRun {
   try {
-    const stdout = execFileSync('sh', ['-c', script], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stdout = execFileSync('sh', ['-c', script], {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     return { status: 0, stdout, stderr: '' };
   } catch (error) {
     const failure = error as { status: number | null; stdout: string; stderr: string };

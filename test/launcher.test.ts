@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
@@ -13,10 +13,17 @@ const SPEC = 'fixtures/valid/contracts-termination-notice.json';
 function copyOfBuild(): { dir: string; run: (args: string[]) => { status: number | null; stdout: string; stderr: string } } {
   const dir = tempDir();
   cpSync(join(projectRoot, 'bin'), join(dir, 'bin'), { recursive: true });
-  cpSync(join(projectRoot, 'dist'), join(dir, 'dist'), { recursive: true, filter: (source) => !source.includes(`${join('dist', 'types')}`) });
+  cpSync(join(projectRoot, 'dist'), join(dir, 'dist'), {
+    recursive: true,
+    filter: (source) => !source.includes(`${join('dist', 'types')}`),
+  });
   writeFileSync(join(dir, 'package.json'), readFileSync(join(projectRoot, 'package.json')));
   const run = (args: string[]) => {
-    const result = spawnSync(process.execPath, [join(dir, 'bin', 'compile-investigation.cjs'), ...args], { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const result = spawnSync(process.execPath, [join(dir, 'bin', 'compile-investigation.cjs'), ...args], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     return { status: result.status, stdout: result.stdout, stderr: result.stderr };
   };
   return { dir, run };
@@ -44,8 +51,14 @@ describe('the launcher and its code caches', () => {
   const damages: Array<[string, (bytes: Buffer) => Buffer]> = [
     ['missing', () => Buffer.alloc(0)],
     ['truncated', (bytes) => bytes.subarray(0, Math.floor(bytes.length / 2))],
-    ['with a flipped byte in its payload', (bytes) => Buffer.from(bytes.map((byte, index) => (index === bytes.length - 100 ? byte ^ 0xff : byte)))],
-    ['made for another build', (bytes) => Buffer.from(bytes.toString('latin1').replace(/\n[0-9a-f]{40}\n/, `\n${'0'.repeat(40)}\n`), 'latin1')],
+    [
+      'with a flipped byte in its payload',
+      (bytes) => Buffer.from(bytes.map((byte, index) => (index === bytes.length - 100 ? byte ^ 0xff : byte))),
+    ],
+    [
+      'made for another build',
+      (bytes) => Buffer.from(bytes.toString('latin1').replace(/\n[0-9a-f]{40}\n/, `\n${'0'.repeat(40)}\n`), 'latin1'),
+    ],
     ['of random bytes', (bytes) => Buffer.from(bytes.map((_, index) => (index * 7919) % 251))],
   ];
 

@@ -32,7 +32,13 @@ describe('compileInvestigation', () => {
     expect(compileInvestigation('- a\n- b\n').error).toMatchObject({ code: 'INPUT_ERROR', subcode: 'NOT_AN_OBJECT' });
     expect(compileInvestigation(new Uint8Array([0xff, 0xfe, 0x00])).error).toMatchObject({ code: 'INPUT_ERROR', subcode: 'ENCODING' });
     const critical = compileInvestigation({ budget: { total: 3, used: 0, unit: 'reads' } });
-    expect(critical).toMatchObject({ exitCode: 4, verdict: 'fail', report: null, output: null, error: { code: 'CRITICAL_INPUT', subcode: 'MISSING_GOAL' } });
+    expect(critical).toMatchObject({
+      exitCode: 4,
+      verdict: 'fail',
+      report: null,
+      output: null,
+      error: { code: 'CRITICAL_INPUT', subcode: 'MISSING_GOAL' },
+    });
     expect(critical.error?.message.startsWith('{VACIO_CRITICO}')).toBe(true);
     const usage = compileInvestigation(validSpec(), { preset: 'strictest' });
     expect(usage).toMatchObject({ exitCode: 2, error: { code: 'USAGE_ERROR' } });
@@ -58,7 +64,9 @@ describe('createCompiler', () => {
     expect(() => createCompiler({ rules: { 'dive-order': 'loud' as never } })).toThrow(/off, warning or error/);
     expect(() => createCompiler({ policy: { cheapMapTools: 'rg' } })).toThrow(/cheapMapTools/);
     expect(() => createCompiler({ policy: { colour: 'blue' } })).toThrow(/colour/);
-    expect(() => createCompiler({ policy: { budget: { reads: { minTotal: 9, maxTotal: 3, accounting: 'deepDives' } } } })).toThrow(/minTotal above maxTotal/);
+    expect(() => createCompiler({ policy: { budget: { reads: { minTotal: 9, maxTotal: 3, accounting: 'deepDives' } } } })).toThrow(
+      /minTotal above maxTotal/,
+    );
   });
 
   it('lays a policy over the preset: lists replaced, objects merged, null removes a unit', () => {

@@ -44,12 +44,15 @@ describe('source locations', () => {
       const secondDive = text.indexOf(format === 'json' ? '"id": "D2"' : 'id: D2');
       const objectStart = format === 'json' ? text.lastIndexOf('{', secondDive) : secondDive;
       const before = text.slice(0, objectStart);
-      expect({ line: missing?.line, column: missing?.column }).toEqual({ line: before.split('\n').length, column: objectStart - before.lastIndexOf('\n') });
+      expect({ line: missing?.line, column: missing?.column }).toEqual({
+        line: before.split('\n').length,
+        column: objectStart - before.lastIndexOf('\n'),
+      });
     });
   }
 
   it('counts columns after a byte order mark and across CRLF line ends', () => {
-    const text = '\uFEFF' + JSON.stringify(broken(), null, 2).replace(/\n/g, '\r\n');
+    const text = `\uFEFF${JSON.stringify(broken(), null, 2).replace(/\n/g, '\r\n')}`;
     const result = compiler.compile(text, { path: 'spec.json' });
     const diagnostic = result.diagnostics.find((d) => d.ruleId === 'unknown-field');
     const plain = JSON.stringify(broken(), null, 2);
@@ -92,7 +95,14 @@ describe('duplicate keys', () => {
 
 describe('input errors', () => {
   it('carry the place of a syntax error', () => {
-    expect(compiler.compile('{\n  "goal": tru\n}', { path: 'x.json' }).error).toMatchObject({ subcode: 'JSON_SYNTAX', line: 2, column: 11 });
-    expect(compiler.compile('goal: [a, b\nrisks: x\n', { path: 'x.yaml' }).error).toMatchObject({ subcode: 'YAML_SYNTAX', line: expect.any(Number) });
+    expect(compiler.compile('{\n  "goal": tru\n}', { path: 'x.json' }).error).toMatchObject({
+      subcode: 'JSON_SYNTAX',
+      line: 2,
+      column: 11,
+    });
+    expect(compiler.compile('goal: [a, b\nrisks: x\n', { path: 'x.yaml' }).error).toMatchObject({
+      subcode: 'YAML_SYNTAX',
+      line: expect.any(Number),
+    });
   });
 });

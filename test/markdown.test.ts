@@ -1,7 +1,7 @@
+import fc from 'fast-check';
 import type { Root, Table } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
-import fc from 'fast-check';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { visible } from '../src/common/visible.js';
@@ -50,7 +50,10 @@ describe('Markdown tables', () => {
     }
     const [, hypotheses, dives] = found;
     // The bidi override and its pop are shown, not applied.
-    const expectedText = hostile.split(/\r\n|\n|\r/).map((line) => visible(line)).join('\n');
+    const expectedText = hostile
+      .split(/\r\n|\n|\r/)
+      .map((line) => visible(line))
+      .join('\n');
     expect(flatten(hypotheses?.children[1]?.children[4])).toBe(expectedText);
     expect(flatten(dives?.children[2]?.children[7])).toBe(expectedText);
   });
@@ -63,7 +66,18 @@ describe('Markdown tables', () => {
     expect(tables(markdown)).toHaveLength(4);
     const tree = parser.parse(markdown) as Root;
     const headings = tree.children.filter((node) => node.type === 'heading').map((node) => flatten(node));
-    expect(headings).toEqual(['Adaptive Investigation Report: Find where the billing service rounds invoice totals.', 'Summary', 'Surface Map', 'Hypotheses', 'Deep-Dives', 'Replan Log', 'Deliverable', 'Risks', 'Flow', 'Gate']);
+    expect(headings).toEqual([
+      'Adaptive Investigation Report: Find where the billing service rounds invoice totals.',
+      'Summary',
+      'Surface Map',
+      'Hypotheses',
+      'Deep-Dives',
+      'Replan Log',
+      'Deliverable',
+      'Risks',
+      'Flow',
+      'Gate',
+    ]);
   });
 
   it('a goal with line breaks stays a one-line title', () => {
@@ -75,7 +89,9 @@ describe('Markdown tables', () => {
 
   it('renders the hypotheses row the way the reference reports do', () => {
     const markdown = render(validSpec());
-    expect(markdown).toContain('| H1 | 1 | 1 | invalidated | Invoice totals are rounded in the invoice module. | `billing/invoice/total.ts` |');
+    expect(markdown).toContain(
+      '| H1 | 1 | 1 | invalidated | Invoice totals are rounded in the invoice module. | `billing/invoice/total.ts` |',
+    );
     expect(markdown).toContain('- Budget: `3/6 reads` (3 left)');
   });
 
@@ -120,14 +136,19 @@ describe('Markdown escaping, as a property', () => {
     const markdown = stringifyMarkdown({ type: 'root', children: [table(['Value'], [[cell]])] });
     const cellNode = tables(markdown)[0]?.children[1]?.children[0];
     // A backslash before a pipe splits the code into spans kept apart by an empty comment; together they hold the value.
-    return asCode ? (cellNode?.children ?? []).map((child) => (child.type === 'inlineCode' ? child.value : '')).join('') : flatten(cellNode);
+    return asCode
+      ? (cellNode?.children ?? []).map((child) => (child.type === 'inlineCode' ? child.value : '')).join('')
+      : flatten(cellNode);
   };
 
   it('any text in a table cell parses back to its visible form', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 80 }), fc.string({ unit: 'grapheme-ascii', maxLength: 80 })), (value) => {
         const lines = value.split(/\r\n|[\n\r\u2028\u2029\u0085]/);
-        const expected = lines.map((line) => visible(line)).join('\n').trim();
+        const expected = lines
+          .map((line) => visible(line))
+          .join('\n')
+          .trim();
         expect(roundTrip(value, false).trim()).toBe(expected);
       }),
       { seed: 20261130, numRuns: 1000 },
@@ -136,9 +157,17 @@ describe('Markdown escaping, as a property', () => {
 
   it('any single-line text in inline code parses back to its visible form', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'grapheme-ascii', maxLength: 40 }), fc.string({ unit: fc.constantFrom('\\', '|', '`', ' ', 'a'), maxLength: 12 })).filter((value) => !/[\r\n]/.test(value) && value.trim() !== ''), (value) => {
-        expect(roundTrip(value, true)).toBe(visible(value));
-      }),
+      fc.property(
+        fc
+          .oneof(
+            fc.string({ unit: 'grapheme-ascii', maxLength: 40 }),
+            fc.string({ unit: fc.constantFrom('\\', '|', '`', ' ', 'a'), maxLength: 12 }),
+          )
+          .filter((value) => !/[\r\n]/.test(value) && value.trim() !== ''),
+        (value) => {
+          expect(roundTrip(value, true)).toBe(visible(value));
+        },
+      ),
       { seed: 20261130, numRuns: 1000 },
     );
   });

@@ -5,13 +5,13 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { createCompiler } from '../src/compile.js';
+import { renderMarkdown } from '../src/render/markdown.js';
 import { DEFAULT_LABEL_LENGTH, escapeCharacters, foldWhitespace, labelText, truncate } from '../src/render/mermaid/escape.js';
 import { boundedFlowchart, countNodes, FLOW_LIMITS, investigationFlowchart } from '../src/render/mermaid/flowchart.js';
-import { renderMarkdown } from '../src/render/markdown.js';
 import type { FileOutcome } from '../src/report/outcome.js';
 import { MAX_PIE_SLICES } from '../src/stats/charts.js';
 import { budgetUseChart, collectStats, renderStatsMarkdown, stopReasonPie } from '../src/stats/index.js';
-import { loadMermaid, type FlowchartStructure } from './support/mermaid.js';
+import { type FlowchartStructure, loadMermaid } from './support/mermaid.js';
 import { fixtureOutcomes } from './support/outcomes.js';
 import { validSpec } from './support/specs.js';
 
@@ -44,7 +44,8 @@ function discoveryNodes(spec: Data): number {
 
 function rank(spec: Data): Data[] {
   const priority = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : Infinity);
-  const id = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '\u{10FFFF}');
+  const id = (value: unknown): string =>
+    typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '\u{10FFFF}';
   return records(spec['hypotheses'])
     .map((hypothesis, index) => ({ hypothesis, index }))
     .sort((a, b) => {
@@ -92,7 +93,9 @@ function checkStructure(spec: Data, chart: FlowchartStructure): void {
 
   // Map entries link to every hypothesis sharing a candidate node.
   map.forEach((entry, m) => {
-    const surfaced = new Set(Array.isArray(entry['candidateNodes']) ? entry['candidateNodes'].filter((node) => typeof node === 'string') : []);
+    const surfaced = new Set(
+      Array.isArray(entry['candidateNodes']) ? entry['candidateNodes'].filter((node) => typeof node === 'string') : [],
+    );
     hypotheses.forEach((hypothesis, h) => {
       const nodes = Array.isArray(hypothesis['candidateNodes']) ? hypothesis['candidateNodes'] : [];
       if (nodes.some((node) => typeof node === 'string' && surfaced.has(node))) {
@@ -156,7 +159,8 @@ function checkStructure(spec: Data, chart: FlowchartStructure): void {
     expect(outer).toBeDefined();
     if (cycles.length > 0) {
       expectedEdges += discoveryVertices.length - 1;
-      for (let i = 1; i < discoveryVertices.length; i++) expect(edgeSet.has(`${discoveryVertices[i - 1]?.id}>${discoveryVertices[i]?.id}>normal`)).toBe(true);
+      for (let i = 1; i < discoveryVertices.length; i++)
+        expect(edgeSet.has(`${discoveryVertices[i - 1]?.id}>${discoveryVertices[i]?.id}>normal`)).toBe(true);
     }
   } else {
     expect(chart.subgraphs).toHaveLength(0);
@@ -231,7 +235,13 @@ describe('investigationFlowchart details', () => {
     const chart = await drawAndCheck(spec);
     const heads = chart.vertices.map((vertex) => head(vertex.label));
     expect(heads).toEqual(
-      expect.arrayContaining(['D1 · neutral · 1000/9000 tokens', 'D2 · confirms · 3000/9000 tokens', 'D3 · invalidates · ?/9000 tokens', 'D4 · weird · ?/9000 tokens', 'Stop · goal_resolved · 3000/9000 tokens']),
+      expect.arrayContaining([
+        'D1 · neutral · 1000/9000 tokens',
+        'D2 · confirms · 3000/9000 tokens',
+        'D3 · invalidates · ?/9000 tokens',
+        'D4 · weird · ?/9000 tokens',
+        'Stop · goal_resolved · 3000/9000 tokens',
+      ]),
     );
   });
 
@@ -262,7 +272,12 @@ describe('investigationFlowchart details', () => {
             { phase: 'deepen', candidates: 1, filesRead: 1, tokens: 800, wallTimeMs: 300, hops: 1 },
           ],
         },
-        { cycle: 2, keywords: ['idempotency'], newSignals: 0, events: [{ phase: 'forage', keyword: 'idempotency', candidates: 0, filesRead: 0, tokens: 120, wallTimeMs: 10 }] },
+        {
+          cycle: 2,
+          keywords: ['idempotency'],
+          newSignals: 0,
+          events: [{ phase: 'forage', keyword: 'idempotency', candidates: 0, filesRead: 0, tokens: 120, wallTimeMs: 10 }],
+        },
         { cycle: 3, keywords: [], newSignals: 0, events: [] },
       ],
       stop: { reason: 'no_new_signal', evidence: 'cycle 2 found nothing new' },
@@ -283,7 +298,11 @@ describe('investigationFlowchart details', () => {
     const classes = chart.vertices.flatMap((vertex) => vertex.classes);
     expect(classes).toEqual(expect.arrayContaining(['forage', 'focus', 'deepen']));
     expect(chart.subgraphs.map((subgraph) => subgraph.title)).toEqual(
-      expect.arrayContaining(['Discovery · stop no_new_signal', 'Cycle 1 · 2 keywords · 2 new signals', 'Cycle 3 · 0 keywords · 0 new signals']),
+      expect.arrayContaining([
+        'Discovery · stop no_new_signal',
+        'Cycle 1 · 2 keywords · 2 new signals',
+        'Cycle 3 · 0 keywords · 0 new signals',
+      ]),
     );
   });
 
@@ -291,7 +310,14 @@ describe('investigationFlowchart details', () => {
     const odd: unknown[] = [
       {},
       { surfaceMap: 'x', hypotheses: 3, deepDives: null, replanLog: {}, stopCondition: [], budget: 'b', discovery: [] },
-      { surfaceMap: [null, 1, 'a', [], { candidateNodes: 'a' }], hypotheses: [{ id: {}, priority: NaN }, { id: 1, priority: Infinity }], deepDives: [{ id: 1, hypothesisId: 1, effect: 7, tokens: '3' }] },
+      {
+        surfaceMap: [null, 1, 'a', [], { candidateNodes: 'a' }],
+        hypotheses: [
+          { id: {}, priority: NaN },
+          { id: 1, priority: Infinity },
+        ],
+        deepDives: [{ id: 1, hypothesisId: 1, effect: 7, tokens: '3' }],
+      },
       { discovery: { cycles: 'x', stop: 1 } },
       { discovery: { cycles: [null, { events: [null, 'e', { phase: 3 }] }] } },
       { budget: { unit: 'tokens', total: -1, used: 1e300 }, deepDives: [{ tokens: 1e308 }, { tokens: 1e308 }] },
@@ -391,7 +417,17 @@ function hostileSpec(value: string): Data {
     risks: [value],
     discovery: {
       limits: {},
-      cycles: [{ cycle: value, keywords: [value], newSignals: 1, events: [{ phase: 'forage', keyword: value, candidates: 1, filesRead: 0, tokens: 1, wallTimeMs: 1 }, { phase: value, tokens: 2 }] }],
+      cycles: [
+        {
+          cycle: value,
+          keywords: [value],
+          newSignals: 1,
+          events: [
+            { phase: 'forage', keyword: value, candidates: 1, filesRead: 0, tokens: 1, wallTimeMs: 1 },
+            { phase: value, tokens: 2 },
+          ],
+        },
+      ],
       stop: { reason: value, evidence: value },
     },
   };
@@ -456,7 +492,8 @@ describe('escape', () => {
   });
 
   it('makes any text its label by folding, cutting, escaping and isolating it, in that order', () => {
-    const rightToLeft = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+    const rightToLeft =
+      /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
     const text = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 90 }),
       fc.string({ unit: fc.constantFrom(...'"#;<>&`|[]{}%:\\\n\r\t\u2028 aé\u0301👩\u200d\u05d0'.split('')), maxLength: 90 }),
@@ -496,20 +533,48 @@ describe('property: arbitrary text never breaks the flowchart', () => {
     hostile,
     fc.array(hostile, { maxLength: 5 }).map((parts) => parts.join('')),
   );
-  const anyValue = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(text, { maxLength: 2 }), fc.dictionary(text, text, { maxKeys: 2 }));
+  const anyValue = fc.oneof(
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant(undefined),
+    fc.array(text, { maxLength: 2 }),
+    fc.dictionary(text, text, { maxKeys: 2 }),
+  );
   const field = fc.oneof({ weight: 6, arbitrary: text }, { weight: 1, arbitrary: anyValue });
   const id = fc.oneof({ weight: 3, arbitrary: fc.constantFrom('H1', 'H2', 'H3', 'D1', 'D2', 'D3') }, { weight: 1, arbitrary: field });
   const node = fc.oneof(fc.constantFrom('src/a.ts', 'src/b.ts', 'docs/c.md'), text);
-  const item = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<unknown> => fc.oneof({ weight: 8, arbitrary }, { weight: 1, arbitrary: anyValue });
+  const item = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<unknown> =>
+    fc.oneof({ weight: 8, arbitrary }, { weight: 1, arbitrary: anyValue });
   const spec = fc.record({
     goal: field,
     budget: fc.oneof(
-      { weight: 6, arbitrary: fc.record({ total: fc.oneof(fc.nat(100), anyValue), used: fc.oneof(fc.nat(100), anyValue), unit: fc.oneof(fc.constantFrom('reads', 'tokens'), field) }) },
+      {
+        weight: 6,
+        arbitrary: fc.record({
+          total: fc.oneof(fc.nat(100), anyValue),
+          used: fc.oneof(fc.nat(100), anyValue),
+          unit: fc.oneof(fc.constantFrom('reads', 'tokens'), field),
+        }),
+      },
       { weight: 1, arbitrary: anyValue },
     ),
-    surfaceMap: fc.array(item(fc.record({ id, tool: field, query: field, candidateNodes: fc.array(node, { maxLength: 3 }), evidence: field })), { maxLength: 4 }),
+    surfaceMap: fc.array(
+      item(fc.record({ id, tool: field, query: field, candidateNodes: fc.array(node, { maxLength: 3 }), evidence: field })),
+      { maxLength: 4 },
+    ),
     hypotheses: fc.array(
-      item(fc.record({ id, claim: field, priority: fc.oneof(fc.integer({ min: -1, max: 4 }), anyValue), cost: field, status: fc.oneof(fc.constantFrom('open', 'confirmed', 'invalidated'), field), candidateNodes: fc.array(node, { maxLength: 3 }) })),
+      item(
+        fc.record({
+          id,
+          claim: field,
+          priority: fc.oneof(fc.integer({ min: -1, max: 4 }), anyValue),
+          cost: field,
+          status: fc.oneof(fc.constantFrom('open', 'confirmed', 'invalidated'), field),
+          candidateNodes: fc.array(node, { maxLength: 3 }),
+        }),
+      ),
       { maxLength: 4 },
     ),
     deepDives: fc.array(
@@ -527,7 +592,12 @@ describe('property: arbitrary text never breaks the flowchart', () => {
       ),
       { maxLength: 5 },
     ),
-    replanLog: fc.array(item(fc.record({ trigger: field, hypothesisId: id, decision: field, evidence: field, afterDeepDive: fc.option(id, { nil: undefined }) })), { maxLength: 3 }),
+    replanLog: fc.array(
+      item(
+        fc.record({ trigger: field, hypothesisId: id, decision: field, evidence: field, afterDeepDive: fc.option(id, { nil: undefined }) }),
+      ),
+      { maxLength: 3 },
+    ),
     stopCondition: fc.oneof(fc.record({ reason: field, evidence: field }), anyValue),
     discovery: fc.option(
       fc.record({
@@ -539,7 +609,17 @@ describe('property: arbitrary text never breaks the flowchart', () => {
               keywords: fc.array(text, { maxLength: 3 }),
               newSignals: fc.oneof(fc.nat(5), field),
               events: fc.array(
-                item(fc.record({ phase: fc.oneof(fc.constantFrom('forage', 'focus', 'deepen'), field), keyword: field, candidates: fc.nat(50), filesRead: fc.nat(9), tokens: fc.oneof(fc.nat(9000), field), wallTimeMs: fc.nat(), hops: fc.nat(3) })),
+                item(
+                  fc.record({
+                    phase: fc.oneof(fc.constantFrom('forage', 'focus', 'deepen'), field),
+                    keyword: field,
+                    candidates: fc.nat(50),
+                    filesRead: fc.nat(9),
+                    tokens: fc.oneof(fc.nat(9000), field),
+                    wallTimeMs: fc.nat(),
+                    hops: fc.nat(3),
+                  }),
+                ),
                 { maxLength: 3 },
               ),
             }),
@@ -611,7 +691,10 @@ describe('stats diagrams', () => {
     const base = outcomes.find((outcome) => outcome.report !== null);
     if (base?.report == null) throw new Error('no report in the fixtures');
     const report = base.report;
-    const files: FileOutcome[] = Array.from({ length: 100_000 }, (_, index) => ({ ...base, report: { ...report, summary: { ...report.summary, stopReason: `r${index}` } } }));
+    const files: FileOutcome[] = Array.from({ length: 100_000 }, (_, index) => ({
+      ...base,
+      report: { ...report, summary: { ...report.summary, stopReason: `r${index}` } },
+    }));
     const pie = stopReasonPie(collectStats(files)) ?? '';
     expect(pie.split('\n')).toHaveLength(2 + MAX_PIE_SLICES);
     expect(pie).toContain('"other reasons" : 99989');
@@ -625,9 +708,29 @@ describe('the flowchart stays within what Mermaid draws, else the report says wh
     return {
       goal: 'g',
       budget: { total: dives + 1, used: dives, unit: 'reads' },
-      surfaceMap: Array.from({ length: maps }, (_, index) => ({ id: `M${index}`, tool: 'Grep', query: 'q', candidateNodes: ['n'], evidence: 'e' })),
-      hypotheses: Array.from({ length: hypotheses }, (_, index) => ({ id: `H${index}`, claim: 'c', priority: index + 1, cost: 1, status: 'open', candidateNodes: ['n'] })),
-      deepDives: Array.from({ length: dives }, (_, index) => ({ id: `D${index}`, hypothesisId: 'H0', node: 'n', tool: 'Read', finding: 'f', effect: 'neutral' })),
+      surfaceMap: Array.from({ length: maps }, (_, index) => ({
+        id: `M${index}`,
+        tool: 'Grep',
+        query: 'q',
+        candidateNodes: ['n'],
+        evidence: 'e',
+      })),
+      hypotheses: Array.from({ length: hypotheses }, (_, index) => ({
+        id: `H${index}`,
+        claim: 'c',
+        priority: index + 1,
+        cost: 1,
+        status: 'open',
+        candidateNodes: ['n'],
+      })),
+      deepDives: Array.from({ length: dives }, (_, index) => ({
+        id: `D${index}`,
+        hypothesisId: 'H0',
+        node: 'n',
+        tool: 'Read',
+        finding: 'f',
+        effect: 'neutral',
+      })),
       replanLog: [],
     };
   }
@@ -647,12 +750,20 @@ describe('the flowchart stays within what Mermaid draws, else the report says wh
     const over = crowded(20, 24, 20);
     expect(boundedFlowchart(over)).toEqual({ exceeded: 'edges', count: 501 });
     await expect(mermaid.parse(investigationFlowchart(over))).rejects.toThrow(/Edge limit exceeded/);
-    expect(reportOf(over)).toContain('The flowchart is not drawn: it would have 501 edges, more than Mermaid draws (at most 500); the tables above list every step.');
+    expect(reportOf(over)).toContain(
+      'The flowchart is not drawn: it would have 501 edges, more than Mermaid draws (at most 500); the tables above list every step.',
+    );
     expect(boundedFlowchart(crowded(90, 100, 0))).toEqual({ exceeded: 'edges', count: 9001 });
   });
 
   it('200 nodes, discovery events included, are drawn and parse; 201 are not; millions are not even counted', async () => {
-    const withEvents = (events: number): Data => ({ discovery: { limits: {}, cycles: [{ cycle: 1, keywords: [], newSignals: 0, events: Array.from({ length: events }, () => ({ phase: 'forage', tokens: 1 })) }], stop: {} } });
+    const withEvents = (events: number): Data => ({
+      discovery: {
+        limits: {},
+        cycles: [{ cycle: 1, keywords: [], newSignals: 0, events: Array.from({ length: events }, () => ({ phase: 'forage', tokens: 1 })) }],
+        stop: {},
+      },
+    });
     const atLimit = boundedFlowchart(withEvents(FLOW_LIMITS.nodes - 1));
     if (!('text' in atLimit)) throw new Error(`not drawn: ${JSON.stringify(atLimit)}`);
     expect((await mermaid.flowchart(atLimit.text)).vertices).toHaveLength(FLOW_LIMITS.nodes);
@@ -660,7 +771,9 @@ describe('the flowchart stays within what Mermaid draws, else the report says wh
     expect(boundedFlowchart({ ...crowded(50, 50, 50), ...withEvents(51) })).toEqual({ exceeded: 'nodes', count: FLOW_LIMITS.nodes + 1 });
     // Counting stops past the limit: a million events cost no more than 201.
     expect(countNodes(withEvents(1_000_000), FLOW_LIMITS.nodes)).toBe(FLOW_LIMITS.nodes + 1);
-    expect(reportOf(withEvents(3012))).toContain(`The flowchart is not drawn: it would have more than ${FLOW_LIMITS.nodes} nodes, too many to read; the tables above list every step.`);
+    expect(reportOf(withEvents(3012))).toContain(
+      `The flowchart is not drawn: it would have more than ${FLOW_LIMITS.nodes} nodes, too many to read; the tables above list every step.`,
+    );
   });
 
   it('a diagram over 50,000 characters (labels full of entity codes) is not drawn; the largest one drawn parses', async () => {
@@ -678,6 +791,8 @@ describe('the flowchart stays within what Mermaid draws, else the report says wh
     expect(await mermaid.parse(largest.text)).toBe('flowchart-v2');
     const over = boundedFlowchart(wordy(dives + 1));
     expect('exceeded' in over && over.exceeded).toBe('characters');
-    expect(reportOf(wordy(dives + 1))).toMatch(/The flowchart is not drawn: it would take 5\d{4} characters, more than Mermaid draws \(at most 50000\)/);
+    expect(reportOf(wordy(dives + 1))).toMatch(
+      /The flowchart is not drawn: it would take 5\d{4} characters, more than Mermaid draws \(at most 50000\)/,
+    );
   });
 });

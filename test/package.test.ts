@@ -22,7 +22,9 @@ describe('the packed package', () => {
   beforeAll(() => {
     const dir = tempDir();
     // --ignore-scripts: the suite has built dist/ already, and other tests are reading it.
-    const [packed] = JSON.parse(execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: projectRoot, encoding: 'utf8' })) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    const [packed] = JSON.parse(
+      execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: projectRoot, encoding: 'utf8' }),
+    ) as Array<{ filename: string; files: Array<{ path: string }> }>;
     files = packed!.files.map((file) => file.path);
     const unpacked = join(dir, 'installed');
     mkdirSync(unpacked);
@@ -32,13 +34,27 @@ describe('the packed package', () => {
   }, 120_000);
 
   it('holds the launcher, the bundles and their code caches, and no sources or tests', () => {
-    expect(files).toEqual(expect.arrayContaining(['bin/compile-investigation.cjs', 'bin/load-bundle.cjs', 'dist/cli.cjs', 'dist/cli.cjs.cache', 'dist/markdown.cjs', 'dist/index.js', 'package.json']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'bin/compile-investigation.cjs',
+        'bin/load-bundle.cjs',
+        'dist/cli.cjs',
+        'dist/cli.cjs.cache',
+        'dist/markdown.cjs',
+        'dist/index.js',
+        'package.json',
+      ]),
+    );
     expect(files.filter((file) => /^(src|test|scripts)\//.test(file))).toEqual([]);
   });
 
   it.each(['json', 'markdown'])('compiles a spec to %s as the project does', (format) => {
     const expected = runCli([SPEC, '--format', format]);
-    const installed = spawnSync(process.execPath, [join(packageDir, 'bin', 'compile-investigation.cjs'), SPEC, '--format', format], { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const installed = spawnSync(process.execPath, [join(packageDir, 'bin', 'compile-investigation.cjs'), SPEC, '--format', format], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     expect(installed.stderr).toBe(expected.stderr);
     expect(installed.status).toBe(expected.status);
     expect(installed.stdout).toBe(expected.stdout);

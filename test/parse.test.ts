@@ -44,17 +44,28 @@ describe('parseSpecText', () => {
   });
 
   it('keeps YAML 1.2 core scalars: no dates, no yes/no booleans', () => {
-    expect(parseSpecText('a: 2001-12-14\nb: yes\nc: 0x10\n', 'yaml')).toMatchObject({ ok: true, data: { a: '2001-12-14', b: 'yes', c: 16 } });
+    expect(parseSpecText('a: 2001-12-14\nb: yes\nc: 0x10\n', 'yaml')).toMatchObject({
+      ok: true,
+      data: { a: '2001-12-14', b: 'yes', c: 16 },
+    });
   });
 
   it('refuses a YAML alias bomb instead of expanding it', () => {
     const lines = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
-    for (let i = 1; i < 12; i++) lines.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    for (let i = 1; i < 12; i++)
+      lines.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10)
+          .fill(`*${String.fromCharCode(96 + i)}`)
+          .join(',')}]`,
+      );
     expect(subcode(lines.join('\n'), 'yaml')).toBe('YAML_SYNTAX');
   });
 
   it('keeps "__proto__" keys as plain data, in JSON and YAML', () => {
-    for (const [text, format] of [['{"__proto__": {"polluted": 1}}', 'json'], ['__proto__:\n  polluted: 1\n', 'yaml']] as const) {
+    for (const [text, format] of [
+      ['{"__proto__": {"polluted": 1}}', 'json'],
+      ['__proto__:\n  polluted: 1\n', 'yaml'],
+    ] as const) {
       const result = parseSpecText(text, format);
       expect(result.ok && Object.getPrototypeOf(result.data)).toBe(Object.prototype);
       expect(result.ok && Object.keys(result.data)).toEqual(['__proto__']);

@@ -12,7 +12,9 @@ const fixture = (name: string) => join(referenceDir, name);
 const read = (name: string) => readFileSync(fixture(name));
 
 describe.skipIf(!hasReference)('shared reference fixtures', () => {
-  const fragments = hasReference ? (JSON.parse(read('expected-report-fragments.json').toString()) as { auth_markdown: string[]; corpus_json: string[] }) : { auth_markdown: [], corpus_json: [] };
+  const fragments = hasReference
+    ? (JSON.parse(read('expected-report-fragments.json').toString()) as { auth_markdown: string[]; corpus_json: string[] })
+    : { auth_markdown: [], corpus_json: [] };
 
   it('the auth fixture passes under --preset reference and its Markdown holds every expected fragment', () => {
     const run = runCli([fixture('auth-repo-investigation.json'), '--preset', 'reference', '--format', 'markdown']);
@@ -40,7 +42,9 @@ describe.skipIf(!hasReference)('shared reference fixtures', () => {
       const result = compileInvestigation(read('invalid-reflexive-replan.json'), { preset });
       expect(result.exitCode).toBe(1);
       expect(result.diagnostics.map((d) => d.ruleId)).toContain('replan-typed');
-      expect(result.diagnostics.find((d) => d.ruleId === 'replan-typed')?.message).toContain('replan is only allowed on "hypothesis_invalidated"');
+      expect(result.diagnostics.find((d) => d.ruleId === 'replan-typed')?.message).toContain(
+        'replan is only allowed on "hypothesis_invalidated"',
+      );
     }
     const reference = compileInvestigation(read('invalid-reflexive-replan.json'), { preset: 'reference' });
     expect(reference.diagnostics.map((d) => [d.ruleId, d.path])).toEqual([['replan-typed', '/replanLog/0/trigger']]);

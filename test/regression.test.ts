@@ -7,16 +7,16 @@ import {
   createProgress,
   discoverFixtures,
   ExpectationError,
+  type FixtureResult,
   formatFailures,
   formatJunit,
   parseExpectation,
-  readExpectation,
   RegressionUsageError,
+  readExpectation,
   runFixture,
   runFixtures,
   selectShard,
   unifiedDiff,
-  type FixtureResult,
 } from '../src/regression/index.js';
 import { validSpec } from './support/specs.js';
 import { useTempDirs } from './support/temp.js';
@@ -60,7 +60,17 @@ describe('discoverFixtures', () => {
     'README.md',
     'notes.txt',
   ];
-  const expected = ['UPPER.JSON', 'Z.json', '_under.yml', 'a.yaml', 'b.json', 'sub-dash/e.json', 'sub/c.yml', 'sub/deeper/d.json', 'é-accent.json'];
+  const expected = [
+    'UPPER.JSON',
+    'Z.json',
+    '_under.yml',
+    'a.yaml',
+    'b.json',
+    'sub-dash/e.json',
+    'sub/c.yml',
+    'sub/deeper/d.json',
+    'é-accent.json',
+  ];
 
   it('finds specs recursively, skips side files, config files, node_modules and hidden entries, and sorts by code unit', () => {
     const dir = tempDir();
@@ -116,13 +126,26 @@ describe('selectShard', () => {
     expect(selectShard(files, '2/3')).toEqual(selectShard(files, '2/3'));
   });
 
-  it.each(['0/3', '4/3', '1/0', '0/0', 'a/b', '1/', '/2', '1/2/3', ' 1/2', '1/2 ', '-1/2', '1.5/2', '1', '', '99999999999999999999/99999999999999999999'])(
-    'rejects %j with a usage error',
-    (spec) => {
-      expect(() => selectShard(files, spec)).toThrow(RegressionUsageError);
-      expect(() => selectShard(files, spec)).toThrow(`invalid shard ${JSON.stringify(spec)}: use i/n with whole numbers 1 <= i <= n`);
-    },
-  );
+  it.each([
+    '0/3',
+    '4/3',
+    '1/0',
+    '0/0',
+    'a/b',
+    '1/',
+    '/2',
+    '1/2/3',
+    ' 1/2',
+    '1/2 ',
+    '-1/2',
+    '1.5/2',
+    '1',
+    '',
+    '99999999999999999999/99999999999999999999',
+  ])('rejects %j with a usage error', (spec) => {
+    expect(() => selectShard(files, spec)).toThrow(RegressionUsageError);
+    expect(() => selectShard(files, spec)).toThrow(`invalid shard ${JSON.stringify(spec)}: use i/n with whole numbers 1 <= i <= n`);
+  });
 });
 
 describe('expectations', () => {
@@ -137,11 +160,31 @@ describe('expectations', () => {
     ['an unknown preset', '{"exitCode": 0, "preset": "strict"}', 'preset must be "gate" or "reference"'],
     ['a misspelt key', '{"exitcode": 0}', 'unknown key "exitcode"'],
     ['diagnostics not a list', '{"exitCode": 1, "diagnostics": {}}', 'diagnostics must be a list; got an object'],
-    ['a diagnostic without rule id', '{"exitCode": 1, "diagnostics": [{"path": "/goal"}]}', 'diagnostics[0].ruleId must be a non-empty string'],
-    ['a path that is no pointer', '{"exitCode": 1, "diagnostics": [{"ruleId": "schema", "path": "goal"}]}', 'diagnostics[0].path must be a JSON Pointer'],
-    ['an unknown severity', '{"exitCode": 1, "diagnostics": [{"ruleId": "schema", "path": "", "severity": "fatal"}]}', 'diagnostics[0].severity must be "error" or "warning"'],
-    ['line 0', '{"exitCode": 1, "diagnostics": [{"ruleId": "schema", "path": "", "line": 0}]}', 'diagnostics[0].line must be a whole number from 1'],
-    ['a message', '{"exitCode": 1, "diagnostics": [{"ruleId": "schema", "path": "", "message": "x"}]}', 'diagnostics[0] has the unknown key "message"'],
+    [
+      'a diagnostic without rule id',
+      '{"exitCode": 1, "diagnostics": [{"path": "/goal"}]}',
+      'diagnostics[0].ruleId must be a non-empty string',
+    ],
+    [
+      'a path that is no pointer',
+      '{"exitCode": 1, "diagnostics": [{"ruleId": "schema", "path": "goal"}]}',
+      'diagnostics[0].path must be a JSON Pointer',
+    ],
+    [
+      'an unknown severity',
+      '{"exitCode": 1, "diagnostics": [{"ruleId": "schema", "path": "", "severity": "fatal"}]}',
+      'diagnostics[0].severity must be "error" or "warning"',
+    ],
+    [
+      'line 0',
+      '{"exitCode": 1, "diagnostics": [{"ruleId": "schema", "path": "", "line": 0}]}',
+      'diagnostics[0].line must be a whole number from 1',
+    ],
+    [
+      'a message',
+      '{"exitCode": 1, "diagnostics": [{"ruleId": "schema", "path": "", "message": "x"}]}',
+      'diagnostics[0] has the unknown key "message"',
+    ],
   ];
 
   it.each(cases)('rejects %s, naming the file', (_what, text, message) => {
@@ -167,7 +210,9 @@ describe('expectations', () => {
     write(dir, 'a.expect.json', '{"exitCode": 0}');
     write(dir, 'a.expect.yml', 'exitCode: 0\n');
     expect(() => readExpectation(spec, dir)).toThrow('a.expect.json and a.expect.yml both exist');
-    expect(runFixture(spec, { cwd: dir }).problems.map((problem) => problem.message)).toEqual(['a.expect.json: a.expect.json and a.expect.yml both exist; keep one expectation per fixture']);
+    expect(runFixture(spec, { cwd: dir }).problems.map((problem) => problem.message)).toEqual([
+      'a.expect.json: a.expect.json and a.expect.yml both exist; keep one expectation per fixture',
+    ]);
   });
 });
 
@@ -178,7 +223,19 @@ describe('unifiedDiff', () => {
     const expected = `${lines(12).join('\n')}\n`;
     const actual = expected.replace('line 6\n', 'line six\n');
     expect(unifiedDiff(expected, actual, { expectedLabel: 'golden', actualLabel: 'output' })).toBe(
-      ['--- golden', '+++ output', '@@ -3,7 +3,7 @@', ' line 3', ' line 4', ' line 5', '-line 6', '+line six', ' line 7', ' line 8', ' line 9'].join('\n'),
+      [
+        '--- golden',
+        '+++ output',
+        '@@ -3,7 +3,7 @@',
+        ' line 3',
+        ' line 4',
+        ' line 5',
+        '-line 6',
+        '+line six',
+        ' line 7',
+        ' line 8',
+        ' line 9',
+      ].join('\n'),
     );
   });
 
@@ -186,15 +243,32 @@ describe('unifiedDiff', () => {
     const base = lines(30);
     const actual = [...base.slice(0, 4), 'new', ...base.slice(4, 20), ...base.slice(21)];
     const diff = unifiedDiff(`${base.join('\n')}\n`, actual.join('\n'));
-    expect(diff.split('\n').slice(2, 10)).toEqual(['@@ -2,6 +2,7 @@', ' line 2', ' line 3', ' line 4', '+new', ' line 5', ' line 6', ' line 7']);
+    expect(diff.split('\n').slice(2, 10)).toEqual([
+      '@@ -2,6 +2,7 @@',
+      ' line 2',
+      ' line 3',
+      ' line 4',
+      '+new',
+      ' line 5',
+      ' line 6',
+      ' line 7',
+    ]);
     expect(diff).toContain('... 2 more differing hunks');
-    expect(unifiedDiff('a\n', 'a')).toBe(['--- expected', '+++ actual', '@@ -1,1 +1,1 @@', '-a', '+a', '\\ No newline at end of file'].join('\n'));
+    expect(unifiedDiff('a\n', 'a')).toBe(
+      ['--- expected', '+++ actual', '@@ -1,1 +1,1 @@', '-a', '+a', '\\ No newline at end of file'].join('\n'),
+    );
     expect(unifiedDiff('a\r\n', 'a\n')).toContain('-a␍');
     expect(unifiedDiff('same\n', 'same\n')).toBe('');
   });
 
   it('cuts a long hunk short', () => {
-    const diff = unifiedDiff(`${lines(100).join('\n')}\n`, `${lines(100).map((line) => `${line}!`).join('\n')}\n`, { maxLines: 10 });
+    const diff = unifiedDiff(
+      `${lines(100).join('\n')}\n`,
+      `${lines(100)
+        .map((line) => `${line}!`)
+        .join('\n')}\n`,
+      { maxLines: 10 },
+    );
     expect(diff.split('\n')).toHaveLength(3 + 10 + 1);
     expect(diff).toContain('... 190 more lines in this hunk');
   });
@@ -212,11 +286,19 @@ describe('runFixture', () => {
   it('reports missing and unexpected diagnostics, each with its message', () => {
     const dir = tempDir();
     const good = write(dir, 'good.json', spec());
-    write(dir, 'good.expect.json', JSON.stringify({ exitCode: 0, verdict: 'pass', diagnostics: [{ ruleId: 'budget-limit', severity: 'error', path: '/budget/total' }] }));
+    write(
+      dir,
+      'good.expect.json',
+      JSON.stringify({ exitCode: 0, verdict: 'pass', diagnostics: [{ ruleId: 'budget-limit', severity: 'error', path: '/budget/total' }] }),
+    );
     const bad = write(dir, 'sub/bad.json', blindRead());
     write(dir, 'sub/bad.expect.json', JSON.stringify({ exitCode: 0, diagnostics: [] }));
     const matching = write(dir, 'sub/matching.json', blindRead());
-    write(dir, 'sub/matching.expect.json', JSON.stringify({ exitCode: 1, verdict: 'fail', diagnostics: [{ ruleId: 'dive-grounded', path: '/deepDives/0/node' }] }));
+    write(
+      dir,
+      'sub/matching.expect.json',
+      JSON.stringify({ exitCode: 1, verdict: 'fail', diagnostics: [{ ruleId: 'dive-grounded', path: '/deepDives/0/node' }] }),
+    );
 
     expect(runFixture(good, { cwd: dir }).problems).toEqual([{ message: 'missing diagnostic error budget-limit at /budget/total' }]);
     const badResult = runFixture(bad, { cwd: dir });
@@ -224,7 +306,9 @@ describe('runFixture', () => {
     expect(badResult.exitCode).toBe(1);
     expect(badResult.problems.map((problem) => problem.message)).toEqual([
       'exit code 1, expected 0',
-      expect.stringMatching(/^unexpected diagnostic error dive-grounded at \/deepDives\/0\/node( \(line \d+\))?: deep dive "D1" read "nowhere.ts", which no surface map entry surfaced/),
+      expect.stringMatching(
+        /^unexpected diagnostic error dive-grounded at \/deepDives\/0\/node( \(line \d+\))?: deep dive "D1" read "nowhere.ts", which no surface map entry surfaced/,
+      ),
     ]);
     expect(runFixture(matching, { cwd: dir })).toMatchObject({ passed: true, problems: [], written: [] });
   });
@@ -235,11 +319,18 @@ describe('runFixture', () => {
     const bad = write(dir, 'bad.json', blindRead());
     expect(runFixture(good, { cwd: dir }).problems).toEqual([{ message: 'missing expectation good.expect.json' }]);
 
-    expect(runFixture(good, { cwd: dir, update: 'all' })).toMatchObject({ passed: true, written: ['good.expect.json', 'good.report.md', 'good.report.json'] });
+    expect(runFixture(good, { cwd: dir, update: 'all' })).toMatchObject({
+      passed: true,
+      written: ['good.expect.json', 'good.report.md', 'good.report.json'],
+    });
     expect(runFixture(bad, { cwd: dir, update: 'all' })).toMatchObject({ passed: true, written: ['bad.expect.json'] });
     expect(JSON.parse(readFileSync(join(dir, 'good.report.json'), 'utf8')).input.path).toBe('good.json');
     const written = JSON.parse(readFileSync(join(dir, 'bad.expect.json'), 'utf8'));
-    expect(written).toMatchObject({ exitCode: 1, verdict: 'fail', diagnostics: [{ ruleId: 'dive-grounded', severity: 'error', path: '/deepDives/0/node' }] });
+    expect(written).toMatchObject({
+      exitCode: 1,
+      verdict: 'fail',
+      diagnostics: [{ ruleId: 'dive-grounded', severity: 'error', path: '/deepDives/0/node' }],
+    });
     expect(Object.keys(written)).toEqual(['exitCode', 'verdict', 'diagnostics']);
     expect(tempFiles(dir)).toEqual([]);
 
@@ -266,10 +357,24 @@ describe('runFixture', () => {
     const bad = write(dir, 'bad.json', blindRead());
     write(dir, 'bad.expect.json', '{"exitCode": 0}\n');
 
-    expect(runFixture(good, { cwd: dir, update: 'goldens' })).toMatchObject({ passed: true, written: ['good.report.md', 'good.report.json'] });
-    expect(runFixture(bad, { cwd: dir, update: 'goldens' })).toMatchObject({ passed: false, written: [], problems: [{ message: 'exit code 1, expected 0' }] });
+    expect(runFixture(good, { cwd: dir, update: 'goldens' })).toMatchObject({
+      passed: true,
+      written: ['good.report.md', 'good.report.json'],
+    });
+    expect(runFixture(bad, { cwd: dir, update: 'goldens' })).toMatchObject({
+      passed: false,
+      written: [],
+      problems: [{ message: 'exit code 1, expected 0' }],
+    });
     expect(readFileSync(join(dir, 'bad.expect.json'), 'utf8')).toBe('{"exitCode": 0}\n');
-    expect(readdirSync(dir).sort()).toEqual(['bad.expect.json', 'bad.json', 'good.expect.json', 'good.json', 'good.report.json', 'good.report.md']);
+    expect(readdirSync(dir).sort()).toEqual([
+      'bad.expect.json',
+      'bad.json',
+      'good.expect.json',
+      'good.json',
+      'good.report.json',
+      'good.report.md',
+    ]);
 
     // An existing golden of a failing fixture is rewritten; a stale golden is reported with a diff.
     const markdown = join(dir, 'good.report.md');
@@ -295,9 +400,15 @@ describe('runFixture', () => {
     const broken = write(dir, 'broken.json', '{"goal": ');
     write(dir, 'broken.expect.json', '{"exitCode": 3, "diagnostics": []}');
     write(dir, 'broken.report.json', '{}\n');
-    expect(runFixture(broken, { cwd: dir }).problems).toEqual([{ message: 'broken.report.json exists, but the fixture produced no report (exit code 3)' }]);
+    expect(runFixture(broken, { cwd: dir }).problems).toEqual([
+      { message: 'broken.report.json exists, but the fixture produced no report (exit code 3)' },
+    ]);
     write(dir, 'broken.expect.json', '{"exitCode": 5}');
-    expect(runFixture(broken, { cwd: dir })).toMatchObject({ passed: false, exitCode: null, problems: [{ message: 'broken.expect.json: exitCode must be 0, 1, 3 or 4; got 5' }] });
+    expect(runFixture(broken, { cwd: dir })).toMatchObject({
+      passed: false,
+      exitCode: null,
+      problems: [{ message: 'broken.expect.json: exitCode must be 0, 1, 3 or 4; got 5' }],
+    });
   });
 });
 
@@ -309,9 +420,14 @@ describe('formatFailures', () => {
   it('prints one block per failing fixture and the closing count line', () => {
     const results = [
       fakeResult('fixtures/a.json'),
-      fakeResult('fixtures/b.json', [{ message: 'exit code 1, expected 0' }, { message: 'fixtures/b.report.md differs', detail: '--- a\n+++ b' }]),
+      fakeResult('fixtures/b.json', [
+        { message: 'exit code 1, expected 0' },
+        { message: 'fixtures/b.report.md differs', detail: '--- a\n+++ b' },
+      ]),
     ];
-    expect(formatFailures(results)).toBe('FAIL fixtures/b.json\n  exit code 1, expected 0\n  fixtures/b.report.md differs\n    --- a\n    +++ b\n1 passed, 1 failed\n');
+    expect(formatFailures(results)).toBe(
+      'FAIL fixtures/b.json\n  exit code 1, expected 0\n  fixtures/b.report.md differs\n    --- a\n    +++ b\n1 passed, 1 failed\n',
+    );
     expect(formatFailures([fakeResult('a.json'), fakeResult('b.json')])).toBe('2 passed, 0 failed\n');
     expect(formatFailures([])).toBe('0 passed, 0 failed\n');
   });
@@ -321,10 +437,7 @@ describe('formatJunit', () => {
   const nasty = 'quote " apos \' amp & lt < gt > cdata ]]> tab\tbell\u0007 nul\u0000 lone\uD800 ffff\uFFFF emoji 😀 é';
   const results = [
     fakeResult('fixtures/valid/ok.json'),
-    fakeResult('fixtures/in valid/a&b<c>.json', [
-      { message: `first: ${nasty}`, detail: `line 1\nline 2 ${nasty}` },
-      { message: 'second' },
-    ]),
+    fakeResult('fixtures/in valid/a&b<c>.json', [{ message: `first: ${nasty}`, detail: `line 1\nline 2 ${nasty}` }, { message: 'second' }]),
     fakeResult('top.yaml'),
   ];
   const xml = formatJunit(results, 'fixtures & "more"');
@@ -336,7 +449,14 @@ describe('formatJunit', () => {
     expect(xml).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/);
     expect(xml).not.toContain(']]>');
 
-    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', trimValues: false, parseTagValue: false, parseAttributeValue: false, htmlEntities: true });
+    const parser = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      trimValues: false,
+      parseTagValue: false,
+      parseAttributeValue: false,
+      htmlEntities: true,
+    });
     const parsed = parser.parse(xml);
     const suite = parsed.testsuites.testsuite;
     expect(parsed.testsuites).toMatchObject({ name: 'fixtures & "more"', tests: '3', failures: '1' });

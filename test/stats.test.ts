@@ -25,7 +25,14 @@ function outcome(path: string, made: Made): FileOutcome {
   const diagnostics: Diagnostic[] = (made.diagnostics ?? []).map(([ruleId, severity]) => ({ ruleId, severity, message: 'm', path: '' }));
   const verdict = made.exitCode === 0 ? 'pass' : 'fail';
   if (made.exitCode === 3 || made.exitCode === 4) {
-    return { path, exitCode: made.exitCode, verdict: 'fail', diagnostics, error: { code: 'INPUT_ERROR', subcode: 'JSON_SYNTAX', message: 'm' }, report: null };
+    return {
+      path,
+      exitCode: made.exitCode,
+      verdict: 'fail',
+      diagnostics,
+      error: { code: 'INPUT_ERROR', subcode: 'JSON_SYNTAX', message: 'm' },
+      report: null,
+    };
   }
   const investigation: Record<string, unknown> = { replanLog: Array.from({ length: made.replans ?? 0 }, () => ({})) };
   if (made.discovery !== undefined) investigation['discovery'] = made.discovery;
@@ -43,13 +50,29 @@ function outcome(path: string, made: Made): FileOutcome {
 }
 
 function cycle(newSignals: unknown, events: Array<[string, number]>): Record<string, unknown> {
-  return { cycle: 1, keywords: [], newSignals, events: events.map(([phase, tokens]) => ({ phase, tokens, candidates: 0, filesRead: 0, wallTimeMs: 0 })) };
+  return {
+    cycle: 1,
+    keywords: [],
+    newSignals,
+    events: events.map(([phase, tokens]) => ({ phase, tokens, candidates: 0, filesRead: 0, wallTimeMs: 0 })),
+  };
 }
 
 /** A hand-made corpus whose figures are worked out in the test below. */
 const corpus: FileOutcome[] = [
   outcome('a.json', { exitCode: 0, stopReason: 'goal_resolved', used: 2, total: 8, replans: 0, diagnostics: [['dive-order', 'warning']] }),
-  outcome('b.json', { exitCode: 1, stopReason: 'budget_exhausted', used: 6, total: 6, replans: 2, diagnostics: [['schema', 'error'], ['schema', 'error'], ['dive-grounded', 'error']] }),
+  outcome('b.json', {
+    exitCode: 1,
+    stopReason: 'budget_exhausted',
+    used: 6,
+    total: 6,
+    replans: 2,
+    diagnostics: [
+      ['schema', 'error'],
+      ['schema', 'error'],
+      ['dive-grounded', 'error'],
+    ],
+  }),
   outcome('c.json', {
     exitCode: 1,
     stopReason: 'goal_resolved',
@@ -58,7 +81,20 @@ const corpus: FileOutcome[] = [
     replans: 1,
     diagnostics: [['dive-grounded', 'error']],
     discovery: {
-      cycles: [cycle(2, [['forage', 300], ['focus', 1000]]), cycle(0, [['forage', 100], ['deepen', 50]]), cycle(1, [['focus', 1000], ['forage', -5]])],
+      cycles: [
+        cycle(2, [
+          ['forage', 300],
+          ['focus', 1000],
+        ]),
+        cycle(0, [
+          ['forage', 100],
+          ['deepen', 50],
+        ]),
+        cycle(1, [
+          ['focus', 1000],
+          ['forage', -5],
+        ]),
+      ],
       stop: { reason: 'evidence_sufficient', evidence: 'e' },
     },
   }),
@@ -68,12 +104,35 @@ const corpus: FileOutcome[] = [
     used: 0,
     total: 10,
     replans: 0,
-    discovery: { cycles: [cycle(0, [['forage', 500], ['focus', 300]]), cycle(0, [])], stop: { reason: 'no_new_signal', evidence: 'e' } },
+    discovery: {
+      cycles: [
+        cycle(0, [
+          ['forage', 500],
+          ['focus', 300],
+        ]),
+        cycle(0, []),
+      ],
+      stop: { reason: 'no_new_signal', evidence: 'e' },
+    },
   }),
-  outcome('e.json', { exitCode: 0, stopReason: null, used: null, total: 6, replans: 5, discovery: { cycles: [], stop: { reason: 'evidence_sufficient' } } }),
+  outcome('e.json', {
+    exitCode: 0,
+    stopReason: null,
+    used: null,
+    total: 6,
+    replans: 5,
+    discovery: { cycles: [], stop: { reason: 'evidence_sufficient' } },
+  }),
   outcome('f.json', { exitCode: 3 }),
   outcome('g.json', { exitCode: 4, diagnostics: [['critical-input', 'error']] }),
-  outcome('h.json', { exitCode: 0, stopReason: 'goal_resolved', used: 3, total: 6, replans: 1, discovery: { cycles: [null, { newSignals: 'x', events: 'y' }], stop: 3 } }),
+  outcome('h.json', {
+    exitCode: 0,
+    stopReason: 'goal_resolved',
+    used: 3,
+    total: 6,
+    replans: 1,
+    discovery: { cycles: [null, { newSignals: 'x', events: 'y' }], stop: 3 },
+  }),
   outcome('i.json', { exitCode: 0, stopReason: 'goal_resolved', used: 1, total: 0, replans: 1, discovery: 'not a block' }),
 ];
 
@@ -145,7 +204,17 @@ describe('collectStats on a hand-made corpus', () => {
         { reason: null, count: 1 },
       ],
       // c stopped after 3 cycles, e after none.
-      cyclesToSuccess: { count: 2, min: 0, median: 1.5, max: 3, mean: 1.5, histogram: [{ value: 0, count: 1 }, { value: 3, count: 1 }] },
+      cyclesToSuccess: {
+        count: 2,
+        min: 0,
+        median: 1.5,
+        max: 3,
+        mean: 1.5,
+        histogram: [
+          { value: 0, count: 1 },
+          { value: 3, count: 1 },
+        ],
+      },
       // c: 400 / 2000 = 0.2 (the negative token count is skipped); d: 500 / 300 = 1.6667; e and h spent no focus tokens.
       forageFocusTokenRatio: { count: 2, median: 0.9333, mean: 0.9333 },
       // Cycles with a numeric newSignals: c (2, 0, 1) and d (0, 0).
@@ -221,7 +290,10 @@ describe('renderStatsJson', () => {
     const parsed = JSON.parse(json) as Stats;
     expect(parsed).toEqual(stats);
     const check = (value: unknown): void => {
-      if (Array.isArray(value)) return value.forEach(check);
+      if (Array.isArray(value)) {
+        for (const item of value) check(item);
+        return;
+      }
       if (value === null || typeof value !== 'object') return;
       const keys = Object.keys(value);
       expect(keys).toEqual([...keys].sort());
@@ -239,20 +311,43 @@ describe('renderStatsMarkdown', () => {
   const tables = root.children.filter((node): node is Table => node.type === 'table');
 
   it('has a section per figure', () => {
-    expect(headings).toEqual(['Investigation corpus statistics', 'Verdicts', 'Exit codes', 'Stop reasons', 'Budget use', 'Replans per investigation', 'Rules', 'Discovery']);
+    expect(headings).toEqual([
+      'Investigation corpus statistics',
+      'Verdicts',
+      'Exit codes',
+      'Stop reasons',
+      'Budget use',
+      'Replans per investigation',
+      'Rules',
+      'Discovery',
+    ]);
     expect(markdown.endsWith('\n')).toBe(true);
     expect(markdown).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
   it('has the tables', () => {
     const byHeader = new Map(tables.map((table) => [tableRows(table)[0]?.join('|'), tableRows(table)]));
-    expect(byHeader.get('Verdict|Files')).toEqual([['Verdict', 'Files'], ['pass', '5'], ['fail', '4']]);
-    expect(byHeader.get('Exit code|Files')?.slice(1)).toEqual([['0', '5'], ['1', '2'], ['3', '1'], ['4', '1']]);
+    expect(byHeader.get('Verdict|Files')).toEqual([
+      ['Verdict', 'Files'],
+      ['pass', '5'],
+      ['fail', '4'],
+    ]);
+    expect(byHeader.get('Exit code|Files')?.slice(1)).toEqual([
+      ['0', '5'],
+      ['1', '2'],
+      ['3', '1'],
+      ['4', '1'],
+    ]);
     expect(byHeader.get('Stop reason|Investigations|Share')?.slice(1, 3)).toEqual([
       ['goal_resolved', '4', '57.1%'],
       ['budget_exhausted', '1', '14.3%'],
     ]);
-    expect(byHeader.get('Budget used|Investigations')?.slice(1).map((row) => row[1])).toEqual(['1', '1', '1', '1', '1', '2']);
+    expect(
+      byHeader
+        .get('Budget used|Investigations')
+        ?.slice(1)
+        .map((row) => row[1]),
+    ).toEqual(['1', '1', '1', '1', '1', '2']);
     expect(byHeader.get('Rule|Files|Diagnostics|Errors|Warnings')?.[1]).toEqual(['dive-grounded', '2', '2', '2', '0']);
     expect(byHeader.get('Discovery stop reason|Investigations|Share')?.slice(1)).toEqual([
       ['evidence_sufficient', '2', '50%'],
@@ -260,14 +355,28 @@ describe('renderStatsMarkdown', () => {
       ['none', '1', '25%'],
     ]);
     expect(byHeader.get('Measure|Value')).toContainEqual(['Zero-signal rate (cycles without new signals)', '0.6']);
-    expect(byHeader.get('Replans|Investigations')?.slice(1)).toEqual([['0', '2'], ['1', '3'], ['2', '1'], ['5', '1']]);
+    expect(byHeader.get('Replans|Investigations')?.slice(1)).toEqual([
+      ['0', '2'],
+      ['1', '3'],
+      ['2', '1'],
+      ['5', '1'],
+    ]);
   });
 
   it('has a mermaid pie of stop reasons and a bar chart of budget use', () => {
     const blocks = codeBlocks(markdown);
     expect(blocks.map((block) => block.lang)).toEqual(['mermaid', 'mermaid']);
     const [pie, bars] = blocks.map((block) => block.value);
-    expect(pie).toBe(['pie showData', '  title Stop reasons', '  "goal_resolved" : 4', '  "budget_exhausted" : 1', '  "escalated" : 1', '  "none" : 1'].join('\n'));
+    expect(pie).toBe(
+      [
+        'pie showData',
+        '  title Stop reasons',
+        '  "goal_resolved" : 4',
+        '  "budget_exhausted" : 1',
+        '  "escalated" : 1',
+        '  "none" : 1',
+      ].join('\n'),
+    );
     expect(bars).toContain('xychart-beta');
     expect(bars).toContain('x-axis ["0–25#37;", "25–50#37;", "50–75#37;", "75–100#37;", "over 100#37;", "unknown"]');
     expect(bars).toContain('bar [1, 1, 1, 1, 1, 2]');
@@ -276,7 +385,9 @@ describe('renderStatsMarkdown', () => {
   it('keeps hostile stop reasons inside their cell and their slice', () => {
     const hostile = collectStats([outcome('x.json', { exitCode: 0, stopReason: 'a | b\n"c" `d` #e; <f>', used: 1, total: 2 })]);
     const output = renderStatsMarkdown(hostile);
-    const reasons = tree(output).children.filter((node): node is Table => node.type === 'table').find((table) => tableRows(table)[0]?.[0] === 'Stop reason');
+    const reasons = tree(output)
+      .children.filter((node): node is Table => node.type === 'table')
+      .find((table) => tableRows(table)[0]?.[0] === 'Stop reason');
     expect(reasons && tableRows(reasons)[1]).toEqual(['a | b "c" `d` #e; <f>', '1', '100%']);
     expect(codeBlocks(output)[0]?.value).toContain('"a #124; b #quot;c#quot; #96;d#96; #35;e#59; #lt;f#gt;" : 1');
   });

@@ -1,9 +1,9 @@
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { discoverFixtures, expectationCandidates, goldenPaths, runFixtures, runFixturesParallel } from '../src/regression/index.js';
 import { generateCorpus, generateScaledSpec, writeCorpus } from '../scripts/gen-corpus.js';
 import { createCompiler } from '../src/compile.js';
+import { discoverFixtures, expectationCandidates, goldenPaths, runFixtures, runFixturesParallel } from '../src/regression/index.js';
 import { workerLauncherIn } from '../src/workers/launcher.js';
 import { projectRoot, runCli } from './support/cli.js';
 import { useTempDirs } from './support/temp.js';
@@ -119,7 +119,12 @@ describe('runFixturesParallel', () => {
     const files = discoverFixtures([join(dir, 'fixtures')]);
     const inProcess = runFixtures(files, { cwd: dir });
     const seen: number[] = [];
-    const parallel = await runFixturesParallel(files, { cwd: dir, workers: 3, launcher: workerLauncherIn(dist), onResult: (_result, index) => seen.push(index) });
+    const parallel = await runFixturesParallel(files, {
+      cwd: dir,
+      workers: 3,
+      launcher: workerLauncherIn(dist),
+      onResult: (_result, index) => seen.push(index),
+    });
     expect(parallel).toEqual(inProcess);
     expect([...seen].sort((x, y) => x - y)).toEqual(files.map((_file, index) => index));
   });
@@ -130,10 +135,17 @@ describe('runFixturesParallel', () => {
   });
 
   it('rejects when a worker fails, and stops the others', async () => {
-    await expect(runFixturesParallel(['a.json', 'b.json'], { cwd: dir, workers: 2, launcher: { script: "throw new Error('boom');" } })).rejects.toThrow('boom');
+    await expect(
+      runFixturesParallel(['a.json', 'b.json'], { cwd: dir, workers: 2, launcher: { script: "throw new Error('boom');" } }),
+    ).rejects.toThrow('boom');
     // A job that throws on an item is a failure too, not a lost result.
-    const failingJob = { script: "require('node:worker_threads').parentPort.on('message', (m) => { if (m.indices.includes(1)) throw new Error('item 1 broke'); require('node:worker_threads').parentPort.postMessage({ type: 'results', indices: m.indices, results: m.items }); });" };
-    await expect(runFixturesParallel(['a.json', 'b.json', 'c.json'], { cwd: dir, workers: 2, launcher: failingJob })).rejects.toThrow('item 1 broke');
+    const failingJob = {
+      script:
+        "require('node:worker_threads').parentPort.on('message', (m) => { if (m.indices.includes(1)) throw new Error('item 1 broke'); require('node:worker_threads').parentPort.postMessage({ type: 'results', indices: m.indices, results: m.items }); });",
+    };
+    await expect(runFixturesParallel(['a.json', 'b.json', 'c.json'], { cwd: dir, workers: 2, launcher: failingJob })).rejects.toThrow(
+      'item 1 broke',
+    );
   });
 });
 
@@ -152,8 +164,15 @@ describe('gen-corpus', () => {
     const results = corpus.map((spec) => ({ spec, result: compiler.compile(Buffer.from(spec.text, 'utf8'), { path: spec.name }) }));
     const valid = results.filter(({ spec }) => spec.name.includes('-valid.'));
     // Specs named valid pass with no diagnostic at all; every other one fails.
-    for (const { spec, result } of valid) expect({ name: spec.name, exitCode: result.exitCode, diagnostics: result.diagnostics }).toEqual({ name: spec.name, exitCode: 0, diagnostics: [] });
-    for (const { spec, result } of results) if (!spec.name.includes('-valid.')) expect({ name: spec.name, passed: result.exitCode === 0 }).toEqual({ name: spec.name, passed: false });
+    for (const { spec, result } of valid)
+      expect({ name: spec.name, exitCode: result.exitCode, diagnostics: result.diagnostics }).toEqual({
+        name: spec.name,
+        exitCode: 0,
+        diagnostics: [],
+      });
+    for (const { spec, result } of results)
+      if (!spec.name.includes('-valid.'))
+        expect({ name: spec.name, passed: result.exitCode === 0 }).toEqual({ name: spec.name, passed: false });
     expect(valid.length / corpus.length).toBeGreaterThan(0.7);
     expect(valid.length / corpus.length).toBeLessThan(0.9);
     expect(new Set(results.map(({ result }) => result.exitCode))).toEqual(new Set([0, 1, 3, 4]));
@@ -182,27 +201,36 @@ describe('compile --workers', () => {
   }, 60_000);
 
   const run = (args: string[]) => runCli(['specs', ...args], { cwd: dir });
-  const written = (folder: string) => Object.fromEntries(readdirSync(join(dir, folder)).map((name) => [name, readFileSync(join(dir, folder, name), 'utf8')]));
+  const written = (folder: string) =>
+    Object.fromEntries(readdirSync(join(dir, folder)).map((name) => [name, readFileSync(join(dir, folder, name), 'utf8')]));
 
-  it.each(['json', 'markdown'])('writes the same %s reports, envelope and standard error with 1 and 2 workers, and by default', (format) => {
-    const one = run(['--output-dir', `one-${format}`, '--format', format, '--workers', '1', '--json']);
-    const two = run(['--output-dir', `two-${format}`, '--format', format, '--workers', '2', '--json']);
-    const byDefault = run(['--output-dir', `default-${format}`, '--format', format]);
-    expect(one.status).toBeGreaterThan(0);
-    expect(two.status).toBe(one.status);
-    expect(two.stderr).toBe(one.stderr);
-    expect(two.stdout.replaceAll(`two-${format}`, `one-${format}`)).toBe(one.stdout);
-    expect(byDefault.status).toBe(one.status);
-    const reports = written(`one-${format}`);
-    expect(Object.keys(reports).length).toBeGreaterThan(150);
-    expect(written(`two-${format}`)).toEqual(reports);
-    expect(written(`default-${format}`)).toEqual(reports);
-  }, 120_000);
+  it.each(['json', 'markdown'])(
+    'writes the same %s reports, envelope and standard error with 1 and 2 workers, and by default',
+    (format) => {
+      const one = run(['--output-dir', `one-${format}`, '--format', format, '--workers', '1', '--json']);
+      const two = run(['--output-dir', `two-${format}`, '--format', format, '--workers', '2', '--json']);
+      const byDefault = run(['--output-dir', `default-${format}`, '--format', format]);
+      expect(one.status).toBeGreaterThan(0);
+      expect(two.status).toBe(one.status);
+      expect(two.stderr).toBe(one.stderr);
+      expect(two.stdout.replaceAll(`two-${format}`, `one-${format}`)).toBe(one.stdout);
+      expect(byDefault.status).toBe(one.status);
+      const reports = written(`one-${format}`);
+      expect(Object.keys(reports).length).toBeGreaterThan(150);
+      expect(written(`two-${format}`)).toEqual(reports);
+      expect(written(`default-${format}`)).toEqual(reports);
+    },
+    120_000,
+  );
 
-  it.each(['text', 'sarif', 'github'])('prints the same %s output with 1 and 2 workers', (format) => {
-    const one = run(['--format', format, '--workers', '1']);
-    const two = run(['--format', format, '--workers', '2']);
-    expect(one.stdout.length).toBeGreaterThan(1000);
-    expect(two).toEqual(one);
-  }, 60_000);
+  it.each(['text', 'sarif', 'github'])(
+    'prints the same %s output with 1 and 2 workers',
+    (format) => {
+      const one = run(['--format', format, '--workers', '1']);
+      const two = run(['--format', format, '--workers', '2']);
+      expect(one.stdout.length).toBeGreaterThan(1000);
+      expect(two).toEqual(one);
+    },
+    60_000,
+  );
 });

@@ -2,8 +2,8 @@
 // Whole processes over folders of the small and the large corpus, every command in every round.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, driverArgs, NO_REFERENCE, python, root, roundsOf, type Bench, type SectionResult } from './context.js';
-import { formatMs, formatNumber, ratioRow, ratioTarget, skippedRow, type Row } from './goals.js';
+import { type Bench, cli, driverArgs, NO_REFERENCE, python, root, roundsOf, type SectionResult } from './context.js';
+import { formatMs, formatNumber, type Row, ratioRow, ratioTarget, skippedRow } from './goals.js';
 import { interleave, log, medians, timeProcess } from './measure.js';
 
 const LINEAR = 4.4;
@@ -25,12 +25,15 @@ export function measureBatchCli(bench: Bench): SectionResult {
   for (const size of [small, large]) {
     const specs = bench.corpus.specFolder(size);
     const fixtures = bench.corpus.fixtureFolder(size);
-    for (const format of FORMATS) tasks[`${format}-${size}`] = () => intoEmptyOut(process.execPath, [cli, specs, '--output-dir', out, '--format', format]);
+    for (const format of FORMATS)
+      tasks[`${format}-${size}`] = () => intoEmptyOut(process.execPath, [cli, specs, '--output-dir', out, '--format', format]);
     tasks[`test-${size}`] = () => timeProcess(process.execPath, [cli, 'test', fixtures, '--workers', '1'], root);
     tasks[`stats-${size}`] = () => timeProcess(process.execPath, [cli, 'stats', specs], root);
   }
   if (bench.reference !== null) {
-    for (const format of FORMATS) tasks[`reference-${format}-${large}`] = () => intoEmptyOut(python, driverArgs('loop', [bench.reference!, format, bench.corpus.specFolder(large), out]));
+    for (const format of FORMATS)
+      tasks[`reference-${format}-${large}`] = () =>
+        intoEmptyOut(python, driverArgs('loop', [bench.reference!, format, bench.corpus.specFolder(large), out]));
   }
   log(`batch CLI: ${rounds} rounds of ${Object.keys(tasks).length} commands over ${small} and ${large} files`);
   const samples = interleave(rounds, tasks);
@@ -38,7 +41,14 @@ export function measureBatchCli(bench: Bench): SectionResult {
   const ms = medians(samples);
 
   const linear = (goal: string, name: string): Row =>
-    ratioRow({ id: 1, goal, value: ms[`${name}-${large}`]! / ms[`${name}-${small}`]!, comparison: '<=', target: LINEAR, detail: `${formatMs(ms[`${name}-${large}`]!)} / ${formatMs(ms[`${name}-${small}`]!)}` });
+    ratioRow({
+      id: 1,
+      goal,
+      value: ms[`${name}-${large}`]! / ms[`${name}-${small}`]!,
+      comparison: '<=',
+      target: LINEAR,
+      detail: `${formatMs(ms[`${name}-${large}`]!)} / ${formatMs(ms[`${name}-${small}`]!)}`,
+    });
   const files = `${formatNumber(large)} / ${formatNumber(small)} files`;
   const rows: Row[] = [
     ...FORMATS.map((format) => linear(`\`compile-investigation DIR --output-dir OUT --format ${format}\`, ${files}`, format)),
@@ -53,7 +63,16 @@ export function measureBatchCli(bench: Bench): SectionResult {
     }
     const ours = ms[`${format}-${large}`]!;
     const theirs = ms[`reference-${format}-${large}`]!;
-    rows.push(ratioRow({ id: 1, goal, value: ours / theirs, comparison: '<=', target: AGAINST_REFERENCE[format], detail: `${formatMs(ours)} / ${formatMs(theirs)}` }));
+    rows.push(
+      ratioRow({
+        id: 1,
+        goal,
+        value: ours / theirs,
+        comparison: '<=',
+        target: AGAINST_REFERENCE[format],
+        detail: `${formatMs(ours)} / ${formatMs(theirs)}`,
+      }),
+    );
   }
   return { rows, raw: { files: [small, large], rounds, samplesMs: samples } };
 }

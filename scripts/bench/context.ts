@@ -38,7 +38,13 @@ export function parseOptions(argv: readonly string[]): Options {
 export function sizesFor(quick: boolean) {
   return quick
     ? { batchFiles: [50, 200] as const, throughputSpecs: 200, workerFixtures: 500, ratioDives: [1_000, 10_000], memoryDives: 10_000 }
-    : { batchFiles: [500, 2_000] as const, throughputSpecs: 2_000, workerFixtures: 10_000, ratioDives: [1_000, 10_000, 100_000], memoryDives: 100_000 };
+    : {
+        batchFiles: [500, 2_000] as const,
+        throughputSpecs: 2_000,
+        workerFixtures: 10_000,
+        ratioDives: [1_000, 10_000, 100_000],
+        memoryDives: 100_000,
+      };
 }
 
 export type Sizes = ReturnType<typeof sizesFor>;

@@ -33,7 +33,8 @@ export function timeProcess(command: string, args: readonly string[], cwd: strin
     result = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 16 * 1024 * 1024 });
   });
   if (result!.error) throw result!.error;
-  if (result!.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result!.status}: ${String(result!.stderr).slice(0, 2000)}`);
+  if (result!.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} exited ${result!.status}: ${String(result!.stderr).slice(0, 2000)}`);
   return ms;
 }
 

@@ -3,8 +3,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateScaledSpec } from '../gen-corpus.js';
-import { cli, roundsOf, runDriver, type Bench, type SectionResult } from './context.js';
-import { bytesRow, formatMiB, formatMs, formatNumber, ratioRow, ratioTarget, skippedRow, type Row } from './goals.js';
+import { type Bench, cli, roundsOf, runDriver, type SectionResult } from './context.js';
+import { bytesRow, formatMiB, formatMs, formatNumber, type Row, ratioRow, ratioTarget, skippedRow } from './goals.js';
 import { interleave, log, median, medians, timeMs } from './measure.js';
 
 const BASE_BYTES = 60 * 2 ** 20;
@@ -25,7 +25,9 @@ export function measureMemory(bench: Bench): SectionResult {
   writeFileSync(file, text);
   const probes = roundsOf(bench, 3, 1);
   log(`memory: ${probes} peak RSS probe(s) of the command line on ${formatNumber(memoryDives)} dives (${formatMiB(bytes)})`);
-  const peaks = Array.from({ length: probes }, () => Number(runDriver('peak-rss', [process.execPath, cli, file, '--format', 'json', '--max-bytes', String(bytes)])));
+  const peaks = Array.from({ length: probes }, () =>
+    Number(runDriver('peak-rss', [process.execPath, cli, file, '--format', 'json', '--max-bytes', String(bytes)])),
+  );
   const peak = median(peaks);
   const proxy = memoryDives === ISSUE_DIVES.at(-1) ? '' : ` (--quick: a proxy for ${formatNumber(ISSUE_DIVES.at(-1)!)})`;
   rows.push(
@@ -70,7 +72,16 @@ export function measureMemory(bench: Bench): SectionResult {
     const ms = medians(samples);
     const ours = ms['compile + renderJson']!;
     const bare = ms['JSON.parse']!;
-    rows.push(ratioRow({ id: 4, goal, value: ours / bare, comparison: '<=', target: AGAINST_JSON_PARSE, detail: `${formatMs(ours)} / ${formatMs(bare)}` }));
+    rows.push(
+      ratioRow({
+        id: 4,
+        goal,
+        value: ours / bare,
+        comparison: '<=',
+        target: AGAINST_JSON_PARSE,
+        detail: `${formatMs(ours)} / ${formatMs(bare)}`,
+      }),
+    );
     ratios[String(dives)] = { rounds, samplesMs: samples };
   }
   raw['againstJsonParse'] = ratios;

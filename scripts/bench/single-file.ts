@@ -2,8 +2,8 @@
 // against the reference script run on the same file.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, NO_REFERENCE, python, root, roundsOf, type Bench, type SectionResult } from './context.js';
-import { formatMs, formatNumber, ratioRow, ratioTarget, skippedRow, type Row } from './goals.js';
+import { type Bench, cli, NO_REFERENCE, python, root, roundsOf, type SectionResult } from './context.js';
+import { formatMs, formatNumber, type Row, ratioRow, ratioTarget, skippedRow } from './goals.js';
 import { interleave, log, medians, timeProcess } from './measure.js';
 
 const AGAINST_NODE = { markdown: 1.3, json: 1.2 } as const;
@@ -23,7 +23,9 @@ export function measureSingleFile(bench: Bench): SectionResult {
     json: [process.execPath, [cli, file, '--format', 'json']],
   };
   if (bench.reference !== null) commands['reference markdown'] = [python, [bench.reference, '--input', file, '--format', 'markdown']];
-  const tasks = Object.fromEntries(Object.entries(commands).map(([name, [command, args]]) => [name, () => timeProcess(command, args, root)]));
+  const tasks = Object.fromEntries(
+    Object.entries(commands).map(([name, [command, args]]) => [name, () => timeProcess(command, args, root)]),
+  );
   log(`single file: ${spec.name} (${formatNumber(spec.text.length)} bytes), a warm-up and ${rounds} rounds`);
   for (const task of Object.values(tasks)) task();
   const samples = interleave(rounds, tasks);
@@ -44,7 +46,16 @@ export function measureSingleFile(bench: Bench): SectionResult {
   if (bench.reference === null) rows.push(skippedRow(2, goal, ratioTarget('<=', AGAINST_REFERENCE), NO_REFERENCE));
   else {
     const theirs = ms['reference markdown']!;
-    rows.push(ratioRow({ id: 2, goal, value: ms['markdown']! / theirs, comparison: '<=', target: AGAINST_REFERENCE, detail: `${formatMs(ms['markdown']!)} / ${formatMs(theirs)}` }));
+    rows.push(
+      ratioRow({
+        id: 2,
+        goal,
+        value: ms['markdown']! / theirs,
+        comparison: '<=',
+        target: AGAINST_REFERENCE,
+        detail: `${formatMs(ms['markdown']!)} / ${formatMs(theirs)}`,
+      }),
+    );
   }
   return { rows, raw: { spec: spec.name, bytes: Buffer.byteLength(spec.text), rounds, samplesMs: samples } };
 }

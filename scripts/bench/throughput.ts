@@ -1,8 +1,8 @@
 // Goal 3: one createCompiler over the corpus in this process, text in, against the reference's
 // functions over the same texts in one Python process, and against bare parsing of the same text.
 import { parse as parseYaml, stringify as toYaml } from 'yaml';
-import { NO_REFERENCE, roundsOf, runDriver, type Bench, type SectionResult } from './context.js';
-import { formatMs, formatNumber, ratioRow, ratioTarget, skippedRow, type Row } from './goals.js';
+import { type Bench, NO_REFERENCE, roundsOf, runDriver, type SectionResult } from './context.js';
+import { formatMs, formatNumber, type Row, ratioRow, ratioTarget, skippedRow } from './goals.js';
 import { interleave, log, medians, timeMs } from './measure.js';
 
 const AGAINST_REFERENCE = { markdown: 3, json: 10 } as const;
@@ -14,9 +14,15 @@ export function measureThroughput(bench: Bench): SectionResult {
   const count = bench.sizes.throughputSpecs;
   const rounds = roundsOf(bench, 5, 3);
   const specs = bench.corpus.specs.slice(0, count);
-  const yamlSpecs = specs.map((spec) => ({ name: spec.name.replace(/\.json$/, '.yaml'), text: toYaml(JSON.parse(spec.text), { lineWidth: 0 }) }));
+  const yamlSpecs = specs.map((spec) => ({
+    name: spec.name.replace(/\.json$/, '.yaml'),
+    text: toYaml(JSON.parse(spec.text), { lineWidth: 0 }),
+  }));
   const compiler = library.createCompiler();
-  const compileAll = (list: ReadonlyArray<{ name: string; text: string }>, render?: (report: NonNullable<ReturnType<typeof compiler.compile>['report']>) => string): number =>
+  const compileAll = (
+    list: ReadonlyArray<{ name: string; text: string }>,
+    render?: (report: NonNullable<ReturnType<typeof compiler.compile>['report']>) => string,
+  ): number =>
     timeMs(() => {
       for (const spec of list) {
         const result = compiler.compile(spec.text, { path: spec.name });
@@ -54,11 +60,41 @@ export function measureThroughput(bench: Bench): SectionResult {
       continue;
     }
     const reference = perSecond(`reference ${format}`);
-    rows.push(ratioRow({ id: 3, goal, value: perSecond(ours) / reference, comparison: '>=', target: AGAINST_REFERENCE[format], detail: `${formatNumber(perSecond(ours))} / ${formatNumber(reference)} specs/s` }));
+    rows.push(
+      ratioRow({
+        id: 3,
+        goal,
+        value: perSecond(ours) / reference,
+        comparison: '>=',
+        target: AGAINST_REFERENCE[format],
+        detail: `${formatNumber(perSecond(ours))} / ${formatNumber(reference)} specs/s`,
+      }),
+    );
   }
   const versus = (goal: string, ours: string, bare: string, target: number): Row =>
-    ratioRow({ id: 3, goal, value: ms[ours]! / ms[bare]!, comparison: '<=', target, detail: `${formatMs(ms[ours]!)} / ${formatMs(ms[bare]!)}` });
-  rows.push(versus(`In process, ${formatNumber(count)} specs: compile + renderJson / \`JSON.parse\` of the same text`, 'compile + renderJson', 'JSON.parse', AGAINST_JSON_PARSE));
-  rows.push(versus(`In process, the same ${formatNumber(count)} specs as YAML: compile / \`yaml.parse\` of the same text`, 'compile YAML', 'yaml.parse', AGAINST_YAML_PARSE));
+    ratioRow({
+      id: 3,
+      goal,
+      value: ms[ours]! / ms[bare]!,
+      comparison: '<=',
+      target,
+      detail: `${formatMs(ms[ours]!)} / ${formatMs(ms[bare]!)}`,
+    });
+  rows.push(
+    versus(
+      `In process, ${formatNumber(count)} specs: compile + renderJson / \`JSON.parse\` of the same text`,
+      'compile + renderJson',
+      'JSON.parse',
+      AGAINST_JSON_PARSE,
+    ),
+  );
+  rows.push(
+    versus(
+      `In process, the same ${formatNumber(count)} specs as YAML: compile / \`yaml.parse\` of the same text`,
+      'compile YAML',
+      'yaml.parse',
+      AGAINST_YAML_PARSE,
+    ),
+  );
   return { rows, raw: { specs: count, rounds, samplesMs: samples } };
 }

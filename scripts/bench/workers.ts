@@ -1,6 +1,6 @@
 // Goal 5: `test` on many fixtures spreads over worker threads: two workers against one.
 import { spawnSync } from 'node:child_process';
-import { cli, root, roundsOf, type Bench, type SectionResult } from './context.js';
+import { type Bench, cli, root, roundsOf, type SectionResult } from './context.js';
 import { formatMs, formatNumber, ratioRow } from './goals.js';
 import { interleave, log, medians, timeProcess } from './measure.js';
 
@@ -12,9 +12,19 @@ export function measureWorkers(bench: Bench): SectionResult {
   const rounds = roundsOf(bench, 3, 2);
   const folder = bench.corpus.fixtureFolder(count);
   // Fixtures as a project keeps them: with golden reports, so that each is compiled, rendered twice and compared.
-  const goldens = spawnSync(process.execPath, [cli, 'test', folder, '--update', 'goldens'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (goldens.status !== 0) throw new Error(`writing the goldens of the workers' fixtures failed (exit ${goldens.status}): ${goldens.stderr.slice(0, 2000)}`);
-  const tasks = Object.fromEntries([1, 2].map((workers) => [`workers ${workers}`, () => timeProcess(process.execPath, [cli, 'test', folder, '--workers', String(workers)], root)]));
+  const goldens = spawnSync(process.execPath, [cli, 'test', folder, '--update', 'goldens'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (goldens.status !== 0)
+    throw new Error(`writing the goldens of the workers' fixtures failed (exit ${goldens.status}): ${goldens.stderr.slice(0, 2000)}`);
+  const tasks = Object.fromEntries(
+    [1, 2].map((workers) => [
+      `workers ${workers}`,
+      () => timeProcess(process.execPath, [cli, 'test', folder, '--workers', String(workers)], root),
+    ]),
+  );
   log(`workers: ${rounds} interleaved rounds of test --workers 1 and 2 on ${formatNumber(count)} fixtures`);
   const samples = interleave(rounds, tasks);
   const ms = medians(samples);

@@ -1,20 +1,27 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync, type Dirent } from 'node:fs';
+import { type Dirent, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { readDocument } from '../load/document.js';
+import { isRecord } from '../common/guards.js';
 import { isWithin, realPathOrNull } from '../common/real-path.js';
-import type { CompileError } from '../report/compile-error.js';
-import { compareAtOnePlace, compareStrings, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
-import { placeDiagnostics } from '../load/place.js';
-import { childPointer } from '../diagnostics/pointer.js';
-import { inputProblem, type InputProblem } from '../load/input-error.js';
-import type { Locator } from '../load/text-position.js';
-import type { FileOutcome } from '../report/outcome.js';
 import { show } from '../common/text.js';
+import { compareAtOnePlace, compareStrings, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
+import { childPointer } from '../diagnostics/pointer.js';
+import { readDocument } from '../load/document.js';
+import { type InputProblem, inputProblem } from '../load/input-error.js';
+import { placeDiagnostics } from '../load/place.js';
+import type { Locator } from '../load/text-position.js';
+import type { CompileError } from '../report/compile-error.js';
+import type { FileOutcome } from '../report/outcome.js';
+import {
+  type BriefProblem,
+  checkBriefHistory,
+  checkBriefIds,
+  checkBriefLimits,
+  type EvidenceRegistry,
+  registryOf,
+} from '../rules/briefs/check.js';
 import { validateStructure } from '../schema/issues.js';
 import type { Brief } from '../spec/types.js';
-import { checkBriefHistory, checkBriefIds, checkBriefLimits, registryOf, type BriefProblem, type EvidenceRegistry } from '../rules/briefs/check.js';
-import { isRecord } from '../common/guards.js';
 
 /**
  * Artifact mode: a folder of versioned working briefs, one file per version, named
@@ -112,7 +119,8 @@ export function checkBriefArtifacts(dir: string, options: BriefArtifactOptions):
       notes.push(`evidence ids not checked: ${display(specFile)} could not be read`);
     } else {
       registry = registryOf(loaded.data);
-      if (registry === undefined) notes.push(`evidence ids not checked: the evidence registry of ${display(specFile)} is not a list of entries with ids`);
+      if (registry === undefined)
+        notes.push(`evidence ids not checked: the evidence registry of ${display(specFile)} is not a list of entries with ids`);
     }
   }
 
@@ -123,7 +131,9 @@ export function checkBriefArtifacts(dir: string, options: BriefArtifactOptions):
     return { files, registryChecked: registry !== undefined, notes };
   }
   for (const name of listed.linksOut) {
-    notes.push(`${JSON.stringify(display(join(folder, name)))} is a symbolic link out of ${JSON.stringify(display(folder) || '.')}; not followed`);
+    notes.push(
+      `${JSON.stringify(display(join(folder, name)))} is a symbolic link out of ${JSON.stringify(display(folder) || '.')}; not followed`,
+    );
   }
   if (listed.names.length === 0) notes.push(`no brief artifacts (<hypothesisId>-NNNN.json) in ${display(folder) || '.'}`);
 
@@ -142,8 +152,10 @@ function listArtifacts(folder: string, shown: string): Listed {
     entries = readdirSync(folder, { withFileTypes: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { ok: false, problem: inputProblem('NOT_FOUND', `${shown} does not exist; give the folder of brief artifacts`) };
-    if (code === 'ENOTDIR') return { ok: false, problem: inputProblem('NOT_A_FILE', `${shown} is not a folder; give the folder of brief artifacts`) };
+    if (code === 'ENOENT')
+      return { ok: false, problem: inputProblem('NOT_FOUND', `${shown} does not exist; give the folder of brief artifacts`) };
+    if (code === 'ENOTDIR')
+      return { ok: false, problem: inputProblem('NOT_A_FILE', `${shown} is not a folder; give the folder of brief artifacts`) };
     return { ok: false, problem: inputProblem('UNREADABLE', `${shown} cannot be read (${code ?? 'unknown error'})`) };
   }
   const names: string[] = [];
@@ -206,24 +218,39 @@ function loadArtifact(folder: string, name: string, display: string, maxBytes: n
 /** The envelope's fields and types, its agreement with the file name, and the brief's schema. */
 function checkEnvelope(artifact: Artifact, data: Record<string, unknown>): void {
   const problems = artifact.problems as Problem[];
-  const chain = (path: string, message: string): void => void problems.push({ ruleId: BRIEF_CHAIN_RULE_ID, severity: 'error', path, message });
-  const has = (key: string): boolean => Object.prototype.hasOwnProperty.call(data, key);
+  const chain = (path: string, message: string): void =>
+    void problems.push({ ruleId: BRIEF_CHAIN_RULE_ID, severity: 'error', path, message });
+  const has = (key: string): boolean => Object.hasOwn(data, key);
 
-  for (const key of ENVELOPE_KEYS) if (!has(key)) chain('', `the artifact is missing the required field ${show(key)}; an artifact is {hypothesisId, sequence, parent, brief}.`);
+  for (const key of ENVELOPE_KEYS)
+    if (!has(key))
+      chain('', `the artifact is missing the required field ${show(key)}; an artifact is {hypothesisId, sequence, parent, brief}.`);
   for (const key of Object.keys(data)) {
     if (ENVELOPE_KEYS.includes(key) || key.startsWith('x-')) continue;
-    problems.push({ ruleId: 'unknown-field', severity: 'warning', path: childPointer('', key), message: `unknown field ${show(key)} in the artifact; it is ignored. Prefix extension data with "x-".` });
+    problems.push({
+      ruleId: 'unknown-field',
+      severity: 'warning',
+      path: childPointer('', key),
+      message: `unknown field ${show(key)} in the artifact; it is ignored. Prefix extension data with "x-".`,
+    });
   }
 
   const hypothesisId = data['hypothesisId'];
   if (has('hypothesisId')) {
-    if (typeof hypothesisId !== 'string' || hypothesisId === '') chain('/hypothesisId', 'hypothesisId must be a non-empty string, the id of the hypothesis the brief belongs to.');
-    else if (hypothesisId !== artifact.hypothesisId) chain('/hypothesisId', `hypothesisId is ${show(hypothesisId)} but the file name says ${show(artifact.hypothesisId)}; rename the file or fix hypothesisId.`);
+    if (typeof hypothesisId !== 'string' || hypothesisId === '')
+      chain('/hypothesisId', 'hypothesisId must be a non-empty string, the id of the hypothesis the brief belongs to.');
+    else if (hypothesisId !== artifact.hypothesisId)
+      chain(
+        '/hypothesisId',
+        `hypothesisId is ${show(hypothesisId)} but the file name says ${show(artifact.hypothesisId)}; rename the file or fix hypothesisId.`,
+      );
   }
   const sequence = data['sequence'];
   if (has('sequence')) {
-    if (typeof sequence !== 'number' || !Number.isInteger(sequence) || sequence < 1) chain('/sequence', 'sequence must be an integer of at least 1: 1 for the first version of the brief, then 2, 3, ...');
-    else if (sequence !== artifact.sequence) chain('/sequence', `sequence is ${sequence} but the file name says ${artifact.sequence}; rename the file or fix sequence.`);
+    if (typeof sequence !== 'number' || !Number.isInteger(sequence) || sequence < 1)
+      chain('/sequence', 'sequence must be an integer of at least 1: 1 for the first version of the brief, then 2, 3, ...');
+    else if (sequence !== artifact.sequence)
+      chain('/sequence', `sequence is ${sequence} but the file name says ${artifact.sequence}; rename the file or fix sequence.`);
   }
 
   const parent = data['parent'];
@@ -235,22 +262,27 @@ function checkEnvelope(artifact: Artifact, data: Record<string, unknown>): void 
     } else {
       let valid = true;
       for (const key of ['file', 'sha256']) {
-        if (!Object.prototype.hasOwnProperty.call(parent, key)) {
+        if (!Object.hasOwn(parent, key)) {
           chain('/parent', `parent is missing the required field ${show(key)}; give {file, sha256} of the previous version.`);
           valid = false;
         }
       }
       for (const key of Object.keys(parent)) {
         if (key === 'file' || key === 'sha256' || key.startsWith('x-')) continue;
-        problems.push({ ruleId: 'unknown-field', severity: 'warning', path: childPointer('/parent', key), message: `unknown field ${show(key)} in parent; it is ignored. Prefix extension data with "x-".` });
+        problems.push({
+          ruleId: 'unknown-field',
+          severity: 'warning',
+          path: childPointer('/parent', key),
+          message: `unknown field ${show(key)} in parent; it is ignored. Prefix extension data with "x-".`,
+        });
       }
       const { file, sha256 } = parent;
-      if (Object.prototype.hasOwnProperty.call(parent, 'file') && (typeof file !== 'string' || file === '')) {
+      if (Object.hasOwn(parent, 'file') && (typeof file !== 'string' || file === '')) {
         chain('/parent/file', 'parent.file must be the file name of the previous version, such as "H1-0001.json".');
         valid = false;
       }
-      if (Object.prototype.hasOwnProperty.call(parent, 'sha256') && (typeof sha256 !== 'string' || !SHA256_HEX.test(sha256))) {
-        chain('/parent/sha256', 'parent.sha256 must be the SHA-256 of the previous file\'s exact bytes, as 64 hexadecimal digits.');
+      if (Object.hasOwn(parent, 'sha256') && (typeof sha256 !== 'string' || !SHA256_HEX.test(sha256))) {
+        chain('/parent/sha256', "parent.sha256 must be the SHA-256 of the previous file's exact bytes, as 64 hexadecimal digits.");
         valid = false;
       }
       if (valid) artifact.parent = { file: file as string, sha256: (sha256 as string).toLowerCase() };
@@ -266,8 +298,12 @@ function checkEnvelope(artifact: Artifact, data: Record<string, unknown>): void 
     const findings = validateStructure({ hypotheses: [{ briefs: [brief] }] });
     const local = (text: string): string => text.split(SPEC_BRIEF_POINTER).join(ARTIFACT_BRIEF_POINTER);
     const within = (path: string): boolean => path === SPEC_BRIEF_POINTER || path.startsWith(`${SPEC_BRIEF_POINTER}/`);
-    for (const issue of findings.structural) if (within(issue.path)) problems.push({ ruleId: 'schema', severity: 'error', path: local(issue.path), message: local(issue.message) });
-    for (const issue of findings.unknownKeys) if (within(issue.path)) problems.push({ ruleId: 'unknown-field', severity: 'warning', path: local(issue.path), message: local(issue.message) });
+    for (const issue of findings.structural)
+      if (within(issue.path))
+        problems.push({ ruleId: 'schema', severity: 'error', path: local(issue.path), message: local(issue.message) });
+    for (const issue of findings.unknownKeys)
+      if (within(issue.path))
+        problems.push({ ruleId: 'unknown-field', severity: 'warning', path: local(issue.path), message: local(issue.message) });
     if (!findings.tainted.has(SPEC_BRIEF_POINTER)) artifact.brief = brief as unknown as Brief;
   }
 }
@@ -289,7 +325,11 @@ function checkChains(artifacts: Artifact[]): void {
       continue;
     }
     artifact.forked = true;
-    chain(artifact, '/parent', `${first.name} already names ${artifact.parent.file} as its parent; a chain of briefs has no forks. Make this version follow the latest one, or drop it.`);
+    chain(
+      artifact,
+      '/parent',
+      `${first.name} already names ${artifact.parent.file} as its parent; a chain of briefs has no forks. Make this version follow the latest one, or drop it.`,
+    );
   }
 
   const groups = new Map<string, Artifact[]>();
@@ -304,12 +344,22 @@ function checkChains(artifacts: Artifact[]): void {
     for (const artifact of group) {
       const expected = (previous?.sequence ?? 0) + 1;
       if (artifact.sequence === 0) {
-        chain(artifact, '/sequence', `sequence 0: sequences start at 1; rename the file to ${artifactFileName(hypothesisId, 1)} and renumber the rest.`);
+        chain(
+          artifact,
+          '/sequence',
+          `sequence 0: sequences start at 1; rename the file to ${artifactFileName(hypothesisId, 1)} and renumber the rest.`,
+        );
         continue;
       }
       if (artifact.sequence !== expected) {
-        const missing = artifactFileName(hypothesisId, expected) + (artifact.sequence - expected > 1 ? ` to ${artifactFileName(hypothesisId, artifact.sequence - 1)}` : '');
-        chain(artifact, '/sequence', `sequence ${artifact.sequence} ${previous ? `follows ${previous.sequence}` : 'starts the chain'}, but ${missing} ${artifact.sequence - expected > 1 ? 'are' : 'is'} missing; sequences run 1, 2, 3, ... without gaps.`);
+        const missing =
+          artifactFileName(hypothesisId, expected) +
+          (artifact.sequence - expected > 1 ? ` to ${artifactFileName(hypothesisId, artifact.sequence - 1)}` : '');
+        chain(
+          artifact,
+          '/sequence',
+          `sequence ${artifact.sequence} ${previous ? `follows ${previous.sequence}` : 'starts the chain'}, but ${missing} ${artifact.sequence - expected > 1 ? 'are' : 'is'} missing; sequences run 1, 2, 3, ... without gaps.`,
+        );
       } else if (artifact.parent !== undefined && !artifact.forked) {
         checkParent(artifact, previous, byName, chain);
       }
@@ -318,23 +368,45 @@ function checkChains(artifacts: Artifact[]): void {
   }
 }
 
-function checkParent(artifact: Artifact, previous: Artifact | undefined, byName: Map<string, Artifact>, chain: (artifact: Artifact, path: string, message: string) => void): void {
+function checkParent(
+  artifact: Artifact,
+  previous: Artifact | undefined,
+  byName: Map<string, Artifact>,
+  chain: (artifact: Artifact, path: string, message: string) => void,
+): void {
   const parent = artifact.parent;
   if (previous === undefined) {
-    if (parent !== null && parent !== undefined) chain(artifact, '/parent', `the first version of a brief has no parent, but this one names ${show(parent.file)}; set parent to null.`);
+    if (parent !== null && parent !== undefined)
+      chain(
+        artifact,
+        '/parent',
+        `the first version of a brief has no parent, but this one names ${show(parent.file)}; set parent to null.`,
+      );
     return;
   }
   if (parent === null || parent === undefined) {
-    chain(artifact, '/parent', `parent is null, but sequence ${artifact.sequence} follows ${previous.name}; set parent to {"file": ${show(previous.name)}, "sha256": ...}.`);
+    chain(
+      artifact,
+      '/parent',
+      `parent is null, but sequence ${artifact.sequence} follows ${previous.name}; set parent to {"file": ${show(previous.name)}, "sha256": ...}.`,
+    );
     return;
   }
   if (parent.file !== previous.name) {
     const exists = byName.has(parent.file) ? '' : ', which does not exist';
-    chain(artifact, '/parent/file', `parent.file names ${show(parent.file)}${exists}; the parent of sequence ${artifact.sequence} is the previous version, ${show(previous.name)}.`);
+    chain(
+      artifact,
+      '/parent/file',
+      `parent.file names ${show(parent.file)}${exists}; the parent of sequence ${artifact.sequence} is the previous version, ${show(previous.name)}.`,
+    );
     return;
   }
   if (previous.sha256 !== undefined && previous.sha256 !== parent.sha256) {
-    chain(artifact, '/parent/sha256', `parent.sha256 does not match ${previous.name}: its bytes hash to ${previous.sha256}. The parent was changed after this version was written, or the hash is wrong.`);
+    chain(
+      artifact,
+      '/parent/sha256',
+      `parent.sha256 does not match ${previous.name}: its bytes hash to ${previous.sha256}. The parent was changed after this version was written, or the hash is wrong.`,
+    );
   }
 }
 
@@ -362,14 +434,27 @@ function checkBriefs(artifacts: Artifact[], registry: EvidenceRegistry | undefin
 function outcomeOf(artifact: Artifact): FileOutcome {
   const withSource = artifact.source === undefined ? {} : { source: artifact.source };
   if (artifact.error !== undefined || artifact.problems === undefined) {
-    return inputErrorOutcome(artifact.display, artifact.error ?? inputProblem('UNREADABLE', `${artifact.display} cannot be read`), artifact.source);
+    return inputErrorOutcome(
+      artifact.display,
+      artifact.error ?? inputProblem('UNREADABLE', `${artifact.display} cannot be read`),
+      artifact.source,
+    );
   }
   const diagnostics = artifact.problems.map(({ ruleId, severity, message, path }): Diagnostic => ({ ruleId, severity, message, path }));
   const placed = placeDiagnostics(diagnostics, artifact.locate).sort(
-    (a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || comparePointers(a.path, b.path) || compareAtOnePlace(a, b),
+    (a, b) =>
+      (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || comparePointers(a.path, b.path) || compareAtOnePlace(a, b),
   );
   const failed = placed.some((diagnostic) => diagnostic.severity === 'error');
-  return { path: artifact.display, exitCode: failed ? 1 : 0, verdict: failed ? 'fail' : 'pass', diagnostics: placed, error: null, report: null, ...withSource };
+  return {
+    path: artifact.display,
+    exitCode: failed ? 1 : 0,
+    verdict: failed ? 'fail' : 'pass',
+    diagnostics: placed,
+    error: null,
+    report: null,
+    ...withSource,
+  };
 }
 
 /** A shorter pointer before any that extends it; otherwise code-unit order. */
@@ -383,4 +468,3 @@ function inputErrorOutcome(path: string, problem: InputProblem, source?: string)
   const error: CompileError = { code: 'INPUT_ERROR', ...problem };
   return { path, exitCode: 3, verdict: 'fail', diagnostics: [], error, report: null, ...(source === undefined ? {} : { source }) };
 }
-

@@ -1,8 +1,8 @@
+import { exitCodeMeanings } from '../common/exit-codes.js';
 import { builtInPreset, presetNames } from '../policy/presets.js';
 import { rules } from '../rules/catalog.js';
 import { criteria } from '../rules/criteria.js';
 import type { Rule } from '../rules/rule.js';
-import { exitCodeMeanings } from '../common/exit-codes.js';
 
 export interface RuleEntry {
   id: string;
@@ -34,7 +34,8 @@ export function ruleCatalogText(): string {
   const severityOf = (entry: RuleEntry) => presetNames.map((name) => entry.severity[name]).join(' / ');
   const severityWidth = Math.max(...entries.map((entry) => severityOf(entry).length));
   const lines = [`Rules (severity: ${presetNames.join(' / ')}):`];
-  for (const entry of entries) lines.push(`  ${entry.id.padEnd(idWidth)}  ${severityOf(entry).padEnd(severityWidth)}  ${entry.description}`);
+  for (const entry of entries)
+    lines.push(`  ${entry.id.padEnd(idWidth)}  ${severityOf(entry).padEnd(severityWidth)}  ${entry.description}`);
   return lines.join('\n');
 }
 

@@ -1,6 +1,6 @@
-import { criticalSubcodes } from '../rules/critical-input.js';
-import { inputErrorSubcodes } from '../load/input-error.js';
 import { exitCodes } from '../common/exit-codes.js';
+import { inputErrorSubcodes } from '../load/input-error.js';
+import { criticalSubcodes } from '../rules/critical-input.js';
 
 /** Version of the machine contract: the envelope, the error codes and the exit codes. */
 export const CONTRACT_VERSION = '1';
@@ -45,11 +45,30 @@ export const errorCodes: readonly ErrorCodeEntry[] = [
     code: 'GATE_FAILED',
     exitCode: exitCodes.gateFailed,
     meaning: 'the gate failed for at least one file (errors, or warnings with --fail-on warning); reports are still produced',
-    subcodes: entries({ ERRORS: 'at least one error diagnostic', WARNINGS: 'no errors, but warnings and --fail-on warning', FIXTURES_FAILED: 'test: at least one fixture does not match its expectation' }),
+    subcodes: entries({
+      ERRORS: 'at least one error diagnostic',
+      WARNINGS: 'no errors, but warnings and --fail-on warning',
+      FIXTURES_FAILED: 'test: at least one fixture does not match its expectation',
+    }),
   },
-  { code: 'USAGE_ERROR', exitCode: exitCodes.usage, meaning: 'the command line, the configuration or the policy is wrong', subcodes: entries(usageErrorSubcodes) },
-  { code: 'INPUT_ERROR', exitCode: exitCodes.input, meaning: 'an input file could not be read or parsed into an object', subcodes: entries(inputErrorSubcodes) },
-  { code: 'CRITICAL_INPUT', exitCode: exitCodes.critical, meaning: '{VACIO_CRITICO}: the goal or the budget is missing; no report', subcodes: entries(criticalSubcodes) },
+  {
+    code: 'USAGE_ERROR',
+    exitCode: exitCodes.usage,
+    meaning: 'the command line, the configuration or the policy is wrong',
+    subcodes: entries(usageErrorSubcodes),
+  },
+  {
+    code: 'INPUT_ERROR',
+    exitCode: exitCodes.input,
+    meaning: 'an input file could not be read or parsed into an object',
+    subcodes: entries(inputErrorSubcodes),
+  },
+  {
+    code: 'CRITICAL_INPUT',
+    exitCode: exitCodes.critical,
+    meaning: '{VACIO_CRITICO}: the goal or the budget is missing; no report',
+    subcodes: entries(criticalSubcodes),
+  },
   { code: 'INTERNAL_ERROR', exitCode: exitCodes.internal, meaning: 'a bug in compile-investigation', subcodes: [] },
 ];
 

@@ -6,7 +6,6 @@ import { compareStrings } from '../diagnostics/diagnostic.js';
 import { isSpecFileName, type SkippedLink } from '../regression/discover.js';
 import { GLOB_CHARACTERS } from './glob-syntax.js';
 
-
 /**
  * The spec files a quoted glob matches, as absolute paths in code-unit order, expanded here so
  * that every shell gives the same list. Links follow the folder walk's policy, with the glob's

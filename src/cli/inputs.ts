@@ -63,7 +63,13 @@ export async function expandInputs(args: readonly string[], cwd: string): Promis
       for (const file of found.files) add(walked(file.path, file.text, cwd));
       for (const folder of found.unreadable) {
         const entry = walked(folder.path, folder.text, cwd);
-        add({ ...entry, problem: { subcode: 'UNREADABLE', message: `the folder ${JSON.stringify(entry.shown)} cannot be read (${folder.code}); the specs in it were not compiled` } });
+        add({
+          ...entry,
+          problem: {
+            subcode: 'UNREADABLE',
+            message: `the folder ${JSON.stringify(entry.shown)} cannot be read (${folder.code}); the specs in it were not compiled`,
+          },
+        });
       }
       skip(found.skippedLinks);
     } else if (!stats && GLOB_CHARACTERS.test(arg)) {
@@ -73,7 +79,11 @@ export async function expandInputs(args: readonly string[], cwd: string): Promis
       const matched = expandGlob(arg, cwd);
       skip(matched.skippedLinks);
       const skipped = matched.skippedLinks.length;
-      if (matched.files.length === 0) throw usageError('NO_INPUT', `no spec file matches ${arg}${skipped > 0 ? ` (${skipped} symbolic link${skipped === 1 ? '' : 's'} out of its folder not followed)` : ''}`);
+      if (matched.files.length === 0)
+        throw usageError(
+          'NO_INPUT',
+          `no spec file matches ${arg}${skipped > 0 ? ` (${skipped} symbolic link${skipped === 1 ? '' : 's'} out of its folder not followed)` : ''}`,
+        );
       for (const match of matched.files) add(walked(match, match, cwd));
     } else {
       add({ open: path, shown: arg, reportPath: displayPath(path, cwd) });
@@ -92,7 +102,10 @@ function walked(open: RawPath, text: string, cwd: string): InputFile {
 /** Standard input first, then code-unit order; two names shown alike (invalid UTF-8) by their bytes. */
 function byReportPath(a: InputFile, b: InputFile): number {
   if ((a.open === '-') !== (b.open === '-')) return a.open === '-' ? -1 : 1;
-  return compareStrings(a.reportPath, b.reportPath) || compareStrings(Buffer.from(a.open).toString('latin1'), Buffer.from(b.open).toString('latin1'));
+  return (
+    compareStrings(a.reportPath, b.reportPath) ||
+    compareStrings(Buffer.from(a.open).toString('latin1'), Buffer.from(b.open).toString('latin1'))
+  );
 }
 
 /** The warning for a link not followed, with both paths relative to the working directory and quoted (names may hold anything). */

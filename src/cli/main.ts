@@ -1,9 +1,10 @@
 // The process entry of the CLI: the real process's streams and exit code around run(). The
 // launcher (bin/compile-investigation.cjs) loads this module's bundle and calls main().
+
+import { exitCodes } from '../common/exit-codes.js';
 import { visible } from '../common/visible.js';
 import { toolInfo } from '../tool.js';
 import type { Io } from './commands/result.js';
-import { exitCodes } from '../common/exit-codes.js';
 import { run } from './run.js';
 
 export async function main(): Promise<void> {
@@ -19,7 +20,6 @@ export async function main(): Promise<void> {
   if (outcome.stdout !== '') process.stdout.write(outcome.stdout);
   process.exitCode = outcome.exitCode;
 }
-
 
 /** The in-process entry, for the build's code-cache warm-up and for tests. */
 export { run } from './run.js';

@@ -1,15 +1,15 @@
 import { Command, Option } from 'commander';
-import { MIN_ITEMS_FOR_WORKERS } from '../workers/choose.js';
 import { visible } from '../common/visible.js';
+import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
 import { presetNames } from '../policy/presets.js';
 import { toolInfo } from '../tool.js';
+import { MIN_ITEMS_FOR_WORKERS } from '../workers/choose.js';
 import { exitCodesText, ruleCatalogText } from './catalog.js';
-import { usageError } from './contract.js';
-import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
+import type { BriefsFormat, BriefsOptions } from './commands/briefs.js';
 import type { CompileOptions, Format } from './commands/compile.js';
-import type { BriefsOptions, BriefsFormat } from './commands/briefs.js';
 import type { StatsOptions } from './commands/stats.js';
 import type { TestOptions } from './commands/test.js';
+import { usageError } from './contract.js';
 
 export type Invocation =
   | { command: 'compile'; options: CompileOptions }
@@ -23,7 +23,10 @@ export type Invocation =
 const FORMATS: Format[] = ['markdown', 'json', 'text', 'sarif', 'github'];
 
 /** The command line, described once: commander builds --help from it. */
-export function buildProgram(onInvocation: (invocation: Invocation) => void, output: { writeOut: (text: string) => void; writeErr: (text: string) => void }): Command {
+export function buildProgram(
+  onInvocation: (invocation: Invocation) => void,
+  output: { writeOut: (text: string) => void; writeErr: (text: string) => void },
+): Command {
   const program = new Command()
     .name(toolInfo.name)
     .description("Compile adaptive investigation specs (JSON or YAML): run the method's acceptance gate as rules and render reports.")
@@ -36,12 +39,28 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
     .command('compile [inputs...]', { isDefault: true })
     .description('compile spec files, folders or quoted globs (the default command)')
     .option('-i, --input <path>', 'a spec file, as an alternative to the positional argument')
-    .addOption(new Option('-f, --format <format>', 'markdown or json report, or text, sarif or github diagnostics (default: markdown for one file, text for several)').choices(FORMATS))
-    .addOption(new Option('-o, --output <file>', 'write what would go to standard output to this file, atomically ("-": standard output)').argParser(parsePath('--output')))
-    .addOption(new Option('--output-dir <dir>', 'write one report per input, as <name>.report.md or <name>.report.json').argParser(parsePath('--output-dir')))
+    .addOption(
+      new Option(
+        '-f, --format <format>',
+        'markdown or json report, or text, sarif or github diagnostics (default: markdown for one file, text for several)',
+      ).choices(FORMATS),
+    )
+    .addOption(
+      new Option('-o, --output <file>', 'write what would go to standard output to this file, atomically ("-": standard output)').argParser(
+        parsePath('--output'),
+      ),
+    )
+    .addOption(
+      new Option('--output-dir <dir>', 'write one report per input, as <name>.report.md or <name>.report.json').argParser(
+        parsePath('--output-dir'),
+      ),
+    )
     .addOption(new Option('-p, --preset <name>', 'rule preset (default: gate)').choices([...presetNames]))
     .option('--policy <file>', "JSON or YAML file whose values override the preset's policy")
-    .option('-c, --config <file>', 'configuration file (default: INVESTIGATION_CONFIG, or the nearest investigation.config.json|yaml|yml up from here)')
+    .option(
+      '-c, --config <file>',
+      'configuration file (default: INVESTIGATION_CONFIG, or the nearest investigation.config.json|yaml|yml up from here)',
+    )
     .addOption(new Option('--max-bytes <n>', 'largest input accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
     .addOption(new Option('--fail-on <severity>', 'fail on errors only, or on warnings too').choices(['error', 'warning']).default('error'))
     .option('-q, --quiet', 'report errors only')
@@ -50,7 +69,8 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
     .addHelpText('after', `\n${ruleCatalogText()}\n\n${exitCodesText()}\n`)
     .action((inputs: string[], options: Record<string, unknown>) => {
       const all = [...inputs, ...(typeof options['input'] === 'string' ? [options['input']] : [])];
-      if (all.length === 0) throw usageError('NO_INPUT', 'no input given; name spec files, folders or quoted globs, or - for standard input (see --help)');
+      if (all.length === 0)
+        throw usageError('NO_INPUT', 'no input given; name spec files, folders or quoted globs, or - for standard input (see --help)');
       onInvocation({
         command: 'compile',
         options: {
@@ -67,7 +87,10 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
       });
     });
 
-  program.addHelpText('after', () => `\nThe default command, compile:\n\n${compile.helpInformation()}\n${ruleCatalogText()}\n\n${exitCodesText()}\n`);
+  program.addHelpText(
+    'after',
+    () => `\nThe default command, compile:\n\n${compile.helpInformation()}\n${ruleCatalogText()}\n\n${exitCodesText()}\n`,
+  );
 
   program
     .command('schema')
@@ -90,7 +113,11 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
   program
     .command('test <dirs...>')
     .description('run fixture folders against their <name>.expect.json|yaml sidecars and golden reports')
-    .addOption(new Option('--update [what]', 'rewrite goldens and expectations ("all", the default) or goldens only ("goldens")').choices(['all', 'goldens']).preset('all'))
+    .addOption(
+      new Option('--update [what]', 'rewrite goldens and expectations ("all", the default) or goldens only ("goldens")')
+        .choices(['all', 'goldens'])
+        .preset('all'),
+    )
     .option('--shard <i/n>', 'run the i-th of n deterministic shares of the fixtures')
     .addOption(new Option('--junit <file>', 'also write a JUnit XML report').argParser(parsePath('--junit')))
     .addOption(workersOption('fixtures', `the number of CPUs from ${MIN_ITEMS_FOR_WORKERS} fixtures on`))
@@ -110,10 +137,16 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
 
   program
     .command('briefs <dir>')
-    .description('check a folder of working-brief artifacts (<hypothesisId>-NNNN.json): chains without gaps, parents with matching SHA-256, no forks, valid briefs')
+    .description(
+      'check a folder of working-brief artifacts (<hypothesisId>-NNNN.json): chains without gaps, parents with matching SHA-256, no forks, valid briefs',
+    )
     .option('--spec <file>', 'the spec whose evidence registry the briefs cite (without it, evidence ids are not checked)')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'sarif', 'github']).default('text'))
-    .addOption(new Option('-o, --output <file>', 'write the output to this file, atomically ("-": standard output)').argParser(parsePath('--output')))
+    .addOption(
+      new Option('-o, --output <file>', 'write the output to this file, atomically ("-": standard output)').argParser(
+        parsePath('--output'),
+      ),
+    )
     .addOption(new Option('--max-bytes <n>', 'largest artifact accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
     .option('--json', 'print one JSON envelope')
     .action((dir: string, options: Record<string, unknown>) =>
@@ -132,9 +165,17 @@ export function buildProgram(onInvocation: (invocation: Invocation) => void, out
 
   program
     .command('stats <inputs...>')
-    .description('compile every spec under the inputs and aggregate the corpus: verdicts, stop reasons, budget use, replans, rule failures, discovery')
-    .addOption(new Option('-f, --format <format>', 'Markdown tables and Mermaid charts, or JSON').choices(['markdown', 'json']).default('markdown'))
-    .addOption(new Option('-o, --output <file>', 'write the statistics to this file, atomically ("-": standard output)').argParser(parsePath('--output')))
+    .description(
+      'compile every spec under the inputs and aggregate the corpus: verdicts, stop reasons, budget use, replans, rule failures, discovery',
+    )
+    .addOption(
+      new Option('-f, --format <format>', 'Markdown tables and Mermaid charts, or JSON').choices(['markdown', 'json']).default('markdown'),
+    )
+    .addOption(
+      new Option('-o, --output <file>', 'write the statistics to this file, atomically ("-": standard output)').argParser(
+        parsePath('--output'),
+      ),
+    )
     .addOption(new Option('-p, --preset <name>', 'rule preset (default: gate)').choices([...presetNames]))
     .option('--policy <file>', "JSON or YAML file whose values override the preset's policy")
     .option('-c, --config <file>', 'configuration file')
@@ -182,18 +223,26 @@ function pickOutput(options: Record<string, unknown>): { output?: string } {
 /** Decimal digits only: Number() would also take "1e3", "0x10", "0b11" and " 12 ". */
 function parseByteCount(value: string): number {
   const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(count) || count < 1) throw usageError('INVALID_ARGUMENT', `--max-bytes takes a positive whole number of bytes in decimal digits, not ${JSON.stringify(value)}`);
+  if (!Number.isSafeInteger(count) || count < 1)
+    throw usageError(
+      'INVALID_ARGUMENT',
+      `--max-bytes takes a positive whole number of bytes in decimal digits, not ${JSON.stringify(value)}`,
+    );
   return count;
 }
 
 /** --workers, for commands that compile many files, capped alike; `byDefault` says what runs without it. */
 function workersOption(items: string, byDefault: string): Option {
-  return new Option('--workers <n>', `worker threads to compile the ${items} on, at most the number of CPUs (default: ${byDefault}; 1 runs them in this thread)`).argParser(parseWorkers);
+  return new Option(
+    '--workers <n>',
+    `worker threads to compile the ${items} on, at most the number of CPUs (default: ${byDefault}; 1 runs them in this thread)`,
+  ).argParser(parseWorkers);
 }
 
 function parseWorkers(value: string): number {
   const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(count) || count < 1) throw usageError('INVALID_ARGUMENT', `--workers takes a positive whole number of worker threads, not ${JSON.stringify(value)}`);
+  if (!Number.isSafeInteger(count) || count < 1)
+    throw usageError('INVALID_ARGUMENT', `--workers takes a positive whole number of worker threads, not ${JSON.stringify(value)}`);
   return count;
 }
 

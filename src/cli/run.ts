@@ -1,11 +1,11 @@
 import { CommanderError } from 'commander';
+import { exitCodes } from '../common/exit-codes.js';
+import { jsonText } from '../common/json-text.js';
 import { visible } from '../common/visible.js';
 import { toolInfo } from '../tool.js';
 import type { CommandResult, Io } from './commands/result.js';
 import { CliError, CONTRACT_VERSION, type Envelope, type UsageSubcode } from './contract.js';
-import { exitCodes } from '../common/exit-codes.js';
 import { buildProgram, type Invocation } from './program.js';
-import { jsonText } from '../common/json-text.js';
 
 const COMMANDS = ['compile', 'schema', 'rules', 'explain', 'test', 'stats', 'briefs'];
 
@@ -27,7 +27,10 @@ export async function run(argv: string[], io: Io): Promise<{ exitCode: number; s
   let invocation: Invocation | undefined;
   let printed = '';
   try {
-    const program = buildProgram((parsed) => (invocation = parsed), { writeOut: (text) => void (printed += text), writeErr: (text) => void io.stderr.write(text) });
+    const program = buildProgram((parsed) => (invocation = parsed), {
+      writeOut: (text) => void (printed += text),
+      writeErr: (text) => void io.stderr.write(text),
+    });
     program.parse(argv, { from: 'user' });
     if (!invocation) return informational(printed, json, argv);
     const result = await execute(invocation, io);
@@ -36,7 +39,13 @@ export async function run(argv: string[], io: Io): Promise<{ exitCode: number; s
     const failure = asCliError(error);
     if (!failure) return informational(printed, json, argv);
     if (!(error instanceof CommanderError)) io.stderr.write(`${toolInfo.name}: ${visible(failure.message)}\n`);
-    const result: CommandResult = { exitCode: failure.exitCode, data: {}, warnings: [], error: { code: failure.code, subcode: failure.subcode, message: failure.message }, stdout: '' };
+    const result: CommandResult = {
+      exitCode: failure.exitCode,
+      data: {},
+      warnings: [],
+      error: { code: failure.code, subcode: failure.subcode, message: failure.message },
+      stdout: '',
+    };
     return { exitCode: failure.exitCode, stdout: json ? envelope(invocation?.command ?? command, result) : '' };
   }
 }
@@ -46,7 +55,10 @@ function informational(text: string, json: boolean, argv: string[]): { exitCode:
   if (!json) return { exitCode: exitCodes.passed, stdout: text };
   const isVersion = argv.includes('--version') || argv.includes('-V');
   const data = isVersion ? { version: text.trim() } : { help: text };
-  return { exitCode: exitCodes.passed, stdout: envelope(isVersion ? 'version' : 'help', { exitCode: 0, data, warnings: [], error: null, stdout: '' }) };
+  return {
+    exitCode: exitCodes.passed,
+    stdout: envelope(isVersion ? 'version' : 'help', { exitCode: 0, data, warnings: [], error: null, stdout: '' }),
+  };
 }
 
 /** Each command's module is loaded when it runs, so that a run pays only for the command it is. */
@@ -73,12 +85,23 @@ async function execute(invocation: Invocation, io: Io): Promise<CommandResult> {
 function asCliError(error: unknown): CliError | undefined {
   if (error instanceof CliError) return error;
   if (error instanceof CommanderError) {
-    if (error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return undefined;
+    if (
+      error.exitCode === 0 ||
+      error.code === 'commander.helpDisplayed' ||
+      error.code === 'commander.version' ||
+      error.code === 'commander.help'
+    )
+      return undefined;
     const message = error.message.replace(/^error: /, '');
     return new CliError('USAGE_ERROR', COMMANDER_SUBCODES[error.code] ?? 'INVALID_ARGUMENT', message, exitCodes.usage);
   }
   const detail = error instanceof Error ? error.message : String(error);
-  return new CliError('INTERNAL_ERROR', null, `internal error: ${detail}. This is a bug; please report it with the input that caused it.`, exitCodes.internal);
+  return new CliError(
+    'INTERNAL_ERROR',
+    null,
+    `internal error: ${detail}. This is a bug; please report it with the input that caused it.`,
+    exitCodes.internal,
+  );
 }
 
 function envelope(command: string, result: CommandResult): string {

@@ -3,7 +3,7 @@ import { lstatSync, readdirSync, unlinkSync } from 'node:fs';
 import { joinRawPath, type RawPath } from './raw-path.js';
 
 /** A temporary's name: `.<name>.tmp-<pid>-<8 hex digits>`, read as Latin-1 so that any bytes map one to one. */
-const TEMPORARY = /^\.([^]+)\.tmp-([1-9]\d{0,9})-[0-9a-f]{8}$/;
+const TEMPORARY = /^\.([\s\S]+)\.tmp-([1-9]\d{0,9})-[0-9a-f]{8}$/;
 
 /** The name of a temporary for `name`: `.<name>.tmp-<pid>-<8 hex digits>`, unique per write. */
 export function temporaryName(name: RawPath): RawPath {
@@ -53,7 +53,7 @@ export function removeStaleTemporaries(folder: RawPath, name: RawPath): void {
 }
 
 function temporariesIn(folder: Buffer): Map<string, Temporary[]> {
-  if (listed !== null && listed.folder.equals(folder)) return listed.temporaries;
+  if (listed?.folder.equals(folder)) return listed.temporaries;
   let names: Buffer[];
   try {
     names = readdirSync(folder, { encoding: 'buffer' });

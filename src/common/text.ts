@@ -21,16 +21,23 @@ const SHOWN_LENGTH = 100;
  */
 export function show(value: unknown): string {
   if (typeof value === 'string' && value.length > SHOWN_LENGTH) {
-    const head = Array.from(value.slice(0, SHOWN_LENGTH + 1)).slice(0, -1).join('');
+    const head = Array.from(value.slice(0, SHOWN_LENGTH + 1))
+      .slice(0, -1)
+      .join('');
     return `${JSON.stringify(head).slice(0, -1)}…" (${value.length.toLocaleString('en-US')} characters)`;
   }
   const json = JSON.stringify(value) ?? String(value);
-  return json.length > 4 * SHOWN_LENGTH ? `${json.slice(0, SHOWN_LENGTH)}… (${json.length.toLocaleString('en-US')} characters of JSON)` : json;
+  return json.length > 4 * SHOWN_LENGTH
+    ? `${json.slice(0, SHOWN_LENGTH)}… (${json.length.toLocaleString('en-US')} characters of JSON)`
+    : json;
 }
 
 /** "a", "b", "c", each shown; past `max` items, the first ones and "and N more". */
 export function listOf(values: readonly unknown[], max = 10): string {
-  const shown = values.slice(0, max).map((value) => show(value)).join(', ');
+  const shown = values
+    .slice(0, max)
+    .map((value) => show(value))
+    .join(', ');
   const rest = values.length - Math.min(values.length, max);
   return rest > 0 ? `${shown} and ${rest.toLocaleString('en-US')} more` : shown;
 }

@@ -1,5 +1,19 @@
-import { closeSync, constants, fchmodSync, fchownSync, fstatSync, lstatSync, openSync, readlinkSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
-import { joinRawPath, splitRawPath, type RawPath } from './raw-path.js';
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fchownSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  type Stats,
+  statSync,
+  writeSync,
+} from 'node:fs';
+import { joinRawPath, type RawPath, splitRawPath } from './raw-path.js';
 import { removeStaleTemporaries, temporaryName } from './stale-temporaries.js';
 
 /** What a path names before it is written. */
@@ -36,7 +50,10 @@ const RETRY_MS = 5;
 export function writeFileSafely(path: RawPath, content: string): void {
   const target = followLinks(path);
   const kind = kindOf(target.stats);
-  if (kind === 'missing' || kind === 'file') return replaceAtomically(target.path, Buffer.from(content, 'utf8'), target.stats);
+  if (kind === 'missing' || kind === 'file') {
+    replaceAtomically(target.path, Buffer.from(content, 'utf8'), target.stats);
+    return;
+  }
   if (kind === 'directory') throw new WriteRefusedError('is a directory; give the path of a file');
   if (kind === 'block device') throw new WriteRefusedError('is a block device; refusing to write a report onto a disk');
   writeThrough(target.path, Buffer.from(content, 'utf8'), kind);

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { readDocument } from '../load/document.js';
 import type { RuleSetting } from '../diagnostics/diagnostic.js';
+import { readDocument } from '../load/document.js';
 
 export const CONFIG_NAMES = ['investigation.config.json', 'investigation.config.yaml', 'investigation.config.yml'] as const;
 
@@ -58,7 +58,10 @@ function walkUp(start: string): string | undefined {
 
 function load(path: string, source: ConfigSource, cwd: string, warnings: string[]): ResolvedConfig {
   const origin = source === 'env' ? 'INVESTIGATION_CONFIG' : source === 'flag' ? '--config' : 'config';
-  const parsed = readDocument(resolve(cwd, path), { maxBytes: MAX_CONFIG_BYTES, notAnObject: () => 'a configuration file holds an object with preset, policy and rules' });
+  const parsed = readDocument(resolve(cwd, path), {
+    maxBytes: MAX_CONFIG_BYTES,
+    notAnObject: () => 'a configuration file holds an object with preset, policy and rules',
+  });
   if (!parsed.ok) {
     const subcode = parsed.problem.subcode === 'NOT_FOUND' ? 'CONFIG_NOT_FOUND' : 'INVALID_CONFIG';
     throw new ConfigError(subcode, `${origin} ${path}: ${parsed.problem.message}`);
@@ -68,10 +71,12 @@ function load(path: string, source: ConfigSource, cwd: string, warnings: string[
 
 function validate(data: Record<string, unknown>, where: string): ConfigFile {
   for (const key of Object.keys(data)) {
-    if (!KNOWN_KEYS.has(key)) throw new ConfigError('INVALID_CONFIG', `${where}: unknown key ${JSON.stringify(key)}; a config holds preset, policy and rules`);
+    if (!KNOWN_KEYS.has(key))
+      throw new ConfigError('INVALID_CONFIG', `${where}: unknown key ${JSON.stringify(key)}; a config holds preset, policy and rules`);
   }
   const { preset, policy, rules } = data;
-  if (preset !== undefined && typeof preset !== 'string') throw new ConfigError('INVALID_CONFIG', `${where}: preset must be a string such as "gate"`);
+  if (preset !== undefined && typeof preset !== 'string')
+    throw new ConfigError('INVALID_CONFIG', `${where}: preset must be a string such as "gate"`);
   if (policy !== undefined && (policy === null || typeof policy !== 'object' || Array.isArray(policy))) {
     throw new ConfigError('INVALID_CONFIG', `${where}: policy must be an object of policy values`);
   }

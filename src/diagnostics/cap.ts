@@ -35,7 +35,11 @@ export function countSeverities(diagnostics: readonly Diagnostic[]): Omitted {
  * The first `cap` diagnostics of a sorted list, then, when anything was left out (here or before,
  * as `alreadyOmitted`), one diagnostic at the document root that counts it.
  */
-export function capDiagnostics(sorted: readonly Diagnostic[], alreadyOmitted: Omitted = { errors: 0, warnings: 0 }, note = ''): Diagnostic[] {
+export function capDiagnostics(
+  sorted: readonly Diagnostic[],
+  alreadyOmitted: Omitted = { errors: 0, warnings: 0 },
+  note = '',
+): Diagnostic[] {
   const omitted = { ...alreadyOmitted };
   for (const diagnostic of sorted.slice(DIAGNOSTIC_CAP)) omitted[diagnostic.severity === 'error' ? 'errors' : 'warnings']++;
   const kept = sorted.length > DIAGNOSTIC_CAP ? sorted.slice(0, DIAGNOSTIC_CAP) : [...sorted];

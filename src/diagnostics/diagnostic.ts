@@ -27,5 +27,9 @@ export function compareStrings(a: string, b: string): number {
 
 /** The order of diagnostics at one place: errors before warnings, then by rule id, then by message. */
 export function compareAtOnePlace(a: Diagnostic, b: Diagnostic): number {
-  return (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) || compareStrings(a.ruleId, b.ruleId) || compareStrings(a.message, b.message);
+  return (
+    (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) ||
+    compareStrings(a.ruleId, b.ruleId) ||
+    compareStrings(a.message, b.message)
+  );
 }

@@ -8,7 +8,7 @@ export function escapeToken(token: string | number): string {
 
 export function pointer(...tokens: Array<string | number>): string {
   let result = '';
-  for (const token of tokens) result += '/' + escapeToken(token);
+  for (const token of tokens) result += `/${escapeToken(token)}`;
   return result;
 }
 

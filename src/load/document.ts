@@ -1,6 +1,6 @@
 import { pathText, type RawPath } from '../common/raw-path.js';
-import { inputProblem, type InputProblem } from './input-error.js';
-import { decodeUtf8, formatFromPath, parseSpecText, type NotAnObjectMessage, type SourceFormat } from './parse.js';
+import { type InputProblem, inputProblem } from './input-error.js';
+import { decodeUtf8, formatFromPath, type NotAnObjectMessage, parseSpecText, type SourceFormat } from './parse.js';
 import { readInput } from './read-input.js';
 import type { Locator } from './text-position.js';
 

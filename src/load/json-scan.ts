@@ -56,7 +56,8 @@ export function findRepeatedKey(text: string): RepeatedKey | undefined {
         return found === undefined ? value(valueStart) : skipValue(text, valueStart);
       });
     }
-    if (code === OPEN_BRACKET) return items(text, at, (_index, itemStart) => (found === undefined ? value(itemStart) : skipValue(text, itemStart)));
+    if (code === OPEN_BRACKET)
+      return items(text, at, (_index, itemStart) => (found === undefined ? value(itemStart) : skipValue(text, itemStart)));
     return skipValue(text, at);
   };
   value(0);
@@ -189,5 +190,14 @@ function skipSpace(text: string, start: number): number {
 }
 
 function isDelimiter(code: number): boolean {
-  return code === COMMA || code === CLOSE_BRACE || code === CLOSE_BRACKET || code === 32 || code === 10 || code === 13 || code === 9 || code === COLON;
+  return (
+    code === COMMA ||
+    code === CLOSE_BRACE ||
+    code === CLOSE_BRACKET ||
+    code === 32 ||
+    code === 10 ||
+    code === 13 ||
+    code === 9 ||
+    code === COLON
+  );
 }

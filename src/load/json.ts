@@ -1,6 +1,6 @@
 import { printParseErrorCode, visit } from 'jsonc-parser';
 import { parsePointer } from '../diagnostics/pointer.js';
-import { duplicateKey, inputProblem, type InputProblem } from './input-error.js';
+import { duplicateKey, type InputProblem, inputProblem } from './input-error.js';
 import { countMemberSeparators, findRepeatedKey, locatePointers } from './json-scan.js';
 import { MAX_DEPTH, measureShape, tooDeepMessage } from './shape.js';
 import { LineIndex, type Locator } from './text-position.js';
@@ -21,7 +21,8 @@ export function parseJson(text: string): JsonResult {
   if (shape.depth > MAX_DEPTH) return { ok: false, problem: inputProblem('TOO_DEEP', tooDeepMessage(shape.depth)) };
   if (countMemberSeparators(text) !== shape.members) {
     const repeated = findRepeatedKey(text);
-    if (repeated) return { ok: false, problem: duplicateKey(repeated.key, lines.position(repeated.offset), lines.position(repeated.firstOffset)) };
+    if (repeated)
+      return { ok: false, problem: duplicateKey(repeated.key, lines.position(repeated.offset), lines.position(repeated.firstOffset)) };
   }
   return { ok: true, value, locate: jsonLocator(text, lines) };
 }
@@ -44,7 +45,7 @@ function jsonLocator(text: string, lines: LineIndex): Locator {
     const missing = [...new Set(pointers)].filter((pointer) => !offsets.has(pointer));
     if (missing.length === 0) return;
     const found = locatePointers(text, missing.map(parsePointer));
-    missing.forEach((pointer, index) => offsets.set(pointer, found[index] as number));
+    for (const [index, pointer] of missing.entries()) offsets.set(pointer, found[index] as number);
   };
   return locator;
 }
@@ -70,7 +71,8 @@ const PROBLEMS: Record<string, string> = {
 
 /** JSON.parse does not always say where it failed; a tolerant scanner finds the first error's place. */
 function syntaxProblem(text: string, error: unknown): InputProblem {
-  if (error instanceof RangeError) return inputProblem('TOO_DEEP', `the document nests too deeply to parse; at most ${MAX_DEPTH} levels are accepted`);
+  if (error instanceof RangeError)
+    return inputProblem('TOO_DEEP', `the document nests too deeply to parse; at most ${MAX_DEPTH} levels are accepted`);
   const located: Array<{ code: string; offset: number }> = [];
   try {
     visit(text, { onError: (code, offset) => located.push({ code: printParseErrorCode(code), offset }) }, STRICT_JSON);
@@ -80,5 +82,9 @@ function syntaxProblem(text: string, error: unknown): InputProblem {
   const first = located[0];
   if (!first) return inputProblem('JSON_SYNTAX', `invalid JSON: ${error instanceof Error ? error.message : String(error)}`);
   const position = new LineIndex(text).position(first.offset);
-  return inputProblem('JSON_SYNTAX', `invalid JSON at line ${position.line}, column ${position.column}: ${PROBLEMS[first.code] ?? first.code}`, position);
+  return inputProblem(
+    'JSON_SYNTAX',
+    `invalid JSON at line ${position.line}, column ${position.column}: ${PROBLEMS[first.code] ?? first.code}`,
+    position,
+  );
 }

@@ -1,5 +1,5 @@
 import { constants } from 'node:buffer';
-import { inputProblem, type InputProblem } from './input-error.js';
+import { type InputProblem, inputProblem } from './input-error.js';
 import { parseJson } from './json.js';
 import type { Locator } from './text-position.js';
 import { parseYaml } from './yaml.js';

@@ -24,7 +24,12 @@ export function readInput(path: RawPath, maxBytes: number, shown: string = pathT
     let expectedSize = 0;
     if (path !== '-') {
       const stats = fstatSync(descriptor);
-      if (!stats.isFile()) return { ok: false, subcode: 'NOT_A_FILE', message: `${shown} is ${stats.isDirectory() ? 'a directory' : 'not a regular file'}; give the path of a spec file` };
+      if (!stats.isFile())
+        return {
+          ok: false,
+          subcode: 'NOT_A_FILE',
+          message: `${shown} is ${stats.isDirectory() ? 'a directory' : 'not a regular file'}; give the path of a spec file`,
+        };
       if (stats.size > maxBytes) return tooLarge(shown, maxBytes);
       expectedSize = stats.size;
     }
@@ -76,7 +81,11 @@ function readSome(descriptor: number, buffer: Buffer, offset: number): number {
 }
 
 function tooLarge(label: string, maxBytes: number): ReadResult {
-  return { ok: false, subcode: 'TOO_LARGE', message: `${label} is larger than ${maxBytes} bytes; raise the limit with --max-bytes if it really is one spec` };
+  return {
+    ok: false,
+    subcode: 'TOO_LARGE',
+    message: `${label} is larger than ${maxBytes} bytes; raise the limit with --max-bytes if it really is one spec`,
+  };
 }
 
 function describeFailure(shown: string, error: unknown): ReadResult {

@@ -1,5 +1,5 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, type Alias, type Node, type Pair } from 'yaml';
-import { duplicateKey, inputProblem, type InputProblem } from './input-error.js';
+import { type Alias, isAlias, isMap, isPair, isScalar, isSeq, type Node, type Pair } from 'yaml';
+import { duplicateKey, type InputProblem, inputProblem } from './input-error.js';
 import { MAX_ALIAS_EXPANSION, MAX_DEPTH } from './limits.js';
 import { circularMessage, tooDeepMessage } from './shape.js';
 import type { LineIndex } from './text-position.js';
@@ -83,7 +83,12 @@ class Conversion {
 
   private alias(alias: Alias, level: number): Converted {
     const target = this.anchors.get(alias.source);
-    if (target === undefined) this.refuse('YAML_SYNTAX', `invalid YAML: the alias *${alias.source} names no anchor before it; define &${alias.source} first`, alias);
+    if (target === undefined)
+      this.refuse(
+        'YAML_SYNTAX',
+        `invalid YAML: the alias *${alias.source} names no anchor before it; define &${alias.source} first`,
+        alias,
+      );
     if (this.inProgress.has(target)) {
       this.refuse('CIRCULAR', circularMessage(`the alias *${alias.source} sits inside the node its anchor &${alias.source} names`), alias);
     }
@@ -92,14 +97,19 @@ class Conversion {
     this.expanded += result.size;
     this.expandedCharacters += result.characters;
     if (this.expanded > MAX_ALIAS_EXPANSION || this.expandedCharacters > this.maxAliasCharacters) {
-      this.refuse('YAML_SYNTAX', `invalid YAML: its aliases expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} values or ${this.maxAliasCharacters.toLocaleString('en-US')} characters (an alias bomb); write the values out`, alias);
+      this.refuse(
+        'YAML_SYNTAX',
+        `invalid YAML: its aliases expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} values or ${this.maxAliasCharacters.toLocaleString('en-US')} characters (an alias bomb); write the values out`,
+        alias,
+      );
     }
     if (level - 1 + result.height > MAX_DEPTH) this.refuse('TOO_DEEP', tooDeepMessage(level - 1 + result.height), alias);
     return result;
   }
 
   private body(node: Node, level: number): Converted {
-    if (isScalar(node)) return { value: node.value, size: 1, characters: typeof node.value === 'string' ? node.value.length : 0, height: 0 };
+    if (isScalar(node))
+      return { value: node.value, size: 1, characters: typeof node.value === 'string' ? node.value.length : 0, height: 0 };
     if (level > MAX_DEPTH) this.refuse('TOO_DEEP', tooDeepMessage(level), node);
     if (isMap(node)) return this.map(node.items as Pair<Node | null, Node | null>[], level);
     if (isSeq(node)) return this.sequence(node.items as Array<Node | Pair<Node | null, Node | null> | null>, level);
@@ -123,7 +133,8 @@ class Conversion {
       characters += key.length + value.characters;
       if (value.height + 1 > height) height = value.height + 1;
       // A plain assignment of "__proto__" would replace the prototype; a definition keeps it data.
-      if (key === '__proto__') Object.defineProperty(data, key, { value: value.value, enumerable: true, writable: true, configurable: true });
+      if (key === '__proto__')
+        Object.defineProperty(data, key, { value: value.value, enumerable: true, writable: true, configurable: true });
       else data[key] = value.value;
     }
     return { value: data, size, characters, height };

@@ -1,7 +1,7 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import { type Document, isAlias, isMap, isPair, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
 import { parsePointer } from '../diagnostics/pointer.js';
 import type { LineIndex, Locator } from './text-position.js';
-import { keyString, type AliasTargets } from './yaml-data.js';
+import { type AliasTargets, keyString } from './yaml-data.js';
 
 /**
  * Where a pointer's value starts in the YAML text: the key of the member it names (the item, in

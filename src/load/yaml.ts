@@ -1,5 +1,5 @@
-import { Composer, Lexer, Parser, type CST, type Document } from 'yaml';
-import { inputProblem, type InputProblem } from './input-error.js';
+import { Composer, type CST, type Document, Lexer, Parser } from 'yaml';
+import { type InputProblem, inputProblem } from './input-error.js';
 import { MAX_DEPTH, MAX_YAML_TOKENS } from './limits.js';
 import { LineIndex, type Locator } from './text-position.js';
 import { YamlRefusal, yamlToData } from './yaml-data.js';
@@ -37,13 +37,24 @@ export function parseYaml(text: string): YamlResult {
   if (document === undefined) return { ok: true, value: null, locate: () => undefined };
   if (second !== undefined) {
     const position = lines.position(second.range[0]);
-    return { ok: false, problem: inputProblem('YAML_SYNTAX', `invalid YAML: a second document starts at line ${position.line}; a spec is one YAML document`, position) };
+    return {
+      ok: false,
+      problem: inputProblem(
+        'YAML_SYNTAX',
+        `invalid YAML: a second document starts at line ${position.line}; a spec is one YAML document`,
+        position,
+      ),
+    };
   }
   const unknownTag = document.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED');
   if (unknownTag) {
     return {
       ok: false,
-      problem: inputProblem('YAML_TAG', `YAML tags other than the core schema's are refused (${unknownTag.message}); write plain values instead`, lines.position(unknownTag.pos[0])),
+      problem: inputProblem(
+        'YAML_TAG',
+        `YAML tags other than the core schema's are refused (${unknownTag.message}); write plain values instead`,
+        lines.position(unknownTag.pos[0]),
+      ),
     };
   }
   const converted = convert(document, lines, text.length);
@@ -52,7 +63,14 @@ export function parseYaml(text: string): YamlResult {
     const position = lines.position(firstError.pos[0]);
     // A repeated key before the first syntax error is the clearer message of the two.
     if (!converted.ok && converted.problem.subcode === 'DUPLICATE_KEY' && comesBefore(converted.problem, position)) return converted;
-    return { ok: false, problem: inputProblem('YAML_SYNTAX', `invalid YAML: ${firstError.message} at line ${position.line}, column ${position.column}`, position) };
+    return {
+      ok: false,
+      problem: inputProblem(
+        'YAML_SYNTAX',
+        `invalid YAML: ${firstError.message} at line ${position.line}, column ${position.column}`,
+        position,
+      ),
+    };
   }
   if (!converted.ok) return converted;
   return { ok: true, value: converted.value, locate: yamlLocator(document, converted.aliasTargets, lines) };
@@ -87,7 +105,9 @@ function parseTokens(text: string): Tokens {
   return { ok: true, tokens };
 }
 
-type Converted = { ok: true; value: unknown; aliasTargets: ReturnType<typeof yamlToData>['aliasTargets'] } | { ok: false; problem: InputProblem };
+type Converted =
+  | { ok: true; value: unknown; aliasTargets: ReturnType<typeof yamlToData>['aliasTargets'] }
+  | { ok: false; problem: InputProblem };
 
 function convert(document: Document.Parsed, lines: LineIndex, textLength: number): Converted {
   try {

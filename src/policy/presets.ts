@@ -1,9 +1,9 @@
 import gatePreset from '../../assets/presets/gate.json' with { type: 'json' };
 import referencePreset from '../../assets/presets/reference.json' with { type: 'json' };
-import type { RuleSetting } from '../diagnostics/diagnostic.js';
-import { validator, type ErrorObject } from '../schema/validators.js';
-import type { Policy } from './types.js';
 import { isRecord } from '../common/guards.js';
+import type { RuleSetting } from '../diagnostics/diagnostic.js';
+import { type ErrorObject, validator } from '../schema/validators.js';
+import type { Policy } from './types.js';
 
 export const presetNames = ['gate', 'reference'] as const;
 export type PresetName = (typeof presetNames)[number];
@@ -68,7 +68,8 @@ function merge(base: unknown, override: unknown): unknown {
   if (!isRecord(base) || !isRecord(override)) return structuredClone(override);
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(base)) define(result, key, structuredClone(value));
-  for (const [key, value] of Object.entries(override)) define(result, key, Object.hasOwn(result, key) ? merge(result[key], value) : structuredClone(value));
+  for (const [key, value] of Object.entries(override))
+    define(result, key, Object.hasOwn(result, key) ? merge(result[key], value) : structuredClone(value));
   return result;
 }
 
@@ -76,4 +77,3 @@ function merge(base: unknown, override: unknown): unknown {
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
-

@@ -87,7 +87,9 @@ function diffMiddle(a: string[], b: string[], start: number, endA: number, endB:
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
       table[i * width + j] =
-        a[start + i] === b[start + j] ? (table[(i + 1) * width + j + 1] as number) + 1 : Math.max(table[(i + 1) * width + j] as number, table[i * width + j + 1] as number);
+        a[start + i] === b[start + j]
+          ? (table[(i + 1) * width + j + 1] as number) + 1
+          : Math.max(table[(i + 1) * width + j] as number, table[i * width + j + 1] as number);
     }
   }
   let i = 0;

@@ -1,6 +1,6 @@
-import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { type Dirent, readdirSync, type Stats, statSync } from 'node:fs';
 import { basename, resolve, sep } from 'node:path';
-import { joinRawPath, pathText, rawPathFromBytes, type RawPath } from '../common/raw-path.js';
+import { joinRawPath, pathText, type RawPath, rawPathFromBytes } from '../common/raw-path.js';
 import { isWithin, realPathOrNull } from '../common/real-path.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
 import { RegressionUsageError } from './errors.js';
@@ -92,7 +92,10 @@ export function findFixtures(dirs: readonly string[], reader: DirectoryReader = 
     } else if (stats.isFile() && isSpecFileName(basename(root))) {
       found.set(keyOf(root), { path: root, text: root });
     } else {
-      throw new RegressionUsageError('NOT_A_FIXTURE', `${dir} is not a folder or a fixture spec (.json, .yaml or .yml); give a folder of fixtures`);
+      throw new RegressionUsageError(
+        'NOT_A_FIXTURE',
+        `${dir} is not a folder or a fixture spec (.json, .yaml or .yml); give a folder of fixtures`,
+      );
     }
   }
   discovery.files = [...found.values()].sort(compareFoundPaths);
@@ -119,7 +122,11 @@ function visit(walk: Walk, folder: RawPath): void {
   try {
     entries = walk.reader(folder);
   } catch (error) {
-    walk.discovery.unreadable.push({ path: folder, text: pathText(folder), code: (error as NodeJS.ErrnoException).code ?? 'unknown error' });
+    walk.discovery.unreadable.push({
+      path: folder,
+      text: pathText(folder),
+      code: (error as NodeJS.ErrnoException).code ?? 'unknown error',
+    });
     return;
   }
   for (const entry of entries) {

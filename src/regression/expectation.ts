@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { stringify } from 'yaml';
-import { parseDocument, readDocument, type DocumentResult } from '../load/document.js';
-import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
-import type { Severity } from '../diagnostics/diagnostic.js';
-import { ExpectationError } from './errors.js';
-import { appendToRawPath, pathText, type RawPath } from '../common/raw-path.js';
-import { displayPath, fixtureStem } from './paths.js';
 import { isRecord } from '../common/guards.js';
+import { appendToRawPath, pathText, type RawPath } from '../common/raw-path.js';
+import type { Severity } from '../diagnostics/diagnostic.js';
+import { type DocumentResult, parseDocument, readDocument } from '../load/document.js';
+import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
+import { ExpectationError } from './errors.js';
+import { displayPath, fixtureStem } from './paths.js';
 
 export type ExpectedExitCode = 0 | 1 | 3 | 4;
 export type ExpectedPreset = 'gate' | 'reference';
@@ -64,7 +64,10 @@ export function readExpectation(specFile: RawPath, cwd: string = process.cwd()):
   if (first === undefined) return null;
   const shown = (file: RawPath): string => displayPath(pathText(file), cwd);
   if (second !== undefined) {
-    throw new ExpectationError(shown(first.file), `${present.map((candidate) => shown(candidate.file)).join(' and ')} both exist; keep one expectation per fixture`);
+    throw new ExpectationError(
+      shown(first.file),
+      `${present.map((candidate) => shown(candidate.file)).join(' and ')} both exist; keep one expectation per fixture`,
+    );
   }
   const file = shown(first.file);
   // Messages already start with the file's name: inside them it is just "the file".
@@ -107,7 +110,8 @@ export function validateExpectation(data: unknown, shownAs: string): Expectation
   const expectation: Expectation = { exitCode: exitCode as ExpectedExitCode };
   if (verdict !== undefined) {
     if (verdict !== 'pass' && verdict !== 'fail') fail(`verdict must be "pass" or "fail"; got ${valueText(verdict)}`);
-    if ((verdict === 'pass') !== (exitCode === 0)) fail(`verdict ${valueText(verdict)} contradicts exitCode ${valueText(exitCode)}: only exit code 0 passes`);
+    if ((verdict === 'pass') !== (exitCode === 0))
+      fail(`verdict ${valueText(verdict)} contradicts exitCode ${valueText(exitCode)}: only exit code 0 passes`);
     expectation.verdict = verdict as 'pass' | 'fail';
   }
   if (preset !== undefined) {
@@ -124,18 +128,21 @@ export function validateExpectation(data: unknown, shownAs: string): Expectation
 function validateDiagnostic(item: unknown, where: string, fail: (problem: string) => never): ExpectedDiagnostic {
   if (!isRecord(item)) return fail(`${where} must be an object with ruleId and path; got ${kind(item)}`);
   for (const key of Object.keys(item)) {
-    if (!DIAGNOSTIC_KEYS.includes(key)) fail(`${where} has the unknown key ${JSON.stringify(key)}; allowed keys are ruleId, path, severity and line`);
+    if (!DIAGNOSTIC_KEYS.includes(key))
+      fail(`${where} has the unknown key ${JSON.stringify(key)}; allowed keys are ruleId, path, severity and line`);
   }
   const { ruleId, path, severity, line } = item;
   if (typeof ruleId !== 'string' || ruleId === '') fail(`${where}.ruleId must be a non-empty string; got ${valueText(ruleId)}`);
-  if (typeof path !== 'string' || (path !== '' && !path.startsWith('/'))) fail(`${where}.path must be a JSON Pointer ("" or starting with "/"); got ${valueText(path)}`);
+  if (typeof path !== 'string' || (path !== '' && !path.startsWith('/')))
+    fail(`${where}.path must be a JSON Pointer ("" or starting with "/"); got ${valueText(path)}`);
   const expected: ExpectedDiagnostic = { ruleId: ruleId as string, path: path as string };
   if (severity !== undefined) {
     if (severity !== 'error' && severity !== 'warning') fail(`${where}.severity must be "error" or "warning"; got ${valueText(severity)}`);
     expected.severity = severity as Severity;
   }
   if (line !== undefined) {
-    if (typeof line !== 'number' || !Number.isSafeInteger(line) || line < 1) fail(`${where}.line must be a whole number from 1; got ${valueText(line)}`);
+    if (typeof line !== 'number' || !Number.isSafeInteger(line) || line < 1)
+      fail(`${where}.line must be a whole number from 1; got ${valueText(line)}`);
     expected.line = line as number;
   }
   return expected;

@@ -31,5 +31,11 @@ export function formatProblems(problems: readonly Problem[], indent: string): st
 function shown(problem: Problem): Problem {
   const message = visible(problem.message);
   if (problem.detail === undefined) return { message };
-  return { message, detail: problem.detail.split('\n').map((line) => visible(line)).join('\n') };
+  return {
+    message,
+    detail: problem.detail
+      .split('\n')
+      .map((line) => visible(line))
+      .join('\n'),
+  };
 }

@@ -1,7 +1,7 @@
 import type { RawPath } from '../common/raw-path.js';
 import { runInWorkers, type WorkerLauncher } from '../workers/pool.js';
 import type { FixtureJobContext } from './fixture-job.js';
-import { runFixtures, type RunOptions, type RunSummary } from './summary.js';
+import { type RunOptions, type RunSummary, runFixtures } from './summary.js';
 import type { FixtureResult } from './types.js';
 
 export interface ParallelRunOptions extends RunOptions {
@@ -20,9 +20,16 @@ export interface ParallelRunOptions extends RunOptions {
  */
 export async function runFixturesParallel(files: readonly RawPath[], options: ParallelRunOptions): Promise<RunSummary> {
   const { workers, launcher, onResult, ...fixtureOptions } = options;
-  if (Math.min(workers, files.length) <= 1 || launcher === null) return runFixtures(files, { ...fixtureOptions, ...(onResult ? { onResult } : {}) });
+  if (Math.min(workers, files.length) <= 1 || launcher === null)
+    return runFixtures(files, { ...fixtureOptions, ...(onResult ? { onResult } : {}) });
   const context: FixtureJobContext = { cwd: fixtureOptions.cwd ?? process.cwd(), update: fixtureOptions.update ?? 'none' };
-  const results = await runInWorkers<FixtureResult>(files, { workers, launcher, job: 'fixture', context, ...(onResult ? { onResult } : {}) });
+  const results = await runInWorkers<FixtureResult>(files, {
+    workers,
+    launcher,
+    job: 'fixture',
+    context,
+    ...(onResult ? { onResult } : {}),
+  });
   const failed = results.filter((result) => !result.passed).length;
   return { results, passed: results.length - failed, failed };
 }

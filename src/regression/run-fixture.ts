@@ -1,15 +1,22 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { DEFAULT_MAX_BYTES, readInput } from '../load/read-input.js';
 import { appendToRawPath, pathText, type RawPath } from '../common/raw-path.js';
 import { WriteRefusedError } from '../common/write-file.js';
-import { createCompiler, type CompileResult, type Compiler } from '../compile.js';
+import { type CompileResult, type Compiler, createCompiler } from '../compile.js';
+import { DEFAULT_MAX_BYTES, readInput } from '../load/read-input.js';
 import { renderJson } from '../render/json.js';
 import { renderMarkdown } from '../render/markdown.js';
 import type { Report } from '../report/types.js';
 import { compareDiagnostics } from './compare.js';
 import { firstDifferingLine, unifiedDiff } from './diff.js';
 import { ExpectationError } from './errors.js';
-import { expectationCandidates, readExpectation, serializeExpectation, type Expectation, type ExpectationFile, type ExpectedPreset } from './expectation.js';
+import {
+  type Expectation,
+  type ExpectationFile,
+  type ExpectedPreset,
+  expectationCandidates,
+  readExpectation,
+  serializeExpectation,
+} from './expectation.js';
 import { displayPath, goldenPaths } from './paths.js';
 import type { FixtureResult, Problem, UpdateMode } from './types.js';
 import { writeIfChanged } from './write.js';
@@ -42,7 +49,14 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
   const path = shown(file);
   const problems: Problem[] = [];
   const written: string[] = [];
-  const finish = (exitCode: FixtureResult['exitCode']): FixtureResult => ({ file, path, passed: problems.length === 0, problems, written, exitCode });
+  const finish = (exitCode: FixtureResult['exitCode']): FixtureResult => ({
+    file,
+    path,
+    passed: problems.length === 0,
+    problems,
+    written,
+    exitCode,
+  });
 
   let found: ExpectationFile | null;
   try {
@@ -83,7 +97,10 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
     try {
       if (writeIfChanged(target, content)) written.push(shown(target));
     } catch (error) {
-      const reason = error instanceof WriteRefusedError ? error.message : `cannot be written (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`;
+      const reason =
+        error instanceof WriteRefusedError
+          ? error.message
+          : `cannot be written (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`;
       problems.push({ message: `${shown(target)} ${reason}` });
     }
   }
@@ -140,6 +157,11 @@ function expectationOf(result: CompileResult, preset: ExpectedPreset): Expectati
     ...(preset === 'gate' ? {} : { preset }),
     exitCode: result.exitCode,
     verdict: result.verdict,
-    diagnostics: result.diagnostics.map(({ ruleId, severity, path, line }) => ({ ruleId, severity, path, ...(line === undefined ? {} : { line }) })),
+    diagnostics: result.diagnostics.map(({ ruleId, severity, path, line }) => ({
+      ruleId,
+      severity,
+      path,
+      ...(line === undefined ? {} : { line }),
+    })),
   };
 }

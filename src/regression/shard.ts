@@ -12,7 +12,10 @@ export function parseShard(spec: string): Shard {
   const index = match ? Number(match[1]) : Number.NaN;
   const count = match ? Number(match[2]) : Number.NaN;
   if (!Number.isSafeInteger(index) || !Number.isSafeInteger(count) || count < 1 || index < 1 || index > count) {
-    throw new RegressionUsageError('BAD_SHARD', `invalid shard ${JSON.stringify(spec)}: use i/n with whole numbers 1 <= i <= n, for example 2/4`);
+    throw new RegressionUsageError(
+      'BAD_SHARD',
+      `invalid shard ${JSON.stringify(spec)}: use i/n with whole numbers 1 <= i <= n, for example 2/4`,
+    );
   }
   return { index, count };
 }

@@ -1,5 +1,5 @@
 import type { RawPath } from '../common/raw-path.js';
-import { runFixture, type FixtureOptions } from './run-fixture.js';
+import { type FixtureOptions, runFixture } from './run-fixture.js';
 import type { FixtureResult } from './types.js';
 
 export interface RunOptions extends FixtureOptions {

@@ -13,7 +13,7 @@ export function writeIfChanged(path: RawPath, content: string): boolean {
   } catch {
     current = null;
   }
-  if (current !== null && current.equals(Buffer.from(content, 'utf8'))) return false;
+  if (current?.equals(Buffer.from(content, 'utf8'))) return false;
   writeFileSafely(path, content);
   return true;
 }

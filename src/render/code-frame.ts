@@ -63,7 +63,10 @@ export class SourceLines {
     const shown = `${cutStart ? '…' : ''}${display(text.slice(windowStart, windowEnd))}${windowEnd < end ? '…' : ''}`;
     if (target === undefined) return { text: shown };
     // Past the window only blanks remain (or nothing, past the line's end): one column each.
-    const caret = target <= windowEnd ? codePoints(display(text.slice(windowStart, target))) : codePoints(display(text.slice(windowStart, windowEnd))) + target - windowEnd;
+    const caret =
+      target <= windowEnd
+        ? codePoints(display(text.slice(windowStart, target)))
+        : codePoints(display(text.slice(windowStart, windowEnd))) + target - windowEnd;
     return { text: shown, caret: caret + (cutStart ? 1 : 0) };
   }
 
@@ -117,7 +120,8 @@ function back(text: string, from: number, count: number, floor: number): number 
 /** `count` code points on from `from`, not past `ceiling`. */
 function forward(text: string, from: number, count: number, ceiling: number): number {
   let index = from;
-  for (let stepped = 0; stepped < count && index < ceiling; stepped++) index += isHigh(text.charCodeAt(index)) && isLow(text.charCodeAt(index + 1)) ? 2 : 1;
+  for (let stepped = 0; stepped < count && index < ceiling; stepped++)
+    index += isHigh(text.charCodeAt(index)) && isLow(text.charCodeAt(index + 1)) ? 2 : 1;
   return Math.min(index, ceiling);
 }
 

@@ -1,9 +1,9 @@
 import type { PhrasingContent, RootContent } from 'mdast';
+import { isRecord } from '../common/guards.js';
+import { asText } from '../common/text.js';
 import type { DiscoveryMetrics } from '../report/discovery-metrics.js';
 import { cellCodeList, firstItems, IN_JSON_REPORT, MAX_ROWS, moreNote } from './limits.js';
 import { bulletList, cellText, code, heading, paragraph, singleLine, table, text } from './mdast-builders.js';
-import { isRecord } from '../common/guards.js';
-import { asText } from '../common/text.js';
 
 /**
  * The report's "Discovery" section as an mdast fragment: the discovery metrics and stop reason as a
@@ -68,4 +68,3 @@ function sum(events: ReadonlyArray<Record<string, unknown>>, key: string): numbe
   }
   return total;
 }
-

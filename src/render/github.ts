@@ -1,5 +1,5 @@
 import { visible } from '../common/visible.js';
-import { problemsOf, type FileOutcome } from '../report/outcome.js';
+import { type FileOutcome, problemsOf } from '../report/outcome.js';
 
 /**
  * GitHub Actions workflow commands, one a problem, which the runner turns into annotations on the
@@ -17,7 +17,14 @@ export function formatGithub(files: FileOutcome[]): string {
   return commands.length === 0 ? '' : `${commands.join('\n')}\n`;
 }
 
-function command(kind: 'error' | 'warning', path: string, line: number | undefined, column: number | undefined, title: string, message: string): string {
+function command(
+  kind: 'error' | 'warning',
+  path: string,
+  line: number | undefined,
+  column: number | undefined,
+  title: string,
+  message: string,
+): string {
   const properties = [`file=${escapeProperty(path)}`];
   // A column means nothing to the runner without its line.
   if (isPosition(line)) {

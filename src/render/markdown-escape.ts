@@ -95,7 +95,8 @@ const CODE_NEEDS_WORK = new RegExp(`[\`|\\u0000-\\u001f${ACTIVE_BEYOND_C0}]`);
  * nothing. The code values of the spans concatenate to the original.
  */
 export function codeSpan(value: string, inTable: boolean): string {
-  if (value !== '' && value.charCodeAt(0) !== 0x20 && value.charCodeAt(value.length - 1) !== 0x20 && !CODE_NEEDS_WORK.test(value)) return `\`${value}\``;
+  if (value !== '' && value.charCodeAt(0) !== 0x20 && value.charCodeAt(value.length - 1) !== 0x20 && !CODE_NEEDS_WORK.test(value))
+    return `\`${value}\``;
   const line = visible(value.replace(/\r\n|\r|\n/g, ' '));
   if (!inTable || !line.includes('|')) return fenced(line);
   let out = '';

@@ -12,7 +12,7 @@ import { codeSpan, escapeText } from './markdown-escape.js';
  */
 
 /** The ASCII letters and digits: emphasis whose text starts and ends with one needs no encoding on either side. */
-const ALPHANUMERIC_EDGES = /^[A-Za-z0-9](?:[^]*[A-Za-z0-9])?$/;
+const ALPHANUMERIC_EDGES = /^[A-Za-z0-9](?:[\s\S]*[A-Za-z0-9])?$/;
 
 /**
  * `before` and `after` are what remark passes as the text around the content ("\n" for a block at

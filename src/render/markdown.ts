@@ -1,13 +1,13 @@
 import type { PhrasingContent, Root, RootContent } from 'mdast';
+import { asText } from '../common/text.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { describePointer } from '../diagnostics/pointer.js';
 import type { Report } from '../report/types.js';
 import { discoverySection } from './discovery-section.js';
-import { stringifyMarkdown } from './markdown-stringify.js';
-import { boundedFlowchart, FLOW_LIMITS } from './mermaid/flowchart.js';
 import { cellCodeList, firstItems, IN_JSON_REPORT, MAX_ROWS, moreNote } from './limits.js';
+import { stringifyMarkdown } from './markdown-stringify.js';
 import { bulletList, cellText, code, codeList, heading, paragraph, singleLine, table, text } from './mdast-builders.js';
-import { asText } from '../common/text.js';
+import { boundedFlowchart, FLOW_LIMITS } from './mermaid/flowchart.js';
 
 /** The report as GitHub-flavoured Markdown, serialized from an mdast tree by remark. */
 export function renderMarkdown(report: Report): string {
@@ -26,7 +26,13 @@ export function markdownTree(report: Report): Root {
     ...section(spec['surfaceMap'], asRecord, 'No surface map entries.', 'map entries', (entries) =>
       table(
         ['ID', 'Tool', 'Query', 'Candidate nodes', 'Evidence'],
-        entries.map((entry) => [cellText(asText(entry['id'])), cellText(asText(entry['tool'])), codeCell(entry['query']), cellCodeList(entry['candidateNodes'], asText), cellText(asText(entry['evidence']))]),
+        entries.map((entry) => [
+          cellText(asText(entry['id'])),
+          cellText(asText(entry['tool'])),
+          codeCell(entry['query']),
+          cellCodeList(entry['candidateNodes'], asText),
+          cellText(asText(entry['evidence'])),
+        ]),
       ),
     ),
     heading(2, text('Hypotheses')),
@@ -89,7 +95,10 @@ export function markdownTree(report: Report): Root {
     ),
   ];
   if (report.diagnostics.length > 0) {
-    children.push(heading(2, text('Diagnostics')), ...section(report.diagnostics, (item) => item as Diagnostic, 'No diagnostics.', 'diagnostics', diagnosticsTable));
+    children.push(
+      heading(2, text('Diagnostics')),
+      ...section(report.diagnostics, (item) => item as Diagnostic, 'No diagnostics.', 'diagnostics', diagnosticsTable),
+    );
   }
   return { type: 'root', children };
 }
@@ -105,7 +114,9 @@ const TOO_LARGE: Record<keyof typeof FLOW_LIMITS, (count: number) => string> = {
 function flowSection(spec: Record<string, unknown>): RootContent {
   const flowchart = boundedFlowchart(spec);
   if ('text' in flowchart) return { type: 'code', lang: 'mermaid', value: flowchart.text };
-  return paragraph(text(`The flowchart is not drawn: ${TOO_LARGE[flowchart.exceeded](flowchart.count)}; the tables above list every step.`));
+  return paragraph(
+    text(`The flowchart is not drawn: ${TOO_LARGE[flowchart.exceeded](flowchart.count)}; the tables above list every step.`),
+  );
 }
 
 function summaryList(report: Report): RootContent {
@@ -113,10 +124,24 @@ function summaryList(report: Report): RootContent {
   const { budget, counts } = summary;
   const problems = `${summary.errors} ${summary.errors === 1 ? 'error' : 'errors'}, ${summary.warnings} ${summary.warnings === 1 ? 'warning' : 'warnings'}`;
   const items: PhrasingContent[][] = [
-    [text('Verdict: '), { type: 'strong', children: [text(summary.verdict)] }, text(` (${problems}, preset `), code(report.preset), text(')')],
-    [text('Budget: '), code(`${numberOrQuestionMark(budget.used)}/${numberOrQuestionMark(budget.total)} ${budget.unit ?? '?'}`), text(budget.remaining === null ? '' : ` (${budget.remaining} left)`)],
+    [
+      text('Verdict: '),
+      { type: 'strong', children: [text(summary.verdict)] },
+      text(` (${problems}, preset `),
+      code(report.preset),
+      text(')'),
+    ],
+    [
+      text('Budget: '),
+      code(`${numberOrQuestionMark(budget.used)}/${numberOrQuestionMark(budget.total)} ${budget.unit ?? '?'}`),
+      text(budget.remaining === null ? '' : ` (${budget.remaining} left)`),
+    ],
     [text('Stop reason: '), code(summary.stopReason ?? '?')],
-    [text(`Surface map: ${counts.surfaceMapEntries} ${counts.surfaceMapEntries === 1 ? 'entry' : 'entries'}, ${report.metrics.nodesMapped} candidate nodes`)],
+    [
+      text(
+        `Surface map: ${counts.surfaceMapEntries} ${counts.surfaceMapEntries === 1 ? 'entry' : 'entries'}, ${report.metrics.nodesMapped} candidate nodes`,
+      ),
+    ],
     [text(`Hypotheses: ${counts.hypotheses}${breakdown(counts.hypothesesByStatus)}`)],
     [text(`Deep dives: ${counts.deepDives}${breakdown(counts.deepDivesByEffect)}, ${report.metrics.nodesRead} distinct nodes read`)],
     [text(`Replans: ${counts.replans}`)],
@@ -128,12 +153,23 @@ function summaryList(report: Report): RootContent {
 function diagnosticsTable(diagnostics: Diagnostic[]): RootContent {
   return table(
     ['Severity', 'Rule', 'Path', 'Message'],
-    diagnostics.map((diagnostic) => [[text(diagnostic.severity)], [code(diagnostic.ruleId)], [code(describePointer(diagnostic.path))], cellText(diagnostic.message)]),
+    diagnostics.map((diagnostic) => [
+      [text(diagnostic.severity)],
+      [code(diagnostic.ruleId)],
+      [code(describePointer(diagnostic.path))],
+      cellText(diagnostic.message),
+    ]),
   );
 }
 
 /** A list's first MAX_ROWS items drawn by `render` (each read by `read`), a note on the rest, or `empty` for no items. */
-function section<T>(list: unknown, read: (item: unknown) => T, empty: string, noun: string, render: (items: T[]) => RootContent): RootContent[] {
+function section<T>(
+  list: unknown,
+  read: (item: unknown) => T,
+  empty: string,
+  noun: string,
+  render: (items: T[]) => RootContent,
+): RootContent[] {
   const { items, more } = firstItems(list, MAX_ROWS);
   if (items.length === 0) return [paragraph(text(empty))];
   return [render(items.map(read)), ...moreNote(more, noun, IN_JSON_REPORT)];

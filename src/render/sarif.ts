@@ -1,9 +1,9 @@
-import type { RuleSetting } from '../diagnostics/diagnostic.js';
-import { INPUT_ERROR_RULE_ID, problemsOf, type FileOutcome } from '../report/outcome.js';
-import { criteria } from '../rules/criteria.js';
-import type { Rule } from '../rules/rule.js';
 import { jsonText } from '../common/json-text.js';
 import { DIAGNOSTIC_CAP, TOO_MANY_PROBLEMS } from '../diagnostics/cap.js';
+import type { RuleSetting } from '../diagnostics/diagnostic.js';
+import { type FileOutcome, INPUT_ERROR_RULE_ID, problemsOf } from '../report/outcome.js';
+import { criteria } from '../rules/criteria.js';
+import type { Rule } from '../rules/rule.js';
 
 export interface SarifContext {
   tool: { name: string; version: string };
@@ -25,7 +25,10 @@ const SRCROOT = '%SRCROOT%';
  */
 export function formatSarif(files: FileOutcome[], context: SarifContext): string {
   const extras = [...(context.extraChecks ?? []), INPUT_ERROR_CHECK, TOO_MANY_PROBLEMS_CHECK];
-  const descriptors = [...context.rules.map((rule) => ruleDescriptor(rule, context.settings[rule.meta.id])), ...extras.map(extraDescriptor)];
+  const descriptors = [
+    ...context.rules.map((rule) => ruleDescriptor(rule, context.settings[rule.meta.id])),
+    ...extras.map(extraDescriptor),
+  ];
   const ruleIndex = new Map(descriptors.map((descriptor, index) => [descriptor.id, index]));
   const results: object[] = [];
   const artifacts = files.map(artifactLocation);
@@ -50,7 +53,9 @@ export function formatSarif(files: FileOutcome[], context: SarifContext): string
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: context.tool.name, version: context.tool.version, semanticVersion: context.tool.version, rules: descriptors } },
+        tool: {
+          driver: { name: context.tool.name, version: context.tool.version, semanticVersion: context.tool.version, rules: descriptors },
+        },
         originalUriBaseIds: { [SRCROOT]: { description: { text: `The working directory ${context.tool.name} ran in.` } } },
         artifacts: artifacts.map((location) => ({ location })),
         results,
@@ -116,7 +121,10 @@ function extraDescriptor({ id, description, rationale, fix, tag }: ExtraCheck): 
     name: pascalCase(id),
     shortDescription: { text: description },
     fullDescription: { text: `${description} ${rationale}` },
-    help: { text: `${rationale} ${fix}`, markdown: `**${escapeMarkdown(description)}**\n\n${escapeMarkdown(rationale)} ${escapeMarkdown(fix)}` },
+    help: {
+      text: `${rationale} ${fix}`,
+      markdown: `**${escapeMarkdown(description)}**\n\n${escapeMarkdown(rationale)} ${escapeMarkdown(fix)}`,
+    },
     defaultConfiguration: { level: 'error' },
     properties: { tags: [tag] },
   };

@@ -1,7 +1,7 @@
 import { visible } from '../common/visible.js';
-import { problemsOf, type FileOutcome, type Problem } from '../report/outcome.js';
-import { SourceLines } from './code-frame.js';
 import { countSeverities } from '../diagnostics/cap.js';
+import { type FileOutcome, type Problem, problemsOf } from '../report/outcome.js';
+import { SourceLines } from './code-frame.js';
 
 export interface TextOptions {
   color: boolean;

@@ -1,14 +1,13 @@
+import { isRecord, records } from '../common/guards.js';
+import { round4 } from '../common/numbers.js';
 import { countSeverities } from '../diagnostics/cap.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { criteria } from '../rules/criteria.js';
 import type { Rule } from '../rules/rule.js';
 import type { SpecView } from '../rules/spec-view.js';
-import { isRecord } from '../common/guards.js';
 import { discoveryMetrics } from './discovery-metrics.js';
 import { normalizeInvestigation } from './normalize.js';
 import type { GateCriterion, InputFormat, Metrics, Report, Summary, Verdict } from './types.js';
-import { records } from '../common/guards.js';
-import { round4 } from '../common/numbers.js';
 
 export interface ReportContext {
   tool: { name: string; version: string };
@@ -33,7 +32,13 @@ export function buildReport(view: SpecView, diagnostics: Diagnostic[], context: 
   };
 }
 
-function summarize(view: SpecView, diagnostics: Diagnostic[], { errors, warnings }: { errors: number; warnings: number }, verdict: Verdict, enabledRules: readonly Rule[]): Summary {
+function summarize(
+  view: SpecView,
+  diagnostics: Diagnostic[],
+  { errors, warnings }: { errors: number; warnings: number },
+  verdict: Verdict,
+  enabledRules: readonly Rule[],
+): Summary {
   const { data } = view;
   const budget = isRecord(data['budget']) ? data['budget'] : {};
   const used = integerOrNull(budget['used']);
@@ -81,7 +86,9 @@ function hasBlock(data: Record<string, unknown>, block: 'discovery' | 'briefs'):
   if (block === 'discovery') return data['discovery'] !== undefined;
   if (data['evidence'] !== undefined) return true;
   const hypotheses = Array.isArray(data['hypotheses']) ? data['hypotheses'] : [];
-  return hypotheses.some((hypothesis) => isRecord(hypothesis) && (hypothesis['briefs'] !== undefined || hypothesis['causalReview'] !== undefined));
+  return hypotheses.some(
+    (hypothesis) => isRecord(hypothesis) && (hypothesis['briefs'] !== undefined || hypothesis['causalReview'] !== undefined),
+  );
 }
 
 function measure(view: SpecView): Metrics {

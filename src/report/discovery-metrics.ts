@@ -65,4 +65,3 @@ function isPhase(value: unknown): value is DiscoveryPhaseName {
 function count(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 }
-

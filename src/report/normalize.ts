@@ -17,7 +17,9 @@ function layoutOf(schemaNode: SchemaNode | undefined): Layout | undefined {
   const layout: Layout = { keys: new Map(), items: undefined };
   // Set before recursing: a schema that refers to itself reuses the layout being built.
   layouts.set(node, layout);
-  Object.keys(node.properties ?? {}).forEach((key, position) => layout.keys.set(key, { position, layout: layoutOf(node.properties?.[key]) }));
+  for (const [position, key] of Object.keys(node.properties ?? {}).entries()) {
+    layout.keys.set(key, { position, layout: layoutOf(node.properties?.[key]) });
+  }
   layout.items = node.items && resolveSchema(node.items)?.properties ? layoutOf(node.items) : undefined;
   const useful = layout.keys.size > 0 || layout.items !== undefined;
   layouts.set(node, useful ? layout : undefined);
@@ -68,7 +70,8 @@ function reorder(value: unknown, layout: Layout | undefined): unknown {
   for (const key of Object.keys(source)) {
     if (layout.keys.has(key)) continue;
     // A plain assignment of "__proto__" would replace the prototype; a definition keeps it data.
-    if (key === '__proto__') Object.defineProperty(result, key, { value: source[key], enumerable: true, writable: true, configurable: true });
+    if (key === '__proto__')
+      Object.defineProperty(result, key, { value: source[key], enumerable: true, writable: true, configurable: true });
     else result[key] = source[key];
   }
   return result;

@@ -1,6 +1,6 @@
-import type { CompileError } from './compile-error.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { InputErrorSubcode } from '../load/input-error.js';
+import type { CompileError } from './compile-error.js';
 import type { Report } from './types.js';
 
 /**

@@ -1,18 +1,22 @@
-import { pointer } from '../diagnostics/pointer.js';
-import type { Rule } from './rule.js';
 import { show } from '../common/text.js';
+import { pointer } from '../diagnostics/pointer.js';
 import type { Policy } from '../policy/types.js';
+import type { Rule } from './rule.js';
 import { foldForMatching, WholeWordMatcher } from './support/words.js';
 
 export const antiPatterns: Rule = {
   meta: {
     id: 'anti-patterns',
     criterion: 'method',
-    description: 'No blocked anti-pattern token (read_all_files, reflexive_replan, ...) appears as a whole word, in any case, in any string value.',
+    description:
+      'No blocked anti-pattern token (read_all_files, reflexive_replan, ...) appears as a whole word, in any case, in any string value.',
     rationale:
       'Reading everything, re-planning every turn and a rigid up-front plan are what the method replaces. A spec that names them as its practice did not follow the method.',
     examples: {
-      failing: { title: 'A risk admitting to read_all_files.', apply: (spec) => void spec.risks.push('We fell back to read_all_files for the legacy folder.') },
+      failing: {
+        title: 'A risk admitting to read_all_files.',
+        apply: (spec) => void spec.risks.push('We fell back to read_all_files for the legacy folder.'),
+      },
       passing: { title: 'No blocked token anywhere.', apply: () => {} },
     },
   },
@@ -24,7 +28,10 @@ export const antiPatterns: Rule = {
       if (typeof value === 'string') {
         const found = matcher.find(value);
         if (found) {
-          report(pointer(...keys), `blocked anti-pattern ${found.map((token) => show(token)).join(', ')} in this text; the method maps cheaply, reads selectively and re-plans only on invalidation. Describe what was actually done.`);
+          report(
+            pointer(...keys),
+            `blocked anti-pattern ${found.map((token) => show(token)).join(', ')} in this text; the method maps cheaply, reads selectively and re-plans only on invalidation. Describe what was actually done.`,
+          );
         }
       } else if (Array.isArray(value)) {
         for (let index = 0; index < value.length; index++) {
@@ -49,7 +56,13 @@ const matchers = new WeakMap<Policy, WholeWordMatcher>();
 
 function matcherOf(policy: Policy): WholeWordMatcher {
   let matcher = matchers.get(policy);
-  if (!matcher) matchers.set(policy, (matcher = new WholeWordMatcher(policy.blockedAntiPatterns, policy.strict.visibleText ? foldForMatching : (text) => text.toLowerCase())));
+  if (!matcher)
+    matchers.set(
+      policy,
+      (matcher = new WholeWordMatcher(
+        policy.blockedAntiPatterns,
+        policy.strict.visibleText ? foldForMatching : (text) => text.toLowerCase(),
+      )),
+    );
   return matcher;
 }
-

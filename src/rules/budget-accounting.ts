@@ -1,17 +1,24 @@
 import { ownValue } from '../common/own.js';
-import type { Rule } from './rule.js';
 import { plural, show } from '../common/text.js';
+import type { Rule } from './rule.js';
 
 export const budgetAccounting: Rule = {
   meta: {
     id: 'budget-accounting',
     criterion: 'hard-budget',
-    description: 'budget.used equals the number of deep dives (accounting deepDives) or the sum of their tokens (accounting diveTokens, which needs tokens on every dive).',
+    description:
+      'budget.used equals the number of deep dives (accounting deepDives) or the sum of their tokens (accounting diveTokens, which needs tokens on every dive).',
     rationale:
       'The budget counter must decrement on every expensive read and on nothing else; a counter that disagrees with the recorded dives hides reads or invents them.',
     examples: {
       failing: { title: 'budget.used says 2 while 3 deep dives are recorded.', apply: (spec) => void (spec.budget.used = 2) },
-      passing: { title: 'A tokens budget whose used equals the sum of the tokens of the dives.', apply: (spec) => { spec.budget = { total: 12000, used: 4500, unit: 'tokens' }; spec.deepDives.forEach((dive) => (dive.tokens = 1500)); } },
+      passing: {
+        title: 'A tokens budget whose used equals the sum of the tokens of the dives.',
+        apply: (spec) => {
+          spec.budget = { total: 12000, used: 4500, unit: 'tokens' };
+          for (const dive of spec.deepDives) dive.tokens = 1500;
+        },
+      },
     },
   },
   check({ view, policy, report }) {
@@ -22,7 +29,10 @@ export const budgetAccounting: Rule = {
     if (!unit) return;
     if (unit.accounting === 'deepDives') {
       if (budget.used !== dives.length) {
-        report('/budget/used', `budget.used is ${budget.used} but ${plural(dives.length, 'deep dive is', 'deep dives are')} recorded; each deep dive spends one ${budget.unit === 'reads' ? 'read' : 'unit'}, so used must be ${dives.length}.`);
+        report(
+          '/budget/used',
+          `budget.used is ${budget.used} but ${plural(dives.length, 'deep dive is', 'deep dives are')} recorded; each deep dive spends one ${budget.unit === 'reads' ? 'read' : 'unit'}, so used must be ${dives.length}.`,
+        );
       }
       return;
     }
@@ -33,13 +43,19 @@ export const budgetAccounting: Rule = {
     for (const { value, path } of clean) {
       if (value.tokens === undefined) {
         complete = false;
-        report(path, `deep dive ${show(value.id)} gives no tokens; with a budget in ${budget.unit} every deep dive records the tokens it spent. Add "tokens": N.`);
+        report(
+          path,
+          `deep dive ${show(value.id)} gives no tokens; with a budget in ${budget.unit} every deep dive records the tokens it spent. Add "tokens": N.`,
+        );
       } else {
         spent += value.tokens;
       }
     }
     if (complete && spent !== budget.used) {
-      report('/budget/used', `budget.used is ${budget.used} but the deep dives spent ${spent} ${budget.unit} in all; set used to ${spent} or record the missing spending.`);
+      report(
+        '/budget/used',
+        `budget.used is ${budget.used} but the deep dives spent ${spent} ${budget.unit} in all; set used to ${spent} or record the missing spending.`,
+      );
     }
   },
 };

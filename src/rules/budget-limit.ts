@@ -1,6 +1,6 @@
 import { ownValue } from '../common/own.js';
-import { oneOf, show } from '../common/text.js';
 import { didYouMean } from '../common/suggest.js';
+import { oneOf, show } from '../common/text.js';
 import type { Rule } from './rule.js';
 
 export const budgetLimit: Rule = {
@@ -21,14 +21,23 @@ export const budgetLimit: Rule = {
     const units = Object.keys(policy.budget);
     const unit = ownValue(policy.budget, budget.unit);
     if (!unit) {
-      report('/budget/unit', () => `budget unit ${show(budget.unit)} is not allowed; use ${oneOf(units)}.${didYouMean(budget.unit, units)}`);
+      report(
+        '/budget/unit',
+        () => `budget unit ${show(budget.unit)} is not allowed; use ${oneOf(units)}.${didYouMean(budget.unit, units)}`,
+      );
     } else if (budget.total < unit.minTotal || budget.total > unit.maxTotal) {
-      report('/budget/total', `budget.total ${budget.total} is outside the allowed range ${unit.minTotal} to ${unit.maxTotal} ${budget.unit}; fix a total within it before starting.`);
+      report(
+        '/budget/total',
+        `budget.total ${budget.total} is outside the allowed range ${unit.minTotal} to ${unit.maxTotal} ${budget.unit}; fix a total within it before starting.`,
+      );
     }
     if (budget.used < 0) {
       report('/budget/used', `budget.used ${budget.used} is negative; it counts what was spent, from 0.`);
     } else if (budget.used > budget.total) {
-      report('/budget/used', `budget.used ${budget.used} exceeds budget.total ${budget.total}: a hard budget is never overspent. Stop at the total and record budget_exhausted.`);
+      report(
+        '/budget/used',
+        `budget.used ${budget.used} exceeds budget.total ${budget.total}: a hard budget is never overspent. Stop at the total and record budget_exhausted.`,
+      );
     }
   },
 };

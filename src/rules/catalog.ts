@@ -1,10 +1,10 @@
 import { antiPatterns } from './anti-patterns.js';
 import { briefRules } from './briefs/index.js';
-import { discoveryRules } from './discovery/index.js';
 import { budgetAccounting } from './budget-accounting.js';
 import { budgetLimit } from './budget-limit.js';
 import { coverageDeclared } from './coverage-declared.js';
 import { criticalInput } from './critical-input.js';
+import { discoveryRules } from './discovery/index.js';
 import { diveGrounded } from './dive-grounded.js';
 import { diveOrder } from './dive-order.js';
 import { diveSelective } from './dive-selective.js';
@@ -45,4 +45,3 @@ export const rules: readonly Rule[] = [
 ];
 
 export const ruleIds: readonly string[] = rules.map((rule) => rule.meta.id);
-

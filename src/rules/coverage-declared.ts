@@ -1,6 +1,6 @@
+import { plural, show } from '../common/text.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
-import { plural, show } from '../common/text.js';
 import { WholeWordIndex } from './support/words.js';
 
 const UNSETTLED = new Set(['open', 'active']);
@@ -13,7 +13,12 @@ export const coverageDeclared: Rule = {
     rationale:
       'A hard budget means partial coverage. The deliverable declares what was not explored instead of hiding it: every unsettled hypothesis is named in a risk, by its id.',
     examples: {
-      failing: { title: 'H3 is left open and no risk names it.', apply: (spec) => void (spec.risks = ['Only the billing folder was mapped.']) },
+      failing: {
+        title: 'H3 is left open and no risk names it.',
+        apply: (spec) => {
+          spec.risks = ['Only the billing folder was mapped.'];
+        },
+      },
       passing: { title: 'The open H3 is named in a risk.', apply: () => {} },
     },
   },
@@ -21,7 +26,10 @@ export const coverageDeclared: Rule = {
     const risks = view.risks();
     if (risks === undefined) return;
     if (risks.length < policy.minimums.risks) {
-      report('/risks', `risks has ${plural(risks.length, 'entry', 'entries')}; declare at least ${policy.minimums.risks}: residual risks, unexplored nodes, partial coverage.`);
+      report(
+        '/risks',
+        `risks has ${plural(risks.length, 'entry', 'entries')}; declare at least ${policy.minimums.risks}: residual risks, unexplored nodes, partial coverage.`,
+      );
     }
     if (!policy.strict.openHypothesesInRisks) return;
     const named = new WholeWordIndex(risks.filter((risk): risk is string => typeof risk === 'string'));

@@ -12,7 +12,12 @@ export const criteria = [
   { id: 'typed-replan', name: 'typed replan', title: 'Re-plan only when evidence invalidates a hypothesis' },
   { id: 'stop-reason', name: 'stop reason', title: 'Stop reason recorded and partial coverage declared' },
   { id: 'provenance', name: 'provenance', title: 'Every finding names its node and carries a provenance tag' },
-  { id: 'discovery', name: 'discovery', block: 'discovery', title: 'Progressive discovery within its limits, refined between cycles, stopped for a reason' },
+  {
+    id: 'discovery',
+    name: 'discovery',
+    block: 'discovery',
+    title: 'Progressive discovery within its limits, refined between cycles, stopped for a reason',
+  },
   { id: 'briefs', name: 'working briefs', block: 'briefs', title: 'Working briefs well-formed, with every change explained' },
   { id: 'method', name: 'method', title: 'No blocked anti-pattern anywhere in the spec' },
 ] as const;

@@ -38,7 +38,11 @@ export function findCriticalGaps(data: Record<string, unknown>, visibleText: boo
       message: `${CRITICAL_MARKER} the hard budget is missing. How many expensive reads (or tokens) may the investigation spend? Add "budget": {"total": N, "used": 0, "unit": "reads"}; it is never filled in for you.`,
     });
   } else if (!isRecord(budget) || budget['total'] === undefined || budget['total'] === null || budget['total'] === 0) {
-    const detail = !isRecord(budget) ? 'the budget is not an object with a total' : budget['total'] === 0 ? 'budget.total is 0' : 'budget.total is missing';
+    const detail = !isRecord(budget)
+      ? 'the budget is not an object with a total'
+      : budget['total'] === 0
+        ? 'budget.total is 0'
+        : 'budget.total is missing';
     gaps.push({
       subcode: 'MISSING_BUDGET_TOTAL',
       path: isRecord(budget) ? '/budget/total' : '/budget',
@@ -52,11 +56,15 @@ export const criticalInput: Rule = {
   meta: {
     id: 'critical-input',
     criterion: 'hard-budget',
-    description: 'The goal and a hard budget with a non-zero total are present; otherwise the compiler stops with {VACIO_CRITICO} and asks for them.',
+    description:
+      'The goal and a hard budget with a non-zero total are present; otherwise the compiler stops with {VACIO_CRITICO} and asks for them.',
     rationale:
       'Without a goal there is nothing to resolve, and without a hard budget the loop has no stop condition. The method never guesses either: it stops at once, names the missing datum and asks for it (exit code 4, no report).',
     examples: {
-      failing: { title: 'The spec has no budget, so the investigation had no stop condition.', apply: (spec) => void delete (spec as Partial<ExampleSpec>).budget },
+      failing: {
+        title: 'The spec has no budget, so the investigation had no stop condition.',
+        apply: (spec) => void delete (spec as Partial<ExampleSpec>).budget,
+      },
       passing: { title: 'A goal and a hard budget of 6 reads fixed up front.', apply: () => {} },
     },
   },

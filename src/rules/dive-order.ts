@@ -1,7 +1,7 @@
-import type { DeepDive } from '../spec/types.js';
-import { childPointer } from '../diagnostics/pointer.js';
-import type { Rule } from './rule.js';
 import { listOf, show } from '../common/text.js';
+import { childPointer } from '../diagnostics/pointer.js';
+import type { DeepDive } from '../spec/types.js';
+import type { Rule } from './rule.js';
 
 export const diveOrder: Rule = {
   meta: {
@@ -11,7 +11,10 @@ export const diveOrder: Rule = {
     rationale:
       'Ranking is only worth doing if the ranking is followed: the first expensive read goes to a top-ranked hypothesis. Starting elsewhere suggests the ranking was written after the fact.',
     examples: {
-      failing: { title: 'The first deep dive tests H2 while H1 ranks first.', apply: (spec) => void spec.deepDives.unshift(spec.deepDives.splice(1, 1)[0] as DeepDive) },
+      failing: {
+        title: 'The first deep dive tests H2 while H1 ranks first.',
+        apply: (spec) => void spec.deepDives.unshift(spec.deepDives.splice(1, 1)[0] as DeepDive),
+      },
       passing: { title: 'The first deep dive tests H1, the top-ranked hypothesis.', apply: () => {} },
     },
   },
@@ -20,11 +23,14 @@ export const diveOrder: Rule = {
     const lowest = policy.minimums.priority ?? -Infinity;
     const hypotheses = view.items('hypotheses').filter(({ value }) => value.priority >= lowest);
     const first = view.items('deepDives')[0];
-    if (!first || first.index !== 0 || hypotheses.length === 0) return;
+    if (first?.index !== 0 || hypotheses.length === 0) return;
     const best = hypotheses.reduce((lowest, { value }) => Math.min(lowest, value.priority), Infinity);
     const target = hypotheses.find(({ value }) => value.id === first.value.hypothesisId);
     if (!target || target.value.priority === best) return;
     const leaders = hypotheses.filter(({ value }) => value.priority === best).map(({ value }) => value.id);
-    report(childPointer(first.path, 'hypothesisId'), `the first deep dive tests ${show(target.value.id)} (priority ${target.value.priority}) while ${listOf(leaders)} ranks first (priority ${best}); read for the top-ranked hypothesis first, or fix the ranking.`);
+    report(
+      childPointer(first.path, 'hypothesisId'),
+      `the first deep dive tests ${show(target.value.id)} (priority ${target.value.priority}) while ${listOf(leaders)} ranks first (priority ${best}); read for the top-ranked hypothesis first, or fix the ranking.`,
+    );
   },
 };

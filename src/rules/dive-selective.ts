@@ -1,19 +1,27 @@
-import type { DeepDive } from '../spec/types.js';
-import { childPointer } from '../diagnostics/pointer.js';
-import type { Rule } from './rule.js';
-import { checkAllowed, checkMinimum, checkUniqueIds } from './support/checks.js';
 import { didYouMean } from '../common/suggest.js';
 import { isBlank, show } from '../common/text.js';
+import { childPointer } from '../diagnostics/pointer.js';
+import type { DeepDive } from '../spec/types.js';
+import type { Rule } from './rule.js';
+import { checkAllowed, checkMinimum, checkUniqueIds } from './support/checks.js';
 
 export const diveSelective: Rule = {
   meta: {
     id: 'dive-selective',
     criterion: 'selective-deep-dive',
-    description: 'At least the minimum deep dives, unique ids, a known hypothesis, an expensive tool, an allowed effect and a non-blank finding.',
+    description:
+      'At least the minimum deep dives, unique ids, a known hypothesis, an expensive tool, an allowed effect and a non-blank finding.',
     rationale:
       'A deep dive is one expensive read that tests one ranked hypothesis and records what it found. A read without a hypothesis, or without a finding, spends budget for nothing.',
     examples: {
-      failing: { title: 'A deep dive made with Grep, testing a hypothesis that does not exist.', apply: (spec) => { const dive = spec.deepDives[2] as DeepDive; dive.tool = 'Grep'; dive.hypothesisId = 'H9'; } },
+      failing: {
+        title: 'A deep dive made with Grep, testing a hypothesis that does not exist.',
+        apply: (spec) => {
+          const dive = spec.deepDives[2] as DeepDive;
+          dive.tool = 'Grep';
+          dive.hypothesisId = 'H9';
+        },
+      },
       passing: { title: 'Three reads, each testing a ranked hypothesis and recording a finding.', apply: () => {} },
     },
   },
@@ -25,7 +33,11 @@ export const diveSelective: Rule = {
     const hypothesisIds = view.ids('hypotheses');
     for (const { value, path } of dives) {
       if (!hypothesisIds.has(value.hypothesisId)) {
-        report(childPointer(path, 'hypothesisId'), () => `deep dive ${show(value.id)} tests hypothesis ${show(value.hypothesisId)}, which is not in hypotheses; rank a hypothesis before reading for it.${didYouMean(value.hypothesisId, hypothesisIds)}`);
+        report(
+          childPointer(path, 'hypothesisId'),
+          () =>
+            `deep dive ${show(value.id)} tests hypothesis ${show(value.hypothesisId)}, which is not in hypotheses; rank a hypothesis before reading for it.${didYouMean(value.hypothesisId, hypothesisIds)}`,
+        );
       }
       checkAllowed(context, childPointer(path, 'tool'), 'deep-dive tool', value.tool, policy.expensiveDiveTools);
       checkAllowed(context, childPointer(path, 'effect'), 'deep-dive effect', value.effect, policy.deepDiveEffects);

@@ -1,8 +1,8 @@
-import type { Hypothesis } from '../spec/types.js';
-import { childPointer } from '../diagnostics/pointer.js';
-import type { Rule } from './rule.js';
 import { didYouMean } from '../common/suggest.js';
 import { show } from '../common/text.js';
+import { childPointer } from '../diagnostics/pointer.js';
+import type { Hypothesis } from '../spec/types.js';
+import type { Rule } from './rule.js';
 
 export const hypothesesGrounded: Rule = {
   meta: {
@@ -12,7 +12,10 @@ export const hypothesesGrounded: Rule = {
     rationale:
       'A hypothesis points at nodes the cheap map found. A node that no map entry surfaced was guessed, not mapped: add the query that finds it, or drop the node.',
     examples: {
-      failing: { title: 'A hypothesis pointing at a node no map entry surfaced.', apply: (spec) => void (spec.hypotheses[2] as Hypothesis).candidateNodes.push('billing/ghost.ts') },
+      failing: {
+        title: 'A hypothesis pointing at a node no map entry surfaced.',
+        apply: (spec) => void (spec.hypotheses[2] as Hypothesis).candidateNodes.push('billing/ghost.ts'),
+      },
       passing: { title: 'Every candidate node of a hypothesis comes from the map.', apply: () => {} },
     },
   },
@@ -22,7 +25,11 @@ export const hypothesesGrounded: Rule = {
     for (const { value, path } of view.items('hypotheses')) {
       value.candidateNodes.forEach((node, index) => {
         if (mapped.has(node)) return;
-        report(childPointer(path, 'candidateNodes', index), () => `hypothesis ${show(value.id)} names node ${show(node)}, which no surface map entry surfaced; map it with a cheap query first.${didYouMean(node, mapped)}`);
+        report(
+          childPointer(path, 'candidateNodes', index),
+          () =>
+            `hypothesis ${show(value.id)} names node ${show(node)}, which no surface map entry surfaced; map it with a cheap query first.${didYouMean(node, mapped)}`,
+        );
       });
     }
   },

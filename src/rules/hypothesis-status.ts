@@ -1,7 +1,7 @@
-import type { Hypothesis } from '../spec/types.js';
-import { childPointer } from '../diagnostics/pointer.js';
-import type { Rule } from './rule.js';
 import { show } from '../common/text.js';
+import { childPointer } from '../diagnostics/pointer.js';
+import type { Hypothesis } from '../spec/types.js';
+import type { Rule } from './rule.js';
 
 const EVIDENCE_FOR_STATUS: ReadonlyMap<string, string> = new Map([
   ['confirmed', 'confirms'],
@@ -16,7 +16,12 @@ export const hypothesisStatus: Rule = {
     rationale:
       'A status is a claim about evidence. "confirmed" or "invalidated" without a deep dive of that effect is an assertion nobody read for: record the dive, or leave the hypothesis open.',
     examples: {
-      failing: { title: 'H3 is marked confirmed though no deep dive read for it.', apply: (spec) => void ((spec.hypotheses[2] as Hypothesis).status = 'confirmed') },
+      failing: {
+        title: 'H3 is marked confirmed though no deep dive read for it.',
+        apply: (spec) => {
+          (spec.hypotheses[2] as Hypothesis).status = 'confirmed';
+        },
+      },
       passing: { title: 'H1 invalidated by D1 and H2 confirmed by D2 and D3.', apply: () => {} },
     },
   },
@@ -31,7 +36,10 @@ export const hypothesisStatus: Rule = {
     for (const { value, path } of view.items('hypotheses')) {
       const needed = EVIDENCE_FOR_STATUS.get(value.status);
       if (needed === undefined || effectsByHypothesis.get(value.id)?.has(needed)) continue;
-      report(childPointer(path, 'status'), `hypothesis ${show(value.id)} is ${value.status} but no deep dive ${needed} it; record the deep dive that shows it, or set the status to "open" or "active".`);
+      report(
+        childPointer(path, 'status'),
+        `hypothesis ${show(value.id)} is ${value.status} but no deep dive ${needed} it; record the deep dive that shows it, or set the status to "open" or "active".`,
+      );
     }
   },
 };

@@ -1,16 +1,26 @@
+import { plural, show } from '../common/text.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
-import { plural, show } from '../common/text.js';
 
 export const replanEvidence: Rule = {
   meta: {
     id: 'replan-evidence',
     criterion: 'typed-replan',
-    description: "A replan's hypothesis has at least as many invalidating deep dives as replans; afterDeepDive, when given, names an invalidating deep dive of that hypothesis.",
+    description:
+      "A replan's hypothesis has at least as many invalidating deep dives as replans; afterDeepDive, when given, names an invalidating deep dive of that hypothesis.",
     rationale:
       'Each replan must be paid for by evidence: one invalidating deep dive of the hypothesis it names. More replans than invalidations means re-planning by reflex.',
     examples: {
-      failing: { title: 'A second replan of H1, which only one deep dive invalidated.', apply: (spec) => void spec.replanLog.push({ trigger: 'hypothesis_invalidated', hypothesisId: 'H1', decision: 'Re-rank again.', evidence: 'Nothing new.' }) },
+      failing: {
+        title: 'A second replan of H1, which only one deep dive invalidated.',
+        apply: (spec) =>
+          void spec.replanLog.push({
+            trigger: 'hypothesis_invalidated',
+            hypothesisId: 'H1',
+            decision: 'Re-rank again.',
+            evidence: 'Nothing new.',
+          }),
+      },
       passing: { title: 'One replan of H1, after D1 invalidated it.', apply: () => {} },
     },
   },
@@ -28,15 +38,24 @@ export const replanEvidence: Rule = {
       replansSoFar.set(value.hypothesisId, count);
       const allowed = invalidations.get(value.hypothesisId) ?? 0;
       if (count > allowed) {
-        report(path, `replan ${count} of hypothesis ${show(value.hypothesisId)} has no invalidating deep dive to answer to (${plural(allowed, 'invalidating deep dive')} recorded); replan only after a deep dive invalidates the hypothesis.`);
+        report(
+          path,
+          `replan ${count} of hypothesis ${show(value.hypothesisId)} has no invalidating deep dive to answer to (${plural(allowed, 'invalidating deep dive')} recorded); replan only after a deep dive invalidates the hypothesis.`,
+        );
       }
       if (value.afterDeepDive === undefined) continue;
       const dive = dives.get(value.afterDeepDive);
       const where = childPointer(path, 'afterDeepDive');
       if (!dive) {
-        report(where, `afterDeepDive ${show(value.afterDeepDive)} names no deep dive; give the id of the deep dive that invalidated ${show(value.hypothesisId)}.`);
+        report(
+          where,
+          `afterDeepDive ${show(value.afterDeepDive)} names no deep dive; give the id of the deep dive that invalidated ${show(value.hypothesisId)}.`,
+        );
       } else if (dive.hypothesisId !== value.hypothesisId || dive.effect !== 'invalidates') {
-        report(where, `afterDeepDive ${show(value.afterDeepDive)} ${dive.hypothesisId !== value.hypothesisId ? `tests ${show(dive.hypothesisId)}, not ${show(value.hypothesisId)}` : `${dive.effect === 'confirms' ? 'confirms' : 'does not invalidate'} ${show(value.hypothesisId)}`}; a replan follows a deep dive that invalidates its hypothesis.`);
+        report(
+          where,
+          `afterDeepDive ${show(value.afterDeepDive)} ${dive.hypothesisId !== value.hypothesisId ? `tests ${show(dive.hypothesisId)}, not ${show(value.hypothesisId)}` : `${dive.effect === 'confirms' ? 'confirms' : 'does not invalidate'} ${show(value.hypothesisId)}`}; a replan follows a deep dive that invalidates its hypothesis.`,
+        );
       }
     }
   },

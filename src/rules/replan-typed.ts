@@ -1,8 +1,8 @@
-import type { Replan } from '../spec/types.js';
-import { childPointer } from '../diagnostics/pointer.js';
-import type { Rule } from './rule.js';
 import { didYouMean } from '../common/suggest.js';
 import { isBlank, oneOf, show } from '../common/text.js';
+import { childPointer } from '../diagnostics/pointer.js';
+import type { Replan } from '../spec/types.js';
+import type { Rule } from './rule.js';
 
 export const replanTyped: Rule = {
   meta: {
@@ -12,7 +12,12 @@ export const replanTyped: Rule = {
     rationale:
       'Re-planning on every turn produces loops of doubt and burns reasoning. The method re-plans only when evidence invalidates a hypothesis, and records which one, what changed and why.',
     examples: {
-      failing: { title: 'A replan triggered every turn instead of by an invalidation.', apply: (spec) => void ((spec.replanLog[0] as Replan).trigger = 'every_turn') },
+      failing: {
+        title: 'A replan triggered every turn instead of by an invalidation.',
+        apply: (spec) => {
+          (spec.replanLog[0] as Replan).trigger = 'every_turn';
+        },
+      },
       passing: { title: 'One replan, triggered by hypothesis_invalidated.', apply: () => {} },
     },
   },
@@ -20,10 +25,18 @@ export const replanTyped: Rule = {
     const hypothesisIds = view.ids('hypotheses');
     for (const { value, path } of view.items('replanLog')) {
       if (!policy.replanTriggers.includes(value.trigger)) {
-        report(childPointer(path, 'trigger'), () => `replan trigger ${show(value.trigger)} is not allowed: replan is only allowed on ${oneOf(policy.replanTriggers)}. Remove reflexive replans and keep going with the current ranking.${didYouMean(value.trigger, policy.replanTriggers)}`);
+        report(
+          childPointer(path, 'trigger'),
+          () =>
+            `replan trigger ${show(value.trigger)} is not allowed: replan is only allowed on ${oneOf(policy.replanTriggers)}. Remove reflexive replans and keep going with the current ranking.${didYouMean(value.trigger, policy.replanTriggers)}`,
+        );
       }
       if (!hypothesisIds.has(value.hypothesisId)) {
-        report(childPointer(path, 'hypothesisId'), () => `replan names hypothesis ${show(value.hypothesisId)}, which is not in hypotheses; name the hypothesis whose invalidation triggered it.${didYouMean(value.hypothesisId, hypothesisIds)}`);
+        report(
+          childPointer(path, 'hypothesisId'),
+          () =>
+            `replan names hypothesis ${show(value.hypothesisId)}, which is not in hypotheses; name the hypothesis whose invalidation triggered it.${didYouMean(value.hypothesisId, hypothesisIds)}`,
+        );
       }
       if (isBlank(value.decision, policy.strict.visibleText)) {
         report(childPointer(path, 'decision'), 'replan has a blank decision; say how the ranking or plan changed.');

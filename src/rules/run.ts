@@ -18,7 +18,12 @@ const OMITTED_BY_RULE: Readonly<Record<string, (view: SpecView) => number>> = {
  * nobody will see. When the schema stopped describing structural problems, the other rules do
  * not run: they rely on the schema to tell them which values they may read.
  */
-export function runRules(rules: readonly Rule[], view: SpecView, policy: Policy, settings: Readonly<Record<string, RuleSetting>>): Diagnostic[] {
+export function runRules(
+  rules: readonly Rule[],
+  view: SpecView,
+  policy: Policy,
+  settings: Readonly<Record<string, RuleSetting>>,
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const omitted = { errors: 0, warnings: 0 };
   const schemaCut = view.schema.omitted.structural > 0;

@@ -127,8 +127,7 @@ export class SpecView {
   }
 
   private cleanField<T>(key: string): T | undefined {
-    if (!Object.prototype.hasOwnProperty.call(this.data, key)) return undefined;
+    if (!Object.hasOwn(this.data, key)) return undefined;
     return this.isClean(pointer(key)) ? (this.data[key] as T) : undefined;
   }
 }
-

@@ -46,12 +46,17 @@ export function capErrors(code: string, cap: number = SCHEMA_ERROR_CAP): string 
     .replace(SAVE, (_all, saved: string) => `const ${saved} = errors;const ${saved}_unknown = unknownErrors;`)
     .replace(ROLLBACK, (_all, saved: string) => `errors = ${saved};unknownErrors = ${saved}_unknown;`)
     .replace(TRUNCATE, (_all, saved: string) => `vErrors.length = Math.min(vErrors.length, ${saved});`)
-    .replace(RETURN, (_all, name: string) => `${name}.errors = vErrors;${name}.errorCount = errors;${name}.unknownErrorCount = unknownErrors;return errors === 0;`);
+    .replace(
+      RETURN,
+      (_all, name: string) =>
+        `${name}.errors = vErrors;${name}.errorCount = errors;${name}.unknownErrorCount = unknownErrors;return errors === 0;`,
+    );
   const unknownShape =
     !rewritten.includes('.errorCount = errors;') ||
     /else \{vErrors\.push\(err\d+\);\}errors\+\+/.test(rewritten) ||
     /errors = vErrors\.length;/.test(rewritten) ||
     (rewritten.match(/let unknownErrors = 0;/g)?.length ?? 0) !== (rewritten.match(/\.errorCount = errors;/g)?.length ?? 0);
-  if (unknownShape) throw new Error('capErrors: the code ajv generated has a shape this version does not know; update src/schema/cap-errors.ts');
+  if (unknownShape)
+    throw new Error('capErrors: the code ajv generated has a shape this version does not know; update src/schema/cap-errors.ts');
   return rewritten;
 }

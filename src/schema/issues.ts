@@ -1,8 +1,8 @@
-import { childPointer, parsePointer } from '../diagnostics/pointer.js';
-import type { ErrorCount } from './cap-errors.js';
-import { validator, type ErrorObject, type ValidateFunction } from './validators.js';
 import { didYouMean } from '../common/suggest.js';
 import { show } from '../common/text.js';
+import { childPointer, parsePointer } from '../diagnostics/pointer.js';
+import type { ErrorCount } from './cap-errors.js';
+import { type ErrorObject, type ValidateFunction, validator } from './validators.js';
 
 export interface SchemaIssue {
   path: string;
@@ -23,7 +23,12 @@ export interface SchemaFindings {
   omitted: { structural: number; unknown: number };
 }
 
-export const NO_SCHEMA_FINDINGS: SchemaFindings = { structural: [], unknownKeys: [], tainted: new Set(), omitted: { structural: 0, unknown: 0 } };
+export const NO_SCHEMA_FINDINGS: SchemaFindings = {
+  structural: [],
+  unknownKeys: [],
+  tainted: new Set(),
+  omitted: { structural: 0, unknown: 0 },
+};
 
 export function validateStructure(data: Record<string, unknown>): SchemaFindings {
   const validate = validator('investigation') as ValidateFunction & ErrorCount;
@@ -102,7 +107,6 @@ function describe(error: ErrorObject): DescribedIssue | undefined {
     default:
       return structural(path, `${where(path)} ${error.message ?? 'is invalid'}.`);
   }
-
 }
 
 function structural(path: string, message: string): DescribedIssue {

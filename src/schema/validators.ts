@@ -3,8 +3,8 @@ import investigationSchema from '../../assets/investigation.schema.json' with { 
 import policySchema from '../../assets/policy.schema.json' with { type: 'json' };
 import { capErrors } from './cap-errors.js';
 
-export { capErrors, investigationSchema, policySchema };
 export type { ErrorObject, ValidateFunction };
+export { capErrors, investigationSchema, policySchema };
 
 export const schemaIds = {
   investigation: investigationSchema.$id,
@@ -17,10 +17,18 @@ export type SchemaName = keyof typeof schemaIds;
  * verbose: errors carry their parent schema, which names the fields an unknown key was meant to be.
  * code.process: the generated code keeps at most SCHEMA_ERROR_CAP error objects and counts the rest.
  */
-export const ajvOptions: Options = { allErrors: true, verbose: true, strict: true, allowUnionTypes: true, code: { process: (code) => capErrors(code) } };
+export const ajvOptions: Options = {
+  allErrors: true,
+  verbose: true,
+  strict: true,
+  allowUnionTypes: true,
+  code: { process: (code) => capErrors(code) },
+};
 
 export function createAjv(options: Options = {}): Ajv2020 {
-  return new Ajv2020({ ...ajvOptions, ...options, code: { ...ajvOptions.code, ...options.code } }).addSchema(investigationSchema).addSchema(policySchema);
+  return new Ajv2020({ ...ajvOptions, ...options, code: { ...ajvOptions.code, ...options.code } })
+    .addSchema(investigationSchema)
+    .addSchema(policySchema);
 }
 
 let ajv: Ajv2020 | undefined;

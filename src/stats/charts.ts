@@ -14,9 +14,10 @@ export function stopReasonPie(stats: Stats): string | null {
   const cut = stats.stopReasons.length > MAX_PIE_SLICES;
   const shown = cut ? stats.stopReasons.slice(0, MAX_PIE_SLICES - 1) : stats.stopReasons;
   const slices = shown.map(({ reason, count }) => ({ label: reason === null ? 'none' : labelText(reason), count }));
-  if (cut) slices.push({ label: 'other reasons', count: stats.stopReasons.slice(MAX_PIE_SLICES - 1).reduce((sum, { count }) => sum + count, 0) });
+  if (cut)
+    slices.push({ label: 'other reasons', count: stats.stopReasons.slice(MAX_PIE_SLICES - 1).reduce((sum, { count }) => sum + count, 0) });
   const labels = uniqueLabels(slices.map(({ label }) => label));
-  slices.forEach(({ count }, index) => lines.push(`  "${labels[index] ?? '?'}" : ${count}`));
+  for (const [index, { count }] of slices.entries()) lines.push(`  "${labels[index] ?? '?'}" : ${count}`);
   return lines.join('\n');
 }
 

@@ -1,8 +1,8 @@
+import { isRecord } from '../common/guards.js';
+import { round4 } from '../common/numbers.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
 import type { FileOutcome } from '../report/outcome.js';
 import type { BudgetBucket, DiscoveryStats, Distribution, RatioSummary, ReasonCount, RuleCount, Stats } from './types.js';
-import { isRecord } from '../common/guards.js';
-import { round4 } from '../common/numbers.js';
 
 export const BUDGET_BUCKETS: ReadonlyArray<{ bucket: BudgetBucket; label: string }> = [
   { bucket: '0-25', label: '0–25%' },
@@ -210,4 +210,3 @@ function mean(sorted: readonly number[]): number | null {
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
-

@@ -1,11 +1,11 @@
 import type { PhrasingContent, Root, RootContent } from 'mdast';
-import { code, heading, paragraph, table, text } from '../render/mdast-builders.js';
-import { firstItems, MAX_ROWS, moreNote } from '../render/limits.js';
-import { stringifyMarkdown } from '../render/markdown-stringify.js';
-import { budgetUseChart, stopReasonPie } from './charts.js';
-import type { Distribution, RatioSummary, ReasonCount, Stats } from './types.js';
 import { jsonText } from '../common/json-text.js';
 import { plural } from '../common/text.js';
+import { firstItems, MAX_ROWS, moreNote } from '../render/limits.js';
+import { stringifyMarkdown } from '../render/markdown-stringify.js';
+import { code, heading, paragraph, table, text } from '../render/mdast-builders.js';
+import { budgetUseChart, stopReasonPie } from './charts.js';
+import type { Distribution, RatioSummary, ReasonCount, Stats } from './types.js';
 
 const IN_JSON_STATS = 'the JSON statistics (--format json) list them all';
 
@@ -24,10 +24,13 @@ export function statsMarkdownTree(stats: Stats): Root {
     heading(1, text('Investigation corpus statistics')),
     paragraph(text(`${plural(stats.files, 'file')}, ${plural(stats.investigations, 'investigation')} with a report.`)),
     heading(2, text('Verdicts')),
-    table(['Verdict', 'Files'], [
-      [[text('pass')], [text(String(stats.verdicts.pass))]],
-      [[text('fail')], [text(String(stats.verdicts.fail))]],
-    ]),
+    table(
+      ['Verdict', 'Files'],
+      [
+        [[text('pass')], [text(String(stats.verdicts.pass))]],
+        [[text('fail')], [text(String(stats.verdicts.fail))]],
+      ],
+    ),
     heading(2, text('Exit codes')),
     table(
       ['Exit code', 'Files'],
@@ -51,7 +54,13 @@ export function statsMarkdownTree(stats: Stats): Root {
       : [
           table(
             ['Rule', 'Files', 'Diagnostics', 'Errors', 'Warnings'],
-            stats.rules.map((rule) => [[code(rule.ruleId)], [text(String(rule.files))], [text(String(rule.diagnostics))], [text(String(rule.errors))], [text(String(rule.warnings))]]),
+            stats.rules.map((rule) => [
+              [code(rule.ruleId)],
+              [text(String(rule.files))],
+              [text(String(rule.diagnostics))],
+              [text(String(rule.errors))],
+              [text(String(rule.warnings))],
+            ]),
           ),
         ]),
     heading(2, text('Discovery')),
@@ -95,7 +104,17 @@ function distributionSection(values: Distribution, name: string): RootContent[] 
   if (values.count === 0) return [paragraph(text('No values.'))];
   const { items, more } = firstItems(values.histogram, MAX_ROWS);
   return [
-    table(['Min', 'Median', 'Max', 'Mean'], [[[text(numberOrDash(values.min))], [text(numberOrDash(values.median))], [text(numberOrDash(values.max))], [text(numberOrDash(values.mean))]]]),
+    table(
+      ['Min', 'Median', 'Max', 'Mean'],
+      [
+        [
+          [text(numberOrDash(values.min))],
+          [text(numberOrDash(values.median))],
+          [text(numberOrDash(values.max))],
+          [text(numberOrDash(values.mean))],
+        ],
+      ],
+    ),
     table(
       [name, 'Investigations'],
       items.map(({ value, count }) => [[text(String(value))], [text(String(count))]]),

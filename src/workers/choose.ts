@@ -13,6 +13,7 @@ export const MIN_ITEMS_FOR_WORKERS = 200;
  */
 export function chooseWorkers(requested: number | undefined, items: number, warnings: string[]): number {
   const cpus = availableParallelism();
-  if (requested !== undefined && requested > cpus) warnings.push(`--workers ${requested} is more than the ${cpus} available CPUs; using ${cpus}`);
+  if (requested !== undefined && requested > cpus)
+    warnings.push(`--workers ${requested} is more than the ${cpus} available CPUs; using ${cpus}`);
   return Math.max(1, Math.min(requested ?? (items >= MIN_ITEMS_FOR_WORKERS ? cpus : 1), cpus, items));
 }

@@ -25,7 +25,8 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-
 const UNSAFE_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 
 /** Terminal colour, a screen clear, NUL, BEL, CR, NEL, CSI, a line separator and bidi overrides, with a workflow command after a line break. */
-const HOSTILE = 'x\u001b[31mred\u001b[2J\u0000\u0007\r\u0085\u009b31m\u2028\u202eevil\u202c\u2066\u200f\n::error file=README.md,line=1::injected\n::add-mask::secret';
+const HOSTILE =
+  'x\u001b[31mred\u001b[2J\u0000\u0007\r\u0085\u009b31m\u2028\u202eevil\u202c\u2066\u200f\n::error file=README.md,line=1::injected\n::add-mask::secret';
 const INJECTED_KEY = '\n::error file=README.md,line=1::injected\n::add-mask::secret';
 
 function capture(): { io: Io; stderr: () => string } {
@@ -85,19 +86,26 @@ describe('stderr lines of compile', () => {
     expect(stderr).toMatch(/^bad␇\.json: error JSON_SYNTAX: [^\n]*\n$/);
   });
 
-  it.skipIf(process.platform === 'win32')('warnings quoting a link name (not followed out of its folder) are inert, in compile, stats and test', async () => {
-    const dir = tempDir();
-    const outside = tempDir();
-    writeJson(outside, 'spec.json', validSpec());
-    mkdirSync(join(dir, 'specs'));
-    symlinkSync(join(outside, 'spec.json'), join(dir, 'specs', `l\u202e\u009b2J\u0085::error::x.json`));
-    writeJson(dir, 'specs/ok.json', validSpec());
-    for (const args of [['specs', '--format', 'text'], ['stats', 'specs'], ['test', 'specs']]) {
-      const { stderr } = await runInProcess(args, { cwd: dir });
-      expectInertLines(stderr);
-      expect(stderr).toContain('l⟨U+202E⟩⟨U+009B⟩2J⟨U+0085⟩::error::x.json');
-    }
-  });
+  it.skipIf(process.platform === 'win32')(
+    'warnings quoting a link name (not followed out of its folder) are inert, in compile, stats and test',
+    async () => {
+      const dir = tempDir();
+      const outside = tempDir();
+      writeJson(outside, 'spec.json', validSpec());
+      mkdirSync(join(dir, 'specs'));
+      symlinkSync(join(outside, 'spec.json'), join(dir, 'specs', `l\u202e\u009b2J\u0085::error::x.json`));
+      writeJson(dir, 'specs/ok.json', validSpec());
+      for (const args of [
+        ['specs', '--format', 'text'],
+        ['stats', 'specs'],
+        ['test', 'specs'],
+      ]) {
+        const { stderr } = await runInProcess(args, { cwd: dir });
+        expectInertLines(stderr);
+        expect(stderr).toContain('l⟨U+202E⟩⟨U+009B⟩2J⟨U+0085⟩::error::x.json');
+      }
+    },
+  );
 
   it('a usage error quoting a path is one inert line', async () => {
     const dir = tempDir();
@@ -118,12 +126,16 @@ describe('command-line errors quoting an argument (an untrusted file name)', () 
     return written;
   }
 
-  it('are one inert line, followed only by commander\'s own suggestion and hint', () => {
+  it("are one inert line, followed only by commander's own suggestion and hint", () => {
     const invalid = usageErrorOf(['--format', 'x\n::error::y\u001b[31m', 'a.json']).split('\n');
-    expect(invalid[0]).toBe("error: option '-f, --format <format>' argument 'x␊::error::y␛[31m' is invalid. Allowed choices are markdown, json, text, sarif, github.");
+    expect(invalid[0]).toBe(
+      "error: option '-f, --format <format>' argument 'x␊::error::y␛[31m' is invalid. Allowed choices are markdown, json, text, sarif, github.",
+    );
     expect(invalid.slice(1)).toEqual(['(run with --help for usage)', '']);
     expect(usageErrorOf(['-\n::error::x\r'])).toBe("error: unknown option '-␊::error::x␍'\n(run with --help for usage)\n");
-    expect(usageErrorOf(['--formt', 'json'])).toBe("error: unknown option '--formt'\n(Did you mean --format?)\n(run with --help for usage)\n");
+    expect(usageErrorOf(['--formt', 'json'])).toBe(
+      "error: unknown option '--formt'\n(Did you mean --format?)\n(run with --help for usage)\n",
+    );
   });
 });
 
@@ -148,7 +160,10 @@ describe('--format text and briefs', () => {
     const source = '{"\u202e": "\u0000", "k": 1}';
     const text = formatText([outcome('a.json', 'm', source)], { color: false }).split('\n');
     const column = source.indexOf('"k"') + 1;
-    const [, , frame = '', caret = ''] = formatText([{ ...outcome('a.json', 'm', source), diagnostics: [{ ruleId: 'r', severity: 'error', message: 'm', path: '', line: 1, column }] }], { color: false }).split('\n');
+    const [, , frame = '', caret = ''] = formatText(
+      [{ ...outcome('a.json', 'm', source), diagnostics: [{ ruleId: 'r', severity: 'error', message: 'm', path: '', line: 1, column }] }],
+      { color: false },
+    ).split('\n');
     expect(text[2]).toContain('⟨U+202E⟩');
     expect(Array.from(frame)[Array.from(caret).indexOf('^')]).toBe('"');
     expect(Array.from(frame).slice(Array.from(caret).indexOf('^')).join('')).toMatch(/^"k": 1}/);
@@ -157,7 +172,10 @@ describe('--format text and briefs', () => {
   it('briefs notes quoting a folder or a --spec path are inert', async () => {
     const dir = tempDir();
     const { io, stderr } = capture();
-    await briefsCommand({ dir: '.', spec: `gone\u001b[2J\n::warning::x.json`, format: 'text', maxBytes: 1 << 20, json: false }, { ...io, cwd: dir });
+    await briefsCommand(
+      { dir: '.', spec: `gone\u001b[2J\n::warning::x.json`, format: 'text', maxBytes: 1 << 20, json: false },
+      { ...io, cwd: dir },
+    );
     expectInertLines(stderr());
     expect(stderr()).toContain('gone␛[2J␊::warning::x.json');
   });
@@ -166,7 +184,16 @@ describe('--format text and briefs', () => {
 describe('--format github', () => {
   it('escapes line breaks in data and properties, and shows every other control', () => {
     const path = `a,b::c\n::error::x\u001b[31m.json`;
-    const output = formatGithub([{ path, exitCode: 1, verdict: 'fail', diagnostics: [{ ruleId: `t,i::t\nle`, severity: 'error', message: HOSTILE, path: '', line: 1 }], error: null, report: null }]);
+    const output = formatGithub([
+      {
+        path,
+        exitCode: 1,
+        verdict: 'fail',
+        diagnostics: [{ ruleId: `t,i::t\nle`, severity: 'error', message: HOSTILE, path: '', line: 1 }],
+        error: null,
+        report: null,
+      },
+    ]);
     expect(output.split('\n')).toHaveLength(2);
     expect(output).not.toMatch(UNSAFE_BUT_NEWLINE);
     expect(output).toMatch(/^::error file=a%2Cb%3A%3Ac%0A%3A%3Aerror%3A%3Ax␛\[31m\.json,line=1,title=t%2Ci%3A%3At%0Ale::x␛\[31mred/);
@@ -198,7 +225,14 @@ describe('Markdown: the report, stats and golden diffs', () => {
 
   it('stats tables show hostile stop reasons as visible stand-ins', () => {
     const report = createCompiler().compile(JSON.stringify(validSpec())).report!;
-    const file: FileOutcome = { path: 'a.json', exitCode: 0, verdict: 'pass', diagnostics: [], error: null, report: { ...report, summary: { ...report.summary, stopReason: HOSTILE } } };
+    const file: FileOutcome = {
+      path: 'a.json',
+      exitCode: 0,
+      verdict: 'pass',
+      diagnostics: [],
+      error: null,
+      report: { ...report, summary: { ...report.summary, stopReason: HOSTILE } },
+    };
     const markdown = renderStatsMarkdown(collectStats([file]));
     expect(markdown).not.toMatch(UNSAFE_BUT_NEWLINE);
     // Inline code folds line breaks (CR, NEL, LS) into spaces.

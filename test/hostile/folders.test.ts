@@ -45,7 +45,11 @@ describe.skipIf(!posix)('symbolic links in a folder', () => {
     const result = await runInProcess(['specs', '--format', 'text', '--json'], { cwd: dir });
     expect(result.status, result.stderr).toBe(0);
     const envelope = JSON.parse(result.stdout);
-    expect(envelope.data.files.map((file: { path: string }) => file.path)).toEqual(['specs/alias.json', 'specs/inner/deep.json', 'specs/ok.json']);
+    expect(envelope.data.files.map((file: { path: string }) => file.path)).toEqual([
+      'specs/alias.json',
+      'specs/inner/deep.json',
+      'specs/ok.json',
+    ]);
     expect(envelope.warnings).toEqual(LINK_WARNINGS);
     for (const warning of LINK_WARNINGS) expect(result.stderr).toContain(`compile-investigation: warning: ${warning}\n`);
     expect(result.stdout).not.toContain('SECRET-LINE');
@@ -64,7 +68,11 @@ describe.skipIf(!posix)('symbolic links in a folder', () => {
     const result = await runInProcess(['specs/**/*.json', '--format', 'text', '--json'], { cwd: dir });
     expect(result.status, result.stderr).toBe(0);
     const envelope = JSON.parse(result.stdout);
-    expect(envelope.data.files.map((file: { path: string }) => file.path)).toEqual(['specs/alias.json', 'specs/inner/deep.json', 'specs/ok.json']);
+    expect(envelope.data.files.map((file: { path: string }) => file.path)).toEqual([
+      'specs/alias.json',
+      'specs/inner/deep.json',
+      'specs/ok.json',
+    ]);
     expect(envelope.warnings).toEqual(LINK_WARNINGS);
     expect(result.stdout).not.toContain('SECRET-LINE');
   });
@@ -73,7 +81,12 @@ describe.skipIf(!posix)('symbolic links in a folder', () => {
     const dir = linkedCorpus();
     const result = await runInProcess(['*/*.json', '--format', 'text', '--json'], { cwd: dir });
     const envelope = JSON.parse(result.stdout);
-    expect(envelope.data.files.map((file: { path: string }) => file.path)).toEqual(['outside/far.json', 'specs/alias.json', 'specs/ok.json', 'specs/secret.json']);
+    expect(envelope.data.files.map((file: { path: string }) => file.path)).toEqual([
+      'outside/far.json',
+      'specs/alias.json',
+      'specs/ok.json',
+      'specs/secret.json',
+    ]);
     expect(envelope.warnings).toEqual([]);
   });
 
@@ -85,7 +98,11 @@ describe.skipIf(!posix)('symbolic links in a folder', () => {
     expect(envelope.warnings).toEqual(LINK_WARNINGS);
     const tested = await runInProcess(['test', 'specs', '--json'], { cwd: dir });
     const run = JSON.parse(tested.stdout);
-    expect(run.data.fixtures.map((fixture: { path: string }) => fixture.path)).toEqual(['specs/alias.json', 'specs/inner/deep.json', 'specs/ok.json']);
+    expect(run.data.fixtures.map((fixture: { path: string }) => fixture.path)).toEqual([
+      'specs/alias.json',
+      'specs/inner/deep.json',
+      'specs/ok.json',
+    ]);
     expect(run.warnings).toEqual(LINK_WARNINGS);
     expect(tested.stdout).not.toContain('SECRET-LINE');
   });
@@ -107,7 +124,11 @@ describe.skipIf(!posix)('symbolic links in a folder', () => {
     symlinkSync('cycle-b.json', join(dir, 'specs', 'cycle-a.json'));
     symlinkSync('cycle-a.json', join(dir, 'specs', 'cycle-b.json'));
     const found = findFixtures([join(dir, 'specs')]);
-    expect(found.files.map((file) => file.text.slice(dir.length + 1))).toEqual(['specs/alias.json', 'specs/inner/deep.json', 'specs/ok.json']);
+    expect(found.files.map((file) => file.text.slice(dir.length + 1))).toEqual([
+      'specs/alias.json',
+      'specs/inner/deep.json',
+      'specs/ok.json',
+    ]);
     expect(found.skippedLinks.map((link) => link.text.slice(dir.length + 1))).toEqual(['specs/elsewhere', 'specs/secret.json']);
   });
 });
@@ -139,7 +160,10 @@ describe.skipIf(process.platform !== 'linux')('file names that are not UTF-8', (
     const { dir } = badNameCorpus();
     const written = await runInProcess(['specs', '--output-dir', 'out', '--json'], { cwd: dir });
     expect(written.status, written.stdout).toBe(0);
-    expect(JSON.parse(written.stdout).data.files.map((file: { reportFile: string }) => file.reportFile)).toEqual(['out/bad-\ufffd.report.md', 'out/good.report.md']);
+    expect(JSON.parse(written.stdout).data.files.map((file: { reportFile: string }) => file.reportFile)).toEqual([
+      'out/bad-\ufffd.report.md',
+      'out/good.report.md',
+    ]);
     const stats = await runInProcess(['stats', 'specs', '--format', 'json'], { cwd: dir });
     expect(JSON.parse(stats.stdout)).toMatchObject({ files: 2, investigations: 2, exitCodes: { '0': 2 } });
   });
@@ -151,7 +175,9 @@ describe.skipIf(process.platform !== 'linux')('file names that are not UTF-8', (
     writeJson(join(dir, 'specs'), 'good.expect.json', { exitCode: 0 });
     const result = await runInProcess(['test', 'specs', '--json'], { cwd: dir });
     expect(result.status, result.stdout).toBe(0);
-    expect(JSON.parse(result.stdout).data.fixtures.map((fixture: { path: string; passed: boolean }) => [fixture.path, fixture.passed])).toEqual([
+    expect(
+      JSON.parse(result.stdout).data.fixtures.map((fixture: { path: string; passed: boolean }) => [fixture.path, fixture.passed]),
+    ).toEqual([
       ['specs/bad-\ufffd.json', true],
       ['specs/good.json', true],
     ]);

@@ -41,7 +41,9 @@ describe('names of inherited members are ordinary, unknown values', () => {
       spec['deepDives'][2].provenance = name;
       const result = gate.compile(spec);
       expect(result.exitCode, name).toBe(1);
-      expect(ruleIds(result)).toEqual(expect.arrayContaining(['hypotheses-ranked', 'dive-selective', 'map-cheap', 'replan-typed', 'stop-reason', 'finding-provenance']));
+      expect(ruleIds(result)).toEqual(
+        expect.arrayContaining(['hypotheses-ranked', 'dive-selective', 'map-cheap', 'replan-typed', 'stop-reason', 'finding-provenance']),
+      );
       // No message may show a function's source or "[object Object]": the lookup found nothing.
       for (const diagnostic of result.diagnostics) expect(diagnostic.message).not.toMatch(/function|\[object|native code/);
     }

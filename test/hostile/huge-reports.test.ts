@@ -14,7 +14,9 @@ import { statsMarkdownTree } from '../../src/stats/render.js';
 import { validSpec } from '../support/specs.js';
 
 const parser = unified().use(remarkParse).use(remarkGfm);
-const base = createCompiler().compile(JSON.stringify({ ...validSpec(), discovery: { limits: {}, cycles: [], stop: { reason: 'no_new_signal', evidence: 'e' } } })).report as Report;
+const base = createCompiler().compile(
+  JSON.stringify({ ...validSpec(), discovery: { limits: {}, cycles: [], stop: { reason: 'no_new_signal', evidence: 'e' } } }),
+).report as Report;
 
 /** A report whose every list has `count` items (cells `cellCount`), built around a real one: the renderer reads the spec as it is. */
 function hugeReport(count: number, cellCount = 3): Report {
@@ -28,7 +30,11 @@ function hugeReport(count: number, cellCount = 3): Report {
     deepDives: many((index) => ({ ...spec.deepDives[0], id: `D${index}` })),
     replanLog: many(() => spec.replanLog[0]),
     risks: many(() => 'a'),
-    discovery: { limits: {}, cycles: many((index) => ({ cycle: index + 1, keywords: nodes, newSignals: 0, events: [] })), stop: { reason: 'no_new_signal', evidence: 'e' } },
+    discovery: {
+      limits: {},
+      cycles: many((index) => ({ cycle: index + 1, keywords: nodes, newSignals: 0, events: [] })),
+      stop: { reason: 'no_new_signal', evidence: 'e' },
+    },
   };
   const diagnostics: Diagnostic[] = many((index) => ({ ruleId: 'schema', severity: 'error', message: 'm', path: `/risks/${index}` }));
   return { ...base, investigation, diagnostics };
@@ -55,14 +61,18 @@ describe('the Markdown report draws at most MAX_ROWS rows a table or list, and s
     for (const table of tables) expect(table.split('\n')).toHaveLength(2 + MAX_ROWS);
     expect(paragraphs.find((block) => block.startsWith('- a\n'))?.split('\n')).toHaveLength(MAX_ROWS);
     for (const noun of ['map entries', 'hypotheses', 'deep dives', 'replans', 'risks', 'cycles', 'diagnostics']) {
-      expect(markdown).toContain(`… and ${more} more ${noun}, not shown (at most ${MAX_ROWS}); the JSON report (--format json) lists them all.`);
+      expect(markdown).toContain(
+        `… and ${more} more ${noun}, not shown (at most ${MAX_ROWS}); the JSON report (--format json) lists them all.`,
+      );
     }
     expect(markdown).toContain(`\`n${MAX_ITEMS_IN_CELL - 1}\`, … 2 more |`);
   });
 
   it('builds as many mdast nodes for 100,000 items as for 1,001: the cost no longer grows with the lists', () => {
     expect(countNodes(markdownTree(hugeReport(100_000)))).toBe(countNodes(markdownTree(hugeReport(MAX_ROWS + 1))));
-    expect(countNodes(markdownTree(hugeReport(MAX_ROWS + 1, 10_000)))).toBe(countNodes(markdownTree(hugeReport(MAX_ROWS + 1, MAX_ITEMS_IN_CELL + 1))));
+    expect(countNodes(markdownTree(hugeReport(MAX_ROWS + 1, 10_000)))).toBe(
+      countNodes(markdownTree(hugeReport(MAX_ROWS + 1, MAX_ITEMS_IN_CELL + 1))),
+    );
   });
 
   it('8 million risks (16 MiB of ["a","a",…]) render in well under 5 s', () => {
@@ -90,11 +100,18 @@ describe('the stats Markdown cuts its tables the same way', () => {
     const stats = collectStats(files);
     const markdown = renderStatsMarkdown(stats);
     const tables = blocks(markdown).filter((node): node is Table => node.type === 'table');
-    const byHeader = new Map(tables.map((table) => [(table.children[0]?.children ?? []).map((cell) => (cell.children[0] as { value?: string }).value).join('|'), table.children.length - 1]));
+    const byHeader = new Map(
+      tables.map((table) => [
+        (table.children[0]?.children ?? []).map((cell) => (cell.children[0] as { value?: string }).value).join('|'),
+        table.children.length - 1,
+      ]),
+    );
     expect(byHeader.get('Stop reason|Investigations|Share')).toBe(MAX_ROWS);
     expect(byHeader.get('Replans|Investigations')).toBe(MAX_ROWS);
     expect(markdown).toContain(`… and 5 more reasons, not shown (at most ${MAX_ROWS}); the JSON statistics (--format json) list them all.`);
     expect(markdown).toContain(`… and 5 more values, not shown (at most ${MAX_ROWS}); the JSON statistics (--format json) list them all.`);
-    expect(countNodes(statsMarkdownTree(stats))).toBeLessThan(countNodes(statsMarkdownTree(collectStats(files.slice(0, 10)))) + 2 * 8 * MAX_ROWS);
+    expect(countNodes(statsMarkdownTree(stats))).toBeLessThan(
+      countNodes(statsMarkdownTree(collectStats(files.slice(0, 10)))) + 2 * 8 * MAX_ROWS,
+    );
   });
 });

@@ -3,9 +3,10 @@
  * final count of the rest, schema error objects capped inside ajv's generated code with the exact
  * count kept, and input too large for the engine's strings refused as TOO_LARGE with that reason.
  */
-import { Ajv2020 } from 'ajv/dist/2020.js';
+
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { DIAGNOSTIC_CAP, TOO_MANY_PROBLEMS } from '../../src/diagnostics/cap.js';
 import { createCompiler, renderJson } from '../../src/index.js';
@@ -28,7 +29,14 @@ describe('at most 1,000 diagnostics per file, then one that counts the rest', ()
     expect(result.exitCode).toBe(1);
     expect(result.diagnostics).toHaveLength(DIAGNOSTIC_CAP + 1);
     const last = result.diagnostics.at(-1);
-    expect(last).toMatchObject({ ruleId: TOO_MANY_PROBLEMS, severity: 'error', path: '', omitted: { errors: 7000, warnings: 0 }, line: 1, column: 1 });
+    expect(last).toMatchObject({
+      ruleId: TOO_MANY_PROBLEMS,
+      severity: 'error',
+      path: '',
+      omitted: { errors: 7000, warnings: 0 },
+      line: 1,
+      column: 1,
+    });
     expect(last?.message).toContain('7,000 more problems');
     expect(new Set(result.diagnostics.slice(0, -1).map((diagnostic) => diagnostic.ruleId))).toEqual(new Set(['schema']));
     // The budget-limit rule did not run, so no criterion can be called passed.
@@ -53,7 +61,11 @@ describe('at most 1,000 diagnostics per file, then one that counts the rest', ()
     for (let index = 0; index < 1500; index++) spec[`unknown${index}`] = index;
     const result = compiler.compile(spec);
     expect(result.exitCode).toBe(0);
-    expect(result.diagnostics.at(-1)).toMatchObject({ ruleId: TOO_MANY_PROBLEMS, severity: 'warning', omitted: { errors: 0, warnings: 500 } });
+    expect(result.diagnostics.at(-1)).toMatchObject({
+      ruleId: TOO_MANY_PROBLEMS,
+      severity: 'warning',
+      omitted: { errors: 0, warnings: 500 },
+    });
   });
 
   it('a 4 MiB array of 2 million mistyped values compiles and renders in bounded time and memory', () => {
@@ -72,14 +84,24 @@ describe('at most 1,000 diagnostics per file, then one that counts the rest', ()
 
 describe('capErrors: ajv error objects made only up to the cap, counted exactly', () => {
   const compile = (process: ((code: string) => string) | undefined) =>
-    new Ajv2020({ ...ajvOptions, code: process ? { process } : {} }).addSchema(investigationSchema).addSchema(policySchema).getSchema(investigationSchema.$id);
+    new Ajv2020({ ...ajvOptions, code: process ? { process } : {} })
+      .addSchema(investigationSchema)
+      .addSchema(policySchema)
+      .getSchema(investigationSchema.$id);
 
   it('keeps the first errors and the exact count, through sub-validators and rollbacks', () => {
     const plain = compile(undefined);
     const capped = compile((code) => capErrors(code, 10));
     const spec = validSpec();
     spec['risks'] = Array.from({ length: 40 }, () => 0);
-    spec['deepDives'] = Array.from({ length: 30 }, (_, index) => ({ id: index, hypothesisId: null, node: 1, tool: [], finding: {}, effect: 2 }));
+    spec['deepDives'] = Array.from({ length: 30 }, (_, index) => ({
+      id: index,
+      hypothesisId: null,
+      node: 1,
+      tool: [],
+      finding: {},
+      effect: 2,
+    }));
     spec['discovery'] = { limits: 'x', cycles: [{ cycle: 'a', events: [{ phase: 1, extra: 1 }] }], stop: {} };
     for (let index = 0; index < 25; index++) spec[`unknown${index}`] = index;
     expect(plain?.(spec)).toBe(false);

@@ -18,7 +18,11 @@ const posix = process.platform !== 'win32';
 /** The CLI under a file size limit of `blocks` × 512 bytes: larger writes fail with EFBIG, for root too. */
 function runLimited(args: string[], cwd: string, blocks: number): { status: number | null; stdout: string; stderr: string } {
   const quoted = args.map((arg) => `'${arg}'`).join(' ');
-  const result = spawnSync('sh', ['-c', `ulimit -f ${blocks}; exec "${process.execPath}" "${cliPath}" ${quoted}`], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = spawnSync('sh', ['-c', `ulimit -f ${blocks}; exec "${process.execPath}" "${cliPath}" ${quoted}`], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -58,7 +62,9 @@ describe('--output-dir', () => {
     expect(result.status, result.stderr).toBe(2);
     const envelope = JSON.parse(result.stdout);
     expect(envelope.error).toMatchObject({ code: 'USAGE_ERROR', subcode: 'OUTPUT_NOT_WRITABLE' });
-    expect(envelope.error.message).toMatch(/^1 of 3 reports could not be written, first out\/big\.report\.json cannot be written \(EFBIG\)/);
+    expect(envelope.error.message).toMatch(
+      /^1 of 3 reports could not be written, first out\/big\.report\.json cannot be written \(EFBIG\)/,
+    );
     const files = envelope.data.files as Array<Record<string, any>>;
     expect(files.map((file) => file.path)).toEqual(['big.json', 'small.json', 'tiny.json']);
     expect(files[0]).not.toHaveProperty('reportFile');
@@ -88,7 +94,10 @@ describe('test --junit and --update', () => {
     mkdirSync(join(dir, 'junit.xml'));
     const result = await runInProcess(['test', 'fixtures', '--junit', 'junit.xml', '--json'], { cwd: dir });
     expect(result.status).toBe(2);
-    expect(JSON.parse(result.stdout).error).toMatchObject({ subcode: 'OUTPUT_NOT_WRITABLE', message: '--junit junit.xml is a directory; give the path of a file' });
+    expect(JSON.parse(result.stdout).error).toMatchObject({
+      subcode: 'OUTPUT_NOT_WRITABLE',
+      message: '--junit junit.xml is a directory; give the path of a file',
+    });
   });
 
   it.skipIf(!posix)('a --junit that cannot be written after the run keeps the results in the envelope', () => {

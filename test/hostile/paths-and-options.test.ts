@@ -44,7 +44,10 @@ describe('paths in SARIF and GitHub output', () => {
       { uri: 'sub/b.json', uriBaseId: '%SRCROOT%' },
     ]);
     const github = await runInProcess([...args, '--format', 'github'], { cwd: work });
-    const files = github.stdout.trim().split('\n').map((line) => /file=([^,]*)/.exec(line)?.[1]);
+    const files = github.stdout
+      .trim()
+      .split('\n')
+      .map((line) => /file=([^,]*)/.exec(line)?.[1]);
     expect([...new Set(files)]).toEqual(['../other/c.json', 'a.json', 'sub/b.json']);
   });
 
@@ -73,11 +76,17 @@ describe('the order of the arguments does not matter', () => {
     const { work } = layout();
     const forward = ['sub/b.json', '../other/c.json', 'a.json'];
     for (const format of ['text', 'github', 'sarif']) {
-      const [one, two] = await Promise.all([forward, [...forward].reverse()].map((args) => runInProcess([...args, '--format', format], { cwd: work })));
+      const [one, two] = await Promise.all(
+        [forward, [...forward].reverse()].map((args) => runInProcess([...args, '--format', format], { cwd: work })),
+      );
       expect(one?.stdout, format).toBe(two?.stdout);
     }
     const envelope = await runInProcess([...forward, '--json'], { cwd: work });
-    expect(JSON.parse(envelope.stdout).data.files.map((file: { path: string }) => file.path)).toEqual(['../other/c.json', 'a.json', 'sub/b.json']);
+    expect(JSON.parse(envelope.stdout).data.files.map((file: { path: string }) => file.path)).toEqual([
+      '../other/c.json',
+      'a.json',
+      'sub/b.json',
+    ]);
   });
 
   it('standard input comes first', () => {

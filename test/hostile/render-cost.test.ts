@@ -4,7 +4,14 @@ import { formatText } from '../../src/render/text.js';
 import type { FileOutcome } from '../../src/report/outcome.js';
 
 function outcome(source: string, positions: ReadonlyArray<readonly [number, number]>): FileOutcome {
-  const diagnostics: Diagnostic[] = positions.map(([line, column]) => ({ ruleId: 'dive-selective', severity: 'error', message: 'bad dive', path: '/deepDives/0/tool', line, column }));
+  const diagnostics: Diagnostic[] = positions.map(([line, column]) => ({
+    ruleId: 'dive-selective',
+    severity: 'error',
+    message: 'bad dive',
+    path: '/deepDives/0/tool',
+    line,
+    column,
+  }));
   return { path: 'minified.json', exitCode: 1, verdict: 'fail', diagnostics, error: null, report: null, source };
 }
 
@@ -17,7 +24,8 @@ describe('--format text costs work in proportion to what it prints, not to the l
     const text = formatText([outcome(line, positions)], { color: false });
     expect(performance.now() - started).toBeLessThan(5000);
     expect(text.split('\n')).toHaveLength(1 + 2000 * 3 + 3);
-    for (const frame of text.split('\n').filter((row) => row.includes('aaa'))) expect(Array.from(frame.trim()).length).toBeLessThanOrEqual(102);
+    for (const frame of text.split('\n').filter((row) => row.includes('aaa')))
+      expect(Array.from(frame.trim()).length).toBeLessThanOrEqual(102);
   });
 
   it('cuts the window in UTF-16 units without splitting a surrogate pair, and puts the caret under the column', () => {

@@ -17,17 +17,26 @@ function openHypotheses(count: number): Record<string, any> {
   const spec = validSpec();
   const ids = Array.from({ length: count }, (_, index) => `H${index + 10}`);
   spec['hypotheses'].push(...ids.map((id, index) => ({ ...spec['hypotheses'][2], id, priority: 4 + index })));
-  spec['risks'] = ['H3 is open.', ...ids.map((id, index) => (index === 7 ? 'nothing about it' : `${id} was not settled: the budget ran out.`))];
+  spec['risks'] = [
+    'H3 is open.',
+    ...ids.map((id, index) => (index === 7 ? 'nothing about it' : `${id} was not settled: the budget ran out.`)),
+  ];
   return spec;
 }
 
 function longBriefs(count: number): ExampleSpec {
   const spec = validSpec() as ExampleSpec;
   const { h2 } = withBriefs(spec);
-  const findings = Array.from({ length: count }, (_, index) => ({ id: `F${index}`, direction: 'support' as const, text: `finding ${index}`, scope: 'billing', evidenceRefs: ['E000001'] }));
-  h2.briefs[0]!.findings = findings;
-  h2.briefs[1]!.findings = findings.map((finding, index) => (index === 5 ? { ...finding, id: 'renamed' } : finding));
-  h2.briefs[1]!.changes = [];
+  const findings = Array.from({ length: count }, (_, index) => ({
+    id: `F${index}`,
+    direction: 'support' as const,
+    text: `finding ${index}`,
+    scope: 'billing',
+    evidenceRefs: ['E000001'],
+  }));
+  h2.briefs![0]!.findings = findings;
+  h2.briefs![1]!.findings = findings.map((finding, index) => (index === 5 ? { ...finding, id: 'renamed' } : finding));
+  h2.briefs![1]!.changes = [];
   return spec;
 }
 
@@ -37,7 +46,11 @@ function repeatedCycles(count: number): Record<string, any> {
   const cycle = discovery.cycles[0]!;
   discovery.limits.maxCycles = count;
   // Every keyword set differs from all earlier ones, except the last, which repeats the first.
-  discovery.cycles = Array.from({ length: count }, (_, index) => ({ ...cycle, keywords: index === count - 1 ? ['b', 'a'] : index === 0 ? ['a', 'b'] : ['a', `k${index}`], cycle: index + 1 }));
+  discovery.cycles = Array.from({ length: count }, (_, index) => ({
+    ...cycle,
+    keywords: index === count - 1 ? ['b', 'a'] : index === 0 ? ['a', 'b'] : ['a', `k${index}`],
+    cycle: index + 1,
+  }));
   spec['discovery'] = discovery;
   return spec;
 }
@@ -53,7 +66,14 @@ function testsFirst(count: number): Record<string, any> {
       newSignals: 1,
       events: [
         { phase: 'forage', keyword: 'x', candidates: 3, filesRead: 0, tokens: 1, wallTimeMs: 1, files },
-        ...Array.from({ length: count }, () => ({ phase: 'focus' as const, candidates: 1, filesRead: 1, tokens: 1, wallTimeMs: 1, files: ['test/a.test.ts'] })),
+        ...Array.from({ length: count }, () => ({
+          phase: 'focus' as const,
+          candidates: 1,
+          filesRead: 1,
+          tokens: 1,
+          wallTimeMs: 1,
+          files: ['test/a.test.ts'],
+        })),
       ],
     },
   ];
@@ -64,8 +84,15 @@ function testsFirst(count: number): Record<string, any> {
 describe('linear rules', () => {
   it('coverage-declared: open hypotheses against as many risks', () => {
     const result = compiler.compile(openHypotheses(2000));
-    expect(result.diagnostics.filter((diagnostic) => diagnostic.ruleId === 'coverage-declared').map((diagnostic) => diagnostic.path)).toEqual(['/hypotheses/10/id']);
-    expect(growthRatio((n) => { const spec = openHypotheses(n); return () => compiler.compile(spec); }, 2500)).toBeLessThan(LINEAR);
+    expect(
+      result.diagnostics.filter((diagnostic) => diagnostic.ruleId === 'coverage-declared').map((diagnostic) => diagnostic.path),
+    ).toEqual(['/hypotheses/10/id']);
+    expect(
+      growthRatio((n) => {
+        const spec = openHypotheses(n);
+        return () => compiler.compile(spec);
+      }, 2500),
+    ).toBeLessThan(LINEAR);
   });
 
   it('coverage-declared: ids with punctuation are still found', () => {
@@ -79,21 +106,46 @@ describe('linear rules', () => {
 
   it('brief-history: two briefs of many findings', () => {
     const result = compiler.compile(longBriefs(500));
-    expect(result.diagnostics.some((diagnostic) => diagnostic.ruleId === 'brief-history' && diagnostic.path.endsWith('/findings/5/id'))).toBe(true);
-    expect(growthRatio((n) => { const spec = longBriefs(n); return () => compiler.compile(spec); }, 2500)).toBeLessThan(LINEAR);
+    expect(
+      result.diagnostics.some((diagnostic) => diagnostic.ruleId === 'brief-history' && diagnostic.path.endsWith('/findings/5/id')),
+    ).toBe(true);
+    expect(
+      growthRatio((n) => {
+        const spec = longBriefs(n);
+        return () => compiler.compile(spec);
+      }, 2500),
+    ).toBeLessThan(LINEAR);
   });
 
-  it('discovery-refine: many cycles, the last foraging the first one\'s keywords in another order', () => {
-    expect(compiler.compile(repeatedCycles(600)).diagnostics.filter((diagnostic) => diagnostic.ruleId === 'discovery-refine').map((diagnostic) => diagnostic.path)).toEqual(['/discovery/cycles/599/keywords']);
-    expect(growthRatio((n) => { const spec = repeatedCycles(n); return () => compiler.compile(spec); }, 2500)).toBeLessThan(LINEAR);
+  it("discovery-refine: many cycles, the last foraging the first one's keywords in another order", () => {
+    expect(
+      compiler
+        .compile(repeatedCycles(600))
+        .diagnostics.filter((diagnostic) => diagnostic.ruleId === 'discovery-refine')
+        .map((diagnostic) => diagnostic.path),
+    ).toEqual(['/discovery/cycles/599/keywords']);
+    expect(
+      growthRatio((n) => {
+        const spec = repeatedCycles(n);
+        return () => compiler.compile(spec);
+      }, 2500),
+    ).toBeLessThan(LINEAR);
   });
 
   it('discovery-focus-priority: many production candidates and many focus events on tests', () => {
-    const messages = compiler.compile(testsFirst(500)).diagnostics.filter((diagnostic) => diagnostic.ruleId === 'discovery-focus-priority').map((diagnostic) => diagnostic.message);
+    const messages = compiler
+      .compile(testsFirst(500))
+      .diagnostics.filter((diagnostic) => diagnostic.ruleId === 'discovery-focus-priority')
+      .map((diagnostic) => diagnostic.message);
     expect(messages.length).toBeGreaterThan(490);
     expect(messages[0]).toContain('and 490 more');
     expect(Math.max(...messages.map((message) => message.length))).toBeLessThan(1000);
-    expect(growthRatio((n) => { const spec = testsFirst(n); return () => compiler.compile(spec); }, 1000)).toBeLessThan(LINEAR);
+    expect(
+      growthRatio((n) => {
+        const spec = testsFirst(n);
+        return () => compiler.compile(spec);
+      }, 1000),
+    ).toBeLessThan(LINEAR);
   });
 });
 

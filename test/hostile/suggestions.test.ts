@@ -5,15 +5,20 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createCompiler } from '../../src/index.js';
 import { closest } from '../../src/common/suggest.js';
+import { createCompiler } from '../../src/index.js';
 import { validSpec } from '../support/specs.js';
 
 function levenshtein(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     previous = current;
   }
   return previous[b.length] as number;
@@ -52,7 +57,11 @@ describe('suggestions', () => {
     const nodes = Array.from({ length: 5000 }, (_, index) => `src/module-${String(index).padStart(5, '0')}/index.ts`);
     spec['surfaceMap'][0].candidateNodes = nodes;
     spec['budget'] = { total: 50, used: 5000, unit: 'reads' };
-    spec['deepDives'] = nodes.map((node: string, index: number) => ({ ...spec['deepDives'][0], id: `D${index}`, node: node.replace('module', 'modul') }));
+    spec['deepDives'] = nodes.map((node: string, index: number) => ({
+      ...spec['deepDives'][0],
+      id: `D${index}`,
+      node: node.replace('module', 'modul'),
+    }));
     const started = performance.now();
     const result = createCompiler().compile(spec);
     // Before the cap and the banded search this took minutes (25 million full distance computations).

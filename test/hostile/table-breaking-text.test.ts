@@ -23,7 +23,11 @@ const CLOSE = '\u0002';
 const LINE_BREAK = /\r\n|[\n\r\u2028\u2029\u0085]/;
 
 /** What a text cell must read as: each line made visible, line breaks as <br>. */
-const asText = (value: string): string => value.split(LINE_BREAK).map((line) => visible(line)).join('\n');
+const asText = (value: string): string =>
+  value
+    .split(LINE_BREAK)
+    .map((line) => visible(line))
+    .join('\n');
 /** What one inline code must read as: on one line, made visible; an empty value, which no code span holds, as one space. */
 const asCode = (value: string): string => `${OPEN}${visible(value.split(LINE_BREAK).join(' ')) || ' '}${CLOSE}`;
 const asCodeList = (values: readonly string[]): string => values.map(asCode).join(', ');
@@ -38,7 +42,11 @@ function readCell(cell: TableCell): string {
       joined = true;
       continue;
     }
-    if (node.type === 'inlineCode') out = joined && out.endsWith(`\\${CLOSE}`) && node.value.startsWith('|') ? `${out.slice(0, -1)}${node.value}${CLOSE}` : `${out}${OPEN}${node.value}${CLOSE}`;
+    if (node.type === 'inlineCode')
+      out =
+        joined && out.endsWith(`\\${CLOSE}`) && node.value.startsWith('|')
+          ? `${out.slice(0, -1)}${node.value}${CLOSE}`
+          : `${out}${OPEN}${node.value}${CLOSE}`;
     else if (node.type === 'text') out += node.value;
     else if (node.type === 'html' && node.value === '<br>') out += '\n';
     else out += `[${node.type}]`;
@@ -54,7 +62,12 @@ function readCell(cell: TableCell): string {
  * would no longer match.
  */
 function tablesByHeader(markdown: string): Map<string, string[][]> {
-  const tree = parser.parse(markdown.split('\n\n').filter((block) => block.startsWith('|')).join('\n\n')) as Root;
+  const tree = parser.parse(
+    markdown
+      .split('\n\n')
+      .filter((block) => block.startsWith('|'))
+      .join('\n\n'),
+  ) as Root;
   const found = new Map<string, string[][]>();
   for (const node of tree.children as RootContent[]) {
     if (node.type !== 'table') continue;
@@ -68,7 +81,31 @@ function tablesByHeader(markdown: string): Map<string, string[][]> {
 
 /** Strings biased to what breaks tables and code spans: pipes, backslashes, backticks, spaces, line breaks, controls, markup. */
 const hostileUnit = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom('|', '\\', '`', ' ', '\n', '\r\n', '\u2028', 'a', '-', '*', '_', '<br>', '<!---->', '&amp;', '#', ':', '\t', '\u001b', '\u202e', '\u0000') },
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom(
+      '|',
+      '\\',
+      '`',
+      ' ',
+      '\n',
+      '\r\n',
+      '\u2028',
+      'a',
+      '-',
+      '*',
+      '_',
+      '<br>',
+      '<!---->',
+      '&amp;',
+      '#',
+      ':',
+      '\t',
+      '\u001b',
+      '\u202e',
+      '\u0000',
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
 );
 const hostile = fc.string({ unit: hostileUnit, maxLength: 12 });
@@ -83,32 +120,103 @@ function hostileSpec(v: string[]): Record<string, any> {
   const entry = spec.surfaceMap[0];
   Object.assign(entry, { id: at(0), tool: at(1), query: at(2), candidateNodes: [at(3), at(4)], evidence: at(5) });
   Object.assign(spec.hypotheses[0], { id: at(6), priority: at(7), cost: at(8), status: at(9), claim: at(10), candidateNodes: [at(11)] });
-  Object.assign(spec.deepDives[0], { id: at(12), hypothesisId: at(13), node: at(14), tool: at(15), effect: at(16), provenance: at(17), finding: at(18), tokens: at(19) });
+  Object.assign(spec.deepDives[0], {
+    id: at(12),
+    hypothesisId: at(13),
+    node: at(14),
+    tool: at(15),
+    effect: at(16),
+    provenance: at(17),
+    finding: at(18),
+    tokens: at(19),
+  });
   Object.assign(spec.replanLog[0], { trigger: at(20), hypothesisId: at(21), afterDeepDive: at(22), decision: at(23) });
   spec.stopCondition.reason = at(1);
   spec[`k${at(2)}`] = 1;
   spec.discovery = {
     limits: {},
-    cycles: [{ cycle: at(0), keywords: [at(3), at(5)], newSignals: at(7), events: [{ phase: at(9), tokens: 1 }, { phase: 'focus', filesRead: 2 }] }],
+    cycles: [
+      {
+        cycle: at(0),
+        keywords: [at(3), at(5)],
+        newSignals: at(7),
+        events: [
+          { phase: at(9), tokens: 1 },
+          { phase: 'focus', filesRead: 2 },
+        ],
+      },
+    ],
     stop: { reason: at(4), evidence: at(6) },
   };
   return spec;
 }
 
-function expectedReportTables(spec: Record<string, any>, diagnostics: ReadonlyArray<{ severity: string; ruleId: string; path: string; message: string }>): Map<string, string[][]> {
+function expectedReportTables(
+  spec: Record<string, any>,
+  diagnostics: ReadonlyArray<{ severity: string; ruleId: string; path: string; message: string }>,
+): Map<string, string[][]> {
   return new Map<string, string[][]>([
-    ['ID|Tool|Query|Candidate nodes|Evidence', spec.surfaceMap.map((e: any) => [asText(e.id), asText(e.tool), asCodeCell(e.query), asCodeList(e.candidateNodes), asText(e.evidence)])],
-    ['ID|Priority|Cost|Status|Claim|Candidate nodes', spec.hypotheses.map((h: any) => [asText(h.id), asText(String(h.priority)), asText(String(h.cost)), asText(h.status), asText(h.claim), asCodeList(h.candidateNodes)])],
+    [
+      'ID|Tool|Query|Candidate nodes|Evidence',
+      spec.surfaceMap.map((e: any) => [
+        asText(e.id),
+        asText(e.tool),
+        asCodeCell(e.query),
+        asCodeList(e.candidateNodes),
+        asText(e.evidence),
+      ]),
+    ],
+    [
+      'ID|Priority|Cost|Status|Claim|Candidate nodes',
+      spec.hypotheses.map((h: any) => [
+        asText(h.id),
+        asText(String(h.priority)),
+        asText(String(h.cost)),
+        asText(h.status),
+        asText(h.claim),
+        asCodeList(h.candidateNodes),
+      ]),
+    ],
     [
       '#|ID|Hypothesis|Node|Tool|Effect|Provenance|Tokens|Finding',
-      spec.deepDives.map((d: any, i: number) => [String(i + 1), asText(d.id), asText(d.hypothesisId), asCodeCell(d.node), asText(d.tool), asText(d.effect), asText(d.provenance ?? ''), asText(d.tokens === undefined ? '' : String(d.tokens)), asText(d.finding)]),
+      spec.deepDives.map((d: any, i: number) => [
+        String(i + 1),
+        asText(d.id),
+        asText(d.hypothesisId),
+        asCodeCell(d.node),
+        asText(d.tool),
+        asText(d.effect),
+        asText(d.provenance ?? ''),
+        asText(d.tokens === undefined ? '' : String(d.tokens)),
+        asText(d.finding),
+      ]),
     ],
-    ['#|Trigger|Hypothesis|After dive|Decision|Evidence', spec.replanLog.map((r: any, i: number) => [String(i + 1), asText(r.trigger), asText(r.hypothesisId), asText(r.afterDeepDive ?? ''), asText(r.decision), asText(r.evidence)])],
+    [
+      '#|Trigger|Hypothesis|After dive|Decision|Evidence',
+      spec.replanLog.map((r: any, i: number) => [
+        String(i + 1),
+        asText(r.trigger),
+        asText(r.hypothesisId),
+        asText(r.afterDeepDive ?? ''),
+        asText(r.decision),
+        asText(r.evidence),
+      ]),
+    ],
     [
       'Cycle|Keywords|Phases|Tokens|Files read|New signals',
-      spec.discovery.cycles.map((c: any) => [asText(c.cycle), asCodeList(c.keywords), asText(phaseSummary(c.events.map((e: any) => e.phase || '?'))), '1', '2', asText(c.newSignals)]),
+      spec.discovery.cycles.map((c: any) => [
+        asText(c.cycle),
+        asCodeList(c.keywords),
+        asText(phaseSummary(c.events.map((e: any) => e.phase || '?'))),
+        '1',
+        '2',
+        asText(c.newSignals),
+      ]),
     ],
-    ['Severity|Rule|Path|Message', diagnostics.map((d) => [d.severity, asCode(d.ruleId), asCode(describePointer(d.path)), asText(d.message)])],
+    [
+      'Severity|Rule|Path|Message',
+      diagnostics.map((d) => [d.severity, asCode(d.ruleId), asCode(describePointer(d.path)), asText(d.message)]),
+    ],
   ]);
 }
 
@@ -122,7 +230,8 @@ describe('table cells hold any text: the column count and the cell text and code
         const result = compiler.compile(JSON.stringify(spec));
         expect(result.report).not.toBeNull();
         const found = tablesByHeader(renderMarkdown(result.report!));
-        for (const [header, rows] of expectedReportTables(spec, result.report!.diagnostics)) expect(found.get(header), header).toEqual(trimmed(rows));
+        for (const [header, rows] of expectedReportTables(spec, result.report!.diagnostics))
+          expect(found.get(header), header).toEqual(trimmed(rows));
       }),
       { seed: 20_261_201, numRuns: 100 },
     );
@@ -133,7 +242,14 @@ describe('table cells hold any text: the column count and the cell text and code
     fc.assert(
       fc.property(hostile, hostile, (reason, discoveryReason) => {
         const investigation = { ...base.investigation, discovery: { limits: {}, cycles: [], stop: { reason: discoveryReason } } };
-        const file: FileOutcome = { path: 'a.json', exitCode: 0, verdict: 'pass', diagnostics: [], error: null, report: { ...base, investigation, summary: { ...base.summary, stopReason: reason } } };
+        const file: FileOutcome = {
+          path: 'a.json',
+          exitCode: 0,
+          verdict: 'pass',
+          diagnostics: [],
+          error: null,
+          report: { ...base, investigation, summary: { ...base.summary, stopReason: reason } },
+        };
         const found = tablesByHeader(renderStatsMarkdown(collectStats([file])));
         expect(found.get('Stop reason|Investigations|Share')).toEqual([[asCode(reason), '1', '100%']]);
         expect(found.get('Discovery stop reason|Investigations|Share')).toEqual([[asCode(discoveryReason), '1', '100%']]);
@@ -147,7 +263,11 @@ describe('table cells hold any text: the column count and the cell text and code
     expect(markdown).toContain('| `grep a\\`<!---->`\\|b` |');
     const tree = parser.parse(markdown) as Root;
     const [first, second] = (tree.children[0] as Table).children.slice(1).map((row) => row.children[0]?.children);
-    expect(first).toEqual([expect.objectContaining({ type: 'inlineCode', value: 'grep a\\' }), expect.objectContaining({ type: 'html', value: '<!---->' }), expect.objectContaining({ type: 'inlineCode', value: '|b' })]);
+    expect(first).toEqual([
+      expect.objectContaining({ type: 'inlineCode', value: 'grep a\\' }),
+      expect.objectContaining({ type: 'html', value: '<!---->' }),
+      expect.objectContaining({ type: 'inlineCode', value: '|b' }),
+    ]);
     expect(second?.filter((node) => node.type === 'inlineCode').map((node) => (node as { value: string }).value)).toEqual(['\\\\', '|\\']);
   });
 });

@@ -4,8 +4,9 @@
  * list any folder, so the folder is made unreadable through seams: the walker's directory reader,
  * and for whole commands a readdirSync that fails for folders named "locked".
  */
-import { chmodSync, mkdirSync, type Dirent } from 'node:fs';
+
 import * as fs from 'node:fs';
+import { chmodSync, type Dirent, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { findFixtures } from '../../src/regression/index.js';
@@ -16,7 +17,8 @@ import { useTempDirs, writeJson } from '../support/temp.js';
 vi.mock('node:fs', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs')>();
   const readdirSync = ((path: fs.PathLike, options?: unknown) => {
-    if (String(path).endsWith('/locked')) throw Object.assign(new Error(`EACCES: permission denied, scandir '${String(path)}'`), { code: 'EACCES' });
+    if (String(path).endsWith('/locked'))
+      throw Object.assign(new Error(`EACCES: permission denied, scandir '${String(path)}'`), { code: 'EACCES' });
     return (real.readdirSync as (path: fs.PathLike, options?: unknown) => unknown)(path, options);
   }) as typeof real.readdirSync;
   return { ...real, readdirSync, default: { ...real, readdirSync } };
@@ -61,7 +63,11 @@ describe('whole commands', () => {
       ['specs/locked', 3],
       ['specs/z/b.json', 0],
     ]);
-    expect(envelope.data.files[1].error).toEqual({ code: 'INPUT_ERROR', subcode: 'UNREADABLE', message: 'the folder "specs/locked" cannot be read (EACCES); the specs in it were not compiled' });
+    expect(envelope.data.files[1].error).toEqual({
+      code: 'INPUT_ERROR',
+      subcode: 'UNREADABLE',
+      message: 'the folder "specs/locked" cannot be read (EACCES); the specs in it were not compiled',
+    });
     expect(envelope.error).toMatchObject({ code: 'INPUT_ERROR', subcode: 'UNREADABLE' });
     expect(result.stdout).not.toContain(dir);
     expect(result.stderr).not.toContain(dir);

@@ -7,14 +7,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { stringify as toYaml } from 'yaml';
 import { resolveConfig } from '../../src/config/resolve.js';
 import { createCompiler } from '../../src/index.js';
-import { parseSpecText } from '../../src/load/parse.js';
 import { MAX_YAML_TOKENS } from '../../src/load/limits.js';
+import { parseSpecText } from '../../src/load/parse.js';
 import { runInProcess } from '../support/in-process.js';
 import { validSpec } from '../support/specs.js';
 import { useTempDirs } from '../support/temp.js';
-import { stringify as toYaml } from 'yaml';
 
 const tempDir = useTempDirs('yaml-structure');
 
@@ -42,7 +42,10 @@ describe('aliases inside their own anchor are CIRCULAR, never expanded', () => {
   }
 
   it('shared, acyclic aliases are fine, and count toward the expansion limit', () => {
-    expect(parseSpecText('a: &x {b: [1, 2]}\nc: *x\nd: [*x, *x]\n', 'yaml')).toMatchObject({ ok: true, data: { c: { b: [1, 2] }, d: [{ b: [1, 2] }, { b: [1, 2] }] } });
+    expect(parseSpecText('a: &x {b: [1, 2]}\nc: *x\nd: [*x, *x]\n', 'yaml')).toMatchObject({
+      ok: true,
+      data: { c: { b: [1, 2] }, d: [{ b: [1, 2] }, { b: [1, 2] }] },
+    });
     const wide = `a: &a [${Array(1000).fill('x').join(',')}]\nb: [${Array(200).fill('*a').join(',')}]\n`;
     expect(problemOf(wide)).toMatchObject({ subcode: 'YAML_SYNTAX' });
   });

@@ -4,7 +4,7 @@
  * members are counted exactly, and a repeated key is found with both of its places.
  */
 import fc from 'fast-check';
-import { parseTree, type Node } from 'jsonc-parser';
+import { type Node, parseTree } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { countMemberSeparators, findRepeatedKey, locatePointers } from '../../src/load/json-scan.js';
 import { measureShape } from '../../src/load/shape.js';
@@ -32,20 +32,30 @@ function treeOffset(root: Node, tokens: readonly string[]): number {
 function pointersOf(value: unknown, prefix: string[] = []): string[][] {
   const found: string[][] = [prefix, [...prefix, 'missing'], [...prefix, '7']];
   if (Array.isArray(value)) value.forEach((item, index) => found.push(...pointersOf(item, [...prefix, String(index)])));
-  else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) found.push(...pointersOf(item, [...prefix, key]));
+  else if (value !== null && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) found.push(...pointersOf(item, [...prefix, key]));
   return found;
 }
 
 const keys = fc.oneof(fc.constantFrom('a', 'b', 'goal', '', 'a/b', 'x"y', 'k\\', 'é', '0'), fc.string({ maxLength: 4 }));
 const json = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null), fc.string({ maxLength: 6 }), tie('array'), tie('object')),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.boolean(),
+    fc.constant(null),
+    fc.string({ maxLength: 6 }),
+    tie('array'),
+    tie('object'),
+  ),
   array: fc.array(tie('value'), { maxLength: 4 }),
   object: fc.dictionary(keys, tie('value'), { maxKeys: 4 }),
 })).value;
 const spacing = fc.constantFrom(undefined, 2, '\t', ' \r\n ');
 
 describe('linear JSON scans', () => {
-  it('locate every pointer where jsonc-parser\'s tree does', () => {
+  it("locate every pointer where jsonc-parser's tree does", () => {
     fc.assert(
       fc.property(json, spacing, (value, space) => {
         const text = JSON.stringify(value, null, space);

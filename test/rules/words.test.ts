@@ -7,12 +7,44 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { containsWholeWord, foldForMatching, WholeWordMatcher } from '../../src/rules/support/words.js';
 
-const pieces = ['read_all_files', 'READ', '_', '-', '.', '+', '(', ')', '[', '\\', '$', ' ', '\n', 'é', 'İ', 'ｒ', '\u200b', '\u0007', '1', 'a', 'A.B', 'x+y'];
+const pieces = [
+  'read_all_files',
+  'READ',
+  '_',
+  '-',
+  '.',
+  '+',
+  '(',
+  ')',
+  '[',
+  '\\',
+  '$',
+  ' ',
+  '\n',
+  'é',
+  'İ',
+  'ｒ',
+  '\u200b',
+  '\u0007',
+  '1',
+  'a',
+  'A.B',
+  'x+y',
+];
 const text = fc.array(fc.oneof(fc.constantFrom(...pieces), fc.string({ maxLength: 3 })), { maxLength: 8 }).map((parts) => parts.join(''));
-const tokens = fc.array(fc.oneof(fc.constantFrom('read_all_files', 'read-all-files', 'a.b', 'x+y', 'w(1)', '[x]', 'ab|cd', 'é'), fc.string({ minLength: 1, maxLength: 4 })), { minLength: 1, maxLength: 5 });
+const tokens = fc.array(
+  fc.oneof(
+    fc.constantFrom('read_all_files', 'read-all-files', 'a.b', 'x+y', 'w(1)', '[x]', 'ab|cd', 'é'),
+    fc.string({ minLength: 1, maxLength: 4 }),
+  ),
+  { minLength: 1, maxLength: 5 },
+);
 
 describe('WholeWordMatcher', () => {
-  for (const [name, fold] of [['gate (foldForMatching)', foldForMatching], ['reference (lower case)', (value: string) => value.toLowerCase()]] as const) {
+  for (const [name, fold] of [
+    ['gate (foldForMatching)', foldForMatching],
+    ['reference (lower case)', (value: string) => value.toLowerCase()],
+  ] as const) {
     it(`finds what the token-by-token search finds, ${name}`, () => {
       fc.assert(
         fc.property(tokens, text, (words, value) => {

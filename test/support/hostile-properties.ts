@@ -30,14 +30,76 @@ const RAW_HAZARD = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u
 const RAW_HAZARD_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 
 const HAZARDS = [
-  '\u0000', '\u0007', '\u0008', '\u001b', '\u001b[31m', '\u001b]8;;x\u0007', '\u007f', '\u0085', '\u009b', '\u009b31m',
-  '\u2028', '\u2029', '\u202e', '\u202d', '\u2066', '\u2069', '\u200e', '\u200f', '\u061c', '\u200b', '\ufeff', '\r', '\n', '\t',
-  '\n::error file=README.md,line=1::injected\n', '::add-mask::secret', '%0A',
+  '\u0000',
+  '\u0007',
+  '\u0008',
+  '\u001b',
+  '\u001b[31m',
+  '\u001b]8;;x\u0007',
+  '\u007f',
+  '\u0085',
+  '\u009b',
+  '\u009b31m',
+  '\u2028',
+  '\u2029',
+  '\u202e',
+  '\u202d',
+  '\u2066',
+  '\u2069',
+  '\u200e',
+  '\u200f',
+  '\u061c',
+  '\u200b',
+  '\ufeff',
+  '\r',
+  '\n',
+  '\t',
+  '\n::error file=README.md,line=1::injected\n',
+  '::add-mask::secret',
+  '%0A',
 ];
-const TABLE_BREAKERS = ['|', '\\|', '\\\\|', '\\', '`', '``', ' | ', '\n', '\r\n', '<br>', '<', '>', '&', '&#124;', '*', '_', '-', '---', '| - |', ' ', '#', '>', '[x]'];
+const TABLE_BREAKERS = [
+  '|',
+  '\\|',
+  '\\\\|',
+  '\\',
+  '`',
+  '``',
+  ' | ',
+  '\n',
+  '\r\n',
+  '<br>',
+  '<',
+  '>',
+  '&',
+  '&#124;',
+  '*',
+  '_',
+  '-',
+  '---',
+  '| - |',
+  ' ',
+  '#',
+  '>',
+  '[x]',
+];
 const INHERITED = [
-  '__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable',
-  'toLocaleString', '__defineGetter__', '__lookupGetter__', 'prototype', 'length', 'name', 'call', 'apply', 'bind',
+  '__proto__',
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  '__defineGetter__',
+  '__lookupGetter__',
+  'prototype',
+  'length',
+  'name',
+  'call',
+  'apply',
+  'bind',
 ];
 
 interface HostileCase {
@@ -76,7 +138,9 @@ async function runCase(hostile: HostileCase): Promise<Outcome> {
 
 function fail(hostile: HostileCase, outcome: Outcome, problem: string): never {
   const excerpt = (text: string) => JSON.stringify(text.slice(0, 400));
-  throw new Error(`${problem}\ncase: ${hostile.label}\nargs: ${hostile.args.join(' ')}\nexit ${outcome.exitCode}, ${outcome.ms.toFixed(0)} ms\nstdout: ${excerpt(outcome.stdout)}\nstderr: ${excerpt(outcome.stderr)}`);
+  throw new Error(
+    `${problem}\ncase: ${hostile.label}\nargs: ${hostile.args.join(' ')}\nexit ${outcome.exitCode}, ${outcome.ms.toFixed(0)} ms\nstdout: ${excerpt(outcome.stdout)}\nstderr: ${excerpt(outcome.stderr)}`,
+  );
 }
 
 const markdownParser = unified().use(remarkParse).use(remarkGfm);
@@ -101,24 +165,33 @@ async function check(hostile: HostileCase): Promise<void> {
   if (outcome.ms > MAX_RUN_MILLISECONDS) fail(hostile, outcome, `took ${outcome.ms.toFixed(0)} ms, over ${MAX_RUN_MILLISECONDS}`);
   if (/\n\s+at /.test(outcome.stderr)) fail(hostile, outcome, 'a stack trace on stderr');
   if (RAW_HAZARD.test(outcome.stderr.replace(/\n/g, ''))) fail(hostile, outcome, 'a raw control or bidi character on stderr');
-  const json = hostile.args.includes('--json') || hostile.args.some((arg, index) => hostile.args[index - 1] === '--format' && (arg === 'json' || arg === 'sarif'));
+  const json =
+    hostile.args.includes('--json') ||
+    hostile.args.some((arg, index) => hostile.args[index - 1] === '--format' && (arg === 'json' || arg === 'sarif'));
   if ((json ? RAW_HAZARD_JSON : RAW_HAZARD).test(json ? outcome.stdout : outcome.stdout.replace(/\n/g, '').replace(/\t/g, ''))) {
     fail(hostile, outcome, 'a raw control or bidi character on stdout');
   }
-  if (hostile.exitCode !== undefined && outcome.exitCode !== hostile.exitCode) fail(hostile, outcome, `exit code ${outcome.exitCode}, expected ${hostile.exitCode}`);
+  if (hostile.exitCode !== undefined && outcome.exitCode !== hostile.exitCode)
+    fail(hostile, outcome, `exit code ${outcome.exitCode}, expected ${hostile.exitCode}`);
   if (hostile.subcode !== undefined || hostile.ruleIds !== undefined) {
     const verdict = await runCase({ ...hostile, args: ['--format', 'json', '--json'] });
-    const file = (JSON.parse(verdict.stdout) as { data: { files: Array<{ error: { subcode: string } | null; diagnostics: Array<{ ruleId: string; severity: string }> }> } }).data.files[0];
-    if (hostile.subcode !== undefined && file?.error?.subcode !== hostile.subcode) fail(hostile, verdict, `subcode ${file?.error?.subcode}, expected ${hostile.subcode}`);
+    const file = (
+      JSON.parse(verdict.stdout) as {
+        data: { files: Array<{ error: { subcode: string } | null; diagnostics: Array<{ ruleId: string; severity: string }> }> };
+      }
+    ).data.files[0];
+    if (hostile.subcode !== undefined && file?.error?.subcode !== hostile.subcode)
+      fail(hostile, verdict, `subcode ${file?.error?.subcode}, expected ${hostile.subcode}`);
     for (const ruleId of hostile.ruleIds ?? []) {
-      if (!file?.diagnostics.some((diagnostic) => diagnostic.ruleId === ruleId && diagnostic.severity === 'error')) fail(hostile, verdict, `no ${ruleId} error`);
+      if (!file?.diagnostics.some((diagnostic) => diagnostic.ruleId === ruleId && diagnostic.severity === 'error'))
+        fail(hostile, verdict, `no ${ruleId} error`);
     }
   }
   if (hostile.tables && outcome.exitCode <= 1) {
     const broken = brokenTable(outcome.stdout);
     if (broken) fail(hostile, outcome, `a Markdown table breaks: ${broken}`);
   }
-  if (({} as Record<string, unknown>)['polluted'] !== undefined || Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')) {
+  if (({} as Record<string, unknown>)['polluted'] !== undefined || Object.hasOwn(Object.prototype, 'polluted')) {
     fail(hostile, outcome, 'Object.prototype was polluted');
   }
 }
@@ -178,7 +251,17 @@ const tree: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 
 /** Alias cycles: a random tree where one container holds, somewhere below, the container itself. */
 const aliasCycles: fc.Arbitrary<HostileCase> = fc
-  .record({ data: fc.oneof(fc.array(tree, { minLength: 1, maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 3 }), tree, { minKeys: 1, maxKeys: 3 })), depth: fc.nat(), branch: fc.integer({ min: 1, max: 3 }), host: fc.constantFrom('x-cycle', 'risks', 'deliverable', 'hypotheses'), flow: fc.boolean(), args: formats })
+  .record({
+    data: fc.oneof(
+      fc.array(tree, { minLength: 1, maxLength: 3 }),
+      fc.dictionary(fc.string({ maxLength: 3 }), tree, { minKeys: 1, maxKeys: 3 }),
+    ),
+    depth: fc.nat(),
+    branch: fc.integer({ min: 1, max: 3 }),
+    host: fc.constantFrom('x-cycle', 'risks', 'deliverable', 'hypotheses'),
+    flow: fc.boolean(),
+    args: formats,
+  })
   .map(({ data, depth, branch, host, flow, args }) => {
     // Walk down to some container, then point `branch` of its members back at the top.
     const containers: object[] = [];
@@ -195,17 +278,44 @@ const aliasCycles: fc.Arbitrary<HostileCase> = fc
     }
     const spec: Record<string, unknown> = validSpec();
     spec[host] = data;
-    return { label: `cycle under ${host}`, fileName: 'spec.yaml', content: toYaml(spec, flow ? { collectionStyle: 'flow' } : {}), args, exitCode: 3, subcode: 'CIRCULAR' };
+    return {
+      label: `cycle under ${host}`,
+      fileName: 'spec.yaml',
+      content: toYaml(spec, flow ? { collectionStyle: 'flow' } : {}),
+      args,
+      exitCode: 3,
+      subcode: 'CIRCULAR',
+    };
   });
 
 /** Pairs of YAML keys that are one string once resolved. */
 const COLLIDING: ReadonlyArray<[string, string]> = [
-  ['~', '""'], ['null', '""'], ['Null', "''"], ['1', '"1"'], ['0x1', '1'], ['0o10', '8'], ['1.0', '1'], ['1e2', '100'], ['+1', '1'],
-  ['true', '"true"'], ['TRUE', 'true'], ['False', '"false"'], ['"a"', 'a'], ["'a'", 'a'], ['a', '"\\x61"'], ['a', '"\\u0061"'], ['.inf', 'Infinity'],
+  ['~', '""'],
+  ['null', '""'],
+  ['Null', "''"],
+  ['1', '"1"'],
+  ['0x1', '1'],
+  ['0o10', '8'],
+  ['1.0', '1'],
+  ['1e2', '100'],
+  ['+1', '1'],
+  ['true', '"true"'],
+  ['TRUE', 'true'],
+  ['False', '"false"'],
+  ['"a"', 'a'],
+  ["'a'", 'a'],
+  ['a', '"\\x61"'],
+  ['a', '"\\u0061"'],
+  ['.inf', 'Infinity'],
 ];
 
 const collidingKeys: fc.Arbitrary<HostileCase> = fc
-  .record({ pair: fc.constantFrom(...COLLIDING), swap: fc.boolean(), host: fc.constantFrom('top', 'flow', 'budget', 'alias-goal', 'json-escape'), args: formats })
+  .record({
+    pair: fc.constantFrom(...COLLIDING),
+    swap: fc.boolean(),
+    host: fc.constantFrom('top', 'flow', 'budget', 'alias-goal', 'json-escape'),
+    args: formats,
+  })
   .map(({ pair, swap, host, args }) => {
     const [first, second] = swap ? [pair[1], pair[0]] : pair;
     const base = toYaml(validSpec());
@@ -240,7 +350,13 @@ const LOOKED_UP: ReadonlyArray<{ path: Path; gate: string; reference?: string }>
 ];
 
 const inheritedNames: fc.Arbitrary<HostileCase> = fc
-  .record({ field: fc.constantFrom(...LOOKED_UP), name: fc.constantFrom(...INHERITED), form: serialization, reference: fc.boolean(), extra: fc.constantFrom<string[]>([], ['--format', 'text'], ['--format', 'sarif'], ['--json']) })
+  .record({
+    field: fc.constantFrom(...LOOKED_UP),
+    name: fc.constantFrom(...INHERITED),
+    form: serialization,
+    reference: fc.boolean(),
+    extra: fc.constantFrom<string[]>([], ['--format', 'text'], ['--format', 'sarif'], ['--json']),
+  })
   .filter(({ field, reference }) => !reference || field.reference !== undefined)
   .map(({ field, name, form, reference, extra }) => {
     const spec = validSpec();
@@ -257,11 +373,20 @@ const inheritedNames: fc.Arbitrary<HostileCase> = fc
     };
   });
 
-const hazardText = fc.array(fc.oneof(fc.constantFrom(...HAZARDS), fc.string({ maxLength: 4 })), { minLength: 1, maxLength: 5 }).map((parts) => parts.join(''));
+const hazardText = fc
+  .array(fc.oneof(fc.constantFrom(...HAZARDS), fc.string({ maxLength: 4 })), { minLength: 1, maxLength: 5 })
+  .map((parts) => parts.join(''));
 
 /** Control characters, bidi marks and workflow-command text in string values and in keys. */
 const controlText: fc.Arbitrary<HostileCase> = fc
-  .record({ targets: fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), texts: fc.array(hazardText, { minLength: 4, maxLength: 4 }), inKey: fc.boolean(), form: serialization, args: formats, prefix: fc.boolean() })
+  .record({
+    targets: fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
+    texts: fc.array(hazardText, { minLength: 4, maxLength: 4 }),
+    inKey: fc.boolean(),
+    form: serialization,
+    args: formats,
+    prefix: fc.boolean(),
+  })
   .map(({ targets, texts, inKey, form, args, prefix }) => {
     const spec = validSpec();
     const paths = stringPaths(spec);
@@ -276,19 +401,45 @@ const controlText: fc.Arbitrary<HostileCase> = fc
     return { label: `hazards in ${changed.join(', ')}${inKey ? ' and a key' : ''}`, ...write(spec, form), args };
   });
 
-const breakerText = fc.array(fc.oneof(fc.constantFrom(...TABLE_BREAKERS), fc.string({ maxLength: 3 })), { minLength: 1, maxLength: 6 }).map((parts) => parts.join(''));
+const breakerText = fc
+  .array(fc.oneof(fc.constantFrom(...TABLE_BREAKERS), fc.string({ maxLength: 3 })), { minLength: 1, maxLength: 6 })
+  .map((parts) => parts.join(''));
 
 /** Text meant to break a Markdown table, in every field a table cell shows. */
 const CELLS: ReadonlyArray<Path> = [
-  ['surfaceMap', 0, 'id'], ['surfaceMap', 0, 'tool'], ['surfaceMap', 0, 'query'], ['surfaceMap', 0, 'candidateNodes', 0], ['surfaceMap', 1, 'evidence'],
-  ['hypotheses', 0, 'id'], ['hypotheses', 0, 'claim'], ['hypotheses', 1, 'status'], ['hypotheses', 2, 'candidateNodes', 0],
-  ['deepDives', 0, 'id'], ['deepDives', 0, 'hypothesisId'], ['deepDives', 1, 'node'], ['deepDives', 1, 'tool'], ['deepDives', 2, 'effect'], ['deepDives', 2, 'provenance'], ['deepDives', 0, 'finding'],
-  ['replanLog', 0, 'trigger'], ['replanLog', 0, 'hypothesisId'], ['replanLog', 0, 'afterDeepDive'], ['replanLog', 0, 'decision'], ['replanLog', 0, 'evidence'],
-  ['risks', 0], ['goal'], ['deliverable'], ['stopCondition', 'reason'],
+  ['surfaceMap', 0, 'id'],
+  ['surfaceMap', 0, 'tool'],
+  ['surfaceMap', 0, 'query'],
+  ['surfaceMap', 0, 'candidateNodes', 0],
+  ['surfaceMap', 1, 'evidence'],
+  ['hypotheses', 0, 'id'],
+  ['hypotheses', 0, 'claim'],
+  ['hypotheses', 1, 'status'],
+  ['hypotheses', 2, 'candidateNodes', 0],
+  ['deepDives', 0, 'id'],
+  ['deepDives', 0, 'hypothesisId'],
+  ['deepDives', 1, 'node'],
+  ['deepDives', 1, 'tool'],
+  ['deepDives', 2, 'effect'],
+  ['deepDives', 2, 'provenance'],
+  ['deepDives', 0, 'finding'],
+  ['replanLog', 0, 'trigger'],
+  ['replanLog', 0, 'hypothesisId'],
+  ['replanLog', 0, 'afterDeepDive'],
+  ['replanLog', 0, 'decision'],
+  ['replanLog', 0, 'evidence'],
+  ['risks', 0],
+  ['goal'],
+  ['deliverable'],
+  ['stopCondition', 'reason'],
 ];
 
 const tableBreaking: fc.Arbitrary<HostileCase> = fc
-  .record({ cells: fc.array(fc.constantFrom(...CELLS), { minLength: 1, maxLength: 8 }), texts: fc.array(breakerText, { minLength: 8, maxLength: 8 }), form: serialization })
+  .record({
+    cells: fc.array(fc.constantFrom(...CELLS), { minLength: 1, maxLength: 8 }),
+    texts: fc.array(breakerText, { minLength: 8, maxLength: 8 }),
+    form: serialization,
+  })
   .map(({ cells, texts, form }) => {
     const spec = validSpec();
     cells.forEach((path, index) => setAt(spec, path, texts[index]));

@@ -12,9 +12,17 @@ export interface InProcessRun {
  * a real process, the working directory is `cwd` for the run (vitest runs each file in a child
  * process of its own, where changing it is allowed).
  */
-export async function runInProcess(args: string[], options: { cwd: string; env?: Record<string, string | undefined> }): Promise<InProcessRun> {
+export async function runInProcess(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string | undefined> },
+): Promise<InProcessRun> {
   let stderr = '';
-  const io = { cwd: options.cwd, env: { NO_COLOR: '1', ...options.env }, stderr: { write: (text: string) => void (stderr += text) }, stdoutIsTTY: false };
+  const io = {
+    cwd: options.cwd,
+    env: { NO_COLOR: '1', ...options.env },
+    stderr: { write: (text: string) => void (stderr += text) },
+    stdoutIsTTY: false,
+  };
   const previous = process.cwd();
   process.chdir(options.cwd);
   try {

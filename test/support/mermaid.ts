@@ -84,9 +84,15 @@ async function load(): Promise<MermaidHelper> {
     if (!type.startsWith('flowchart')) throw new Error(`not a flowchart: ${type}`);
     const flow = db as FlowDb;
     return {
-      vertices: [...flow.getVertices().values()].map((vertex) => ({ id: vertex.id, label: decodeLabel(vertex.text ?? ''), classes: [...new Set(vertex.classes ?? [])] })),
+      vertices: [...flow.getVertices().values()].map((vertex) => ({
+        id: vertex.id,
+        label: decodeLabel(vertex.text ?? ''),
+        classes: [...new Set(vertex.classes ?? [])],
+      })),
       edges: flow.getEdges().map((edge) => ({ start: edge.start, end: edge.end, stroke: edge.stroke ?? 'normal' })),
-      subgraphs: flow.getSubGraphs().map((subgraph) => ({ id: subgraph.id, title: decodeLabel(subgraph.title), nodes: [...subgraph.nodes] })),
+      subgraphs: flow
+        .getSubGraphs()
+        .map((subgraph) => ({ id: subgraph.id, title: decodeLabel(subgraph.title), nodes: [...subgraph.nodes] })),
     };
   };
   return { parse, flowchart, diagram };
@@ -101,10 +107,13 @@ async function load(): Promise<MermaidHelper> {
  * shortcut applies to it.
  */
 async function speedUpSanitizer(): Promise<void> {
-  const { default: purify } = (await import('dompurify')) as unknown as { default: { sanitize: (dirty: unknown, config?: unknown) => unknown } };
+  const { default: purify } = (await import('dompurify')) as unknown as {
+    default: { sanitize: (dirty: unknown, config?: unknown) => unknown };
+  };
   const sanitize = purify.sanitize.bind(purify);
   const unchanged = /^(?:[^<>&\u00A0\u0000\r\p{Cs}]|<br>)*$/u;
-  purify.sanitize = (dirty: unknown, config?: unknown): unknown => (typeof dirty === 'string' && unchanged.test(dirty) ? dirty : sanitize(dirty, config));
+  purify.sanitize = (dirty: unknown, config?: unknown): unknown =>
+    typeof dirty === 'string' && unchanged.test(dirty) ? dirty : sanitize(dirty, config);
 }
 
 const NAMED_ENTITIES: Readonly<Record<string, string>> = { quot: '"', amp: '&', lt: '<', gt: '>', apos: "'", nbsp: '\u00A0' };

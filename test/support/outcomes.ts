@@ -13,6 +13,13 @@ export function fixtureOutcomes(): FileOutcome[] {
   return discoverFixtures([join(repoRoot, 'fixtures')]).map((file) => {
     const path = relative(repoRoot, file).split('\\').join('/');
     const result = compiler.compile(readFileSync(file), { path });
-    return { path, exitCode: result.exitCode, verdict: result.verdict, diagnostics: result.diagnostics, error: result.error, report: result.report };
+    return {
+      path,
+      exitCode: result.exitCode,
+      verdict: result.verdict,
+      diagnostics: result.diagnostics,
+      error: result.error,
+      report: result.report,
+    };
   });
 }

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { stringify as toYaml } from 'yaml';
-import { builtInPreset, createCompiler, renderJson, renderMarkdown, type CompileResult } from '../../src/index.js';
+import { builtInPreset, type CompileResult, createCompiler, renderJson, renderMarkdown } from '../../src/index.js';
 import { inputErrorSubcodes } from '../../src/load/input-error.js';
 import { criticalSubcodes } from '../../src/rules/critical-input.js';
 
@@ -85,8 +85,16 @@ export function checkDocumentedOutcome(result: CompileResult): void {
       check(result.error === null && result.report !== null, () => `exit ${result.exitCode} without a report`);
       check(result.verdict === (result.exitCode === 0 ? 'pass' : 'fail'), () => `exit ${result.exitCode} with verdict ${result.verdict}`);
       check(result.report.verdict === result.verdict, () => 'the report and the result disagree on the verdict');
-      if (result.exitCode === 1) check(result.diagnostics.some((diagnostic) => diagnostic.severity === 'error'), () => 'exit 1 without an error diagnostic');
-      else check(result.diagnostics.every((diagnostic) => diagnostic.severity !== 'error'), () => 'exit 0 with an error diagnostic');
+      if (result.exitCode === 1)
+        check(
+          result.diagnostics.some((diagnostic) => diagnostic.severity === 'error'),
+          () => 'exit 1 without an error diagnostic',
+        );
+      else
+        check(
+          result.diagnostics.every((diagnostic) => diagnostic.severity !== 'error'),
+          () => 'exit 0 with an error diagnostic',
+        );
       return;
     case 3:
       check(result.report === null && result.error.code === 'INPUT_ERROR', () => `exit 3 with ${JSON.stringify(result.error)}`);
@@ -169,12 +177,17 @@ function allowedText(text: string): boolean {
 
 /** Non-blank text from the whole of Unicode, with no blocked anti-pattern token. */
 export const textArbitrary: fc.Arbitrary<string> = fc
-  .array(fc.oneof({ weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) }, { weight: 1, arbitrary: fc.constantFrom(...NOTABLE) }), { minLength: 1, maxLength: 4 })
+  .array(
+    fc.oneof({ weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) }, { weight: 1, arbitrary: fc.constantFrom(...NOTABLE) }),
+    { minLength: 1, maxLength: 4 },
+  )
   .map((parts) => parts.join(''))
   .filter(allowedText);
 
 /** The part of an id after its unique prefix: any Unicode, possibly empty. */
-const idSuffix = fc.string({ unit: 'binary', maxLength: 4 }).filter((suffix) => !BLOCKED.some((token) => suffix.toLowerCase().includes(token)));
+const idSuffix = fc
+  .string({ unit: 'binary', maxLength: 4 })
+  .filter((suffix) => !BLOCKED.some((token) => suffix.toLowerCase().includes(token)));
 
 // ---------------------------------------------------------------------------------------------
 // Valid specs
@@ -234,7 +247,10 @@ const hypothesisPlan: fc.Arbitrary<HypothesisPlan> = fc.record({
   nodes: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }),
   dives: fc.array(divePlan, { minLength: 1, maxLength: 3 }),
   replans: fc.nat({ max: 2 }),
-  replanTexts: fc.array(fc.record({ decision: textArbitrary, evidence: textArbitrary, after: fc.boolean() }), { minLength: 2, maxLength: 2 }),
+  replanTexts: fc.array(fc.record({ decision: textArbitrary, evidence: textArbitrary, after: fc.boolean() }), {
+    minLength: 2,
+    maxLength: 2,
+  }),
 });
 
 const specPlan: fc.Arbitrary<SpecPlan> = fc.record({
@@ -245,7 +261,13 @@ const specPlan: fc.Arbitrary<SpecPlan> = fc.record({
   unit: fc.constantFrom('reads' as const, 'tokens' as const),
   slack: fc.nat({ max: 20 }),
   map: fc.array(
-    fc.record({ suffix: idSuffix, tool: fc.constantFrom(...gate.cheapMapTools), query: textArbitrary, evidence: textArbitrary, nodes: fc.array(textArbitrary, { minLength: 1, maxLength: 3 }) }),
+    fc.record({
+      suffix: idSuffix,
+      tool: fc.constantFrom(...gate.cheapMapTools),
+      query: textArbitrary,
+      evidence: textArbitrary,
+      nodes: fc.array(textArbitrary, { minLength: 1, maxLength: 3 }),
+    }),
     { minLength: 1, maxLength: 4 },
   ),
   hypotheses: fc.array(hypothesisPlan, { minLength: 1, maxLength: 5 }),
@@ -260,7 +282,13 @@ function pick<T>(items: readonly T[], index: number): T {
 
 /** Builds a spec that passes the whole gate from a random plan: every constraint of the rules is kept by construction. */
 function buildValidSpec(plan: SpecPlan): Record<string, unknown> {
-  const surfaceMap = plan.map.map((entry, index) => ({ id: `M${index}·${entry.suffix}`, tool: entry.tool, query: entry.query, candidateNodes: entry.nodes, evidence: entry.evidence }));
+  const surfaceMap = plan.map.map((entry, index) => ({
+    id: `M${index}·${entry.suffix}`,
+    tool: entry.tool,
+    query: entry.query,
+    candidateNodes: entry.nodes,
+    evidence: entry.evidence,
+  }));
   const nodes = plan.map.flatMap((entry) => entry.nodes);
   const hypotheses = plan.hypotheses.map((hypothesis, index) => ({
     id: `H${index}·${hypothesis.suffix}`,
@@ -271,11 +299,14 @@ function buildValidSpec(plan: SpecPlan): Record<string, unknown> {
     candidateNodes: hypothesis.nodes.map((node) => pick(nodes, node)),
   }));
   // goal_resolved needs a confirmed hypothesis.
-  if (plan.stopReason === 'goal_resolved' && !hypotheses.some((hypothesis) => hypothesis.status === 'confirmed')) (hypotheses[0] as { status: string }).status = 'confirmed';
+  if (plan.stopReason === 'goal_resolved' && !hypotheses.some((hypothesis) => hypothesis.status === 'confirmed'))
+    (hypotheses[0] as { status: string }).status = 'confirmed';
 
   // The first deep dive tests a hypothesis of the best priority: its dives come first.
   const best = Math.min(...hypotheses.map((hypothesis) => hypothesis.priority));
-  const order = hypotheses.map((_, index) => index).sort((a, b) => Number(hypotheses[b]?.priority === best) - Number(hypotheses[a]?.priority === best));
+  const order = hypotheses
+    .map((_, index) => index)
+    .sort((a, b) => Number(hypotheses[b]?.priority === best) - Number(hypotheses[a]?.priority === best));
   let diveNumber = 0;
   const deepDives: Array<Record<string, unknown>> = [];
   const replanLog: Array<Record<string, unknown>> = [];
@@ -319,11 +350,18 @@ function buildValidSpec(plan: SpecPlan): Record<string, unknown> {
   const total = plan.stopReason === 'budget_exhausted' ? used : Math.min(range.maxTotal, used + plan.slack);
   // Every hypothesis invalidated with budget left must close as goal_unresolved or escalated.
   let reason = plan.stopReason;
-  if (used < total && hypotheses.every((hypothesis) => hypothesis.status === 'invalidated') && !(gate.strict.allInvalidatedReasons ?? []).includes(reason)) reason = 'goal_unresolved';
+  if (
+    used < total &&
+    hypotheses.every((hypothesis) => hypothesis.status === 'invalidated') &&
+    !(gate.strict.allInvalidatedReasons ?? []).includes(reason)
+  )
+    reason = 'goal_unresolved';
 
   // Every hypothesis left open or active is named, by its id, in a risk.
   const risks = [
-    ...hypotheses.filter((hypothesis) => hypothesis.status === 'open' || hypothesis.status === 'active').map((hypothesis, index) => `${hypothesis.id} ${pick(plan.openRiskTexts, index)}`),
+    ...hypotheses
+      .filter((hypothesis) => hypothesis.status === 'open' || hypothesis.status === 'active')
+      .map((hypothesis, index) => `${hypothesis.id} ${pick(plan.openRiskTexts, index)}`),
     ...plan.risks,
   ];
   if (risks.length === 0) risks.push(pick(plan.openRiskTexts, 0));
@@ -384,7 +422,8 @@ const REQUIRED: Record<string, readonly string[]> = {
 function requiredPaths(spec: Record<string, unknown>): Path[] {
   const paths: Path[] = [];
   const section = (name: string): unknown[] => (Array.isArray(spec[name]) ? (spec[name] as unknown[]) : []);
-  const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    value !== null && typeof value === 'object' && !Array.isArray(value);
   for (const key of REQUIRED[''] ?? []) if (Object.hasOwn(spec, key)) paths.push([key]);
   for (const name of ['budget', 'stopCondition']) {
     const value = spec[name];
@@ -416,7 +455,10 @@ function enumPaths(spec: Record<string, unknown>): Array<{ path: Path; allowed: 
   const found: Array<{ path: Path; allowed: readonly string[] }> = [];
   const each = (name: string, key: string, allowed: readonly string[]): void => {
     const items = spec[name];
-    if (Array.isArray(items)) items.forEach((item, index) => typeof (item as Record<string, unknown>)?.[key] === 'string' && found.push({ path: [name, index, key], allowed }));
+    if (Array.isArray(items))
+      items.forEach(
+        (item, index) => typeof (item as Record<string, unknown>)?.[key] === 'string' && found.push({ path: [name, index, key], allowed }),
+      );
   };
   const budget = spec['budget'] as Record<string, unknown> | undefined;
   if (typeof budget?.['unit'] === 'string') found.push({ path: ['budget', 'unit'], allowed: Object.keys(gate.budget) });
@@ -436,16 +478,25 @@ function outOfRange(spec: Record<string, unknown>): Array<{ path: Path; values: 
   const found: Array<{ path: Path; values: number[] }> = [];
   const budget = spec['budget'] as Record<string, unknown> | undefined;
   const unit = typeof budget?.['unit'] === 'string' ? gate.budget[budget['unit']] : undefined;
-  if (typeof budget?.['total'] === 'number' && unit) found.push({ path: ['budget', 'total'], values: [unit.maxTotal + 1, -1, 0, Number.MAX_SAFE_INTEGER] });
-  if (typeof budget?.['used'] === 'number' && typeof budget['total'] === 'number') found.push({ path: ['budget', 'used'], values: [-1, budget['total'] + 1] });
+  if (typeof budget?.['total'] === 'number' && unit)
+    found.push({ path: ['budget', 'total'], values: [unit.maxTotal + 1, -1, 0, Number.MAX_SAFE_INTEGER] });
+  if (typeof budget?.['used'] === 'number' && typeof budget['total'] === 'number')
+    found.push({ path: ['budget', 'used'], values: [-1, budget['total'] + 1] });
   const hypotheses = spec['hypotheses'];
   if (Array.isArray(hypotheses)) {
     hypotheses.forEach((hypothesis, index) => {
-      for (const key of ['priority', 'cost']) if (typeof (hypothesis as Record<string, unknown>)?.[key] === 'number') found.push({ path: ['hypotheses', index, key], values: [0, -1, -1000] });
+      for (const key of ['priority', 'cost'])
+        if (typeof (hypothesis as Record<string, unknown>)?.[key] === 'number')
+          found.push({ path: ['hypotheses', index, key], values: [0, -1, -1000] });
     });
   }
   const dives = spec['deepDives'];
-  if (Array.isArray(dives)) dives.forEach((dive, index) => typeof (dive as Record<string, unknown>)?.['tokens'] === 'number' && found.push({ path: ['deepDives', index, 'tokens'], values: [-1, -5000] }));
+  if (Array.isArray(dives))
+    dives.forEach(
+      (dive, index) =>
+        typeof (dive as Record<string, unknown>)?.['tokens'] === 'number' &&
+        found.push({ path: ['deepDives', index, 'tokens'], values: [-1, -5000] }),
+    );
   return found;
 }
 
@@ -470,7 +521,10 @@ const mutationArbitrary: fc.Arbitrary<Mutation> = fc.record({
   kind: fc.constantFrom<MutationKind>('remove', 'retype', 'out-of-range', 'duplicate-id', 'enum'),
   choice: fc.nat(),
   variant: fc.nat(),
-  replacement: fc.oneof(fc.string({ unit: 'binary', maxLength: 10 }), fc.constantFrom('', ' ', 'READ', 'Read ', 'confirmed\u200B', 'CODIGO', '[codigo]', '__proto__', 'constructor')),
+  replacement: fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 10 }),
+    fc.constantFrom('', ' ', 'READ', 'Read ', 'confirmed\u200B', 'CODIGO', '[codigo]', '__proto__', 'constructor'),
+  ),
 });
 
 /** Applies one breaking mutation; returns a description, or undefined when the spec offers no place for it. */
@@ -502,13 +556,21 @@ function applyMutation(spec: Record<string, unknown>, mutation: Mutation): strin
       return `set /${field.path.join('/')} to ${String(parent[key])}`;
     }
     case 'duplicate-id': {
-      const sections = ['surfaceMap', 'hypotheses', 'deepDives'].filter((name) => Array.isArray(spec[name]) && (spec[name] as unknown[]).some((item) => typeof (item as Record<string, unknown>)?.['id'] === 'string'));
+      const sections = ['surfaceMap', 'hypotheses', 'deepDives'].filter(
+        (name) =>
+          Array.isArray(spec[name]) &&
+          (spec[name] as unknown[]).some((item) => typeof (item as Record<string, unknown>)?.['id'] === 'string'),
+      );
       if (sections.length === 0) return undefined;
       const name = pick(sections, mutation.choice);
       const items = spec[name] as Array<Record<string, unknown>>;
       const sourceIndex = items.findIndex((item) => typeof item?.['id'] === 'string');
       const source = items[sourceIndex] as Record<string, unknown>;
-      const others = items.map((_, index) => index).filter((index) => index !== sourceIndex && items[index] !== null && typeof items[index] === 'object' && !Array.isArray(items[index]));
+      const others = items
+        .map((_, index) => index)
+        .filter(
+          (index) => index !== sourceIndex && items[index] !== null && typeof items[index] === 'object' && !Array.isArray(items[index]),
+        );
       if (others.length === 0) {
         items.push(structuredClone(source));
         return `appended a copy of /${name}/${sourceIndex}`;
@@ -546,18 +608,72 @@ function makeHuge(spec: Record<string, unknown>, choice: number, filler: string)
 // ---------------------------------------------------------------------------------------------
 // Hostile text and bytes
 
-const YAML_PIECES = ['- ', ': ', '? ', '[', ']', '{', '}', ', ', '&a ', '*a', '!t ', '!!binary ', '!!set ', '!!str ', '|', '>-', '# c', '"', "'", '\n', '\r\n', '  ', '\t', 'goal', 'budget', 'total: 5', 'unit: reads', '<<: ', '---\n', '...\n', '%YAML 1.2\n', '%TAG ! tag:x,2000:\n', '~', 'null', '0x1F', '.inf', '1e400', '\\', '\u0085', '\uFEFF', '@', '`'];
+const YAML_PIECES = [
+  '- ',
+  ': ',
+  '? ',
+  '[',
+  ']',
+  '{',
+  '}',
+  ', ',
+  '&a ',
+  '*a',
+  '!t ',
+  '!!binary ',
+  '!!set ',
+  '!!str ',
+  '|',
+  '>-',
+  '# c',
+  '"',
+  "'",
+  '\n',
+  '\r\n',
+  '  ',
+  '\t',
+  'goal',
+  'budget',
+  'total: 5',
+  'unit: reads',
+  '<<: ',
+  '---\n',
+  '...\n',
+  '%YAML 1.2\n',
+  '%TAG ! tag:x,2000:\n',
+  '~',
+  'null',
+  '0x1F',
+  '.inf',
+  '1e400',
+  '\\',
+  '\u0085',
+  '\uFEFF',
+  '@',
+  '`',
+];
 
 /** YAML-looking text: random pieces of YAML syntax, or any Unicode string. */
 const yamlishText = fc.oneof(
-  fc.array(fc.oneof(fc.constantFrom(...YAML_PIECES), fc.string({ unit: 'binary', maxLength: 6 })), { maxLength: 40 }).map((pieces) => pieces.join('')),
+  fc
+    .array(fc.oneof(fc.constantFrom(...YAML_PIECES), fc.string({ unit: 'binary', maxLength: 6 })), { maxLength: 40 })
+    .map((pieces) => pieces.join('')),
   fc.string({ unit: 'binary', maxLength: 200 }),
 );
 
 /** Values the yaml package can write: JSON values plus dates, maps, sets, byte arrays and big integers (which become tags). */
 const yamlValue = fc.oneof(
   fc.jsonValue({ maxDepth: 4 }),
-  fc.anything({ maxDepth: 3, withDate: true, withMap: true, withSet: true, withTypedArray: true, withBigInt: true, withNullPrototype: true, withSparseArray: true }),
+  fc.anything({
+    maxDepth: 3,
+    withDate: true,
+    withMap: true,
+    withSet: true,
+    withTypedArray: true,
+    withBigInt: true,
+    withNullPrototype: true,
+    withSparseArray: true,
+  }),
   validSpecArbitrary,
 );
 
@@ -571,7 +687,13 @@ function yamlText(value: unknown): string | undefined {
 
 /** A valid spec's JSON bytes with a few bytes flipped, inserted or removed. */
 const damagedSpecBytes = fc
-  .tuple(validSpecArbitrary, fc.array(fc.tuple(fc.constantFrom('flip', 'insert', 'delete'), fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 4 }))
+  .tuple(
+    validSpecArbitrary,
+    fc.array(fc.tuple(fc.constantFrom('flip', 'insert', 'delete'), fc.nat(), fc.integer({ min: 0, max: 255 })), {
+      minLength: 1,
+      maxLength: 4,
+    }),
+  )
   .map(([spec, edits]) => {
     let bytes = Array.from(new TextEncoder().encode(JSON.stringify(spec)));
     for (const [edit, at, byte] of edits) {
@@ -589,13 +711,19 @@ export const mutatedSpecArbitrary: fc.Arbitrary<{ spec: Record<string, unknown>;
     validSpecArbitrary,
     fc.array(mutationArbitrary, { minLength: 1, maxLength: 3 }),
     // One run in three also makes a string 100 KB long.
-    fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.tuple(fc.nat(), fc.constantFrom('x', 'ab', '\u202E', '🧑‍💻', '(a+)+$', ' ')) }),
+    fc.oneof(
+      { weight: 2, arbitrary: fc.constant(undefined) },
+      { weight: 1, arbitrary: fc.tuple(fc.nat(), fc.constantFrom('x', 'ab', '\u202E', '🧑‍💻', '(a+)+$', ' ')) },
+    ),
     specForm,
   )
   .map(([valid, mutations, huge, form]) => {
     const spec = structuredClone(valid);
     // The huge string comes first so that it cannot undo a breaking mutation.
-    const applied = [huge ? makeHuge(spec, huge[0], huge[1]) : undefined, ...mutations.map((mutation) => applyMutation(spec, mutation))].filter((note) => note !== undefined);
+    const applied = [
+      huge ? makeHuge(spec, huge[0], huge[1]) : undefined,
+      ...mutations.map((mutation) => applyMutation(spec, mutation)),
+    ].filter((note) => note !== undefined);
     return { spec, applied, form };
   })
   .filter(({ applied }) => applied.some((note) => !note.startsWith('made ')));
@@ -620,7 +748,10 @@ export function properties(): NamedProperty[] {
       property: fc.property(validSpecArbitrary, specForm, (spec, form) => {
         const { input, path } = inForm(spec, form);
         const first = compileChecked(input, path);
-        check(first.exitCode === 0 && first.verdict === 'pass', () => `exit ${first.exitCode}: ${JSON.stringify(first.error ?? first.diagnostics)}`);
+        check(
+          first.exitCode === 0 && first.verdict === 'pass',
+          () => `exit ${first.exitCode}: ${JSON.stringify(first.error ?? first.diagnostics)}`,
+        );
         check(first.diagnostics.length === 0, () => `diagnostics on a valid spec: ${JSON.stringify(first.diagnostics)}`);
         const again = compiler.compile(typeof input === 'string' ? input : structuredClone(spec), path === undefined ? {} : { path });
         const fresh = secondCompiler.compile(typeof input === 'string' ? input : structuredClone(spec), path === undefined ? {} : { path });
@@ -631,7 +762,10 @@ export function properties(): NamedProperty[] {
           check(renderMarkdown(other.report) === markdown, () => 'the Markdown differs between two compiles');
           check(renderJson(other.report) === json, () => 'the JSON differs between two compiles');
         }
-        check(renderMarkdown(first.report as NonNullable<typeof first.report>) === markdown, () => 'rendering the same report twice differs');
+        check(
+          renderMarkdown(first.report as NonNullable<typeof first.report>) === markdown,
+          () => 'rendering the same report twice differs',
+        );
       }),
     },
     {
@@ -648,7 +782,11 @@ export function properties(): NamedProperty[] {
           const resolution = resolvePointer(spec, diagnostic.path);
           return resolution === 'value' || resolution === 'missing-member';
         });
-        check(located.length > 0, () => `no diagnostic points into the input after ${context()}: ${result.diagnostics.map((diagnostic) => diagnostic.path).join(', ')}`);
+        check(
+          located.length > 0,
+          () =>
+            `no diagnostic points into the input after ${context()}: ${result.diagnostics.map((diagnostic) => diagnostic.path).join(', ')}`,
+        );
       }),
     },
     {
@@ -670,10 +808,16 @@ export function properties(): NamedProperty[] {
       property: fc.property(
         fc.oneof(
           fc.jsonValue(),
-          fc.dictionary(fc.constantFrom(...(REQUIRED[''] ?? []), '__proto__', 'constructor', 'prototype', 'x-a', '$schema'), fc.jsonValue({ maxDepth: 3 })),
+          fc.dictionary(
+            fc.constantFrom(...(REQUIRED[''] ?? []), '__proto__', 'constructor', 'prototype', 'x-a', '$schema'),
+            fc.jsonValue({ maxDepth: 3 }),
+          ),
           fc.tuple(validSpecArbitrary, fc.nat(), fc.jsonValue({ maxDepth: 3 })).map(([spec, choice, value]) => {
             const paths = stringPaths(spec).filter((path) => path.length > 1);
-            const target = pick(paths.length > 0 ? paths.map((path) => path.slice(0, 1 + (choice % (path.length - 1)))) : [['goal']], choice);
+            const target = pick(
+              paths.length > 0 ? paths.map((path) => path.slice(0, 1 + (choice % (path.length - 1)))) : [['goal']],
+              choice,
+            );
             const { parent, key } = parentAndKey(spec, target);
             parent[key] = value;
             return spec as fc.JsonValue;
@@ -683,17 +827,22 @@ export function properties(): NamedProperty[] {
         (value, path) => {
           const text = JSON.stringify(value);
           compileChecked(text, path);
-          if (value !== null && typeof value === 'object' && !Array.isArray(value)) compileChecked(JSON.parse(text) as Record<string, unknown>);
+          if (value !== null && typeof value === 'object' && !Array.isArray(value))
+            compileChecked(JSON.parse(text) as Record<string, unknown>);
         },
       ),
     },
     {
       name: 'random YAML never throws and gives a documented outcome within a second',
       runs: 250,
-      property: fc.property(fc.oneof(yamlValue.map(yamlText), yamlishText), fc.constantFrom<string | undefined>(undefined, 'input.yaml', 'input.yml'), (text, path) => {
-        if (text === undefined) return;
-        compileChecked(text, path);
-      }),
+      property: fc.property(
+        fc.oneof(yamlValue.map(yamlText), yamlishText),
+        fc.constantFrom<string | undefined>(undefined, 'input.yaml', 'input.yml'),
+        (text, path) => {
+          if (text === undefined) return;
+          compileChecked(text, path);
+        },
+      ),
     },
   ];
 }

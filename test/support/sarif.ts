@@ -1,7 +1,7 @@
-import AjvDraft04 from 'ajv-draft-04';
 import { readFileSync } from 'node:fs';
-import type { ValidateFunction } from 'ajv';
 import { fileURLToPath } from 'node:url';
+import type { ValidateFunction } from 'ajv';
+import AjvDraft04 from 'ajv-draft-04';
 
 /** The official SARIF 2.1.0 schema, kept in the project (test/data/README.md names its source). */
 const sarifSchemaPath = fileURLToPath(new URL('../data/sarif-schema-2.1.0.json', import.meta.url));

@@ -18,7 +18,8 @@ export function growthRatio(work: (size: number) => () => void, size: number): n
   };
   best(size); // warm-up: the first runs compile the code under test
   let smallest = Infinity;
-  for (let attempt = 0; attempt < 3 && smallest >= LINEAR; attempt++) smallest = Math.min(smallest, best(4 * size) / Math.max(best(size), 0.001));
+  for (let attempt = 0; attempt < 3 && smallest >= LINEAR; attempt++)
+    smallest = Math.min(smallest, best(4 * size) / Math.max(best(size), 0.001));
   return smallest;
 }
 

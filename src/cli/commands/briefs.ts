@@ -1,14 +1,14 @@
 import { resolve } from 'node:path';
-import { visible } from '../../common/visible.js';
 import { BRIEF_CHAIN_RULE_ID, checkBriefArtifacts } from '../../briefs/artifacts.js';
+import { jsonText } from '../../common/json-text.js';
+import { visible } from '../../common/visible.js';
+import { builtInPreset } from '../../policy/presets.js';
+import { formatListing, type ListingFormat } from '../../render/formatters.js';
 import type { FileOutcome } from '../../report/outcome.js';
 import { rules } from '../../rules/catalog.js';
-import { builtInPreset } from '../../policy/presets.js';
 import { toolInfo } from '../../tool.js';
 import type { CommandResult, Io } from './result.js';
 import { fileLocation, writeOutput } from './shared.js';
-import { jsonText } from '../../common/json-text.js';
-import { formatListing, type ListingFormat } from '../../render/formatters.js';
 
 export type BriefsFormat = 'json' | ListingFormat;
 
@@ -23,8 +23,10 @@ export interface BriefsOptions {
 
 const BRIEF_CHAIN_CHECK = {
   id: BRIEF_CHAIN_RULE_ID,
-  description: 'Brief artifacts form one chain per hypothesis: sequences without gaps, every parent present with a matching SHA-256, no fork.',
-  rationale: 'A working brief is rewritten after each step; its history is only trustworthy if every version points at the exact bytes of the one before it.',
+  description:
+    'Brief artifacts form one chain per hypothesis: sequences without gaps, every parent present with a matching SHA-256, no fork.',
+  rationale:
+    'A working brief is rewritten after each step; its history is only trustworthy if every version points at the exact bytes of the one before it.',
   fix: 'Restore the missing or altered artifact, or renumber the chain; keep one child per parent.',
   tag: 'briefs',
 };
@@ -41,7 +43,13 @@ export async function briefsCommand(options: BriefsOptions, io: Io): Promise<Com
   const data = {
     registryChecked: result.registryChecked,
     notes: result.notes,
-    files: result.files.map(({ path, exitCode: code, verdict, diagnostics, error }) => ({ path, exitCode: code, verdict, diagnostics, error })),
+    files: result.files.map(({ path, exitCode: code, verdict, diagnostics, error }) => ({
+      path,
+      exitCode: code,
+      verdict,
+      diagnostics,
+      error,
+    })),
   };
   const located = result.files.map((file) => ({ ...file, location: fileLocation(file.path, resolve(io.cwd, file.path)) }));
   const rendered = await render(located, data, options.format);
@@ -60,5 +68,11 @@ export async function briefsCommand(options: BriefsOptions, io: Io): Promise<Com
 
 function render(files: FileOutcome[], data: Record<string, unknown>, format: BriefsFormat): Promise<string> | string {
   if (format === 'json') return jsonText(data);
-  return formatListing(format, files, { color: false, tool: toolInfo, rules, settings: builtInPreset('gate').rules, extraChecks: [BRIEF_CHAIN_CHECK] });
+  return formatListing(format, files, {
+    color: false,
+    tool: toolInfo,
+    rules,
+    settings: builtInPreset('gate').rules,
+    extraChecks: [BRIEF_CHAIN_CHECK],
+  });
 }

@@ -1,5 +1,5 @@
 import { fromMessage } from '../../common/raw-path.js';
-import { createCompiler, type Compiler, type CompilerOptions } from '../../compile.js';
+import { type Compiler, type CompilerOptions, createCompiler } from '../../compile.js';
 import { reportRenderer } from '../../render/formatters.js';
 import type { FileOutcome } from '../../report/outcome.js';
 import type { InputFile } from '../inputs.js';

@@ -1,25 +1,25 @@
 import { mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { exitCodes } from '../../common/exit-codes.js';
+import { fileIdentity, sameFile } from '../../common/real-path.js';
 import { visible } from '../../common/visible.js';
 import { targetKind } from '../../common/write-file.js';
 import type { Compiler } from '../../compile.js';
+import { countSeverities } from '../../diagnostics/cap.js';
 import { describePointer } from '../../diagnostics/pointer.js';
 import { fixtureStem } from '../../regression/paths.js';
+import { formatListing, type ListingFormat, type ReportFormat, reportRenderer } from '../../render/formatters.js';
 import type { FileOutcome } from '../../report/outcome.js';
 import { rules } from '../../rules/catalog.js';
 import { toolInfo } from '../../tool.js';
-import { usageError, type EnvelopeError } from '../contract.js';
-import { exitCodes } from '../../common/exit-codes.js';
-import { expandInputs, type InputFile } from '../inputs.js';
-import { fileIdentity, sameFile } from '../../common/real-path.js';
-import type { CommandResult, Io } from './result.js';
-import { prepareCompiler, writeOutput, writeOutputFile, type CompilerFlags } from './shared.js';
-import { fileCompiler, type CompiledFile, type CompileJobContext } from './compile-job.js';
-import { formatListing, reportRenderer, type ListingFormat, type ReportFormat } from '../../render/formatters.js';
 import { chooseWorkers } from '../../workers/choose.js';
 import { bundledWorker } from '../../workers/launcher.js';
 import { runInWorkers } from '../../workers/pool.js';
-import { countSeverities } from '../../diagnostics/cap.js';
+import { type EnvelopeError, usageError } from '../contract.js';
+import { expandInputs, type InputFile } from '../inputs.js';
+import { type CompiledFile, type CompileJobContext, fileCompiler } from './compile-job.js';
+import type { CommandResult, Io } from './result.js';
+import { type CompilerFlags, prepareCompiler, writeOutput, writeOutputFile } from './shared.js';
 
 export type Format = ReportFormat | ListingFormat;
 const REPORT_FORMATS: ReadonlySet<Format> = new Set(['markdown', 'json']);
@@ -122,7 +122,10 @@ function checkOutputs(options: CompileOptions, format: Format, several: boolean,
     throw usageError('CONFLICTING_ARGUMENTS', `--output-dir writes reports, so --format must be markdown or json, not ${format}`);
   }
   if (several && REPORT_FORMATS.has(format) && options.outputDir === undefined) {
-    throw usageError('CONFLICTING_ARGUMENTS', `several inputs give several ${format} reports: write them with --output-dir DIR, or choose --format text, sarif or github`);
+    throw usageError(
+      'CONFLICTING_ARGUMENTS',
+      `several inputs give several ${format} reports: write them with --output-dir DIR, or choose --format text, sarif or github`,
+    );
   }
   if (options.output !== undefined) {
     const output = resolve(cwd, options.output);
@@ -176,28 +179,52 @@ interface ReportFate {
  * I/O error, a full disk) does not stop the others: each file's fate is returned, in input order
  * (undefined for a file with no report).
  */
-function writeReports(compiled: CompiledFile[], outputDir: string, format: Format, cwd: string, inputs: InputFile[]): Array<ReportFate | undefined> {
+function writeReports(
+  compiled: CompiledFile[],
+  outputDir: string,
+  format: Format,
+  cwd: string,
+  inputs: InputFile[],
+): Array<ReportFate | undefined> {
   try {
     mkdirSync(resolve(cwd, outputDir), { recursive: true });
   } catch (error) {
-    throw usageError('OUTPUT_NOT_WRITABLE', `--output-dir ${outputDir} cannot be created (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`);
+    throw usageError(
+      'OUTPUT_NOT_WRITABLE',
+      `--output-dir ${outputDir} cannot be created (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`,
+    );
   }
   const extension = format === 'json' ? '.report.json' : '.report.md';
   const files = compiled.map((file) => file.outcome);
-  const targets = compiled.map(({ outcome, rendered }) => (rendered === undefined ? undefined : join(outputDir, `${basename(fixtureStem(outcome.path === '<stdin>' ? 'stdin' : outcome.path))}${extension}`)));
+  const targets = compiled.map(({ outcome, rendered }) =>
+    rendered === undefined
+      ? undefined
+      : join(outputDir, `${basename(fixtureStem(outcome.path === '<stdin>' ? 'stdin' : outcome.path))}${extension}`),
+  );
   const claimed = new Map<string, string>();
   const inputsByIdentity = new Map(inputs.filter((input) => input.open !== '-').map((input) => [fileIdentity(input.open), input]));
   targets.forEach((target, index) => {
     if (target === undefined) return;
     const other = claimed.get(target);
-    if (other !== undefined) throw usageError('CONFLICTING_ARGUMENTS', `${other} and ${files[index]?.path} would both write ${target}; compile them into different --output-dir folders`);
+    if (other !== undefined)
+      throw usageError(
+        'CONFLICTING_ARGUMENTS',
+        `${other} and ${files[index]?.path} would both write ${target}; compile them into different --output-dir folders`,
+      );
     claimed.set(target, files[index]?.path ?? '');
     // Another input may be named like a report ("a.json" and "a.report.json"): never write over it.
     const input = inputsByIdentity.get(fileIdentity(resolve(cwd, target)));
-    if (input) throw usageError('OUTPUT_IS_INPUT', `the report of ${files[index]?.path} would be written to ${target}, which is the input ${input.shown}; refusing to overwrite it`);
+    if (input)
+      throw usageError(
+        'OUTPUT_IS_INPUT',
+        `the report of ${files[index]?.path} would be written to ${target}, which is the input ${input.shown}; refusing to overwrite it`,
+      );
     const kind = targetKind(resolve(cwd, target));
     if (kind !== 'missing' && kind !== 'file') {
-      throw usageError('OUTPUT_NOT_WRITABLE', `the report of ${files[index]?.path} would be written to ${target}, which is a ${kind}; remove it or choose another --output-dir (nothing was written)`);
+      throw usageError(
+        'OUTPUT_NOT_WRITABLE',
+        `the report of ${files[index]?.path} would be written to ${target}, which is a ${kind}; remove it or choose another --output-dir (nothing was written)`,
+      );
     }
   });
   const fates: Array<ReportFate | undefined> = [];
@@ -221,14 +248,20 @@ function reportsNotWritten(fates: ReadonlyArray<ReportFate | undefined>, io: Io)
   if (first === undefined) return null;
   for (const fate of failed) io.stderr.write(`${toolInfo.name}: ${visible(fate.error.message)}\n`);
   const attempted = fates.filter((fate) => fate !== undefined).length;
-  return { code: 'USAGE_ERROR', subcode: 'OUTPUT_NOT_WRITABLE', message: `${failed.length} of ${attempted} reports could not be written, first ${first.error.message}` };
+  return {
+    code: 'USAGE_ERROR',
+    subcode: 'OUTPUT_NOT_WRITABLE',
+    message: `${failed.length} of ${attempted} reports could not be written, first ${first.error.message}`,
+  };
 }
 
 /** One line a problem; the path, message and pointer quote the input, so each is made visible and inert. */
 function writeDiagnosticLines(file: FileOutcome, io: Io): void {
   const path = visible(file.path);
   for (const diagnostic of file.diagnostics) {
-    io.stderr.write(`${path}: ${diagnostic.severity} ${visible(diagnostic.ruleId)} ${visible(diagnostic.message)} (at ${visible(describePointer(diagnostic.path))})\n`);
+    io.stderr.write(
+      `${path}: ${diagnostic.severity} ${visible(diagnostic.ruleId)} ${visible(diagnostic.message)} (at ${visible(describePointer(diagnostic.path))})\n`,
+    );
   }
   if (file.error?.code === 'INPUT_ERROR') io.stderr.write(`${path}: error ${file.error.subcode}: ${visible(file.error.message)}\n`);
 }
@@ -246,6 +279,7 @@ function envelopeError(files: FileOutcome[], exitCode: number, failOn: 'error' |
   }
   const error = first?.error;
   if (!first || !error) return { code: 'INTERNAL_ERROR', subcode: null, message: `exit code ${exitCode} without a recorded error` };
-  const message = culprits.length === 1 ? `${first.path}: ${error.message}` : `${count} failed this way, first ${first.path}: ${error.message}`;
+  const message =
+    culprits.length === 1 ? `${first.path}: ${error.message}` : `${count} failed this way, first ${first.path}: ${error.message}`;
   return { code: error.code, subcode: error.subcode, message };
 }

@@ -1,17 +1,17 @@
 import { stringify as toYaml } from 'yaml';
 import envelopeSchema from '../../../assets/envelope.schema.json' with { type: 'json' };
+import { exitCodeMeanings } from '../../common/exit-codes.js';
+import { jsonText } from '../../common/json-text.js';
+import { didYouMean } from '../../common/suggest.js';
 import { createCompiler } from '../../compile.js';
 import { describePointer } from '../../diagnostics/pointer.js';
 import { rules } from '../../rules/catalog.js';
 import { baseSpec } from '../../rules/examples/base-spec.js';
 import type { ExampleSpec, Rule, RuleExample } from '../../rules/rule.js';
 import { investigationSchema, policySchema } from '../../schema/validators.js';
-import { didYouMean } from '../../common/suggest.js';
 import { ruleCatalog, ruleCatalogText, ruleEntry } from '../catalog.js';
 import { CONTRACT_VERSION, errorCodes, usageError } from '../contract.js';
-import { exitCodeMeanings } from '../../common/exit-codes.js';
 import type { CommandResult } from './result.js';
-import { jsonText } from '../../common/json-text.js';
 
 function success(data: Record<string, unknown>, stdout: string): CommandResult {
   return { exitCode: 0, data, warnings: [], error: null, stdout };
@@ -38,7 +38,13 @@ export function rulesCommand(): CommandResult {
 export function explainCommand(ruleId: string): CommandResult {
   const rule = rules.find((candidate) => candidate.meta.id === ruleId);
   if (!rule) {
-    throw usageError('UNKNOWN_RULE', `unknown rule ${JSON.stringify(ruleId)}.${didYouMean(ruleId, rules.map((candidate) => candidate.meta.id))} \`compile-investigation rules\` lists them`);
+    throw usageError(
+      'UNKNOWN_RULE',
+      `unknown rule ${JSON.stringify(ruleId)}.${didYouMean(
+        ruleId,
+        rules.map((candidate) => candidate.meta.id),
+      )} \`compile-investigation rules\` lists them`,
+    );
   }
   const failing = runExample(rule.meta.examples.failing);
   const passing = runExample(rule.meta.examples.passing);
@@ -59,9 +65,18 @@ function runExample(example: RuleExample): ExampleRun {
 }
 
 function explanationText(rule: Rule, severity: Record<string, string>, failing: ExampleRun, passing: ExampleRun): string {
-  const settings = Object.entries(severity).map(([preset, setting]) => `${preset}: ${setting}`).join(', ');
-  const indent = (text: string) => text.trimEnd().split('\n').map((line) => `    ${line}`).join('\n');
-  const diagnostics = failing.diagnostics.map((d) => `    ${d.severity} ${d.ruleId} ${d.message} (at ${describePointer(d.path)})`).join('\n');
+  const settings = Object.entries(severity)
+    .map(([preset, setting]) => `${preset}: ${setting}`)
+    .join(', ');
+  const indent = (text: string) =>
+    text
+      .trimEnd()
+      .split('\n')
+      .map((line) => `    ${line}`)
+      .join('\n');
+  const diagnostics = failing.diagnostics
+    .map((d) => `    ${d.severity} ${d.ruleId} ${d.message} (at ${describePointer(d.path)})`)
+    .join('\n');
   return [
     `${rule.meta.id}  (${ruleEntry(rule).criterion}; ${settings})`,
     '',

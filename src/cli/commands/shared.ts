@@ -1,15 +1,15 @@
 import { isAbsolute, resolve } from 'node:path';
-import { visible } from '../../common/visible.js';
 import { pathText } from '../../common/raw-path.js';
+import { visible } from '../../common/visible.js';
 import { WriteRefusedError, writeFileSafely } from '../../common/write-file.js';
-import { createCompiler, UsageError, type CompileResult, type Compiler, type CompilerOptions } from '../../compile.js';
-import { ConfigError, resolveConfig, type ResolvedConfig } from '../../config/resolve.js';
+import { type CompileResult, type Compiler, type CompilerOptions, createCompiler, UsageError } from '../../compile.js';
+import { ConfigError, type ResolvedConfig, resolveConfig } from '../../config/resolve.js';
 import { readDocument } from '../../load/document.js';
+import { readInput } from '../../load/read-input.js';
 import type { FileLocation, FileOutcome } from '../../report/outcome.js';
 import { toolInfo } from '../../tool.js';
-import { usageError, type EnvelopeError } from '../contract.js';
+import { type EnvelopeError, usageError } from '../contract.js';
 import type { InputFile } from '../inputs.js';
-import { readInput } from '../../load/read-input.js';
 import type { Io } from './result.js';
 
 /** The flags every command that compiles specs shares: how to build the compiler, and how to read and judge files. */
@@ -26,7 +26,10 @@ export interface CompilerFlags {
  * The configuration (announcing a walk-up), a compiler built from it and the flags, and the
  * options it was built with, for worker threads to build the same one.
  */
-export function prepareCompiler(flags: CompilerFlags, io: Io): { config: ResolvedConfig; compiler: Compiler; compilerOptions: CompilerOptions } {
+export function prepareCompiler(
+  flags: CompilerFlags,
+  io: Io,
+): { config: ResolvedConfig; compiler: Compiler; compilerOptions: CompilerOptions } {
   const config = resolveConfigOrThrow(flags, io);
   return { config, ...makeCompiler(flags, config, io) };
 }
@@ -84,7 +87,13 @@ export function compileFile(compiler: Compiler, input: InputFile, options: FileF
   const read = input.problem ? ({ ok: false, ...input.problem } as const) : readInput(input.open, options.maxBytes, input.shown);
   const result: CompileResult = read.ok
     ? compiler.compile(read.bytes, input.open === '-' ? {} : { path: input.reportPath })
-    : { exitCode: 3, verdict: 'fail', diagnostics: [], report: null, error: { code: 'INPUT_ERROR', subcode: read.subcode, message: read.message } };
+    : {
+        exitCode: 3,
+        verdict: 'fail',
+        diagnostics: [],
+        report: null,
+        error: { code: 'INPUT_ERROR', subcode: read.subcode, message: read.message },
+      };
   const diagnostics = options.quiet ? result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error') : result.diagnostics;
   const failsOnWarnings = options.failOn === 'warning' && result.exitCode === 0 && diagnostics.length > 0;
   return {

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { visible } from '../../common/visible.js';
 import { toolInfo } from '../../tool.js';
-import type { CommandResult, Io } from './result.js';
 import { expandInputs } from '../inputs.js';
-import { compileFile, prepareCompiler, writeOutput, type CompilerFlags } from './shared.js';
+import type { CommandResult, Io } from './result.js';
+import { type CompilerFlags, compileFile, prepareCompiler, writeOutput } from './shared.js';
 
 export interface StatsOptions extends CompilerFlags {
   inputs: string[];

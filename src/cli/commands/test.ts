@@ -1,28 +1,28 @@
 import { resolve } from 'node:path';
+import { exitCodes } from '../../common/exit-codes.js';
 import { visible } from '../../common/visible.js';
 import { targetKind } from '../../common/write-file.js';
 import {
   compareFoundPaths,
   createProgress,
+  type Discovery,
   displayPath,
+  type FixtureResult,
+  type FoundPath,
   findFixtures,
   formatFailures,
   formatJunit,
   RegressionUsageError,
+  type RunSummary,
   runFixturesParallel,
   selectShard,
-  type Discovery,
-  type FixtureResult,
-  type FoundPath,
-  type RunSummary,
   type UnreadableFolder,
   type UpdateMode,
 } from '../../regression/index.js';
 import { toolInfo } from '../../tool.js';
 import { chooseWorkers } from '../../workers/choose.js';
 import { bundledWorker } from '../../workers/launcher.js';
-import { usageError, type EnvelopeError, type UsageSubcode } from '../contract.js';
-import { exitCodes } from '../../common/exit-codes.js';
+import { type EnvelopeError, type UsageSubcode, usageError } from '../contract.js';
 import { skippedLinkWarning } from '../inputs.js';
 import type { CommandResult, Io } from './result.js';
 import { writeOutputFile } from './shared.js';
@@ -68,7 +68,13 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
   const progress = createProgress(specs.length, io.stderr, io.env);
   let ran: RunSummary;
   try {
-    ran = await runFixturesParallel(specs, { cwd: io.cwd, update: options.update, workers, launcher: workers > 1 ? bundledWorker() : null, onResult: () => progress.tick() });
+    ran = await runFixturesParallel(specs, {
+      cwd: io.cwd,
+      update: options.update,
+      workers,
+      launcher: workers > 1 ? bundledWorker() : null,
+      onResult: () => progress.tick(),
+    });
   } finally {
     progress.done();
   }
@@ -94,7 +100,13 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
     exitCode: failed ? 1 : 0,
     data,
     warnings,
-    error: failed ? { code: 'GATE_FAILED', subcode: 'FIXTURES_FAILED', message: `${summary.failed} of ${summary.results.length} fixtures do not match: ${firstFailure(summary.results)}` } : null,
+    error: failed
+      ? {
+          code: 'GATE_FAILED',
+          subcode: 'FIXTURES_FAILED',
+          message: `${summary.failed} of ${summary.results.length} fixtures do not match: ${firstFailure(summary.results)}`,
+        }
+      : null,
     stdout,
   };
 }
@@ -106,7 +118,14 @@ function withUnreadable(entries: readonly Entry[], ran: RunSummary, cwd: string)
   for (const entry of entries) {
     if ('code' in entry) {
       const path = displayPath(entry.text, cwd) || '.';
-      results.push({ file: entry.path, path, passed: false, problems: [{ message: `the folder ${JSON.stringify(path)} cannot be read (${entry.code}); its fixtures were not run` }], written: [], exitCode: null });
+      results.push({
+        file: entry.path,
+        path,
+        passed: false,
+        problems: [{ message: `the folder ${JSON.stringify(path)} cannot be read (${entry.code}); its fixtures were not run` }],
+        written: [],
+        exitCode: null,
+      });
     } else {
       results.push(ran.results[next++] as FixtureResult);
     }
@@ -123,7 +142,8 @@ function firstFailure(results: RunSummary['results']): string {
 /** A --junit that names a folder, FIFO or device is refused before any fixture runs. */
 function checkJunitTarget(path: string, cwd: string): void {
   const kind = targetKind(resolve(cwd, path));
-  if (kind !== 'missing' && kind !== 'file') throw usageError('OUTPUT_NOT_WRITABLE', `--junit ${path} is a ${kind}; give the path of a file`);
+  if (kind !== 'missing' && kind !== 'file')
+    throw usageError('OUTPUT_NOT_WRITABLE', `--junit ${path} is a ${kind}; give the path of a file`);
 }
 
 /** The JUnit file, or the run's error when it cannot be written: the results stay in the envelope. */

@@ -1,5 +1,5 @@
-import type { JobName } from '../../workers/protocol.js';
 import { fixtureJob } from '../../regression/fixture-job.js';
+import type { JobName } from '../../workers/protocol.js';
 import { compileJob } from '../commands/compile-job.js';
 
 /** A job: set up once per worker from its settings, then applied to each item. */

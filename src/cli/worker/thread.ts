@@ -1,9 +1,9 @@
 // The entry of a worker thread, bundled as dist/worker.cjs and started by runInWorkers (pool.ts)
 // through the launcher's loader, so that it starts from the bundle's code cache. It sets up its
 // job once, then does the items it is sent, one batch at a time, and sends each batch's results.
-import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { jobs } from './jobs.js';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import type { PoolMessage, WorkerReply, WorkerSetup } from '../../workers/protocol.js';
+import { jobs } from './jobs.js';
 
 async function serve(port: MessagePort, setup: WorkerSetup): Promise<void> {
   const reply = (message: WorkerReply): void => port.postMessage(message);

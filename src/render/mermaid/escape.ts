@@ -28,7 +28,8 @@ const LINE_BREAK_OR_TAB = /\r\n|[\n\r\t\v\f\u0085\u2028\u2029]/gu;
  */
 const ESCAPED = /["&<>#;%:`\\|[\]{}\uFB02\u00B6]|[\uD800-\uDFFF]|[\p{Cc}\p{Cf}]/gu;
 /** Right-to-left scripts and bidi controls: such text is isolated from the rest of the label. */
-const NEEDS_ISOLATE = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+const NEEDS_ISOLATE =
+  /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
 /**
  * Anything that makes `labelText` change a label: what `escapeCharacters` replaces, right-to-left
  * text, the line breaks and tabs that fold into spaces (control characters besides U+2028 and
@@ -38,6 +39,7 @@ const NEEDS_ISOLATE = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u200E\u200F\u061
 const LABEL_NEEDS_WORK =
   /["&<>#;%:`\\|[\]{}\uFB02\u00B6\uD800-\uDFFF\p{Cc}\p{Cf}\u2028\u2029\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]| {2}|^\s|\s$/u;
 /** Code points that only continue the character before them: cutting before one would split it. Sticky: tested at an offset. */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: each code point is a member on its own; a joiner or selector is what is looked for.
 const CONTINUATION = /[\p{M}\u200D\uFE0E\uFE0F\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/uy;
 
 /** First strong isolate and pop directional isolate, as entity codes. */
@@ -64,7 +66,8 @@ export function truncate(value: string, max: number = DEFAULT_LABEL_LENGTH): str
   let end = 0;
   for (let seen = 1; seen < max && end < value.length; seen++) end += codePointLength(value, end);
   if (end >= value.length || end + codePointLength(value, end) >= value.length) return value;
-  for (let kept = max - 1; kept > 0 && (continuesAt(value, end) || value.charCodeAt(end - 1) === 0x200d); kept--) end = previousCodePoint(value, end);
+  for (let kept = max - 1; kept > 0 && (continuesAt(value, end) || value.charCodeAt(end - 1) === 0x200d); kept--)
+    end = previousCodePoint(value, end);
   return `${value.slice(0, end).trimEnd()}…`;
 }
 

@@ -1,6 +1,6 @@
+import { isRecord, records, strings } from '../../common/guards.js';
 import { compareStrings } from '../../diagnostics/diagnostic.js';
 import { displayValue, labelText, quoted } from './escape.js';
-import { isRecord, records, strings } from '../../common/guards.js';
 
 /**
  * A picture of an investigation as Mermaid `flowchart TD` text: surface map entries, then the
@@ -98,11 +98,19 @@ function draw(investigation: Record<string, unknown>): Chart {
   // Hypotheses, in rank order: priority ascending, then id, then document order.
   const ranked = records(spec['hypotheses'])
     .map((hypothesis, index) => ({ hypothesis, index }))
-    .sort((a, b) => comparePriority(a.hypothesis['priority'], b.hypothesis['priority']) || compareStrings(sortId(a.hypothesis['id']), sortId(b.hypothesis['id'])) || a.index - b.index);
+    .sort(
+      (a, b) =>
+        comparePriority(a.hypothesis['priority'], b.hypothesis['priority']) ||
+        compareStrings(sortId(a.hypothesis['id']), sortId(b.hypothesis['id'])) ||
+        a.index - b.index,
+    );
   const hypothesisNodes = new Map<string, string>();
   const hypotheses = ranked.map(({ hypothesis }) => {
     const priority = numberText(hypothesis['priority']);
-    const node = chart.node([`${labelText(hypothesis['id'], 24)} · P${priority} · ${labelText(hypothesis['status'], 16)}`, labelText(hypothesis['claim'])], 'hypothesis');
+    const node = chart.node(
+      [`${labelText(hypothesis['id'], 24)} · P${priority} · ${labelText(hypothesis['status'], 16)}`, labelText(hypothesis['claim'])],
+      'hypothesis',
+    );
     const key = idKey(hypothesis['id']);
     if (key !== undefined && !hypothesisNodes.has(key)) hypothesisNodes.set(key, node);
     return { node, candidates: strings(hypothesis['candidateNodes']) };
@@ -128,7 +136,11 @@ function draw(investigation: Record<string, unknown>): Chart {
     }
     const effect = dive['effect'];
     const node = chart.node(
-      [`${labelText(dive['id'], 24)} · ${labelText(effect, 16)} · ${spent}/${total}${unitText}`, labelText(dive['node']), labelText(dive['finding'], undefined, '')],
+      [
+        `${labelText(dive['id'], 24)} · ${labelText(effect, 16)} · ${spent}/${total}${unitText}`,
+        labelText(dive['node']),
+        labelText(dive['finding'], undefined, ''),
+      ],
       effectClass(effect),
     );
     const key = idKey(dive['id']);
@@ -140,7 +152,13 @@ function draw(investigation: Record<string, unknown>): Chart {
 
   // Replans, dotted from the dive they followed, else from their hypothesis.
   for (const replan of records(spec['replanLog'])) {
-    const node = chart.node([`Replan · ${labelText(replan['hypothesisId'], 24)} · ${labelText(replan['trigger'], 24)}`, labelText(replan['decision'], undefined, '')], 'replan');
+    const node = chart.node(
+      [
+        `Replan · ${labelText(replan['hypothesisId'], 24)} · ${labelText(replan['trigger'], 24)}`,
+        labelText(replan['decision'], undefined, ''),
+      ],
+      'replan',
+    );
     const from = lookup(diveNodes, replan['afterDeepDive']) ?? lookup(hypothesisNodes, replan['hypothesisId']);
     if (from !== undefined) chart.edge(from, node, 'dotted');
   }
@@ -316,4 +334,3 @@ function lookup(nodes: ReadonlyMap<string, string>, id: unknown): string | undef
 function numberText(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? String(value) : '?';
 }
-

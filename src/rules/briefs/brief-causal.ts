@@ -1,6 +1,6 @@
-import { checkBriefCausal } from './check.js';
 import { childPointer } from '../../diagnostics/pointer.js';
 import type { Rule } from '../rule.js';
+import { checkBriefCausal } from './check.js';
 import { withBriefs } from './examples.js';
 
 export const briefCausal: Rule = {
@@ -12,7 +12,12 @@ export const briefCausal: Rule = {
     rationale:
       'The causal review is the summary a reviewer reads first; it must say what the latest brief says, no more and no less. Rebuild it from the latest brief whenever the brief changes.',
     examples: {
-      failing: { title: "H2's causal review leaves out E000002, which its support findings cite.", apply: (spec) => void (withBriefs(spec).h2.causalReview.support = ['E000001']) },
+      failing: {
+        title: "H2's causal review leaves out E000002, which its support findings cite.",
+        apply: (spec) => {
+          withBriefs(spec).h2.causalReview.support = ['E000001'];
+        },
+      },
       passing: { title: "H2's causal review matches its latest brief.", apply: (spec) => void withBriefs(spec) },
     },
   },
@@ -21,7 +26,13 @@ export const briefCausal: Rule = {
       const latestIndex = (value.briefs?.length ?? 0) - 1;
       const latest = value.briefs?.[latestIndex];
       if (latest === undefined || value.causalReview === undefined) continue;
-      for (const problem of checkBriefCausal(latest, value.causalReview, childPointer(path, 'causalReview'), `the latest brief (briefs/${latestIndex})`)) report(problem.path, problem.message);
+      for (const problem of checkBriefCausal(
+        latest,
+        value.causalReview,
+        childPointer(path, 'causalReview'),
+        `the latest brief (briefs/${latestIndex})`,
+      ))
+        report(problem.path, problem.message);
     }
   },
 };

@@ -1,6 +1,6 @@
-import { checkBriefHistory, registryOf } from './check.js';
 import { childPointer } from '../../diagnostics/pointer.js';
 import type { Rule } from '../rule.js';
+import { checkBriefHistory, registryOf } from './check.js';
 import { withBriefs } from './examples.js';
 
 export const briefHistory: Rule = {
@@ -12,7 +12,12 @@ export const briefHistory: Rule = {
     rationale:
       'Briefs are rewritten after every step, and a rewrite can quietly drop or soften a finding. The history makes every such change explicit and paid for by evidence, so a reviewer can see why the assessment moved.',
     examples: {
-      failing: { title: "H2's second brief rewrites finding F1 without a change entry.", apply: (spec) => void (withBriefs(spec).h2.briefs[1]!.changes = []) },
+      failing: {
+        title: "H2's second brief rewrites finding F1 without a change entry.",
+        apply: (spec) => {
+          withBriefs(spec).second.changes = [];
+        },
+      },
       passing: { title: 'F1 rewritten with a change entry that cites E000002.', apply: (spec) => void withBriefs(spec) },
     },
   },
@@ -22,7 +27,11 @@ export const briefHistory: Rule = {
       const briefs = value.briefs ?? [];
       briefs.forEach((brief, index) => {
         const previous = index === 0 ? undefined : briefs[index - 1];
-        const problems = checkBriefHistory(previous, brief, childPointer(path, 'briefs', index), { previousLabel: `the previous brief (briefs/${index - 1})`, registry, visibleText: policy.strict.visibleText });
+        const problems = checkBriefHistory(previous, brief, childPointer(path, 'briefs', index), {
+          previousLabel: `the previous brief (briefs/${index - 1})`,
+          registry,
+          visibleText: policy.strict.visibleText,
+        });
         for (const problem of problems) report(problem.path, problem.message);
       });
     }

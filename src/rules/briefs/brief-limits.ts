@@ -1,6 +1,6 @@
-import { checkBriefLimits } from './check.js';
 import { childPointer } from '../../diagnostics/pointer.js';
 import type { Rule } from '../rule.js';
+import { checkBriefLimits } from './check.js';
 import { withBriefs } from './examples.js';
 
 export const briefLimits: Rule = {
@@ -12,8 +12,13 @@ export const briefLimits: Rule = {
     rationale:
       'A brief is a working summary that the next step reads in full; one that grows without bound stops being read. Keep the gist in the brief and the detail in the evidence it cites: merge or drop findings, shorten text.',
     examples: {
-      failing: { title: "H2's latest brief asks a next question of 301 characters.", apply: (spec) => void (withBriefs(spec).h2.briefs[1]!.nextQuestion = `Why? ${'¿'.repeat(296)}`) },
-      passing: { title: 'Two short versions of H2\'s brief.', apply: (spec) => void withBriefs(spec) },
+      failing: {
+        title: "H2's latest brief asks a next question of 301 characters.",
+        apply: (spec) => {
+          withBriefs(spec).second.nextQuestion = `Why? ${'¿'.repeat(296)}`;
+        },
+      },
+      passing: { title: "Two short versions of H2's brief.", apply: (spec) => void withBriefs(spec) },
     },
   },
   check({ view, report }) {

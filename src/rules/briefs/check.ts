@@ -1,5 +1,5 @@
-import { childPointer } from '../../diagnostics/pointer.js';
 import { isBlank, listOf, plural, show } from '../../common/text.js';
+import { childPointer } from '../../diagnostics/pointer.js';
 import type { Brief, BriefFinding, CausalReview } from '../../spec/types.js';
 
 /**
@@ -55,7 +55,7 @@ export function codePointLength(text: string): number {
  * reports those, and concluding "unknown" from a broken registry would be a second diagnostic.
  */
 export function registryOf(data: Record<string, unknown>): EvidenceRegistry | undefined {
-  if (!Object.prototype.hasOwnProperty.call(data, 'evidence')) return { ids: new Set(), absent: true };
+  if (!Object.hasOwn(data, 'evidence')) return { ids: new Set(), absent: true };
   const raw = data['evidence'];
   if (!Array.isArray(raw)) return undefined;
   const ids = new Set<string>();
@@ -73,11 +73,18 @@ export function checkBriefLimits(brief: Brief, path: string): BriefProblem[] {
   const report = (where: string, message: string): void => void problems.push({ path: where, message, ruleId: 'brief-limits' });
   const tooLong = (where: string, what: string, text: string, limit: number): void => {
     const length = codePointLength(text);
-    if (length > limit) report(where, `${what} is ${length} characters long; the limit is ${limit}. Shorten it: a brief keeps the gist, the evidence keeps the detail.`);
+    if (length > limit)
+      report(
+        where,
+        `${what} is ${length} characters long; the limit is ${limit}. Shorten it: a brief keeps the gist, the evidence keeps the detail.`,
+      );
   };
   const findingsPath = childPointer(path, 'findings');
   if (brief.findings.length > BRIEF_LIMITS.findings) {
-    report(findingsPath, `the brief has ${plural(brief.findings.length, 'finding')}; the limit is ${BRIEF_LIMITS.findings}. Merge related findings or drop the weakest.`);
+    report(
+      findingsPath,
+      `the brief has ${plural(brief.findings.length, 'finding')}; the limit is ${BRIEF_LIMITS.findings}. Merge related findings or drop the weakest.`,
+    );
   }
   brief.findings.forEach((finding, index) => {
     const findingPath = childPointer(findingsPath, index);
@@ -92,7 +99,10 @@ export function checkBriefLimits(brief: Brief, path: string): BriefProblem[] {
   });
   const uncertaintiesPath = childPointer(path, 'uncertainties');
   if (brief.uncertainties.length > BRIEF_LIMITS.uncertainties) {
-    report(uncertaintiesPath, `the brief lists ${plural(brief.uncertainties.length, 'uncertainty', 'uncertainties')}; the limit is ${BRIEF_LIMITS.uncertainties}. Keep the ones that decide the next step.`);
+    report(
+      uncertaintiesPath,
+      `the brief lists ${plural(brief.uncertainties.length, 'uncertainty', 'uncertainties')}; the limit is ${BRIEF_LIMITS.uncertainties}. Keep the ones that decide the next step.`,
+    );
   }
   brief.uncertainties.forEach((uncertainty, index) => {
     tooLong(childPointer(uncertaintiesPath, index), `uncertainty ${index}`, uncertainty, BRIEF_LIMITS.uncertainty);
@@ -113,7 +123,12 @@ export function checkBriefIds(brief: Brief, path: string, registry: EvidenceRegi
     const findingPath = childPointer(path, 'findings', index);
     const first = firstIndex.get(finding.id);
     if (first === undefined) firstIndex.set(finding.id, index);
-    else problems.push({ path: childPointer(findingPath, 'id'), message: `duplicate finding id ${show(finding.id)}: finding ${first} of this brief already uses it. Give every finding of a brief its own id.`, ruleId: 'brief-ids' });
+    else
+      problems.push({
+        path: childPointer(findingPath, 'id'),
+        message: `duplicate finding id ${show(finding.id)}: finding ${first} of this brief already uses it. Give every finding of a brief its own id.`,
+        ruleId: 'brief-ids',
+      });
     problems.push(...checkEvidenceRefs(finding.evidenceRefs, childPointer(findingPath, 'evidenceRefs'), registry));
   });
   brief.changes.forEach((change, index) => {
@@ -162,7 +177,10 @@ export function checkBriefHistory(previous: Brief | undefined, current: Brief, p
 
   if (previous === undefined) {
     current.changes.forEach((change, index) => {
-      report(childPointer(changesPath, index, 'findingId'), `change entry for ${show(change.findingId)} in the first brief: there is no previous brief to change. Drop it; the first brief has no changes.`);
+      report(
+        childPointer(changesPath, index, 'findingId'),
+        `change entry for ${show(change.findingId)} in the first brief: there is no previous brief to change. Drop it; the first brief has no changes.`,
+      );
     });
     return problems;
   }
@@ -208,27 +226,46 @@ export function checkBriefHistory(previous: Brief | undefined, current: Brief, p
     const changePath = childPointer(changesPath, index);
     const fate = fates.get(change.findingId);
     if (fate === undefined) {
-      report(childPointer(changePath, 'findingId'), `change entry names finding ${show(change.findingId)}, which ${label} does not have; name a finding of the previous brief, or drop the entry.`);
+      report(
+        childPointer(changePath, 'findingId'),
+        `change entry names finding ${show(change.findingId)}, which ${label} does not have; name a finding of the previous brief, or drop the entry.`,
+      );
       return;
     }
     const seen = entries.get(change.findingId);
     if (seen) {
       seen.push(index);
-      report(childPointer(changePath, 'findingId'), `a second change entry for finding ${show(change.findingId)} (change ${seen[0]} already explains it); keep exactly one entry per finding.`);
+      report(
+        childPointer(changePath, 'findingId'),
+        `a second change entry for finding ${show(change.findingId)} (change ${seen[0]} already explains it); keep exactly one entry per finding.`,
+      );
     } else {
       entries.set(change.findingId, [index]);
       if (fate === 'unchanged') {
-        report(childPointer(changePath, 'kind'), `change entry says finding ${show(change.findingId)} was ${change.kind}, but it is unchanged since ${label}; drop the entry.`);
+        report(
+          childPointer(changePath, 'kind'),
+          `change entry says finding ${show(change.findingId)} was ${change.kind}, but it is unchanged since ${label}; drop the entry.`,
+        );
       } else if ((fate === 'modified' || fate === 'removed') && change.kind !== fate) {
-        report(childPointer(changePath, 'kind'), `change entry says finding ${show(change.findingId)} was ${change.kind}, but it was ${fate}${fate === 'modified' ? ' (same id, different content)' : ' (no finding of this brief has its id)'}; set kind to ${show(fate)}.`);
+        report(
+          childPointer(changePath, 'kind'),
+          `change entry says finding ${show(change.findingId)} was ${change.kind}, but it was ${fate}${fate === 'modified' ? ' (same id, different content)' : ' (no finding of this brief has its id)'}; set kind to ${show(fate)}.`,
+        );
       }
     }
-    if (isBlank(change.reason, options.visibleText)) report(childPointer(changePath, 'reason'), `the change of finding ${show(change.findingId)} gives no reason; say why it changed.`);
+    if (isBlank(change.reason, options.visibleText))
+      report(childPointer(changePath, 'reason'), `the change of finding ${show(change.findingId)} gives no reason; say why it changed.`);
     const refsPath = childPointer(changePath, 'evidenceRefs');
     if (change.evidenceRefs.length === 0) {
-      report(refsPath, `the change of finding ${show(change.findingId)} cites no evidence; cite at least one evidence id that shows why it changed.`);
+      report(
+        refsPath,
+        `the change of finding ${show(change.findingId)} cites no evidence; cite at least one evidence id that shows why it changed.`,
+      );
     } else if (options.registry !== undefined && !change.evidenceRefs.some((ref) => options.registry?.ids.has(ref))) {
-      report(refsPath, `the change of finding ${show(change.findingId)} cites no evidence from the registry; cite at least one evidence id that is in "evidence".`);
+      report(
+        refsPath,
+        `the change of finding ${show(change.findingId)} cites no evidence from the registry; cite at least one evidence id that is in "evidence".`,
+      );
     }
   });
 
@@ -237,7 +274,10 @@ export function checkBriefHistory(previous: Brief | undefined, current: Brief, p
     const entry = `{"findingId": ${show(id)}, "kind": "${fate}", "reason": ..., "evidenceRefs": [...]}`;
     if (fate === 'modified') {
       const now = currentById.get(id) as { index: number };
-      report(childPointer(path, 'findings', now.index), `finding ${show(id)} changed since ${label} but no change entry explains it; add ${entry} to changes.`);
+      report(
+        childPointer(path, 'findings', now.index),
+        `finding ${show(id)} changed since ${label} but no change entry explains it; add ${entry} to changes.`,
+      );
     } else {
       report(changesPath, `finding ${show(id)} of ${label} was removed but no change entry explains it; add ${entry} to changes.`);
     }

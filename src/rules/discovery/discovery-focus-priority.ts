@@ -1,5 +1,5 @@
-import type { Rule } from '../rule.js';
 import { listOf, show } from '../../common/text.js';
+import type { Rule } from '../rule.js';
 import { exampleDiscovery } from './example.js';
 import { eventPointer, isTestFile } from './support.js';
 
@@ -25,7 +25,12 @@ export const discoveryFocusPriority: Rule = {
           spec['discovery'] = discovery;
         },
       },
-      passing: { title: 'Cycle 2 focuses on decimal.ts and reaches the spec only while deepening.', apply: (spec) => void (spec['discovery'] = exampleDiscovery()) },
+      passing: {
+        title: 'Cycle 2 focuses on decimal.ts and reaches the spec only while deepening.',
+        apply: (spec) => {
+          spec['discovery'] = exampleDiscovery();
+        },
+      },
     },
   },
   check({ view, report }) {

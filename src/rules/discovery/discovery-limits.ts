@@ -1,5 +1,5 @@
-import type { Rule } from '../rule.js';
 import { plural } from '../../common/text.js';
+import type { Rule } from '../rule.js';
 import { exampleDiscovery } from './example.js';
 import { cyclePointer, cycleTokens, eventPointer } from './support.js';
 
@@ -40,17 +40,29 @@ export const discoveryLimits: Rule = {
     cycles.forEach((cycle, i) => {
       const tokens = cycleTokens(cycle);
       if (tokens > limits.cycleTokenBudget) {
-        report(cyclePointer(i), `cycle ${cycle.cycle} spent ${tokens} tokens, over the cycleTokenBudget of ${limits.cycleTokenBudget}; read fewer or smaller files in the cycle, or raise cycleTokenBudget before the run.`);
+        report(
+          cyclePointer(i),
+          `cycle ${cycle.cycle} spent ${tokens} tokens, over the cycleTokenBudget of ${limits.cycleTokenBudget}; read fewer or smaller files in the cycle, or raise cycleTokenBudget before the run.`,
+        );
       }
       cycle.events.forEach((event, j) => {
         if (event.phase === 'forage' && event.candidates > limits.topK) {
-          report(eventPointer(i, j, 'candidates'), `forage kept ${plural(event.candidates, 'candidate')} in cycle ${cycle.cycle}, more than topK ${limits.topK}; keep only the ${limits.topK} best-scored candidates.`);
+          report(
+            eventPointer(i, j, 'candidates'),
+            `forage kept ${plural(event.candidates, 'candidate')} in cycle ${cycle.cycle}, more than topK ${limits.topK}; keep only the ${limits.topK} best-scored candidates.`,
+          );
         }
         if (event.phase === 'focus' && event.filesRead > limits.focusK) {
-          report(eventPointer(i, j, 'filesRead'), `focus read ${plural(event.filesRead, 'file')} in cycle ${cycle.cycle}, more than focusK ${limits.focusK}; read only the ${limits.focusK} best candidates in full, and leave the rest for a later cycle.`);
+          report(
+            eventPointer(i, j, 'filesRead'),
+            `focus read ${plural(event.filesRead, 'file')} in cycle ${cycle.cycle}, more than focusK ${limits.focusK}; read only the ${limits.focusK} best candidates in full, and leave the rest for a later cycle.`,
+          );
         }
         if (event.phase === 'deepen' && event.hops !== undefined && event.hops > limits.deepenHops) {
-          report(eventPointer(i, j, 'hops'), `deepen followed ${plural(event.hops, 'reference hop')} in cycle ${cycle.cycle}, more than deepenHops ${limits.deepenHops}; stop following references at the limit and start a new cycle instead.`);
+          report(
+            eventPointer(i, j, 'hops'),
+            `deepen followed ${plural(event.hops, 'reference hop')} in cycle ${cycle.cycle}, more than deepenHops ${limits.deepenHops}; stop following references at the limit and start a new cycle instead.`,
+          );
         }
       });
     });

@@ -30,7 +30,12 @@ export const discoveryPhases: Rule = {
           spec['discovery'] = discovery;
         },
       },
-      passing: { title: 'Cycle 1 forages then focuses; cycle 2 forages twice, focuses, then deepens.', apply: (spec) => void (spec['discovery'] = exampleDiscovery()) },
+      passing: {
+        title: 'Cycle 1 forages then focuses; cycle 2 forages twice, focuses, then deepens.',
+        apply: (spec) => {
+          spec['discovery'] = exampleDiscovery();
+        },
+      },
     },
   },
   check({ view, report }) {
@@ -39,18 +44,27 @@ export const discoveryPhases: Rule = {
     let previous = 0;
     discovery.cycles.forEach((cycle, i) => {
       if (cycle.cycle !== previous + 1) {
-        report(cyclePointer(i, 'cycle'), `cycle ${i + 1} in the list is numbered ${cycle.cycle}, expected ${previous + 1}; number the cycles 1, 2, 3… in the order they ran.`);
+        report(
+          cyclePointer(i, 'cycle'),
+          `cycle ${i + 1} in the list is numbered ${cycle.cycle}, expected ${previous + 1}; number the cycles 1, 2, 3… in the order they ran.`,
+        );
       }
       previous = cycle.cycle;
       const missing = (['forage', 'focus'] as const).filter((phase) => !cycle.events.some((event) => event.phase === phase));
       if (missing.length > 0) {
-        report(cyclePointer(i, 'events'), `cycle ${cycle.cycle} has no ${missing.join(' and no ')} event; every cycle runs ${ORDER}. Record the missing phase, or drop the cycle.`);
+        report(
+          cyclePointer(i, 'events'),
+          `cycle ${cycle.cycle} has no ${missing.join(' and no ')} event; every cycle runs ${ORDER}. Record the missing phase, or drop the cycle.`,
+        );
       } else {
         checkOrder(cycle.events, (j, message) => report(eventPointer(i, j, 'phase'), `cycle ${cycle.cycle}: ${message}`));
       }
       cycle.events.forEach((event, j) => {
         if (event.phase === 'forage' && event.filesRead > 0) {
-          report(eventPointer(i, j, 'filesRead'), `forage read ${event.filesRead} ${event.filesRead === 1 ? 'file' : 'files'} in full in cycle ${cycle.cycle}; forage only greps and ranks candidates. Move the reads to the focus event.`);
+          report(
+            eventPointer(i, j, 'filesRead'),
+            `forage read ${event.filesRead} ${event.filesRead === 1 ? 'file' : 'files'} in full in cycle ${cycle.cycle}; forage only greps and ranks candidates. Move the reads to the focus event.`,
+          );
         }
       });
     });

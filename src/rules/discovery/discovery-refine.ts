@@ -1,6 +1,6 @@
-import type { Rule } from '../rule.js';
-import { compareStrings } from '../../diagnostics/diagnostic.js';
 import { listOf } from '../../common/text.js';
+import { compareStrings } from '../../diagnostics/diagnostic.js';
+import type { Rule } from '../rule.js';
 import { exampleDiscovery } from './example.js';
 import { cyclePointer } from './support.js';
 
@@ -8,7 +8,8 @@ export const discoveryRefine: Rule = {
   meta: {
     id: 'discovery-refine',
     criterion: 'discovery',
-    description: "Every cycle after the first forages a keyword set that differs, as a set, from each earlier cycle's: the keywords are refined, not repeated.",
+    description:
+      "Every cycle after the first forages a keyword set that differs, as a set, from each earlier cycle's: the keywords are refined, not repeated.",
     rationale:
       'A new cycle starts only because the previous one did not settle the question, so it must forage differently: refine the keywords with what the last focus and deepen taught. Repeating a keyword set spends a cycle to find the same candidates again; change at least one keyword, or stop with no_new_signal.',
     examples: {
@@ -25,7 +26,12 @@ export const discoveryRefine: Rule = {
           spec['discovery'] = discovery;
         },
       },
-      passing: { title: 'Cycle 2 refines "toFixed" into "roundMoney" and "Decimal".', apply: (spec) => void (spec['discovery'] = exampleDiscovery()) },
+      passing: {
+        title: 'Cycle 2 refines "toFixed" into "roundMoney" and "Decimal".',
+        apply: (spec) => {
+          spec['discovery'] = exampleDiscovery();
+        },
+      },
     },
   },
   check({ view, report }) {

@@ -1,5 +1,5 @@
-import type { Rule } from '../rule.js';
 import { plural } from '../../common/text.js';
+import type { Rule } from '../rule.js';
 import { exampleDiscovery } from './example.js';
 import { totalTokens } from './support.js';
 
@@ -22,7 +22,12 @@ export const discoveryStop: Rule = {
           spec['discovery'] = discovery;
         },
       },
-      passing: { title: 'evidence_sufficient after a last cycle with 2 new signals.', apply: (spec) => void (spec['discovery'] = exampleDiscovery()) },
+      passing: {
+        title: 'evidence_sufficient after a last cycle with 2 new signals.',
+        apply: (spec) => {
+          spec['discovery'] = exampleDiscovery();
+        },
+      },
     },
   },
   check({ view, report }) {
@@ -35,11 +40,17 @@ export const discoveryStop: Rule = {
         const needed = limits.noNewSignalCycles;
         const barren = countTrailing(cycles.map((cycle) => cycle.newSignals === 0));
         if (cycles.length < needed) {
-          report(WHERE, `the stop reason is no_new_signal, which needs ${plural(needed, 'cycle')} in a row without new signals (noNewSignalCycles), but only ${plural(cycles.length, 'cycle')} ran; run more cycles with refined keywords, or stop for another reason.`);
+          report(
+            WHERE,
+            `the stop reason is no_new_signal, which needs ${plural(needed, 'cycle')} in a row without new signals (noNewSignalCycles), but only ${plural(cycles.length, 'cycle')} ran; run more cycles with refined keywords, or stop for another reason.`,
+          );
         } else if (barren < needed) {
           const found = cycles[cycles.length - 1 - barren];
           const since = barren === 0 ? 'it is the last cycle' : `only ${plural(barren, 'cycle')} without new signal followed`;
-          report(WHERE, `the stop reason is no_new_signal, but cycle ${found?.cycle ?? '?'} found ${plural(found?.newSignals ?? 0, 'new signal')} and ${since}, where noNewSignalCycles asks for ${needed} in a row; keep refining until ${needed} cycles in a row find nothing new, or stop with ${barren === 0 ? 'evidence_sufficient' : 'another reason'}.`);
+          report(
+            WHERE,
+            `the stop reason is no_new_signal, but cycle ${found?.cycle ?? '?'} found ${plural(found?.newSignals ?? 0, 'new signal')} and ${since}, where noNewSignalCycles asks for ${needed} in a row; keep refining until ${needed} cycles in a row find nothing new, or stop with ${barren === 0 ? 'evidence_sufficient' : 'another reason'}.`,
+          );
         }
         break;
       }
@@ -58,21 +69,30 @@ export const discoveryStop: Rule = {
         }
         const spent = totalTokens(cycles);
         if (spent < total) {
-          report(WHERE, `the stop reason is budget_exhausted, but discovery spent ${spent} of ${total} tokens (${source}); stop for the reason the cycles show, or record the tokens every event spent.`);
+          report(
+            WHERE,
+            `the stop reason is budget_exhausted, but discovery spent ${spent} of ${total} tokens (${source}); stop for the reason the cycles show, or record the tokens every event spent.`,
+          );
         }
         break;
       }
       case 'max_cycles':
         // More cycles than the limit is discovery-limits' finding; here only a stop short of it.
         if (cycles.length < limits.maxCycles) {
-          report(WHERE, `the stop reason is max_cycles, but only ${plural(cycles.length, 'cycle')} of ${limits.maxCycles} (maxCycles) ran; stop for the reason the cycles show, such as no_new_signal or evidence_sufficient.`);
+          report(
+            WHERE,
+            `the stop reason is max_cycles, but only ${plural(cycles.length, 'cycle')} of ${limits.maxCycles} (maxCycles) ran; stop for the reason the cycles show, such as no_new_signal or evidence_sufficient.`,
+          );
         }
         break;
       case 'evidence_sufficient':
         if (!last || last.newSignals === 0) {
-          report(WHERE, last
-            ? `the stop reason is evidence_sufficient, but the last cycle (${last.cycle}) found no new signal; evidence suffices only after a cycle that found some. Stop with no_new_signal, or run a refined cycle.`
-            : 'the stop reason is evidence_sufficient, but no cycle ran; record the cycles that found the evidence.');
+          report(
+            WHERE,
+            last
+              ? `the stop reason is evidence_sufficient, but the last cycle (${last.cycle}) found no new signal; evidence suffices only after a cycle that found some. Stop with no_new_signal, or run a refined cycle.`
+              : 'the stop reason is evidence_sufficient, but no cycle ran; record the cycles that found the evidence.',
+          );
         }
         break;
     }

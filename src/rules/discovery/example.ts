@@ -13,7 +13,15 @@ export function exampleDiscovery(): Discovery {
         cycle: 1,
         keywords: ['toFixed'],
         events: [
-          { phase: 'forage', keyword: 'toFixed', candidates: 1, filesRead: 0, tokens: 250, wallTimeMs: 90, files: ['billing/invoice/total.ts'] },
+          {
+            phase: 'forage',
+            keyword: 'toFixed',
+            candidates: 1,
+            filesRead: 0,
+            tokens: 250,
+            wallTimeMs: 90,
+            files: ['billing/invoice/total.ts'],
+          },
           { phase: 'focus', candidates: 1, filesRead: 1, tokens: 1400, wallTimeMs: 800, files: ['billing/invoice/total.ts'] },
         ],
         newSignals: 0,
@@ -22,14 +30,33 @@ export function exampleDiscovery(): Discovery {
         cycle: 2,
         keywords: ['roundMoney', 'Decimal'],
         events: [
-          { phase: 'forage', keyword: 'roundMoney', candidates: 2, filesRead: 0, tokens: 300, wallTimeMs: 110, files: ['billing/money/decimal.ts', 'billing/invoice/total.spec.ts'] },
-          { phase: 'forage', keyword: 'Decimal', candidates: 1, filesRead: 0, tokens: 200, wallTimeMs: 70, files: ['billing/money/decimal.ts'] },
+          {
+            phase: 'forage',
+            keyword: 'roundMoney',
+            candidates: 2,
+            filesRead: 0,
+            tokens: 300,
+            wallTimeMs: 110,
+            files: ['billing/money/decimal.ts', 'billing/invoice/total.spec.ts'],
+          },
+          {
+            phase: 'forage',
+            keyword: 'Decimal',
+            candidates: 1,
+            filesRead: 0,
+            tokens: 200,
+            wallTimeMs: 70,
+            files: ['billing/money/decimal.ts'],
+          },
           { phase: 'focus', candidates: 1, filesRead: 1, tokens: 1600, wallTimeMs: 900, files: ['billing/money/decimal.ts'] },
           { phase: 'deepen', candidates: 1, filesRead: 1, tokens: 900, wallTimeMs: 500, files: ['billing/invoice/total.spec.ts'], hops: 1 },
         ],
         newSignals: 2,
       },
     ],
-    stop: { reason: 'evidence_sufficient', evidence: 'Cycle 2 found roundMoney() in decimal.ts and the spec that pins half-even rounding.' },
+    stop: {
+      reason: 'evidence_sufficient',
+      evidence: 'Cycle 2 found roundMoney() in decimal.ts and the spec that pins half-even rounding.',
+    },
   };
 }

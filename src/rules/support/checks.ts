@@ -1,15 +1,18 @@
+import { didYouMean } from '../../common/suggest.js';
+import { oneOf, plural, show } from '../../common/text.js';
 import { childPointer, pointer } from '../../diagnostics/pointer.js';
 import type { SectionItem, SectionName } from '../../spec/types.js';
 import type { RuleContext } from '../rule.js';
 import type { Item } from '../spec-view.js';
-import { didYouMean, } from '../../common/suggest.js';
-import { oneOf, plural, show } from '../../common/text.js';
 
 /** "at least N entries": reported on the section itself. */
 export function checkMinimum(context: RuleContext, section: SectionName, minimum: number, noun: string): void {
   const raw = context.view.rawSection(section);
   if (raw === undefined || raw.length >= minimum) return;
-  context.report(pointer(section), `${section} has ${plural(raw.length, noun)}; the method needs at least ${minimum}. Add ${minimum === 1 ? 'one' : 'more'}.`);
+  context.report(
+    pointer(section),
+    `${section} has ${plural(raw.length, noun)}; the method needs at least ${minimum}. Add ${minimum === 1 ? 'one' : 'more'}.`,
+  );
 }
 
 /** Every id after its first occurrence is a duplicate, reported where it repeats. */
@@ -25,7 +28,10 @@ export function checkUniqueIds<K extends SectionName>(
       firstIndex.set(value.id, index);
       continue;
     }
-    context.report(childPointer(path, 'id'), `duplicate id ${show(value.id)}: ${section}/${first} already uses it. Give every entry of ${section} its own id.`);
+    context.report(
+      childPointer(path, 'id'),
+      `duplicate id ${show(value.id)}: ${section}/${first} already uses it. Give every entry of ${section} its own id.`,
+    );
   }
 }
 

@@ -129,7 +129,8 @@ export class WholeWordMatcher {
     const whole = (body: string): string => `(?<![\\p{L}\\p{N}_])(?:${body})(?![\\p{L}\\p{N}_])`;
     this.plain = new RegExp(whole(alternatives(this.words.map(({ folded }) => folded))), 'iu');
     this.folded = new RegExp(whole(alternatives(this.words.map(({ folded }) => folded))), 'u');
-    if (this.words.every(({ word }) => PLAIN_WORD.test(word))) this.suspect = new RegExp(`[^\\t-\\r -~]|${alternatives(this.words.map(({ folded }) => folded))}`, 'i');
+    if (this.words.every(({ word }) => PLAIN_WORD.test(word)))
+      this.suspect = new RegExp(`[^\\t-\\r -~]|${alternatives(this.words.map(({ folded }) => folded))}`, 'i');
   }
 
   /** The words (as given) that occur in the text as whole words, in list order; undefined when none does. */
