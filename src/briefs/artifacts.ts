@@ -12,14 +12,8 @@ import { placeDiagnostics } from '../load/place.js';
 import type { Locator } from '../load/text-position.js';
 import type { CompileError } from '../report/compile-error.js';
 import type { FileOutcome } from '../report/outcome.js';
-import {
-  type BriefProblem,
-  checkBriefHistory,
-  checkBriefIds,
-  checkBriefLimits,
-  type EvidenceRegistry,
-  registryOf,
-} from '../rules/briefs/check.js';
+import { type BriefProblem, checkBriefIds, checkBriefLimits, type EvidenceRegistry, registryOf } from '../rules/briefs/check.js';
+import { checkBriefHistory } from '../rules/briefs/history.js';
 import { validateStructure } from '../schema/issues.js';
 import type { Brief } from '../spec/types.js';
 

@@ -7,7 +7,7 @@ export const CONTRACT_VERSION = '1';
 
 export type ErrorCode = 'GATE_FAILED' | 'USAGE_ERROR' | 'INPUT_ERROR' | 'CRITICAL_INPUT' | 'INTERNAL_ERROR';
 
-export const usageErrorSubcodes = {
+const usageErrorSubcodes = {
   UNKNOWN_OPTION: 'an option the command does not know',
   UNKNOWN_COMMAND: 'a command that does not exist',
   INVALID_ARGUMENT: 'an option value or argument that is not allowed',

@@ -3,11 +3,11 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { RuleSetting } from '../diagnostics/diagnostic.js';
 import { readDocument } from '../load/document.js';
 
-export const CONFIG_NAMES = ['investigation.config.json', 'investigation.config.yaml', 'investigation.config.yml'] as const;
+const CONFIG_NAMES = ['investigation.config.json', 'investigation.config.yaml', 'investigation.config.yml'] as const;
 
-export type ConfigSource = 'flag' | 'env' | 'walk-up' | 'default';
+type ConfigSource = 'flag' | 'env' | 'walk-up' | 'default';
 
-export interface ConfigFile {
+interface ConfigFile {
   preset?: string;
   policy?: Record<string, unknown>;
   rules?: Record<string, RuleSetting>;

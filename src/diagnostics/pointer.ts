@@ -1,5 +1,5 @@
 /** RFC 6901: "~" becomes "~0" and "/" becomes "~1" inside a reference token. */
-export function escapeToken(token: string | number): string {
+function escapeToken(token: string | number): string {
   if (typeof token === 'number') return String(token);
   // Most keys need no escaping; skipping the replacements keeps pointer building off the profile.
   if (token.indexOf('~') === -1 && token.indexOf('/') === -1) return token;

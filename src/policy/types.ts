@@ -1,5 +1,5 @@
 /** How budget.used is checked for one unit: the number of deep dives, or the sum of their tokens. */
-export type Accounting = 'deepDives' | 'diveTokens';
+type Accounting = 'deepDives' | 'diveTokens';
 
 export interface UnitPolicy {
   minTotal: number;

@@ -32,7 +32,7 @@ function matches(entry: ExpectedDiagnostic, diagnostic: Diagnostic): boolean {
 }
 
 /** "error budget-limit at /budget/total (line 4)"; severity and line only when known. */
-export function describe(item: { ruleId: string; path: string; severity?: string | undefined; line?: number | undefined }): string {
+function describe(item: { ruleId: string; path: string; severity?: string | undefined; line?: number | undefined }): string {
   const severity = item.severity === undefined ? '' : `${item.severity} `;
   const line = item.line === undefined ? '' : ` (line ${item.line})`;
   return `${severity}${item.ruleId} at ${item.path === '' ? '(root)' : item.path}${line}`;

@@ -8,7 +8,7 @@ import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
 import { ExpectationError } from './errors.js';
 import { displayPath, fixtureStem } from './paths.js';
 
-export type ExpectedExitCode = 0 | 1 | 3 | 4;
+type ExpectedExitCode = 0 | 1 | 3 | 4;
 export type ExpectedPreset = 'gate' | 'reference';
 
 /** One expected diagnostic; severity and line are compared only when given. */
@@ -96,7 +96,7 @@ function expectationFrom(parsed: DocumentResult, format: ExpectationFormat, show
 }
 
 /** Checks the shape of parsed expectation data and returns it typed. */
-export function validateExpectation(data: unknown, shownAs: string): Expectation {
+function validateExpectation(data: unknown, shownAs: string): Expectation {
   const fail = (problem: string): never => {
     throw new ExpectationError(shownAs, problem);
   };

@@ -40,11 +40,11 @@ export function formatJunit(results: readonly FixtureResult[], suiteName: string
 const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 /** Text content: & < > escaped (">" too, so "]]>" cannot appear), CR kept as a reference, invalid characters removed. */
-export function escapeText(value: string): string {
+function escapeText(value: string): string {
   return value.replace(INVALID_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;');
 }
 
 /** Attribute value in double quotes: also quotes escaped, and tab, LF and CR as references so that they survive normalization. */
-export function escapeAttribute(value: string): string {
+function escapeAttribute(value: string): string {
   return escapeText(value).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;');
 }

@@ -1,13 +1,13 @@
 import { RegressionUsageError } from './errors.js';
 
-export interface Shard {
+interface Shard {
   /** 1-based index of this shard. */
   index: number;
   count: number;
 }
 
 /** Parses "i/n" (whole numbers, 1 <= i <= n); anything else throws a RegressionUsageError. */
-export function parseShard(spec: string): Shard {
+function parseShard(spec: string): Shard {
   const match = /^(\d+)\/(\d+)$/.exec(spec);
   const index = match ? Number(match[1]) : Number.NaN;
   const count = match ? Number(match[2]) : Number.NaN;

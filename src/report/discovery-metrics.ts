@@ -1,11 +1,12 @@
 import { isRecord } from '../common/guards.js';
 import { round4 } from '../common/numbers.js';
+
 /** Phases of a discovery cycle, in the order they run. */
-export const DISCOVERY_PHASES = ['forage', 'focus', 'deepen'] as const;
+const DISCOVERY_PHASES = ['forage', 'focus', 'deepen'] as const;
 
-export type DiscoveryPhaseName = (typeof DISCOVERY_PHASES)[number];
+type DiscoveryPhaseName = (typeof DISCOVERY_PHASES)[number];
 
-export type PerPhase = Record<DiscoveryPhaseName, number>;
+type PerPhase = Record<DiscoveryPhaseName, number>;
 
 export interface DiscoveryMetrics {
   /** Cycles recorded. */

@@ -43,5 +43,3 @@ export const rules: readonly Rule[] = [
   antiPatterns,
   unknownField,
 ];
-
-export const ruleIds: readonly string[] = rules.map((rule) => rule.meta.id);

@@ -3,7 +3,7 @@
  * value: 16 MiB of `[0,0,...]` where strings belong would make eight million of them and exhaust
  * the heap. Past the cap, errors are counted but not made.
  */
-export const SCHEMA_ERROR_CAP = 1000;
+const SCHEMA_ERROR_CAP = 1000;
 
 /** Exact error counts of the last validation, kept and not kept; set by capped validators. */
 export interface ErrorCount {

@@ -4,7 +4,7 @@ import { childPointer, parsePointer } from '../diagnostics/pointer.js';
 import type { ErrorCount } from './cap-errors.js';
 import { type ErrorObject, type ValidateFunction, validator } from './validators.js';
 
-export interface SchemaIssue {
+interface SchemaIssue {
   path: string;
   message: string;
 }

@@ -70,12 +70,6 @@ export interface SectionItem {
   evidence: EvidenceItem;
 }
 
-/** Optional blocks of format version 1: progressive discovery and versioned working briefs. */
-export interface WithExtensions {
-  evidence?: EvidenceItem[];
-  discovery?: Discovery;
-}
-
 export interface EvidenceItem {
   id: string;
   node?: string;
@@ -91,7 +85,7 @@ export interface BriefFinding {
   evidenceRefs: string[];
 }
 
-export interface BriefChange {
+interface BriefChange {
   findingId: string;
   kind: 'modified' | 'removed';
   reason: string;

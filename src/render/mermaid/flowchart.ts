@@ -1,6 +1,8 @@
 import { isRecord, records, strings } from '../../common/guards.js';
 import { compareStrings } from '../../diagnostics/diagnostic.js';
-import { displayValue, labelText, quoted } from './escape.js';
+import { Chart, effectClass } from './chart.js';
+import { drawDiscovery, numberText } from './discovery.js';
+import { displayValue, labelText } from './escape.js';
 
 /**
  * A picture of an investigation as Mermaid `flowchart TD` text: surface map entries, then the
@@ -180,134 +182,6 @@ function draw(investigation: Record<string, unknown>): Chart {
   return chart;
 }
 
-function drawDiscovery(chart: Chart, discovery: unknown): void {
-  if (!isRecord(discovery)) return;
-  const stop = isRecord(discovery['stop']) ? discovery['stop'] : {};
-  chart.open(`Discovery · stop ${labelText(stop['reason'], 24)}`);
-  const cycles = records(discovery['cycles']);
-  let previous: string | undefined;
-  const chain = (node: string): void => {
-    if (previous !== undefined) chart.edge(previous, node);
-    previous = node;
-  };
-  if (cycles.length === 0) chart.node(['no cycles'], 'discovery');
-  cycles.forEach((cycle, index) => {
-    const number = displayValue(cycle['cycle']) === undefined ? String(index + 1) : labelText(cycle['cycle'], 12);
-    const keywords = Array.isArray(cycle['keywords']) ? cycle['keywords'].length : 0;
-    chart.open(`Cycle ${number} · ${count(keywords, 'keyword', 'keywords')} · ${count(cycle['newSignals'], 'new signal', 'new signals')}`);
-    const events = records(cycle['events']);
-    if (events.length === 0) chain(chart.node(['no events'], 'discovery'));
-    for (const event of events) chain(chart.node([eventLabel(event)], phaseClass(event['phase'])));
-    chart.close();
-  });
-  chart.close();
-}
-
-function eventLabel(event: Record<string, unknown>): string {
-  const phase = event['phase'];
-  const tokens = count(event['tokens'], 'token', 'tokens');
-  const files = count(event['filesRead'], 'file', 'files');
-  switch (phase) {
-    case 'forage':
-      return `forage · ${labelText(event['keyword'], 32)} · ${count(event['candidates'], 'candidate', 'candidates')} · ${tokens}`;
-    case 'focus':
-      return `focus · ${files} · ${tokens}`;
-    case 'deepen':
-      return `deepen · ${files} · ${count(event['hops'], 'hop', 'hops')} · ${tokens}`;
-    default:
-      return `${labelText(phase, 16)} · ${files} · ${tokens}`;
-  }
-}
-
-/** "1 file", "3 files", "? files". */
-function count(value: unknown, one: string, many: string): string {
-  const text = numberText(value);
-  return `${text} ${text === '1' ? one : many}`;
-}
-
-type ClassName = 'confirms' | 'invalidates' | 'neutral' | 'otherEffect' | 'replan' | 'stop' | 'forage' | 'focus' | 'deepen' | 'discovery';
-type NodeKind = ClassName | 'map' | 'hypothesis';
-
-/** Class definitions, in the order they are written. Colours stay readable in light and dark themes. */
-const CLASS_DEFS: ReadonlyArray<readonly [ClassName, string]> = [
-  ['confirms', 'fill:#d3f0d8,stroke:#2e7d32,color:#123d16'],
-  ['invalidates', 'fill:#f8d7da,stroke:#b3261e,color:#4a0d0a'],
-  ['neutral', 'fill:#e8eaed,stroke:#6b7280,color:#1f2937'],
-  ['otherEffect', 'fill:#fff4ce,stroke:#a16207,color:#3f2a03'],
-  ['replan', 'fill:#fff4ce,stroke:#a16207,color:#3f2a03,stroke-dasharray:4 3'],
-  ['stop', 'fill:#dbe7fb,stroke:#1d4ed8,color:#0b2258'],
-  ['forage', 'fill:#e0f2f1,stroke:#00796b,color:#05332e'],
-  ['focus', 'fill:#ede7f6,stroke:#5e35b1,color:#23124a'],
-  ['deepen', 'fill:#fce4ec,stroke:#ad1457,color:#4a0824'],
-  ['discovery', 'fill:#e8eaed,stroke:#6b7280,color:#1f2937'],
-];
-
-function effectClass(effect: unknown): ClassName {
-  return effect === 'confirms' || effect === 'invalidates' || effect === 'neutral' ? effect : 'otherEffect';
-}
-
-function phaseClass(phase: unknown): ClassName {
-  return phase === 'forage' || phase === 'focus' || phase === 'deepen' ? phase : 'discovery';
-}
-
-/** Collects nodes, subgraphs, edges and classes, and writes them in a fixed order. */
-class Chart {
-  private next = 0;
-  private depth = 1;
-  private readonly body: string[] = [];
-  private readonly edges: string[] = [];
-  private readonly classes = new Map<ClassName, string[]>();
-
-  get edgeCount(): number {
-    return this.edges.length;
-  }
-
-  /** A node with the given label lines (each already escaped); returns its generated id. */
-  node(lines: readonly string[], kind: NodeKind): string {
-    const id = this.id();
-    this.body.push(`${this.indent()}${id}[${quoted(lines)}]`);
-    if (kind !== 'map' && kind !== 'hypothesis') {
-      const members = this.classes.get(kind) ?? [];
-      members.push(id);
-      this.classes.set(kind, members);
-    }
-    return id;
-  }
-
-  edge(from: string, to: string, style: 'solid' | 'dotted' = 'solid'): void {
-    this.edges.push(`  ${from} ${style === 'dotted' ? '-.->' : '-->'} ${to}`);
-  }
-
-  /** Opens a subgraph with a title (already escaped). */
-  open(title: string): void {
-    this.body.push(`${this.indent()}subgraph ${this.id()}[${quoted([title])}]`);
-    this.depth++;
-  }
-
-  close(): void {
-    this.depth--;
-    this.body.push(`${this.indent()}end`);
-  }
-
-  render(): string {
-    const lines = ['flowchart TD', ...this.body, ...this.edges];
-    for (const [name, style] of CLASS_DEFS) {
-      const members = this.classes.get(name);
-      if (members === undefined) continue;
-      lines.push(`  classDef ${name} ${style}`, `  class ${members.join(',')} ${name}`);
-    }
-    return `${lines.join('\n')}\n`;
-  }
-
-  private id(): string {
-    return `n${this.next++}`;
-  }
-
-  private indent(): string {
-    return '  '.repeat(this.depth);
-  }
-}
-
 function comparePriority(a: unknown, b: unknown): number {
   const x = typeof a === 'number' && Number.isFinite(a) ? a : Number.POSITIVE_INFINITY;
   const y = typeof b === 'number' && Number.isFinite(b) ? b : Number.POSITIVE_INFINITY;
@@ -328,9 +202,4 @@ function idKey(value: unknown): string | undefined {
 function lookup(nodes: ReadonlyMap<string, string>, id: unknown): string | undefined {
   const key = idKey(id);
   return key === undefined ? undefined : nodes.get(key);
-}
-
-/** A finite number as text, "?" for anything else. */
-function numberText(value: unknown): string {
-  return typeof value === 'number' && Number.isFinite(value) ? String(value) : '?';
 }

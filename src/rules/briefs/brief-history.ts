@@ -1,7 +1,8 @@
 import { childPointer } from '../../diagnostics/pointer.js';
 import type { Rule } from '../rule.js';
-import { checkBriefHistory, registryOf } from './check.js';
+import { registryOf } from './check.js';
 import { withBriefs } from './examples.js';
+import { checkBriefHistory } from './history.js';
 
 export const briefHistory: Rule = {
   meta: {

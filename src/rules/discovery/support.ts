@@ -1,7 +1,7 @@
 import { childPointer } from '../../diagnostics/pointer.js';
 import type { DiscoveryCycle } from '../../spec/types.js';
 
-export const CYCLES = '/discovery/cycles';
+const CYCLES = '/discovery/cycles';
 
 export function cyclePointer(index: number, ...tokens: Array<string | number>): string {
   return childPointer(CYCLES, index, ...tokens);

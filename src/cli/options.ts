@@ -1,0 +1,62 @@
+// The parsers and helpers of command-line options: each turns one raw value into what a command
+// expects, or refuses it with a usage error that says what to give instead.
+import { Option } from 'commander';
+import { visible } from '../common/visible.js';
+import { usageError } from './contract.js';
+
+export function pick(options: Record<string, unknown>, keys: string[]): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const key of keys) if (typeof options[key] === 'string') result[key] = options[key] as string;
+  return result;
+}
+
+/** A path option: an empty name is a mistake (often an unset shell variable), not a file. */
+export function parsePath(option: string): (value: string) => string {
+  return (value) => {
+    if (value === '') throw usageError('INVALID_ARGUMENT', `${option} takes a file name, not an empty string`);
+    return value;
+  };
+}
+
+/** --output "-" means standard output, as usual: the same as no --output at all. */
+export function pickOutput(options: Record<string, unknown>): { output?: string } {
+  const output = options['output'];
+  return typeof output === 'string' && output !== '-' ? { output } : {};
+}
+
+/** Decimal digits only: Number() would also take "1e3", "0x10", "0b11" and " 12 ". */
+export function parseByteCount(value: string): number {
+  const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(count) || count < 1)
+    throw usageError(
+      'INVALID_ARGUMENT',
+      `--max-bytes takes a positive whole number of bytes in decimal digits, not ${JSON.stringify(value)}`,
+    );
+  return count;
+}
+
+/** --workers, for commands that compile many files, capped alike; `byDefault` says what runs without it. */
+export function workersOption(items: string, byDefault: string): Option {
+  return new Option(
+    '--workers <n>',
+    `worker threads to compile the ${items} on, at most the number of CPUs (default: ${byDefault}; 1 runs them in this thread)`,
+  ).argParser(parseWorkers);
+}
+
+export function parseWorkers(value: string): number {
+  const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(count) || count < 1)
+    throw usageError('INVALID_ARGUMENT', `--workers takes a positive whole number of worker threads, not ${JSON.stringify(value)}`);
+  return count;
+}
+
+/**
+ * Commander's error messages quote the arguments (an unknown option, an invalid value), which may
+ * come from untrusted file names: the message is made one visible, inert line. Only commander's
+ * own "(Did you mean …?)" suggestion, which ends a message after the quoted argument, keeps its line.
+ */
+export function inertError(text: string): string {
+  const message = text.endsWith('\n') ? text.slice(0, -1) : text;
+  const suggestion = /\n\(Did you mean [^\n]*\?\)$/.exec(message)?.[0] ?? '';
+  return `${visible(message.slice(0, message.length - suggestion.length))}${suggestion}\n`;
+}
