@@ -67,15 +67,17 @@ export function checkEnvelope(data: Record<string, unknown>, named: ArtifactName
 }
 
 /** An error inside the brief, where the brief is an object; a brief that is not one is the envelope's. */
-function isBriefContentError(error: ErrorObject): boolean {
-  if (error.instancePath === ARTIFACT_BRIEF_POINTER) return error.keyword !== 'type';
-  return error.instancePath.startsWith(`${ARTIFACT_BRIEF_POINTER}/`);
+function isBriefContentError({ instancePath, keyword }: ErrorObject): boolean {
+  return isAtOrUnder(instancePath, ARTIFACT_BRIEF_POINTER) && !(instancePath === ARTIFACT_BRIEF_POINTER && keyword === 'type');
 }
 
 /** Whether an error makes the value at a pointer unusable: any but an unknown key, at the value or inside it. */
-function failsAt(error: ErrorObject, pointer: string): boolean {
-  if (error.keyword === 'additionalProperties') return false;
-  return error.instancePath === pointer || error.instancePath.startsWith(`${pointer}/`);
+function failsAt({ instancePath, keyword }: ErrorObject, pointer: string): boolean {
+  return keyword !== 'additionalProperties' && isAtOrUnder(instancePath, pointer);
+}
+
+function isAtOrUnder(path: string, pointer: string): boolean {
+  return path === pointer || path.startsWith(`${pointer}/`);
 }
 
 function envelopeProblem(error: ErrorObject): Problem {
