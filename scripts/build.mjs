@@ -28,7 +28,8 @@ const precompiledValidators = {
         code,
         "export { default as investigationSchema } from '../../assets/investigation.schema.json';",
         "export { default as policySchema } from '../../assets/policy.schema.json';",
-        `const compiled = { investigation, policy };`,
+        "export { default as briefArtifactSchema } from '../../assets/brief-artifact.schema.json';",
+        `const compiled = { investigation, policy, briefArtifact };`,
         'export function validator(name) { return compiled[name]; }',
       ].join('\n');
       return { contents, loader: 'js', resolveDir: fileURLToPath(new URL('../src/schema/', import.meta.url)) };

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { crossImports, importViolations, LAYERS, partOf } from '../scripts/import-layers.mjs';
 
@@ -35,5 +37,28 @@ describe('imports flow down the pipeline', () => {
     expect(() => importViolations([{ file: 'src/nowhere/x.ts', target: 'src/load/y.ts', from: 'nowhere', to: 'load' }])).toThrow(
       /in no layer/,
     );
+  });
+});
+
+/** Small files that each do one thing: past this, a module is doing several. */
+const MAX_LINES = 250;
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+describe('module size', () => {
+  it(`keeps every module of src/ within ${MAX_LINES} lines`, () => {
+    const files = sourceFiles('src');
+    expect(files.length).toBeGreaterThan(100);
+    const long = files
+      .map((file) => ({ file, lines: readFileSync(file, 'utf8').split('\n').length - 1 }))
+      .filter(({ lines }) => lines > MAX_LINES)
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(long).toEqual([]);
   });
 });

@@ -24,20 +24,34 @@ export interface DiscoveryMetrics {
 }
 
 /**
- * Figures of the optional discovery block, or null when the spec has none. Reads whatever is there:
- * values of the wrong type count as nothing, so that a report can still be built for a spec the
- * schema rejected.
+ * What the optional discovery block records, read once for the report's metrics and the corpus
+ * statistics. Reads whatever is there: values of the wrong type count as nothing, so that a
+ * report can still be built for a spec the schema rejected.
  */
-export function discoveryMetrics(discovery: unknown): DiscoveryMetrics | null {
+export interface DiscoveryTrace {
+  /** Entries of `cycles`, objects or not. */
+  entries: number;
+  /** One per entry of `cycles` that is an object: its newSignals when that is a number, else null. */
+  cycles: Array<{ newSignals: number | null }>;
+  /** stop.reason, when it is a string. */
+  stopReason: string | null;
+  /** Files read in full, summed per phase in the order of the events. */
+  filesReadByPhase: PerPhase;
+  /** Tokens spent, summed per phase in the order of the events. */
+  tokensByPhase: PerPhase;
+}
+
+/** The trace of a discovery block, or null when the spec has none (the block is not an object). */
+export function readDiscovery(discovery: unknown): DiscoveryTrace | null {
   if (!isRecord(discovery)) return null;
-  const cycles = Array.isArray(discovery['cycles']) ? discovery['cycles'] : [];
+  const entries = Array.isArray(discovery['cycles']) ? discovery['cycles'] : [];
+  const cycles: DiscoveryTrace['cycles'] = [];
   const filesReadByPhase: PerPhase = { forage: 0, focus: 0, deepen: 0 };
   const tokensByPhase: PerPhase = { forage: 0, focus: 0, deepen: 0 };
-  let signal = false;
-  for (const cycle of cycles) {
+  for (const cycle of entries) {
     if (!isRecord(cycle)) continue;
     const newSignals = cycle['newSignals'];
-    if (typeof newSignals === 'number' && newSignals > 0) signal = true;
+    cycles.push({ newSignals: typeof newSignals === 'number' ? newSignals : null });
     const events = Array.isArray(cycle['events']) ? cycle['events'] : [];
     for (const event of events) {
       if (!isRecord(event)) continue;
@@ -48,13 +62,22 @@ export function discoveryMetrics(discovery: unknown): DiscoveryMetrics | null {
     }
   }
   const stop = isRecord(discovery['stop']) ? discovery['stop'] : {};
+  const stopReason = typeof stop['reason'] === 'string' ? stop['reason'] : null;
+  return { entries: entries.length, cycles, stopReason, filesReadByPhase, tokensByPhase };
+}
+
+/** Figures of the optional discovery block, or null when the spec has none. */
+export function discoveryMetrics(discovery: unknown): DiscoveryMetrics | null {
+  const trace = readDiscovery(discovery);
+  if (trace === null) return null;
+  const { entries, filesReadByPhase, tokensByPhase } = trace;
   return {
-    cycles: cycles.length,
-    cyclesToSuccess: stop['reason'] === 'evidence_sufficient' ? cycles.length : null,
+    cycles: entries,
+    cyclesToSuccess: trace.stopReason === 'evidence_sufficient' ? entries : null,
     forageFocusTokenRatio: tokensByPhase.focus > 0 ? round4(tokensByPhase.forage / tokensByPhase.focus) : null,
     filesReadByPhase,
     tokensByPhase,
-    zeroSignal: !signal,
+    zeroSignal: !trace.cycles.some(({ newSignals }) => newSignals !== null && newSignals > 0),
   };
 }
 

@@ -40,7 +40,12 @@ export function validateStructure(data: Record<string, unknown>): SchemaFindings
     structural: Math.max(0, (validate.errorCount ?? errors.length) - unknownCount - (errors.length - unknownKept)),
     unknown: Math.max(0, unknownCount - unknownKept),
   };
-  const findings: SchemaFindings = { structural: [], unknownKeys: [], tainted: new Set(), omitted };
+  return { ...describeSchemaErrors(errors), omitted };
+}
+
+/** Ajv's errors as the `schema` and `unknown-field` rules word them, each worded issue once. */
+export function describeSchemaErrors(errors: readonly ErrorObject[]): Omit<SchemaFindings, 'omitted'> {
+  const findings: Omit<SchemaFindings, 'omitted'> = { structural: [], unknownKeys: [], tainted: new Set() };
   const seen = new Set<string>();
   for (const error of errors) {
     const issue = describe(error);

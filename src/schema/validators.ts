@@ -1,14 +1,16 @@
 import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
+import briefArtifactSchema from '../../assets/brief-artifact.schema.json' with { type: 'json' };
 import investigationSchema from '../../assets/investigation.schema.json' with { type: 'json' };
 import policySchema from '../../assets/policy.schema.json' with { type: 'json' };
 import { capErrors } from './cap-errors.js';
 
 export type { ErrorObject, ValidateFunction };
-export { capErrors, investigationSchema, policySchema };
+export { briefArtifactSchema, capErrors, investigationSchema, policySchema };
 
 export const schemaIds = {
   investigation: investigationSchema.$id,
   policy: policySchema.$id,
+  briefArtifact: briefArtifactSchema.$id,
 } as const;
 
 export type SchemaName = keyof typeof schemaIds;
@@ -28,7 +30,8 @@ export const ajvOptions: Options = {
 export function createAjv(options: Options = {}): Ajv2020 {
   return new Ajv2020({ ...ajvOptions, ...options, code: { ...ajvOptions.code, ...options.code } })
     .addSchema(investigationSchema)
-    .addSchema(policySchema);
+    .addSchema(policySchema)
+    .addSchema(briefArtifactSchema);
 }
 
 let ajv: Ajv2020 | undefined;

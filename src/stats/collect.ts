@@ -1,7 +1,8 @@
-import { isRecord } from '../common/guards.js';
 import { round4 } from '../common/numbers.js';
-import { compareStrings } from '../diagnostics/diagnostic.js';
+import { compareStrings, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { type DiscoveryTrace, readDiscovery } from '../report/discovery-metrics.js';
 import type { FileOutcome } from '../report/outcome.js';
+import type { Summary } from '../report/types.js';
 import type { BudgetBucket, DiscoveryStats, Distribution, RatioSummary, ReasonCount, RuleCount, Stats } from './types.js';
 
 export const BUDGET_BUCKETS: ReadonlyArray<{ bucket: BudgetBucket; label: string }> = [
@@ -16,8 +17,8 @@ export const BUDGET_BUCKETS: ReadonlyArray<{ bucket: BudgetBucket; label: string
 /**
  * Statistics of a corpus from its compile outcomes. Pure, and independent of the order of
  * `files`: every figure is a count or a distribution, and every list has its own sort order.
- * Never throws on odd reports: the discovery block in particular is read from
- * `report.investigation.discovery` as it is, and what does not have the expected shape is skipped.
+ * Reads each report's summary, and its discovery block as the report's metrics read it
+ * (readDiscovery), where values of the wrong type count as nothing.
  */
 export function collectStats(files: readonly FileOutcome[]): Stats {
   const verdicts = { pass: 0, fail: 0 };
@@ -33,30 +34,20 @@ export function collectStats(files: readonly FileOutcome[]): Stats {
   for (const file of files) {
     if (file.verdict === 'pass') verdicts.pass++;
     else verdicts.fail++;
-    const code = String(file.exitCode);
-    if (code === '0' || code === '1' || code === '3' || code === '4') exitCodes[code]++;
-    countRules(rules, Array.isArray(file.diagnostics) ? file.diagnostics : []);
+    exitCodes[file.exitCode]++;
+    countRules(rules, file.diagnostics);
 
-    const report: unknown = file.report;
-    if (!isRecord(report)) continue;
+    const { report } = file;
+    if (report === null) continue;
     investigations++;
-    const summary: Record<string, unknown> = isRecord(report['summary']) ? report['summary'] : {};
-    const reason = typeof summary['stopReason'] === 'string' ? summary['stopReason'] : null;
-    stopReasons.set(reason, (stopReasons.get(reason) ?? 0) + 1);
-
-    const budget = isRecord(summary['budget']) ? summary['budget'] : {};
-    const ratio = budgetRatio(budget['used'], budget['total']);
+    const { summary } = report;
+    stopReasons.set(summary.stopReason, (stopReasons.get(summary.stopReason) ?? 0) + 1);
+    const ratio = budgetRatio(summary.budget);
     if (ratio !== null) budgetRatios.push(ratio);
     const bucket = bucketOf(ratio);
     buckets.set(bucket, (buckets.get(bucket) ?? 0) + 1);
-
-    const counts = isRecord(summary['counts']) ? summary['counts'] : {};
-    const replanCount = counts['replans'];
-    const investigation = isRecord(report['investigation']) ? report['investigation'] : {};
-    if (isCount(replanCount)) replans.push(replanCount);
-    else replans.push(Array.isArray(investigation['replanLog']) ? investigation['replanLog'].length : 0);
-
-    discovery.add(investigation['discovery']);
+    replans.push(summary.counts.replans);
+    discovery.add(readDiscovery(report.investigation['discovery']));
   }
 
   return {
@@ -76,19 +67,17 @@ export function collectStats(files: readonly FileOutcome[]): Stats {
   };
 }
 
-function countRules(rules: Map<string, RuleCount>, diagnostics: readonly unknown[]): void {
+function countRules(rules: Map<string, RuleCount>, diagnostics: readonly Diagnostic[]): void {
   const seen = new Set<string>();
-  for (const diagnostic of diagnostics) {
-    if (!isRecord(diagnostic) || typeof diagnostic['ruleId'] !== 'string') continue;
-    const ruleId = diagnostic['ruleId'];
+  for (const { ruleId, severity } of diagnostics) {
     let count = rules.get(ruleId);
     if (count === undefined) {
       count = { ruleId, files: 0, diagnostics: 0, errors: 0, warnings: 0 };
       rules.set(ruleId, count);
     }
     count.diagnostics++;
-    if (diagnostic['severity'] === 'error') count.errors++;
-    else if (diagnostic['severity'] === 'warning') count.warnings++;
+    if (severity === 'error') count.errors++;
+    else count.warnings++;
     if (!seen.has(ruleId)) {
       seen.add(ruleId);
       count.files++;
@@ -96,12 +85,12 @@ function countRules(rules: Map<string, RuleCount>, diagnostics: readonly unknown
   }
 }
 
-/** used / total for an integer total above 0 and an integer used of at least 0; else null. */
-function budgetRatio(used: unknown, total: unknown): number | null {
-  if (!Number.isInteger(used) || !Number.isInteger(total)) return null;
-  const u = used as number;
-  const t = total as number;
-  return t > 0 && u >= 0 ? u / t : null;
+/**
+ * used / total of a positive total and a non-negative use; else null. Not the report's
+ * budgetUsedRatio, which is rounded to 4 decimals: buckets and means need the exact ratio.
+ */
+function budgetRatio({ used, total }: Summary['budget']): number | null {
+  return used !== null && total !== null && total > 0 && used >= 0 ? used / total : null;
 }
 
 function bucketOf(ratio: number | null): BudgetBucket {
@@ -122,32 +111,18 @@ class DiscoveryCollector {
   private zeroSignalCycles = 0;
   private signalCycles = 0;
 
-  add(discovery: unknown): void {
-    if (!isRecord(discovery)) return;
+  add(trace: DiscoveryTrace | null): void {
+    if (trace === null) return;
     this.investigations++;
-    const cycles = Array.isArray(discovery['cycles']) ? discovery['cycles'].filter(isRecord) : [];
-    this.cycles += cycles.length;
-    const stop = isRecord(discovery['stop']) ? discovery['stop'] : {};
-    const reason = typeof stop['reason'] === 'string' ? stop['reason'] : null;
-    this.stopReasons.set(reason, (this.stopReasons.get(reason) ?? 0) + 1);
-    if (reason === 'evidence_sufficient') this.cyclesToSuccess.push(cycles.length);
-
-    let forage = 0;
-    let focus = 0;
-    for (const cycle of cycles) {
-      const signals = cycle['newSignals'];
-      if (typeof signals === 'number' && Number.isFinite(signals)) {
-        this.signalCycles++;
-        if (signals === 0) this.zeroSignalCycles++;
-      }
-      const events = Array.isArray(cycle['events']) ? cycle['events'].filter(isRecord) : [];
-      for (const event of events) {
-        const tokens = event['tokens'];
-        if (typeof tokens !== 'number' || !Number.isFinite(tokens) || tokens < 0) continue;
-        if (event['phase'] === 'forage') forage += tokens;
-        else if (event['phase'] === 'focus') focus += tokens;
-      }
+    this.cycles += trace.cycles.length;
+    this.stopReasons.set(trace.stopReason, (this.stopReasons.get(trace.stopReason) ?? 0) + 1);
+    if (trace.stopReason === 'evidence_sufficient') this.cyclesToSuccess.push(trace.cycles.length);
+    for (const { newSignals } of trace.cycles) {
+      if (newSignals === null || !Number.isFinite(newSignals)) continue;
+      this.signalCycles++;
+      if (newSignals === 0) this.zeroSignalCycles++;
     }
+    const { forage, focus } = trace.tokensByPhase;
     if (focus > 0) this.tokenRatios.push(forage / focus);
   }
 
@@ -205,8 +180,4 @@ function mean(sorted: readonly number[]): number | null {
   let sum = 0;
   for (const value of sorted) sum += value;
   return round4(sum / sorted.length);
-}
-
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { BRIEF_CHAIN_RULE_ID, checkBriefArtifacts } from '../../briefs/artifacts.js';
+import { BRIEF_CHAIN_RULE_ID } from '../../briefs/artifact-model.js';
+import { checkBriefArtifacts } from '../../briefs/artifacts.js';
 import { jsonText } from '../../common/json-text.js';
 import { visible } from '../../common/visible.js';
 import { builtInPreset } from '../../policy/presets.js';
