@@ -9,8 +9,8 @@ import gatePreset from '../assets/presets/gate.json' with { type: 'json' };
 import referencePreset from '../assets/presets/reference.json' with { type: 'json' };
 import { discoverFixtures, displayPath, fixtureStem } from '../src/regression/index.js';
 import { rules } from '../src/rules/catalog.js';
-import { type CliRun, projectRoot, runCli } from './support/cli.js';
-import { validSpec } from './support/specs.js';
+import { type CliRun, projectRoot, runHermetic, STACK_TRACE } from './support/cli.js';
+import { gateFailingSpec, specWithoutProvenance, validSpec, warningOnlySpec } from './support/specs.js';
 import { useTempDirs, writeJson, writeYaml } from './support/temp.js';
 
 /**
@@ -55,38 +55,12 @@ interface Contract {
   policySchema?: unknown;
 }
 
-const NO_STACK = /\n\s+at /;
-
-/** Runs the CLI with INVESTIGATION_CONFIG cleared (empty means unset), so the caller's shell never leaks in. */
-function run(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string | Buffer } = {}): CliRun {
-  return runCli(args, { ...options, env: { INVESTIGATION_CONFIG: '', ...options.env } });
-}
-
-function gateFailingSpec(): Record<string, any> {
-  const spec = validSpec();
-  spec.deepDives[0].tool = 'WebFetch';
-  return spec;
-}
-
-/** Only an unknown-field warning: passes the gate unless warnings fail it. */
-function warningOnlySpec(): Record<string, any> {
-  const spec = validSpec();
-  spec.owner = 'platform team';
-  return spec;
-}
-
-function withoutProvenance(): Record<string, any> {
-  const spec = validSpec();
-  for (const dive of spec.deepDives) delete dive.provenance;
-  return spec;
-}
-
 let cachedContract: { contract: Contract; validate: ValidateFunction; exitOf: Map<string, number> } | undefined;
 
 /** The contract as `schema` prints it, with its envelope schema compiled once. */
 function contract(): { contract: Contract; validate: ValidateFunction; exitOf: Map<string, number> } {
   if (cachedContract) return cachedContract;
-  const result = run(['schema'], { cwd: tempDir() });
+  const result = runHermetic(['schema'], { cwd: tempDir() });
   expect(result.status, result.stderr).toBe(0);
   const printed = JSON.parse(result.stdout) as Contract;
   const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -158,7 +132,7 @@ function expectEnvelope(result: CliRun, expected: Expected): Envelope {
     expect(envelope.data['summary'].exitCode).toBe(result.status);
   }
 
-  expect(result.stderr, context).not.toMatch(NO_STACK);
+  expect(result.stderr, context).not.toMatch(STACK_TRACE);
   if (expected.exit !== undefined) expect(result.status, context).toBe(expected.exit);
   if (expected.code !== undefined) expect(envelope.error?.code ?? null, context).toBe(expected.code);
   if (expected.subcode !== undefined) expect(envelope.error?.subcode ?? null, context).toBe(expected.subcode);
@@ -172,7 +146,7 @@ describe('test environment', () => {
   it('a fresh temporary folder resolves to the built-in defaults, with no walk-up warning', () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', validSpec());
-    const result = run(['spec.json', '--json'], { cwd: dir });
+    const result = runHermetic(['spec.json', '--json'], { cwd: dir });
     const envelope = expectEnvelope(result, { command: 'compile', exit: 0, code: null });
     expect(envelope.data['config']).toEqual({ path: null, source: 'default' });
     expect(envelope.warnings).toEqual([]);
@@ -661,7 +635,7 @@ describe('--json envelope on every outcome', () => {
   it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('%s', (_name, scenario) => {
     const dir = tempDir();
     const args = scenario.setup(dir);
-    const result = run(args, { cwd: dir, ...(scenario.input === undefined ? {} : { input: scenario.input }) });
+    const result = runHermetic(args, { cwd: dir, ...(scenario.input === undefined ? {} : { input: scenario.input }) });
     const envelope = expectEnvelope(result, scenario.expected);
     scenario.check?.(envelope, result, dir);
   });
@@ -675,7 +649,7 @@ describe('--json envelope on every outcome', () => {
 
   it('without --json, a usage error prints nothing on stdout and a human message on stderr', () => {
     const dir = tempDir();
-    const result = run(['explain', 'no-such-rule'], { cwd: dir });
+    const result = runHermetic(['explain', 'no-such-rule'], { cwd: dir });
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('no-such-rule');
@@ -684,7 +658,7 @@ describe('--json envelope on every outcome', () => {
   it('with --json, human diagnostics go to stderr only', () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', gateFailingSpec());
-    const result = run(['spec.json', '--json', '--format', 'text'], { cwd: dir });
+    const result = runHermetic(['spec.json', '--json', '--format', 'text'], { cwd: dir });
     const envelope = expectEnvelope(result, { command: 'compile', exit: 1, code: 'GATE_FAILED', subcode: 'ERRORS' });
     expect(result.stderr).toContain('dive-selective');
     // The text rendering is inside the envelope, never beside it.
@@ -702,11 +676,11 @@ describe('schema command', () => {
 
   beforeAll(() => {
     const dir = tempDir();
-    const plain = run(['schema'], { cwd: dir });
+    const plain = runHermetic(['schema'], { cwd: dir });
     expect(plain.status).toBe(0);
     expect(plain.stderr).toBe('');
     printed = JSON.parse(plain.stdout) as Contract;
-    enveloped = expectEnvelope(run(['schema', '--json'], { cwd: dir }), { command: 'schema', exit: 0, code: null });
+    enveloped = expectEnvelope(runHermetic(['schema', '--json'], { cwd: dir }), { command: 'schema', exit: 0, code: null });
   });
 
   it('prints valid JSON without --json: the contract itself, equal to the envelope data of --json', () => {
@@ -823,7 +797,7 @@ describe('fixtures through the CLI', () => {
   it.each(fixtureCases)('%s, alone, gives a valid envelope and its sidecar exit code', (path, file) => {
     const sidecar = readSidecar(file);
     const preset = sidecar?.preset ?? 'gate';
-    const result = run([path, '--preset', preset, '--json'], { cwd: projectRoot });
+    const result = runHermetic([path, '--preset', preset, '--json'], { cwd: projectRoot });
     const envelope = expectEnvelope(result, { command: 'compile' });
     expect(envelope.data['files']).toHaveLength(1);
     expect(envelope.data['files'][0].path).toBe(path);
@@ -854,7 +828,7 @@ describe('fixtures through the CLI', () => {
       [['fixtures/invalid', 'fixtures/valid', '--json', '--quiet', '--output-dir', join(out, 'md')], () => undefined],
     ];
     for (const [args, check] of runs) {
-      const result = run(args, { cwd: projectRoot });
+      const result = runHermetic(args, { cwd: projectRoot });
       const envelope = expectEnvelope(result, { command: 'compile' });
       const files = envelope.data['files'] as Array<{ path: string; exitCode: number }>;
       expect(files, `${args.join(' ')}: ${JSON.stringify(envelope.error)}`).toBeDefined();
@@ -886,7 +860,7 @@ describe('configuration', () => {
     writeJson(root, 'investigation.config.json', { rules: { 'finding-provenance': 'off' } });
     writeJson(work, 'env.json', { rules: { 'finding-provenance': 'warning' } });
     writeJson(work, 'flag.json', { rules: { 'finding-provenance': 'error' } });
-    writeJson(work, 'spec.json', withoutProvenance());
+    writeJson(work, 'spec.json', specWithoutProvenance());
     return { root, work };
   }
 
@@ -902,8 +876,8 @@ describe('configuration', () => {
 
   it('without any configuration the spec without provenance fails the gate (the baseline)', () => {
     const dir = tempDir();
-    writeJson(dir, 'spec.json', withoutProvenance());
-    const envelope = expectEnvelope(run(['spec.json', '--json'], { cwd: dir }), {
+    writeJson(dir, 'spec.json', specWithoutProvenance());
+    const envelope = expectEnvelope(runHermetic(['spec.json', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 1,
       code: 'GATE_FAILED',
@@ -915,7 +889,7 @@ describe('configuration', () => {
 
   it('--config beats INVESTIGATION_CONFIG and the walk-up', () => {
     const { work } = layout();
-    const result = run(['spec.json', '--config', 'flag.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: 'env.json' } });
+    const result = runHermetic(['spec.json', '--config', 'flag.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: 'env.json' } });
     const envelope = expectEnvelope(result, { command: 'compile', exit: 1, code: 'GATE_FAILED' });
     expect(envelope.data['config']).toEqual({ path: 'flag.json', source: 'flag' });
     expect(provenanceSeverities(envelope)).toEqual(['error']);
@@ -925,13 +899,16 @@ describe('configuration', () => {
 
   it('-c is --config', () => {
     const { work } = layout();
-    const envelope = expectEnvelope(run(['spec.json', '-c', 'flag.json', '--json'], { cwd: work }), { command: 'compile', exit: 1 });
+    const envelope = expectEnvelope(runHermetic(['spec.json', '-c', 'flag.json', '--json'], { cwd: work }), {
+      command: 'compile',
+      exit: 1,
+    });
     expect(envelope.data['config']).toEqual({ path: 'flag.json', source: 'flag' });
   });
 
   it('INVESTIGATION_CONFIG beats the walk-up', () => {
     const { work } = layout();
-    const result = run(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: 'env.json' } });
+    const result = runHermetic(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: 'env.json' } });
     const envelope = expectEnvelope(result, { command: 'compile', exit: 0, code: null });
     expect(envelope.data['config']).toEqual({ path: 'env.json', source: 'env' });
     expect(provenanceSeverities(envelope)).toEqual(['warning']);
@@ -941,16 +918,19 @@ describe('configuration', () => {
 
   it('INVESTIGATION_CONFIG may be absolute; the echoed path is relative to the working folder', () => {
     const { work } = layout();
-    const envelope = expectEnvelope(run(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: join(work, 'env.json') } }), {
-      command: 'compile',
-      exit: 0,
-    });
+    const envelope = expectEnvelope(
+      runHermetic(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: join(work, 'env.json') } }),
+      {
+        command: 'compile',
+        exit: 0,
+      },
+    );
     expect(envelope.data['config']).toEqual({ path: 'env.json', source: 'env' });
   });
 
   it('the walk-up beats the defaults, and says so with a warning that names the file and how to pin it', () => {
     const { work } = layout();
-    const result = run(['spec.json', '--json'], { cwd: work });
+    const result = runHermetic(['spec.json', '--json'], { cwd: work });
     const envelope = expectEnvelope(result, { command: 'compile', exit: 0, code: null });
     expect(envelope.data['config']).toEqual({ path: '../investigation.config.json', source: 'walk-up' });
     expect(provenanceSeverities(envelope)).toEqual([]);
@@ -965,7 +945,7 @@ describe('configuration', () => {
 
   it('the walk-up warning is on stderr without --json too, and stdout holds only the report', () => {
     const { work } = layout();
-    const result = run(['spec.json'], { cwd: work });
+    const result = runHermetic(['spec.json'], { cwd: work });
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^# Adaptive Investigation Report: /);
     expect(result.stdout).not.toContain('investigation.config.json');
@@ -976,7 +956,7 @@ describe('configuration', () => {
 
   it('an empty INVESTIGATION_CONFIG counts as unset', () => {
     const { work } = layout();
-    const envelope = expectEnvelope(run(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: '' } }), {
+    const envelope = expectEnvelope(runHermetic(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: '' } }), {
       command: 'compile',
       exit: 0,
     });
@@ -987,13 +967,13 @@ describe('configuration', () => {
     const { root } = layout();
     const deep = join(root, 'work', 'a', 'b');
     mkdirSync(deep, { recursive: true });
-    writeJson(deep, 'spec.json', withoutProvenance());
-    let envelope = expectEnvelope(run(['spec.json', '--json'], { cwd: deep }), { command: 'compile', exit: 0 });
+    writeJson(deep, 'spec.json', specWithoutProvenance());
+    let envelope = expectEnvelope(runHermetic(['spec.json', '--json'], { cwd: deep }), { command: 'compile', exit: 0 });
     expect(envelope.data['config']).toEqual({ path: '../../../investigation.config.json', source: 'walk-up' });
     expect(envelope.warnings[0]).toContain('../../../investigation.config.json');
 
     writeYaml(join(root, 'work', 'a'), 'investigation.config.yml', { rules: { 'finding-provenance': 'warning' } });
-    envelope = expectEnvelope(run(['spec.json', '--json'], { cwd: deep }), { command: 'compile', exit: 0 });
+    envelope = expectEnvelope(runHermetic(['spec.json', '--json'], { cwd: deep }), { command: 'compile', exit: 0 });
     expect(envelope.data['config']).toEqual({ path: '../investigation.config.yml', source: 'walk-up' });
     expect(provenanceSeverities(envelope)).toEqual(['warning']);
   });
@@ -1001,17 +981,17 @@ describe('configuration', () => {
   it('a configuration in the working folder itself is found', () => {
     const dir = tempDir();
     writeYaml(dir, 'investigation.config.yaml', { rules: { 'finding-provenance': 'off' } });
-    writeJson(dir, 'spec.json', withoutProvenance());
-    const envelope = expectEnvelope(run(['spec.json', '--json'], { cwd: dir }), { command: 'compile', exit: 0 });
+    writeJson(dir, 'spec.json', specWithoutProvenance());
+    const envelope = expectEnvelope(runHermetic(['spec.json', '--json'], { cwd: dir }), { command: 'compile', exit: 0 });
     expect(envelope.data['config']).toEqual({ path: 'investigation.config.yaml', source: 'walk-up' });
   });
 
   it('rules: {"finding-provenance": "off"} turns the verdict of a spec without provenance tags to pass', () => {
     const dir = tempDir();
-    writeJson(dir, 'spec.json', withoutProvenance());
+    writeJson(dir, 'spec.json', specWithoutProvenance());
     writeJson(dir, 'off.json', { rules: { 'finding-provenance': 'off' } });
-    expectEnvelope(run(['spec.json', '--json'], { cwd: dir }), { command: 'compile', exit: 1, code: 'GATE_FAILED' });
-    const envelope = expectEnvelope(run(['spec.json', '--config', 'off.json', '--json'], { cwd: dir }), {
+    expectEnvelope(runHermetic(['spec.json', '--json'], { cwd: dir }), { command: 'compile', exit: 1, code: 'GATE_FAILED' });
+    const envelope = expectEnvelope(runHermetic(['spec.json', '--config', 'off.json', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 0,
       code: null,
@@ -1023,21 +1003,25 @@ describe('configuration', () => {
 
   it('preset: "reference" in a configuration applies, and --preset overrides it', () => {
     const dir = tempDir();
-    writeJson(dir, 'spec.json', withoutProvenance());
+    writeJson(dir, 'spec.json', specWithoutProvenance());
     writeJson(dir, 'reference.json', { preset: 'reference' });
     writeJson(dir, 'gate.json', { preset: 'gate' });
-    expectEnvelope(run(['spec.json', '--config', 'reference.json', '--json'], { cwd: dir }), { command: 'compile', exit: 0, code: null });
-    expectEnvelope(run(['spec.json', '--config', 'reference.json', '--preset', 'gate', '--json'], { cwd: dir }), {
+    expectEnvelope(runHermetic(['spec.json', '--config', 'reference.json', '--json'], { cwd: dir }), {
+      command: 'compile',
+      exit: 0,
+      code: null,
+    });
+    expectEnvelope(runHermetic(['spec.json', '--config', 'reference.json', '--preset', 'gate', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 1,
       code: 'GATE_FAILED',
     });
-    expectEnvelope(run(['spec.json', '--config', 'gate.json', '--json'], { cwd: dir }), {
+    expectEnvelope(runHermetic(['spec.json', '--config', 'gate.json', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 1,
       code: 'GATE_FAILED',
     });
-    expectEnvelope(run(['spec.json', '--config', 'gate.json', '--preset', 'reference', '--json'], { cwd: dir }), {
+    expectEnvelope(runHermetic(['spec.json', '--config', 'gate.json', '--preset', 'reference', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 0,
       code: null,
@@ -1046,9 +1030,9 @@ describe('configuration', () => {
 
   it("a configuration's rules apply on top of its preset", () => {
     const dir = tempDir();
-    writeJson(dir, 'spec.json', withoutProvenance());
+    writeJson(dir, 'spec.json', specWithoutProvenance());
     writeJson(dir, 'config.json', { preset: 'reference', rules: { 'finding-provenance': 'error' } });
-    const envelope = expectEnvelope(run(['spec.json', '--config', 'config.json', '--json'], { cwd: dir }), {
+    const envelope = expectEnvelope(runHermetic(['spec.json', '--config', 'config.json', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 1,
       code: 'GATE_FAILED',
@@ -1058,14 +1042,20 @@ describe('configuration', () => {
 
   it('YAML configurations (.yaml and .yml) work through --config and INVESTIGATION_CONFIG', () => {
     const dir = tempDir();
-    writeJson(dir, 'spec.json', withoutProvenance());
+    writeJson(dir, 'spec.json', specWithoutProvenance());
     writeYaml(dir, 'config.yaml', { rules: { 'finding-provenance': 'off' } });
     writeFileSync(join(dir, 'config.yml'), '# reference judges provenance off\npreset: reference\n');
-    let envelope = expectEnvelope(run(['spec.json', '--config', 'config.yaml', '--json'], { cwd: dir }), { command: 'compile', exit: 0 });
+    let envelope = expectEnvelope(runHermetic(['spec.json', '--config', 'config.yaml', '--json'], { cwd: dir }), {
+      command: 'compile',
+      exit: 0,
+    });
     expect(envelope.data['config']).toEqual({ path: 'config.yaml', source: 'flag' });
-    envelope = expectEnvelope(run(['spec.json', '--config', 'config.yml', '--json'], { cwd: dir }), { command: 'compile', exit: 0 });
+    envelope = expectEnvelope(runHermetic(['spec.json', '--config', 'config.yml', '--json'], { cwd: dir }), {
+      command: 'compile',
+      exit: 0,
+    });
     expect(envelope.data['config']).toEqual({ path: 'config.yml', source: 'flag' });
-    envelope = expectEnvelope(run(['spec.json', '--json'], { cwd: dir, env: { INVESTIGATION_CONFIG: 'config.yml' } }), {
+    envelope = expectEnvelope(runHermetic(['spec.json', '--json'], { cwd: dir, env: { INVESTIGATION_CONFIG: 'config.yml' } }), {
       command: 'compile',
       exit: 0,
     });
@@ -1091,12 +1081,12 @@ describe('configuration', () => {
       writeJson(where, source === 'walk-up' ? 'investigation.config.json' : 'config.json', config);
       const args = source === 'flag' ? ['spec.json', '--config', 'config.json', '--json'] : ['spec.json', '--json'];
       const env: Record<string, string> = source === 'env' ? { INVESTIGATION_CONFIG: 'config.json' } : {};
-      const result = run(args, { cwd: work, env });
+      const result = runHermetic(args, { cwd: work, env });
       const envelope = expectEnvelope(result, { command: 'compile', exit: 2, code: 'USAGE_ERROR', subcode });
       expect(envelope.error?.message).toContain(named);
       expect(result.stderr).toContain(named);
       // Without --json: nothing on stdout, the same message on stderr.
-      const plain = run(
+      const plain = runHermetic(
         args.filter((arg) => arg !== '--json'),
         { cwd: work, env },
       );
@@ -1108,14 +1098,14 @@ describe('configuration', () => {
 
   it('a missing --config file is CONFIG_NOT_FOUND, even when a walk-up configuration exists', () => {
     const { work } = layout();
-    const result = run(['spec.json', '--config', 'nowhere.json', '--json'], { cwd: work });
+    const result = runHermetic(['spec.json', '--config', 'nowhere.json', '--json'], { cwd: work });
     const envelope = expectEnvelope(result, { command: 'compile', exit: 2, code: 'USAGE_ERROR', subcode: 'CONFIG_NOT_FOUND' });
     expect(envelope.error?.message).toContain('nowhere.json');
   });
 
   it('a missing INVESTIGATION_CONFIG file is CONFIG_NOT_FOUND', () => {
     const { work } = layout();
-    const result = run(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: 'nowhere.yaml' } });
+    const result = runHermetic(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: 'nowhere.yaml' } });
     const envelope = expectEnvelope(result, { command: 'compile', exit: 2, code: 'USAGE_ERROR', subcode: 'CONFIG_NOT_FOUND' });
     expect(envelope.error?.message).toContain('nowhere.yaml');
     expect(envelope.error?.message).toContain('INVESTIGATION_CONFIG');
@@ -1125,7 +1115,7 @@ describe('configuration', () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', validSpec());
     writeFileSync(join(dir, 'config.yaml'), 'preset: [\n');
-    const envelope = expectEnvelope(run(['spec.json', '--config', 'config.yaml', '--json'], { cwd: dir }), {
+    const envelope = expectEnvelope(runHermetic(['spec.json', '--config', 'config.yaml', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 2,
       code: 'USAGE_ERROR',
@@ -1140,7 +1130,7 @@ describe('configuration', () => {
 
 describe('rules command', () => {
   it('lists every rule id with its severity in each preset, in catalog order', () => {
-    const result = run(['rules'], { cwd: tempDir() });
+    const result = runHermetic(['rules'], { cwd: tempDir() });
     expect(result.status).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/^Rules \(severity: gate \/ reference\):\n/);
@@ -1158,7 +1148,7 @@ describe('rules command', () => {
   });
 
   it('--json lists the same rules with their severities', () => {
-    const envelope = expectEnvelope(run(['rules', '--json'], { cwd: tempDir() }), { command: 'rules', exit: 0, code: null });
+    const envelope = expectEnvelope(runHermetic(['rules', '--json'], { cwd: tempDir() }), { command: 'rules', exit: 0, code: null });
     const listed = envelope.data['rules'] as Contract['rules'];
     expect(listed.map((rule) => rule.id)).toEqual(rules.map((rule) => rule.meta.id));
     for (const entry of listed) {
@@ -1173,7 +1163,7 @@ describe('rules command', () => {
 describe('explain command', () => {
   it.each(rules.map((rule) => [rule.meta.id, rule] as const))('explain %s', (id, rule) => {
     const dir = tempDir();
-    const text = run(['explain', id], { cwd: dir });
+    const text = runHermetic(['explain', id], { cwd: dir });
     expect(text.status).toBe(0);
     expect(text.stderr).toBe('');
     expect(text.stdout.startsWith(`${id}  (`)).toBe(true);
@@ -1182,7 +1172,7 @@ describe('explain command', () => {
     expect(text.stdout).toContain('Passing example');
     expect(text.stdout.indexOf('Failing example')).toBeLessThan(text.stdout.indexOf('Passing example'));
 
-    const envelope = expectEnvelope(run(['explain', id, '--json'], { cwd: dir }), { command: 'explain', exit: 0, code: null });
+    const envelope = expectEnvelope(runHermetic(['explain', id, '--json'], { cwd: dir }), { command: 'explain', exit: 0, code: null });
     expect(envelope.data['rule'].id).toBe(id);
     expect(envelope.data['rule'].description).toBe(rule.meta.description);
     const failing = envelope.data['examples'].failing.diagnostics as Array<{ ruleId: string }>;

@@ -4,7 +4,6 @@
  * expression from input, leaves a partial output file or modifies an input.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Nodes, Root } from 'mdast';
@@ -16,12 +15,12 @@ import { parse as parseYaml, stringify as toYaml } from 'yaml';
 import { mulberry32 } from '../scripts/gen-corpus.js';
 import { createCompiler, renderJson, renderMarkdown, UsageError } from '../src/index.js';
 import { readInput } from '../src/load/read-input.js';
-import { type CliRun, cliPath, runCli } from './support/cli.js';
-import { specWithDives, validSpec } from './support/specs.js';
+import { type CliRun, cliPath, runCli, STACK_TRACE } from './support/cli.js';
+import { sha256 } from './support/sha256.js';
+import { gateFailingSpec, specWithDives, validSpec } from './support/specs.js';
 import { useTempDirs, writeJson } from './support/temp.js';
 
 const tempDir = useTempDirs('hostile');
-const NO_STACK = /\n\s+at /;
 const FAST_MS = 5000;
 const posix = process.platform !== 'win32';
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -35,8 +34,8 @@ function expectWellBehaved(result: { status: number | null; stdout: string; stde
   expect(result.status, `stderr: ${result.stderr.slice(0, 500)}`).not.toBeNull();
   expect(result.status).toBeGreaterThanOrEqual(0);
   expect(result.status).toBeLessThanOrEqual(5);
-  expect(result.stderr).not.toMatch(NO_STACK);
-  expect(result.stdout).not.toMatch(NO_STACK);
+  expect(result.stderr).not.toMatch(STACK_TRACE);
+  expect(result.stdout).not.toMatch(STACK_TRACE);
 }
 
 function run(args: string[], options: Parameters<typeof runCli>[1] = {}): TimedRun {
@@ -66,10 +65,6 @@ function expectInputErrors(files: string[], subcode: string, cwd: string): void 
   // Listed in code-unit order of their paths, whatever the order of the arguments.
   expect(entries.map((entry) => entry.path)).toEqual([...files].sort());
   for (const entry of entries) expect(entry, entry.path).toMatchObject({ exitCode: 3, error: { code: 'INPUT_ERROR', subcode } });
-}
-
-function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
 }
 
 /** Bytes and modification time, to show that a file was not touched. */
@@ -712,7 +707,7 @@ describe('--output is atomic and never overwrites an input', () => {
       const timer = setTimeout(child.kill, delay);
       const { code, signal, stderr } = await child.exited;
       clearTimeout(timer);
-      expect(stderr).not.toMatch(NO_STACK);
+      expect(stderr).not.toMatch(STACK_TRACE);
       const after = readFileSync(join(dir, 'report.json'), 'utf8');
       if (after === old) {
         outcomes.push(`killed after ${delay} ms: old file`);
@@ -768,13 +763,11 @@ describe('--output is atomic and never overwrites an input', () => {
 
   it('never modifies an input, whatever the outcome', () => {
     const dir = tempDir();
-    const failing = validSpec();
-    failing.deepDives[0].tool = 'WebFetch';
     const critical = validSpec();
     delete critical.budget;
     const inputs = [
       writeJson(dir, 'pass.json', validSpec()),
-      writeJson(dir, 'fail.json', failing),
+      writeJson(dir, 'fail.json', gateFailingSpec()),
       writeJson(dir, 'critical.json', critical),
       join(dir, 'broken.yaml'),
       join(dir, 'crlf.yaml'),
