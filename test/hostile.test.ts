@@ -16,14 +16,13 @@ import { mulberry32 } from '../scripts/gen-corpus.js';
 import { createCompiler, renderJson, renderMarkdown, UsageError } from '../src/index.js';
 import { readInput } from '../src/load/read-input.js';
 import { type CliRun, cliPath, runCli, STACK_TRACE } from './support/cli.js';
+import { isRoot, posix } from './support/platform.js';
 import { sha256 } from './support/sha256.js';
 import { gateFailingSpec, specWithDives, validSpec } from './support/specs.js';
 import { useTempDirs, writeJson } from './support/temp.js';
 
 const tempDir = useTempDirs('hostile');
 const FAST_MS = 5000;
-const posix = process.platform !== 'win32';
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 interface TimedRun extends CliRun {
   ms: number;
