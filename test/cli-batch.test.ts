@@ -4,9 +4,9 @@ import { dirname, join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
-import { type CliRun, cliPath, projectRoot, runCli } from './support/cli.js';
+import { type CliRun, cliPath, projectRoot, runCli, STACK_TRACE } from './support/cli.js';
 import { sarifValidator } from './support/sarif.js';
-import { validSpec } from './support/specs.js';
+import { gateFailingSpec, validSpec } from './support/specs.js';
 import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs('batch');
@@ -40,13 +40,6 @@ function placeOf(text: string, needle: string, after = ''): Place {
   return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
 }
 
-/** Fails the gate with one error: a deep dive with a tool that is not an expensive read. */
-function gateFailing(tool = 'WebFetch'): Record<string, any> {
-  const spec = validSpec();
-  spec.deepDives[0].tool = tool;
-  return spec;
-}
-
 /** Passes the gate with one warning: an unknown field (a typo beside the real key). */
 function warningsOnly(): Record<string, any> {
   const spec = validSpec();
@@ -55,7 +48,7 @@ function warningsOnly(): Record<string, any> {
 }
 
 function errorAndWarning(tool = 'WebFetch'): Record<string, any> {
-  const spec = gateFailing(tool);
+  const spec = gateFailingSpec(tool);
   spec.hypotheses[0].prority = 2;
   return spec;
 }
@@ -235,7 +228,7 @@ describe('many files in one run', () => {
   beforeAll(() => {
     dir = tempDir();
     sources['pass.json'] = write(dir, 'pass.json', asJson(validSpec()));
-    sources['fail.yaml'] = write(dir, 'fail.yaml', asYaml(gateFailing()));
+    sources['fail.yaml'] = write(dir, 'fail.yaml', asYaml(gateFailingSpec()));
     sources['warn.json'] = write(dir, 'warn.json', asJson(warningsOnly()));
     sources['crit.json'] = write(dir, 'crit.json', asJson(critical()));
     sources['broken.json'] = write(dir, 'broken.json', BROKEN_JSON);
@@ -282,7 +275,7 @@ describe('many files in one run', () => {
       ['missing.json', 'NOT_FOUND', 0, 0],
     ]);
     expect(listing.summary).toBe('✖ 4 problems (4 errors, 0 warnings)');
-    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(run.stderr).not.toMatch(STACK_TRACE);
   });
 
   it('refuses --format markdown (or json) for several files without --output-dir: exit 2 CONFLICTING_ARGUMENTS', () => {
@@ -329,7 +322,7 @@ describe('many files in one run', () => {
 
   it('--output-dir with two inputs of the same base name exits 2 and writes nothing', () => {
     write(dir, 'sub/pass.json', asJson(validSpec()));
-    write(dir, 'fail.json', asJson(gateFailing()));
+    write(dir, 'fail.json', asJson(gateFailingSpec()));
     for (const inputs of [
       ['warn.json', 'pass.json', 'sub/pass.json'],
       ['warn.json', 'fail.yaml', 'fail.json'],
@@ -350,14 +343,14 @@ describe('folders and quoted globs', () => {
     const root = tempDir();
     const entries: Array<[string, string]> = [
       ['specs/a.json', asJson(validSpec())],
-      ['specs/b/c.yaml', asYaml(gateFailing())],
+      ['specs/b/c.yaml', asYaml(gateFailingSpec())],
       ['specs/b/deep/e.yaml', asYaml(warningsOnly())],
       ['specs/d.yml', asYaml(errorAndWarning())],
       ['specs/f.json', BROKEN_JSON],
-      ['specs/node_modules/x.json', asJson(gateFailing())],
-      ['specs/node_modules/n.yaml', asYaml(gateFailing())],
-      ['specs/.hidden/y.json', asJson(gateFailing())],
-      ['specs/.hidden/h.yaml', asYaml(gateFailing())],
+      ['specs/node_modules/x.json', asJson(gateFailingSpec())],
+      ['specs/node_modules/n.yaml', asYaml(gateFailingSpec())],
+      ['specs/.hidden/y.json', asJson(gateFailingSpec())],
+      ['specs/.hidden/h.yaml', asYaml(gateFailingSpec())],
       ['specs/a.expect.json', '{"exitCode": 0}\n'],
       ['specs/a.expect.yaml', 'exitCode: 0\n'],
       ['specs/a.report.json', '{}\n'],

@@ -1,39 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
 import packageJson from '../package.json' with { type: 'json' };
 import { rules } from '../src/rules/catalog.js';
-import { type CliRun, cliPath, runCli } from './support/cli.js';
-import { validSpec } from './support/specs.js';
+import { type CliRun, cliPath, runCli, STACK_TRACE, stderrLines } from './support/cli.js';
+import { sha256 } from './support/sha256.js';
+import { gateFailingSpec, specWithoutProvenance, validSpec } from './support/specs.js';
 import { useTempDirs, writeJson, writeYaml } from './support/temp.js';
 
 const tempDir = useTempDirs('cli');
-
-function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
-
-function stderrLines(run: CliRun): string[] {
-  return run.stderr.split('\n').filter((line) => line !== '');
-}
-
-/** A spec whose first deep dive uses a tool the gate does not count as an expensive read. */
-function webFetchSpec(): Record<string, any> {
-  const spec = validSpec();
-  spec.deepDives[0].tool = 'WebFetch';
-  return spec;
-}
-
-function withoutProvenance(): Record<string, any> {
-  const spec = validSpec();
-  for (const dive of spec.deepDives) delete dive.provenance;
-  return spec;
-}
-
-const NO_STACK = /\n\s+at /;
 
 describe('valid spec', () => {
   it('prints a Markdown report and exits 0 with nothing on stderr', () => {
@@ -102,22 +79,20 @@ describe('input argument', () => {
   it('compiles two different inputs, one from --input, into one text listing', () => {
     const dir = tempDir();
     writeJson(dir, 'a.json', validSpec());
-    const broken = validSpec();
-    broken.deepDives[0].tool = 'WebFetch';
-    writeJson(dir, 'b.json', broken);
+    writeJson(dir, 'b.json', gateFailingSpec());
     const run = runCli(['a.json', '--input', 'b.json'], { cwd: dir });
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('b.json\n');
     expect(run.stdout).not.toContain('a.json');
     expect(run.stdout).toMatch(/✖ 1 problem \(1 error, 0 warnings\)\n$/);
-    expect(run.stderr).not.toMatch(NO_STACK);
+    expect(run.stderr).not.toMatch(STACK_TRACE);
   });
 });
 
 describe('gate failure', () => {
   it('exits 1, still prints the report with verdict fail and one diagnostic line per finding', () => {
     const dir = tempDir();
-    writeJson(dir, 'spec.json', webFetchSpec());
+    writeJson(dir, 'spec.json', gateFailingSpec());
     const json = runCli(['spec.json', '--format', 'json'], { cwd: dir });
     expect(json.status).toBe(1);
     const report = JSON.parse(json.stdout);
@@ -142,12 +117,12 @@ describe('gate failure', () => {
   it('writes the path exactly as given in stderr lines', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'sub'));
-    writeJson(dir, 'sub/spec.json', webFetchSpec());
+    writeJson(dir, 'sub/spec.json', gateFailingSpec());
     const run = runCli(['./sub/spec.json'], { cwd: dir });
     expect(run.status).toBe(1);
     const line = stderrLines(run).find((l) => l.includes('dive-selective'));
     expect(line).toMatch(/^\.\/sub\/spec\.json: error dive-selective .*"WebFetch".* \(at \/deepDives\/0\/tool\)$/);
-    expect(run.stderr).not.toMatch(NO_STACK);
+    expect(run.stderr).not.toMatch(STACK_TRACE);
   });
 });
 
@@ -167,7 +142,7 @@ describe('usage errors (exit 2)', () => {
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(message);
-    expect(run.stderr).not.toMatch(NO_STACK);
+    expect(run.stderr).not.toMatch(STACK_TRACE);
   });
 });
 
@@ -178,7 +153,7 @@ describe('input errors (exit 3)', () => {
     const lines = stderrLines(run);
     expect(lines).toHaveLength(1);
     expect(lines[0]?.startsWith(`${shownPath}: error ${subcode}: `)).toBe(true);
-    expect(run.stderr).not.toMatch(NO_STACK);
+    expect(run.stderr).not.toMatch(STACK_TRACE);
   }
 
   it('a missing file is NOT_FOUND', () => {
@@ -280,7 +255,7 @@ describe('critical input (exit 4)', () => {
           new RegExp(`^spec\\.json: error critical-input \\{VACIO_CRITICO\\} .* \\(at ${pointer.replace(/\//g, '\\/')}\\)$`),
         ),
       );
-      expect(run.stderr).not.toMatch(NO_STACK);
+      expect(run.stderr).not.toMatch(STACK_TRACE);
     }
   });
 
@@ -343,7 +318,7 @@ describe('standard input', () => {
   });
 
   it('shows <stdin> as the path in diagnostics and input errors', () => {
-    const failing = runCli(['-'], { input: JSON.stringify(webFetchSpec()) });
+    const failing = runCli(['-'], { input: JSON.stringify(gateFailingSpec()) });
     expect(failing.status).toBe(1);
     expect(stderrLines(failing)).toContainEqual(expect.stringMatching(/^<stdin>: error dive-selective .+ \(at \/deepDives\/0\/tool\)$/));
     for (const line of stderrLines(failing)) expect(line.startsWith('<stdin>: ')).toBe(true);
@@ -388,7 +363,7 @@ describe('formats by extension', () => {
     expect(run.status).toBe(3);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^spec\.json: error JSON_SYNTAX: .*line 1, column 1\b/);
-    expect(run.stderr).not.toMatch(NO_STACK);
+    expect(run.stderr).not.toMatch(STACK_TRACE);
   });
 });
 
@@ -407,7 +382,7 @@ describe('--output', () => {
 
   it('keeps exit 1 and still writes the report when the gate fails', () => {
     const dir = tempDir();
-    writeJson(dir, 'spec.json', webFetchSpec());
+    writeJson(dir, 'spec.json', gateFailingSpec());
     const expected = runCli(['spec.json', '-f', 'json'], { cwd: dir });
     const run = runCli(['spec.json', '-f', 'json', '-o', 'report.json'], { cwd: dir });
     expect(run.status).toBe(1);
@@ -454,7 +429,7 @@ describe('--output', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('missing/report.md');
     expect(run.stderr).not.toMatch(/internal error|This is a bug/);
-    expect(run.stderr).not.toMatch(NO_STACK);
+    expect(run.stderr).not.toMatch(STACK_TRACE);
     expect(readdirSync(dir)).toEqual(['spec.json']);
   });
 
@@ -470,7 +445,7 @@ describe('--output', () => {
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/--output/);
-    expect(run.stderr).not.toMatch(NO_STACK);
+    expect(run.stderr).not.toMatch(STACK_TRACE);
     expect(readFileSync(path).equals(before)).toBe(true);
     expect(readdirSync(dir).sort()).toEqual(['spec.json', 'sub']);
   });
@@ -487,7 +462,7 @@ describe('--output', () => {
   it('never modifies the input file', () => {
     const dir = tempDir();
     const path = writeJson(dir, 'spec.json', validSpec());
-    const yamlPath = writeYaml(dir, 'spec.yaml', webFetchSpec());
+    const yamlPath = writeYaml(dir, 'spec.yaml', gateFailingSpec());
     const snapshot = (file: string) => ({ bytes: readFileSync(file), mtime: statSync(file).mtimeMs, size: statSync(file).size });
     const before = [snapshot(path), snapshot(yamlPath)];
     expect(runCli(['spec.json'], { cwd: dir }).status).toBe(0);
@@ -507,7 +482,7 @@ describe('--output', () => {
 describe('--preset', () => {
   it('reference passes a spec without provenance tags that the default gate fails on provenance alone', () => {
     const dir = tempDir();
-    writeJson(dir, 'spec.json', withoutProvenance());
+    writeJson(dir, 'spec.json', specWithoutProvenance());
 
     const reference = runCli(['spec.json', '--preset', 'reference', '-f', 'json'], { cwd: dir });
     expect(reference.stderr).toBe('');
@@ -540,7 +515,7 @@ describe('--preset', () => {
 describe('--policy', () => {
   it('a JSON policy adding WebFetch to the expensive tools makes the spec pass', () => {
     const dir = tempDir();
-    writeJson(dir, 'spec.json', webFetchSpec());
+    writeJson(dir, 'spec.json', gateFailingSpec());
     writeJson(dir, 'policy.json', { expensiveDiveTools: ['Read', 'WebFetch'] });
     expect(runCli(['spec.json'], { cwd: dir }).status).toBe(1);
     const run = runCli(['spec.json', '--policy', 'policy.json', '-f', 'json'], { cwd: dir });
@@ -551,7 +526,7 @@ describe('--policy', () => {
 
   it.each(['policy.yaml', 'policy.yml'])('a YAML policy (%s) works too', (name) => {
     const dir = tempDir();
-    writeJson(dir, 'spec.json', webFetchSpec());
+    writeJson(dir, 'spec.json', gateFailingSpec());
     writeFileSync(join(dir, name), 'expensiveDiveTools:\n  - Read\n  - WebFetch\n');
     const run = runCli(['spec.json', '--policy', name], { cwd: dir });
     expect(run.stderr).toBe('');
@@ -567,7 +542,7 @@ describe('--policy', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('policy.json');
     expect(run.stderr).toContain('expensiveDiveTols');
-    expect(run.stderr).not.toMatch(NO_STACK);
+    expect(run.stderr).not.toMatch(STACK_TRACE);
   });
 
   it('a policy with a value of the wrong type is a usage error naming it', () => {
@@ -578,7 +553,7 @@ describe('--policy', () => {
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('expensiveDiveTools');
-    expect(run.stderr).not.toMatch(NO_STACK);
+    expect(run.stderr).not.toMatch(STACK_TRACE);
   });
 
   it('a policy that is not an object is a usage error', () => {
@@ -599,7 +574,7 @@ describe('--policy', () => {
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('policy.json');
-    expect(run.stderr).not.toMatch(NO_STACK);
+    expect(run.stderr).not.toMatch(STACK_TRACE);
   });
 
   it('a missing policy file is a usage error', () => {
@@ -609,7 +584,7 @@ describe('--policy', () => {
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('nope.json');
-    expect(run.stderr).not.toMatch(NO_STACK);
+    expect(run.stderr).not.toMatch(STACK_TRACE);
   });
 });
 
@@ -643,6 +618,6 @@ describe('exit code 5', () => {
     expect(result.status).toBe(5);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/build is missing/);
-    expect(result.stderr).not.toMatch(NO_STACK);
+    expect(result.stderr).not.toMatch(STACK_TRACE);
   });
 });

@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findFixtures } from '../../src/regression/index.js';
 import { runInProcess } from '../support/in-process.js';
+import { posix } from '../support/platform.js';
 import { validSpec } from '../support/specs.js';
 import { useTempDirs, writeJson } from '../support/temp.js';
 
 const tempDir = useTempDirs('folders');
-const posix = process.platform !== 'win32';
 const SECRET = 'root:x:0:0:SECRET-LINE';
 
 /**

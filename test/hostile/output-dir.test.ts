@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliPath } from '../support/cli.js';
 import { runInProcess } from '../support/in-process.js';
+import { posix } from '../support/platform.js';
 import { specWithDives, validSpec } from '../support/specs.js';
 import { useTempDirs, writeJson } from '../support/temp.js';
 
 const tempDir = useTempDirs('output-dir');
-const posix = process.platform !== 'win32';
 
 /** The CLI under a file size limit of `blocks` × 512 bytes: larger writes fail with EFBIG, for root too. */
 function runLimited(args: string[], cwd: string, blocks: number): { status: number | null; stdout: string; stderr: string } {

@@ -25,12 +25,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 import { runInProcess } from '../support/in-process.js';
+import { isRoot, posix } from '../support/platform.js';
 import { validSpec } from '../support/specs.js';
 import { useTempDirs, writeJson } from '../support/temp.js';
 
 const tempDir = useTempDirs('output-file');
-const posix = process.platform !== 'win32';
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 function specDir(): string {
   const dir = tempDir();

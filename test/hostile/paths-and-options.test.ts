@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { projectRoot, runCli } from '../support/cli.js';
 import { runInProcess } from '../support/in-process.js';
 import { sarifValidator } from '../support/sarif.js';
-import { validSpec } from '../support/specs.js';
+import { gateFailingSpec, validSpec } from '../support/specs.js';
 import { useTempDirs, writeJson } from '../support/temp.js';
 
 const tempDir = useTempDirs('paths-options');
@@ -18,8 +18,7 @@ const tempDir = useTempDirs('paths-options');
 /** work/ (the working directory) with a.json and sub/b.json that fail the gate, and other/c.json beside it, outside. */
 function layout(): { root: string; work: string } {
   const root = tempDir();
-  const failing = validSpec();
-  failing.deepDives[0].tool = 'WebFetch';
+  const failing = gateFailingSpec();
   writeJson(join(root, 'work'), 'a.json', failing);
   writeJson(join(root, 'work', 'sub'), 'b.json', failing);
   writeJson(join(root, 'other'), 'c.json', failing);

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { findFixtures } from '../../src/regression/index.js';
 import { runInProcess } from '../support/in-process.js';
+import { isRoot } from '../support/platform.js';
 import { validSpec } from '../support/specs.js';
 import { useTempDirs, writeJson } from '../support/temp.js';
 
@@ -25,7 +26,6 @@ vi.mock('node:fs', async (importOriginal) => {
 });
 
 const tempDir = useTempDirs('unreadable');
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** specs/a.json, specs/locked/hidden.json, specs/z/b.json: "locked" cannot be listed. */
 function corpus(): string {

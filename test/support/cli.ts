@@ -22,3 +22,19 @@ export function runCli(args: string[], options: SpawnSyncOptions & { input?: str
   });
   return { status: result.status, stdout: String(result.stdout), stderr: String(result.stderr) };
 }
+
+/**
+ * Runs the CLI with INVESTIGATION_CONFIG cleared (empty means unset), so the caller's shell never
+ * leaks a configuration into a test of configuration precedence or of the machine contract.
+ */
+export function runHermetic(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string | Buffer } = {}): CliRun {
+  return runCli(args, { ...options, env: { INVESTIGATION_CONFIG: '', ...options.env } });
+}
+
+/** A stack trace in output: no run may print one, whatever its input. */
+export const STACK_TRACE = /\n\s+at /;
+
+/** The non-empty lines of a run's stderr. */
+export function stderrLines(run: CliRun): string[] {
+  return run.stderr.split('\n').filter((line) => line !== '');
+}

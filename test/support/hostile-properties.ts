@@ -18,6 +18,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { stringify as toYaml } from 'yaml';
 import { run } from '../../src/cli/run.js';
+import { STACK_TRACE } from './cli.js';
 import type { NamedProperty } from './properties.js';
 import { validSpec } from './specs.js';
 
@@ -163,7 +164,7 @@ async function check(hostile: HostileCase): Promise<void> {
   const outcome = await runCase(hostile);
   if (outcome.exitCode < 0 || outcome.exitCode > 4) fail(hostile, outcome, `exit code ${outcome.exitCode} outside 0-4`);
   if (outcome.ms > MAX_RUN_MILLISECONDS) fail(hostile, outcome, `took ${outcome.ms.toFixed(0)} ms, over ${MAX_RUN_MILLISECONDS}`);
-  if (/\n\s+at /.test(outcome.stderr)) fail(hostile, outcome, 'a stack trace on stderr');
+  if (STACK_TRACE.test(outcome.stderr)) fail(hostile, outcome, 'a stack trace on stderr');
   if (RAW_HAZARD.test(outcome.stderr.replace(/\n/g, ''))) fail(hostile, outcome, 'a raw control or bidi character on stderr');
   const json =
     hostile.args.includes('--json') ||

@@ -21,3 +21,24 @@ export function specWithDives(dives: number): Record<string, any> {
   }));
   return spec;
 }
+
+/** Fails the gate with one error: the first deep dive uses `tool`, which the gate does not count as an expensive read. */
+export function gateFailingSpec(tool = 'WebFetch'): Record<string, any> {
+  const spec = validSpec();
+  spec.deepDives[0].tool = tool;
+  return spec;
+}
+
+/** Only an unknown-field warning: passes the gate unless warnings fail it. */
+export function warningOnlySpec(): Record<string, any> {
+  const spec = validSpec();
+  spec.owner = 'platform team';
+  return spec;
+}
+
+/** No deep dive carries a provenance tag: the gate preset fails it on finding-provenance. */
+export function specWithoutProvenance(): Record<string, any> {
+  const spec = validSpec();
+  for (const dive of spec.deepDives) delete dive.provenance;
+  return spec;
+}
