@@ -16,6 +16,8 @@ export interface SchemaFindings {
   unknownKeys: SchemaIssue[];
   /** Pointers whose values rules must not read: every failing value and every container of one. */
   tainted: Set<string>;
+  /** The failing values themselves: a rule may not read below one either. */
+  failed: Set<string>;
   /**
    * Schema errors past SCHEMA_ERROR_CAP, counted but not described: structural ones, and unknown
    * keys. With structural ones omitted the tainted set is incomplete, so no rule may read the data.
@@ -27,6 +29,7 @@ export const NO_SCHEMA_FINDINGS: SchemaFindings = {
   structural: [],
   unknownKeys: [],
   tainted: new Set(),
+  failed: new Set(),
   omitted: { structural: 0, unknown: 0 },
 };
 
@@ -40,7 +43,7 @@ export function validateStructure(data: Record<string, unknown>): SchemaFindings
     structural: Math.max(0, (validate.errorCount ?? errors.length) - unknownCount - (errors.length - unknownKept)),
     unknown: Math.max(0, unknownCount - unknownKept),
   };
-  const findings: SchemaFindings = { structural: [], unknownKeys: [], tainted: new Set(), omitted };
+  const findings: SchemaFindings = { structural: [], unknownKeys: [], tainted: new Set(), failed: new Set(), omitted };
   const seen = new Set<string>();
   for (const error of errors) {
     const issue = describe(error);
@@ -53,6 +56,7 @@ export function validateStructure(data: Record<string, unknown>): SchemaFindings
       continue;
     }
     findings.structural.push({ path: issue.path, message: issue.message });
+    findings.failed.add(issue.taintPath);
     taint(findings.tainted, issue.taintPath);
   }
   return findings;
