@@ -12,6 +12,7 @@ import { placeDiagnostics } from '../load/place.js';
 import type { Locator } from '../load/text-position.js';
 import type { CompileError } from '../report/compile-error.js';
 import type { FileOutcome } from '../report/outcome.js';
+import { briefChain } from '../rules/briefs/brief-chain.js';
 import { type BriefProblem, checkBriefIds, checkBriefLimits, type EvidenceRegistry, registryOf } from '../rules/briefs/check.js';
 import { checkBriefHistory } from '../rules/briefs/history.js';
 import { validateStructure } from '../schema/issues.js';
@@ -24,14 +25,14 @@ import type { Brief } from '../spec/types.js';
  * checked by the same functions as the spec rules (brief-limits, brief-ids, brief-history), and
  * the chain of files by `brief-chain`.
  *
- * `brief-chain` is an artifact-only rule id: it judges files, not a spec, so it is not in the
- * rule catalog (src/rules/catalog.ts) and no preset sets it. It covers the envelope's structure,
+ * `brief-chain` (src/rules/briefs/brief-chain.ts) judges files, not a spec: it is an artifact
+ * check of the catalog, not a rule, and no preset sets it. It covers the envelope's structure,
  * the file name, sequences 1..n without gaps, parents (null first, then the previous file with
  * the SHA-256 of its exact bytes) and forks (two artifacts naming the same parent). A brief that
  * does not match the format's brief schema is reported under `schema` (unknown keys under
  * `unknown-field`, as warnings), and its content is not checked further.
  */
-export const BRIEF_CHAIN_RULE_ID = 'brief-chain';
+export const BRIEF_CHAIN_RULE_ID = briefChain.id;
 
 export interface BriefArtifactOptions {
   /** A spec whose `evidence` registry the briefs' evidence refs are checked against. */
