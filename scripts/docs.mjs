@@ -32,15 +32,20 @@ function stringify(node) {
 export function generatedSections(library) {
   const presets = library.presetNames.map((name) => library.builtInPreset(name));
   const criteria = new Map(library.criteria.map((criterion) => [criterion.id, criterion.name]));
-  const rules = table(
-    ['Rule', 'Criterion', ...library.presetNames, 'Checks'],
-    library.rules.map(({ meta }) => [
-      [code(meta.id)],
-      [text(criteria.get(meta.criterion) ?? meta.criterion)],
-      ...presets.map((preset) => [text(preset.rules[meta.id] ?? 'off')]),
-      [text(meta.description)],
-    ]),
-  );
+  const ruleRows = library.rules.map(({ meta }) => [
+    [code(meta.id)],
+    [text(criteria.get(meta.criterion) ?? meta.criterion)],
+    ...presets.map((preset) => [text(preset.rules[meta.id] ?? 'off')]),
+    [text(meta.description)],
+  ]);
+  // An artifact check judges files in its own command, where no preset can turn it off.
+  const artifactRows = library.artifactChecks.map((check) => [
+    [code(check.id)],
+    [text(criteria.get(check.criterion) ?? check.criterion)],
+    ...presets.map(() => [text('error')]),
+    [text(`${check.description} Judges brief artifact files, run by `), code(check.command), text('.')],
+  ]);
+  const rules = table(['Rule', 'Criterion', ...library.presetNames, 'Checks'], [...ruleRows, ...artifactRows]);
   const exitCodes = table(
     ['Exit code', 'Meaning'],
     library.exitCodeMeanings.map(({ code: exitCode, meaning }) => [[code(String(exitCode))], [text(meaning)]]),

@@ -22,9 +22,9 @@ export { renderJson } from './render/json.js';
 export { renderMarkdown } from './render/markdown.js';
 export type { CompileError } from './report/compile-error.js';
 export type { GateCriterion, Metrics, Report, Summary, Verdict } from './report/types.js';
-export { rules } from './rules/catalog.js';
+export { artifactChecks, rules } from './rules/catalog.js';
 export { criteria } from './rules/criteria.js';
-export type { Rule, RuleMeta } from './rules/rule.js';
+export type { ArtifactCheckMeta, Rule, RuleMeta } from './rules/rule.js';
 export type { Investigation } from './spec/types.js';
 
 export type OutputFormat = 'markdown' | 'json';

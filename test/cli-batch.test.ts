@@ -590,11 +590,11 @@ describe('--fail-on and --quiet', () => {
     expect(markdown.stderr).toBe('');
   });
 
-  it('--quiet with --fail-on warning: a warnings-only file prints no warning and passes (errors only)', () => {
+  it('--quiet with --fail-on warning: a warnings-only file lists no warning but still fails, and says why', () => {
     const run = runCli(['warn.json', '--format', 'text', '--quiet', '--fail-on', 'warning'], { cwd: dir });
     expect(run.stdout).not.toMatch(/warning {2}|unknown-field/);
-    expect(run.stdout).toBe('✔ 1 file passed\n');
-    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('✖ 1 warning hidden by --quiet fails the gate under --fail-on warning\n');
+    expect(run.status).toBe(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -64,5 +64,74 @@ describe('the packed package', () => {
     const library = (await import(pathToFileURL(join(packageDir, 'dist', 'index.js')).href)) as typeof import('../src/index.js');
     const compiled = library.compileInvestigation(readFileSync(join(projectRoot, SPEC), 'utf8'), { format: 'json', path: SPEC });
     expect(compiled.output).toBe(runCli([SPEC, '--format', 'json']).stdout);
+  });
+});
+
+/**
+ * The tarball installed into another project by name, as a user would with `npm install
+ * compile-investigation-0.1.0.tgz`. Offline: a lockfile made from the project's own (its runtime
+ * entries, with their integrity) lets npm take every dependency from the local cache.
+ */
+describe('the tarball installed into another project', () => {
+  let app: string;
+
+  beforeAll(() => {
+    const dir = tempDir();
+    const [packed] = JSON.parse(
+      execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: projectRoot, encoding: 'utf8' }),
+    ) as Array<{ filename: string }>;
+    app = join(dir, 'app');
+    mkdirSync(app);
+    const tarball = `file:../${packed!.filename}`;
+    const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8'));
+    const projectLock = JSON.parse(readFileSync(join(projectRoot, 'package-lock.json'), 'utf8'));
+    const runtime = Object.entries(projectLock.packages as Record<string, { dev?: boolean }>).filter(
+      ([path, entry]) => path !== '' && entry.dev !== true,
+    );
+    const root = { name: 'app', version: '1.0.0', type: 'module', dependencies: { [manifest.name]: tarball } };
+    const lock = {
+      name: 'app',
+      version: '1.0.0',
+      lockfileVersion: 3,
+      requires: true,
+      packages: {
+        '': root,
+        [`node_modules/${manifest.name}`]: {
+          version: manifest.version,
+          resolved: tarball,
+          dependencies: manifest.dependencies,
+          bin: manifest.bin,
+        },
+        ...Object.fromEntries(runtime),
+      },
+    };
+    writeFileSync(join(app, 'package.json'), JSON.stringify(root));
+    writeFileSync(join(app, 'package-lock.json'), JSON.stringify(lock));
+    execFileSync(npm, ['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: app, stdio: 'ignore' });
+  }, 180_000);
+
+  it('runs the command from node_modules/.bin', () => {
+    const installed = spawnSync(
+      process.execPath,
+      [join(app, 'node_modules', '.bin', 'compile-investigation'), join(projectRoot, SPEC), '--format', 'json'],
+      {
+        cwd: app,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    );
+    expect(installed.status, installed.stderr).toBe(0);
+    expect(JSON.parse(installed.stdout)).toMatchObject({ verdict: 'pass' });
+  });
+
+  it('is imported by its name from an ES module of that project', () => {
+    const script = `import { compileInvestigation } from 'compile-investigation';
+import { readFileSync } from 'node:fs';
+const result = compileInvestigation(readFileSync(process.argv[2], 'utf8'), { format: 'json', path: ${JSON.stringify(SPEC)} });
+process.stdout.write(result.output);`;
+    writeFileSync(join(app, 'use.mjs'), script);
+    const run = spawnSync(process.execPath, ['use.mjs', join(projectRoot, SPEC)], { cwd: app, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe(runCli([SPEC, '--format', 'json']).stdout);
   });
 });

@@ -1,6 +1,7 @@
 import type { Severity } from '../diagnostics/diagnostic.js';
 import type { InputProblem } from '../load/input-error.js';
 import type { Locator } from '../load/text-position.js';
+import { briefChain } from '../rules/briefs/brief-chain.js';
 import type { Brief } from '../spec/types.js';
 
 /**
@@ -10,14 +11,14 @@ import type { Brief } from '../spec/types.js';
  * checked by the same functions as the spec rules (brief-limits, brief-ids, brief-history), and
  * the chain of files by `brief-chain`.
  *
- * `brief-chain` is an artifact-only rule id: it judges files, not a spec, so it is not in the
- * rule catalog (src/rules/catalog.ts) and no preset sets it. It covers the envelope's structure,
+ * `brief-chain` (src/rules/briefs/brief-chain.ts) judges files, not a spec: it is an artifact
+ * check of the catalog, not a rule, and no preset sets it. It covers the envelope's structure,
  * the file name, sequences 1..n without gaps, parents (null first, then the previous file with
  * the SHA-256 of its exact bytes) and forks (two artifacts naming the same parent). A brief that
  * does not match the format's brief schema is reported under `schema` (unknown keys under
  * `unknown-field`, as warnings), and its content is not checked further.
  */
-export const BRIEF_CHAIN_RULE_ID = 'brief-chain';
+export const BRIEF_CHAIN_RULE_ID = briefChain.id;
 
 /** Where the brief sits in an artifact. */
 export const ARTIFACT_BRIEF_POINTER = '/brief';

@@ -1,8 +1,8 @@
 import { exitCodeMeanings } from '../common/exit-codes.js';
 import { builtInPreset, presetNames } from '../policy/presets.js';
-import { rules } from '../rules/catalog.js';
+import { artifactChecks, rules } from '../rules/catalog.js';
 import { criteria } from '../rules/criteria.js';
-import type { Rule } from '../rules/rule.js';
+import type { ArtifactCheckMeta, Rule } from '../rules/rule.js';
 
 export interface RuleEntry {
   id: string;
@@ -27,15 +27,36 @@ export function ruleCatalog(): RuleEntry[] {
   return rules.map(ruleEntry);
 }
 
+export interface ArtifactCheckEntry extends RuleEntry {
+  fix: string;
+  command: string;
+}
+
+/** An artifact check as `rules`, `explain` and `schema` show it: an error in every preset, since none can turn it off. */
+export function artifactCheckEntry(check: ArtifactCheckMeta): ArtifactCheckEntry {
+  const severity: Record<string, string> = {};
+  for (const preset of presets) severity[preset.name] = 'error';
+  const { id, criterion, description, rationale, fix, command } = check;
+  return { id, criterion: criterionNames.get(criterion) ?? criterion, description, rationale, severity, fix, command };
+}
+
+export function artifactCheckCatalog(): ArtifactCheckEntry[] {
+  return artifactChecks.map(artifactCheckEntry);
+}
+
 /** The catalog as aligned text, for `rules` and --help. */
 export function ruleCatalogText(): string {
   const entries = ruleCatalog();
-  const idWidth = Math.max(...entries.map((entry) => entry.id.length));
+  const checks = artifactCheckCatalog();
+  const idWidth = Math.max(...[...entries, ...checks].map((entry) => entry.id.length));
   const severityOf = (entry: RuleEntry) => presetNames.map((name) => entry.severity[name]).join(' / ');
-  const severityWidth = Math.max(...entries.map((entry) => severityOf(entry).length));
-  const lines = [`Rules (severity: ${presetNames.join(' / ')}):`];
-  for (const entry of entries)
-    lines.push(`  ${entry.id.padEnd(idWidth)}  ${severityOf(entry).padEnd(severityWidth)}  ${entry.description}`);
+  const severityWidth = Math.max(...[...entries, ...checks].map((entry) => severityOf(entry).length));
+  const line = (entry: RuleEntry) => `  ${entry.id.padEnd(idWidth)}  ${severityOf(entry).padEnd(severityWidth)}  ${entry.description}`;
+  const lines = [`Rules (severity: ${presetNames.join(' / ')}):`, ...entries.map(line)];
+  for (const command of new Set(checks.map((check) => check.command))) {
+    lines.push('', `Checks of files, run by the ${command} command:`);
+    lines.push(...checks.filter((check) => check.command === command).map(line));
+  }
   return lines.join('\n');
 }
 

@@ -1,6 +1,6 @@
 import { visible } from '../common/visible.js';
 import { countSeverities } from '../diagnostics/cap.js';
-import { type FileOutcome, type Problem, problemsOf } from '../report/outcome.js';
+import { type FileOutcome, hiddenWarningsNote, type Problem, problemsOf } from '../report/outcome.js';
 import { SourceLines } from './code-frame.js';
 
 export interface TextOptions {
@@ -25,9 +25,15 @@ export function formatText(files: FileOutcome[], options: TextOptions): string {
     blocks.push(formatFile(file, problems, paint));
   }
   const problems = errors + warnings;
-  if (problems === 0) return `${paint.green('✔')} ${files.length} ${nounFor(files.length, 'file')} passed\n`;
-  const summary = `✖ ${problems} ${nounFor(problems, 'problem')} (${errors} ${nounFor(errors, 'error')}, ${warnings} ${nounFor(warnings, 'warning')})`;
-  blocks.push(errors > 0 ? paint.boldRed(summary) : paint.boldYellow(summary));
+  const hidden = hiddenWarningsNote(files);
+  if (problems === 0 && hidden === undefined) return `${paint.green('✔')} ${files.length} ${nounFor(files.length, 'file')} passed\n`;
+  const summaries: string[] = [];
+  if (problems > 0) {
+    const summary = `✖ ${problems} ${nounFor(problems, 'problem')} (${errors} ${nounFor(errors, 'error')}, ${warnings} ${nounFor(warnings, 'warning')})`;
+    summaries.push(errors > 0 ? paint.boldRed(summary) : paint.boldYellow(summary));
+  }
+  if (hidden !== undefined) summaries.push(paint.boldYellow(`✖ ${hidden}`));
+  blocks.push(summaries.join('\n'));
   return `${blocks.join('\n\n')}\n`;
 }
 

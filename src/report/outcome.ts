@@ -14,6 +14,8 @@ export interface FileOutcome {
   verdict: 'pass' | 'fail';
   /** Diagnostics after --quiet filtering, with line and column when the input was text. */
   diagnostics: Diagnostic[];
+  /** Warnings --quiet left out of `diagnostics` that still fail the gate under --fail-on warning. */
+  hiddenWarnings?: number;
   /** The input or critical-input error, when the file produced no report. */
   error: CompileError | null;
   report: Report | null;
@@ -31,6 +33,13 @@ export type FileLocation = { kind: 'relative'; path: string } | { kind: 'absolut
 
 /** The rule id under which an input error is listed beside the diagnostics. */
 export const INPUT_ERROR_RULE_ID = 'input-error';
+
+/** Says that warnings left out by --quiet failed the gate; undefined when none did. */
+export function hiddenWarningsNote(files: readonly FileOutcome[]): string | undefined {
+  const hidden = files.reduce((sum, file) => sum + (file.hiddenWarnings ?? 0), 0);
+  if (hidden === 0) return undefined;
+  return `${hidden} ${hidden === 1 ? 'warning hidden by --quiet fails' : 'warnings hidden by --quiet fail'} the gate under --fail-on warning`;
+}
 
 /** A problem as the diagnostic formatters list it: a diagnostic, or an input error in the same shape with its subcode. */
 export interface Problem extends Diagnostic {

@@ -36,7 +36,7 @@ export const budgetAccounting: Rule = {
       }
       return;
     }
-    const clean = view.items('deepDives');
+    const clean = view.items('deepDives', ['id', 'tokens']);
     if (clean.length !== dives.length) return;
     let spent = 0;
     let complete = true;

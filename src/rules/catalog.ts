@@ -1,4 +1,5 @@
 import { antiPatterns } from './anti-patterns.js';
+import { briefChain } from './briefs/brief-chain.js';
 import { briefRules } from './briefs/index.js';
 import { budgetAccounting } from './budget-accounting.js';
 import { budgetLimit } from './budget-limit.js';
@@ -15,7 +16,7 @@ import { hypothesisStatus } from './hypothesis-status.js';
 import { mapCheap } from './map-cheap.js';
 import { replanEvidence } from './replan-evidence.js';
 import { replanTyped } from './replan-typed.js';
-import type { Rule } from './rule.js';
+import type { ArtifactCheckMeta, Rule } from './rule.js';
 import { schema } from './schema.js';
 import { stopReason } from './stop-reason.js';
 import { unknownField } from './unknown-field.js';
@@ -43,3 +44,6 @@ export const rules: readonly Rule[] = [
   antiPatterns,
   unknownField,
 ];
+
+/** Checks of files rather than specs, documented after the rules; each runs in its own command. */
+export const artifactChecks: readonly ArtifactCheckMeta[] = [briefChain];

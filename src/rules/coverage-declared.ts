@@ -33,7 +33,7 @@ export const coverageDeclared: Rule = {
     }
     if (!policy.strict.openHypothesesInRisks) return;
     const named = new WholeWordIndex(risks.filter((risk): risk is string => typeof risk === 'string'));
-    for (const { value, path } of view.items('hypotheses')) {
+    for (const { value, path } of view.items('hypotheses', ['id', 'status'])) {
       if (!UNSETTLED.has(value.status)) continue;
       const found = named.has(value.id);
       if (found === true) continue;

@@ -22,9 +22,9 @@ export const diveGrounded: Rule = {
     },
   },
   check({ view, report }) {
-    if (!view.isComplete('surfaceMap')) return;
+    if (!view.isComplete('surfaceMap', ['candidateNodes'])) return;
     const mapped = view.mappedNodes();
-    for (const { value, path } of view.items('deepDives')) {
+    for (const { value, path } of view.items('deepDives', ['id', 'node'])) {
       if (mapped.has(value.node)) continue;
       report(
         childPointer(path, 'node'),

@@ -3,6 +3,8 @@ import { childPointer } from '../diagnostics/pointer.js';
 import type { DeepDive } from '../spec/types.js';
 import type { Rule } from './rule.js';
 
+const HYPOTHESIS_READS = ['id', 'priority'] as const;
+
 export const diveOrder: Rule = {
   meta: {
     id: 'dive-order',
@@ -19,10 +21,10 @@ export const diveOrder: Rule = {
     },
   },
   check({ view, policy, report }) {
-    if (!view.isComplete('hypotheses')) return;
+    if (!view.isComplete('hypotheses', HYPOTHESIS_READS)) return;
     const lowest = policy.minimums.priority ?? -Infinity;
-    const hypotheses = view.items('hypotheses').filter(({ value }) => value.priority >= lowest);
-    const first = view.items('deepDives')[0];
+    const hypotheses = view.items('hypotheses', HYPOTHESIS_READS).filter(({ value }) => value.priority >= lowest);
+    const first = view.items('deepDives', ['hypothesisId'])[0];
     if (first?.index !== 0 || hypotheses.length === 0) return;
     const best = hypotheses.reduce((lowest, { value }) => Math.min(lowest, value.priority), Infinity);
     const target = hypotheses.find(({ value }) => value.id === first.value.hypothesisId);

@@ -28,19 +28,23 @@ export const diveSelective: Rule = {
   check(context) {
     const { view, policy, report } = context;
     checkMinimum(context, 'deepDives', policy.minimums.deepDives, 'deep dive');
-    const dives = view.items('deepDives');
-    checkUniqueIds(context, 'deepDives', dives);
+    checkUniqueIds(context, 'deepDives', view.items('deepDives', ['id']));
     const hypothesisIds = view.ids('hypotheses');
-    for (const { value, path } of dives) {
-      if (!hypothesisIds.has(value.hypothesisId)) {
-        report(
-          childPointer(path, 'hypothesisId'),
-          () =>
-            `deep dive ${show(value.id)} tests hypothesis ${show(value.hypothesisId)}, which is not in hypotheses; rank a hypothesis before reading for it.${didYouMean(value.hypothesisId, hypothesisIds)}`,
-        );
-      }
+    for (const { value, path } of view.items('deepDives', ['id', 'hypothesisId'])) {
+      if (hypothesisIds.has(value.hypothesisId)) continue;
+      report(
+        childPointer(path, 'hypothesisId'),
+        () =>
+          `deep dive ${show(value.id)} tests hypothesis ${show(value.hypothesisId)}, which is not in hypotheses; rank a hypothesis before reading for it.${didYouMean(value.hypothesisId, hypothesisIds)}`,
+      );
+    }
+    for (const { value, path } of view.items('deepDives', ['tool'])) {
       checkAllowed(context, childPointer(path, 'tool'), 'deep-dive tool', value.tool, policy.expensiveDiveTools);
+    }
+    for (const { value, path } of view.items('deepDives', ['effect'])) {
       checkAllowed(context, childPointer(path, 'effect'), 'deep-dive effect', value.effect, policy.deepDiveEffects);
+    }
+    for (const { value, path } of view.items('deepDives', ['id', 'finding'])) {
       if (isBlank(value.finding, policy.strict.visibleText)) {
         report(childPointer(path, 'finding'), `deep dive ${show(value.id)} has a blank finding; record what the read established.`);
       }

@@ -20,11 +20,13 @@ export const findingProvenance: Rule = {
     },
   },
   check({ view, policy, report }) {
-    const tags = new Set(policy.provenanceTags.map((tag) => tag.normalize('NFC')));
-    for (const { value, path } of view.items('deepDives')) {
+    for (const { value, path } of view.items('deepDives', ['id', 'node'])) {
       if (isBlank(value.node, policy.strict.visibleText)) {
         report(childPointer(path, 'node'), `deep dive ${show(value.id)} names no node; give the path or name it read.`);
       }
+    }
+    const tags = new Set(policy.provenanceTags.map((tag) => tag.normalize('NFC')));
+    for (const { value, path } of view.items('deepDives', ['id', 'provenance'])) {
       if (value.provenance === undefined) {
         report(
           childPointer(path, 'provenance'),

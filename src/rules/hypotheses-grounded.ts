@@ -20,9 +20,9 @@ export const hypothesesGrounded: Rule = {
     },
   },
   check({ view, report }) {
-    if (!view.isComplete('surfaceMap')) return;
+    if (!view.isComplete('surfaceMap', ['candidateNodes'])) return;
     const mapped = view.mappedNodes();
-    for (const { value, path } of view.items('hypotheses')) {
+    for (const { value, path } of view.items('hypotheses', ['id', 'candidateNodes'])) {
       value.candidateNodes.forEach((node, index) => {
         if (mapped.has(node)) return;
         report(

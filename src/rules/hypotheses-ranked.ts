@@ -27,29 +27,35 @@ export const hypothesesRanked: Rule = {
   check(context) {
     const { view, policy, report } = context;
     checkMinimum(context, 'hypotheses', policy.minimums.hypotheses, 'hypothesis');
-    const hypotheses = view.items('hypotheses');
-    checkUniqueIds(context, 'hypotheses', hypotheses);
+    checkUniqueIds(context, 'hypotheses', view.items('hypotheses', ['id']));
     const { priority: minPriority, cost: minCost } = policy.minimums;
-    for (const { value, path } of hypotheses) {
-      if (minPriority !== null && value.priority < minPriority) {
+    if (minPriority !== null) {
+      for (const { value, path } of view.items('hypotheses', ['id', 'priority'])) {
+        if (value.priority >= minPriority) continue;
         report(
           childPointer(path, 'priority'),
           `hypothesis ${show(value.id)} has priority ${value.priority}; priorities start at ${minPriority} (explored first).`,
         );
       }
-      if (minCost !== null && value.cost < minCost) {
+    }
+    if (minCost !== null) {
+      for (const { value, path } of view.items('hypotheses', ['id', 'cost'])) {
+        if (value.cost >= minCost) continue;
         report(
           childPointer(path, 'cost'),
           `hypothesis ${show(value.id)} has cost ${value.cost}; settling a hypothesis costs at least ${minCost}.`,
         );
       }
+    }
+    for (const { value, path } of view.items('hypotheses', ['status'])) {
       checkAllowed(context, childPointer(path, 'status'), 'hypothesis status', value.status, policy.hypothesisStatuses);
-      if (value.candidateNodes.length === 0) {
-        report(
-          childPointer(path, 'candidateNodes'),
-          `hypothesis ${show(value.id)} points at no candidate nodes; name the map nodes that would confirm or invalidate it.`,
-        );
-      }
+    }
+    for (const { value, path } of view.items('hypotheses', ['id', 'candidateNodes'])) {
+      if (value.candidateNodes.length > 0) continue;
+      report(
+        childPointer(path, 'candidateNodes'),
+        `hypothesis ${show(value.id)} points at no candidate nodes; name the map nodes that would confirm or invalidate it.`,
+      );
     }
   },
 };

@@ -8,6 +8,8 @@ const EVIDENCE_FOR_STATUS: ReadonlyMap<string, string> = new Map([
   ['invalidated', 'invalidates'],
 ]);
 
+const DIVE_READS = ['hypothesisId', 'effect'] as const;
+
 export const hypothesisStatus: Rule = {
   meta: {
     id: 'hypothesis-status',
@@ -26,14 +28,14 @@ export const hypothesisStatus: Rule = {
     },
   },
   check({ view, report }) {
-    if (!view.isComplete('deepDives')) return;
+    if (!view.isComplete('deepDives', DIVE_READS)) return;
     const effectsByHypothesis = new Map<string, Set<string>>();
-    for (const { value } of view.items('deepDives')) {
+    for (const { value } of view.items('deepDives', DIVE_READS)) {
       let effects = effectsByHypothesis.get(value.hypothesisId);
       if (!effects) effectsByHypothesis.set(value.hypothesisId, (effects = new Set()));
       effects.add(value.effect);
     }
-    for (const { value, path } of view.items('hypotheses')) {
+    for (const { value, path } of view.items('hypotheses', ['id', 'status'])) {
       const needed = EVIDENCE_FOR_STATUS.get(value.status);
       if (needed === undefined || effectsByHypothesis.get(value.id)?.has(needed)) continue;
       report(

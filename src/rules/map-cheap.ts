@@ -25,16 +25,18 @@ export const mapCheap: Rule = {
   check(context) {
     const { view, policy, report } = context;
     checkMinimum(context, 'surfaceMap', policy.minimums.surfaceMapEntries, 'entry');
-    const entries = view.items('surfaceMap');
-    checkUniqueIds(context, 'surfaceMap', entries);
-    for (const { value, path } of entries) {
+    checkUniqueIds(context, 'surfaceMap', view.items('surfaceMap', ['id']));
+    for (const { value, path } of view.items('surfaceMap', ['tool'])) {
       checkAllowed(context, childPointer(path, 'tool'), 'map tool', value.tool, policy.cheapMapTools);
-      if (value.candidateNodes.length === 0) {
-        report(
-          childPointer(path, 'candidateNodes'),
-          `map entry ${show(value.id)} surfaced no candidate nodes; list the paths or names its query found, or drop the entry.`,
-        );
-      }
+    }
+    for (const { value, path } of view.items('surfaceMap', ['id', 'candidateNodes'])) {
+      if (value.candidateNodes.length > 0) continue;
+      report(
+        childPointer(path, 'candidateNodes'),
+        `map entry ${show(value.id)} surfaced no candidate nodes; list the paths or names its query found, or drop the entry.`,
+      );
+    }
+    for (const { value, path } of view.items('surfaceMap', ['id', 'evidence'])) {
       if (isBlank(value.evidence, policy.strict.visibleText)) {
         report(childPointer(path, 'evidence'), `map entry ${show(value.id)} has blank evidence; say in a sentence what its hits suggest.`);
       }

@@ -2,6 +2,8 @@ import { plural, show } from '../common/text.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Rule } from './rule.js';
 
+const DIVE_READS = ['id', 'hypothesisId', 'effect'] as const;
+
 export const replanEvidence: Rule = {
   meta: {
     id: 'replan-evidence',
@@ -25,15 +27,15 @@ export const replanEvidence: Rule = {
     },
   },
   check({ view, report }) {
-    if (!view.isComplete('deepDives')) return;
+    if (!view.isComplete('deepDives', DIVE_READS)) return;
     const invalidations = new Map<string, number>();
     const dives = new Map<string, { hypothesisId: string; effect: string }>();
-    for (const { value } of view.items('deepDives')) {
+    for (const { value } of view.items('deepDives', DIVE_READS)) {
       if (!dives.has(value.id)) dives.set(value.id, value);
       if (value.effect === 'invalidates') invalidations.set(value.hypothesisId, (invalidations.get(value.hypothesisId) ?? 0) + 1);
     }
     const replansSoFar = new Map<string, number>();
-    for (const { value, path } of view.items('replanLog')) {
+    for (const { value, path } of view.items('replanLog', ['hypothesisId', 'afterDeepDive'])) {
       const count = (replansSoFar.get(value.hypothesisId) ?? 0) + 1;
       replansSoFar.set(value.hypothesisId, count);
       const allowed = invalidations.get(value.hypothesisId) ?? 0;

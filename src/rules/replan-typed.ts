@@ -22,25 +22,29 @@ export const replanTyped: Rule = {
     },
   },
   check({ view, policy, report }) {
+    for (const { value, path } of view.items('replanLog', ['trigger'])) {
+      if (policy.replanTriggers.includes(value.trigger)) continue;
+      report(
+        childPointer(path, 'trigger'),
+        () =>
+          `replan trigger ${show(value.trigger)} is not allowed: replan is only allowed on ${oneOf(policy.replanTriggers)}. Remove reflexive replans and keep going with the current ranking.${didYouMean(value.trigger, policy.replanTriggers)}`,
+      );
+    }
     const hypothesisIds = view.ids('hypotheses');
-    for (const { value, path } of view.items('replanLog')) {
-      if (!policy.replanTriggers.includes(value.trigger)) {
-        report(
-          childPointer(path, 'trigger'),
-          () =>
-            `replan trigger ${show(value.trigger)} is not allowed: replan is only allowed on ${oneOf(policy.replanTriggers)}. Remove reflexive replans and keep going with the current ranking.${didYouMean(value.trigger, policy.replanTriggers)}`,
-        );
-      }
-      if (!hypothesisIds.has(value.hypothesisId)) {
-        report(
-          childPointer(path, 'hypothesisId'),
-          () =>
-            `replan names hypothesis ${show(value.hypothesisId)}, which is not in hypotheses; name the hypothesis whose invalidation triggered it.${didYouMean(value.hypothesisId, hypothesisIds)}`,
-        );
-      }
+    for (const { value, path } of view.items('replanLog', ['hypothesisId'])) {
+      if (hypothesisIds.has(value.hypothesisId)) continue;
+      report(
+        childPointer(path, 'hypothesisId'),
+        () =>
+          `replan names hypothesis ${show(value.hypothesisId)}, which is not in hypotheses; name the hypothesis whose invalidation triggered it.${didYouMean(value.hypothesisId, hypothesisIds)}`,
+      );
+    }
+    for (const { value, path } of view.items('replanLog', ['decision'])) {
       if (isBlank(value.decision, policy.strict.visibleText)) {
         report(childPointer(path, 'decision'), 'replan has a blank decision; say how the ranking or plan changed.');
       }
+    }
+    for (const { value, path } of view.items('replanLog', ['evidence'])) {
       if (isBlank(value.evidence, policy.strict.visibleText)) {
         report(childPointer(path, 'evidence'), 'replan has blank evidence; cite the finding that invalidated the hypothesis.');
       }

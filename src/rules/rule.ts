@@ -25,6 +25,24 @@ export interface RuleMeta {
   examples: { failing: RuleExample; passing: RuleExample };
 }
 
+/**
+ * A check of files rather than of a spec (the chain of brief artifacts): listed and explained
+ * beside the rules, run only by its own command, always as an error.
+ */
+export interface ArtifactCheckMeta {
+  /** Stable id: never renamed once released. */
+  id: string;
+  criterion: CriterionId;
+  /** One line: what the check verifies. */
+  description: string;
+  /** Why the method asks for it. */
+  rationale: string;
+  /** How to fix a failure. */
+  fix: string;
+  /** The command that runs it. */
+  command: string;
+}
+
 export interface RuleContext {
   readonly view: SpecView;
   readonly policy: Policy;

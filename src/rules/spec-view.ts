@@ -22,13 +22,17 @@ class SectionEntry<T> implements Item<T> {
   }
 }
 
+/** The fields of a section's items that a rule reads. */
+export type Reads<K extends SectionName> = readonly (keyof SectionItem[K] & string)[];
+
 /**
  * The spec as rules see it. A value the schema rejected is "tainted", along with every
  * object that contains it, so that a rule only ever reads values of the declared type and
- * stays quiet about what the schema already reported.
+ * stays quiet about what the schema already reported. Taint is as narrow as what a rule reads:
+ * an item with one bad field still counts for a rule that reads only its other fields.
  */
 export class SpecView {
-  private readonly itemCache = new Map<SectionName, Item<unknown>[]>();
+  private readonly itemCache = new Map<string, Item<unknown>[]>();
   private readonly idCache = new Map<SectionName, Set<string>>();
   private mappedNodeCache: Set<string> | undefined;
 
@@ -38,39 +42,36 @@ export class SpecView {
     readonly schema: SchemaFindings,
   ) {}
 
-  isClean(path: string): boolean {
-    return !this.schema.tainted.has(path);
-  }
-
   /** The raw array of a section, whatever its items hold; undefined when it is not an array. */
   rawSection(section: SectionName): unknown[] | undefined {
     const value = this.data[section];
     return Array.isArray(value) ? value : undefined;
   }
 
-  /** Items of a section that the schema accepted, with their index and pointer. */
-  items<K extends SectionName>(section: K): Item<SectionItem[K]>[] {
-    let cached = this.itemCache.get(section);
+  /** Items of a section whose fields in `reads` the schema accepted, with their index and pointer. */
+  items<K extends SectionName>(section: K, reads: Reads<K>): Item<SectionItem[K]>[] {
+    const key = `${section}\u0000${reads.join('\u0000')}`;
+    let cached = this.itemCache.get(key);
     if (!cached) {
       cached = [];
       const raw = this.rawSection(section) ?? [];
       const base = pointer(section);
-      const anyTainted = this.schema.tainted.size > 0;
       for (let index = 0; index < raw.length; index++) {
-        if (!anyTainted || this.isClean(childPointer(base, index))) cached.push(new SectionEntry(raw[index], index, base));
+        if (this.canRead(base, index, reads)) cached.push(new SectionEntry(raw[index], index, base));
       }
-      this.itemCache.set(section, cached);
+      this.itemCache.set(key, cached);
     }
     return cached as Item<SectionItem[K]>[];
   }
 
   /**
-   * Whether every item of a section passed the schema. A rule that concludes from the absence of
-   * something ("no deep dive confirms H2") needs the whole section, or it stays quiet.
+   * Whether the schema accepted the fields in `reads` of every item of a section. A rule that
+   * concludes from the absence of something ("no deep dive confirms H2") needs them all, or it
+   * stays quiet.
    */
-  isComplete(section: SectionName): boolean {
+  isComplete<K extends SectionName>(section: K, reads: Reads<K>): boolean {
     const raw = this.rawSection(section);
-    return raw !== undefined && this.items(section).length === raw.length;
+    return raw !== undefined && this.items(section, reads).length === raw.length;
   }
 
   /** Every string id in a section, including items the schema rejected for another field. */
@@ -128,6 +129,16 @@ export class SpecView {
 
   private cleanField<T>(key: string): T | undefined {
     if (!Object.hasOwn(this.data, key)) return undefined;
-    return this.isClean(pointer(key)) ? (this.data[key] as T) : undefined;
+    return this.schema.tainted.has(pointer(key)) ? undefined : (this.data[key] as T);
+  }
+
+  /** The item itself is an object the schema accepted as one, and no field it reads failed. */
+  private canRead(base: string, index: number, reads: readonly string[]): boolean {
+    const { tainted, failed } = this.schema;
+    if (tainted.size === 0) return true;
+    const path = childPointer(base, index);
+    if (!tainted.has(path)) return true;
+    if (failed.has('') || failed.has(base) || failed.has(path)) return false;
+    return reads.every((field) => !tainted.has(childPointer(path, field)));
   }
 }

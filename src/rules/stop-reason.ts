@@ -35,7 +35,7 @@ export const stopReason: Rule = {
       report('/stopCondition/evidence', 'the stop condition has blank evidence; say what shows the stop reason holds.');
     }
     const budget = view.budget();
-    const hypotheses = view.items('hypotheses');
+    const hypotheses = view.items('hypotheses', ['status']);
     if (stop.reason === 'goal_resolved') {
       const deliverable = view.deliverable();
       if (deliverable !== undefined && isBlank(deliverable, policy.strict.visibleText)) {
@@ -46,7 +46,7 @@ export const stopReason: Rule = {
       }
       if (
         policy.strict.resolvedNeedsConfirmed &&
-        view.isComplete('hypotheses') &&
+        view.isComplete('hypotheses', ['status']) &&
         hypotheses.length > 0 &&
         !hypotheses.some(({ value }) => value.status === 'confirmed')
       ) {
@@ -64,7 +64,7 @@ export const stopReason: Rule = {
     }
     const endReasons = policy.strict.allInvalidatedReasons;
     const allInvalidated =
-      view.isComplete('hypotheses') && hypotheses.length > 0 && hypotheses.every(({ value }) => value.status === 'invalidated');
+      view.isComplete('hypotheses', ['status']) && hypotheses.length > 0 && hypotheses.every(({ value }) => value.status === 'invalidated');
     if (endReasons && allInvalidated && budget && budget.used < budget.total && !endReasons.includes(stop.reason)) {
       report(
         '/stopCondition/reason',

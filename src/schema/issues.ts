@@ -16,6 +16,8 @@ export interface SchemaFindings {
   unknownKeys: SchemaIssue[];
   /** Pointers whose values rules must not read: every failing value and every container of one. */
   tainted: Set<string>;
+  /** The failing values themselves: a rule may not read below one either. */
+  failed: Set<string>;
   /**
    * Schema errors past SCHEMA_ERROR_CAP, counted but not described: structural ones, and unknown
    * keys. With structural ones omitted the tainted set is incomplete, so no rule may read the data.
@@ -27,6 +29,7 @@ export const NO_SCHEMA_FINDINGS: SchemaFindings = {
   structural: [],
   unknownKeys: [],
   tainted: new Set(),
+  failed: new Set(),
   omitted: { structural: 0, unknown: 0 },
 };
 
@@ -45,7 +48,7 @@ export function validateStructure(data: Record<string, unknown>): SchemaFindings
 
 /** Ajv's errors as the `schema` and `unknown-field` rules word them, each worded issue once. */
 export function describeSchemaErrors(errors: readonly ErrorObject[]): Omit<SchemaFindings, 'omitted'> {
-  const findings: Omit<SchemaFindings, 'omitted'> = { structural: [], unknownKeys: [], tainted: new Set() };
+  const findings: Omit<SchemaFindings, 'omitted'> = { structural: [], unknownKeys: [], tainted: new Set(), failed: new Set() };
   const seen = new Set<string>();
   for (const error of errors) {
     const issue = describe(error);
@@ -58,6 +61,7 @@ export function describeSchemaErrors(errors: readonly ErrorObject[]): Omit<Schem
       continue;
     }
     findings.structural.push({ path: issue.path, message: issue.message });
+    findings.failed.add(issue.taintPath);
     taint(findings.tainted, issue.taintPath);
   }
   return findings;

@@ -1,12 +1,11 @@
 import { resolve } from 'node:path';
-import { BRIEF_CHAIN_RULE_ID } from '../../briefs/artifact-model.js';
 import { checkBriefArtifacts } from '../../briefs/artifacts.js';
 import { jsonText } from '../../common/json-text.js';
 import { visible } from '../../common/visible.js';
 import { builtInPreset } from '../../policy/presets.js';
 import { formatListing, type ListingFormat } from '../../render/formatters.js';
 import type { FileOutcome } from '../../report/outcome.js';
-import { rules } from '../../rules/catalog.js';
+import { artifactChecks, rules } from '../../rules/catalog.js';
 import { toolInfo } from '../../tool.js';
 import type { CommandResult, Io } from './result.js';
 import { fileLocation, writeOutput } from './shared.js';
@@ -21,16 +20,6 @@ export interface BriefsOptions {
   maxBytes: number;
   json: boolean;
 }
-
-const BRIEF_CHAIN_CHECK = {
-  id: BRIEF_CHAIN_RULE_ID,
-  description:
-    'Brief artifacts form one chain per hypothesis: sequences without gaps, every parent present with a matching SHA-256, no fork.',
-  rationale:
-    'A working brief is rewritten after each step; its history is only trustworthy if every version points at the exact bytes of the one before it.',
-  fix: 'Restore the missing or altered artifact, or renumber the chain; keep one child per parent.',
-  tag: 'briefs',
-};
 
 /** Checks a folder of brief artifacts: exit 0 when every chain holds, 1 when one does not, 3 for unreadable files. */
 export async function briefsCommand(options: BriefsOptions, io: Io): Promise<CommandResult> {
@@ -74,6 +63,6 @@ function render(files: FileOutcome[], data: Record<string, unknown>, format: Bri
     tool: toolInfo,
     rules,
     settings: builtInPreset('gate').rules,
-    extraChecks: [BRIEF_CHAIN_CHECK],
+    extraChecks: artifactChecks.filter((check) => check.command === 'briefs').map((check) => ({ ...check, tag: check.criterion })),
   });
 }

@@ -7,7 +7,7 @@ import type { Compiler } from '../../compile.js';
 import { countSeverities } from '../../diagnostics/cap.js';
 import { describePointer } from '../../diagnostics/pointer.js';
 import { formatListing, type ListingFormat, type ReportFormat, reportRenderer } from '../../render/formatters.js';
-import type { FileOutcome } from '../../report/outcome.js';
+import { type FileOutcome, hiddenWarningsNote } from '../../report/outcome.js';
 import { rules } from '../../rules/catalog.js';
 import { toolInfo } from '../../tool.js';
 import { chooseWorkers } from '../../workers/choose.js';
@@ -97,6 +97,9 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   if (REPORT_FORMATS.has(format) || options.outputDir !== undefined || options.output !== undefined || options.json) {
     for (const file of files) writeDiagnosticLines(file, io);
   }
+  // The text listing on stdout says it in its summary; every other output needs the note.
+  const hidden = hiddenWarningsNote(files);
+  if (hidden !== undefined && (format !== 'text' || stdout === '')) io.stderr.write(`${toolInfo.name}: note: ${hidden}\n`);
   // Reports the user asked for are missing: that decides the run, whatever the files' own codes.
   if (writeError !== null) return { exitCode: exitCodes.usage, data, warnings, error: writeError, stdout };
   return { exitCode, data, warnings, error: envelopeError(files, exitCode, options.failOn), stdout };
@@ -185,7 +188,9 @@ function envelopeError(files: FileOutcome[], exitCode: number, failOn: 'error' |
   if (exitCode === exitCodes.gateFailed) {
     const hasErrors = culprits.some((file) => file.diagnostics.some((diagnostic) => diagnostic.severity === 'error'));
     const subcode = hasErrors || failOn === 'error' ? 'ERRORS' : 'WARNINGS';
-    return { code: 'GATE_FAILED', subcode, message: `the gate failed for ${count}${first ? `, first ${first.path}` : ''}` };
+    const hidden = hiddenWarningsNote(files);
+    const message = `the gate failed for ${count}${first ? `, first ${first.path}` : ''}${hidden === undefined ? '' : `; ${hidden}`}`;
+    return { code: 'GATE_FAILED', subcode, message };
   }
   const error = first?.error;
   if (!first || !error) return { code: 'INTERNAL_ERROR', subcode: null, message: `exit code ${exitCode} without a recorded error` };

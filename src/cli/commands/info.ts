@@ -5,11 +5,11 @@ import { jsonText } from '../../common/json-text.js';
 import { didYouMean } from '../../common/suggest.js';
 import { createCompiler } from '../../compile.js';
 import { describePointer } from '../../diagnostics/pointer.js';
-import { rules } from '../../rules/catalog.js';
+import { artifactChecks, rules } from '../../rules/catalog.js';
 import { baseSpec } from '../../rules/examples/base-spec.js';
 import type { ExampleSpec, Rule, RuleExample } from '../../rules/rule.js';
 import { investigationSchema, policySchema } from '../../schema/validators.js';
-import { ruleCatalog, ruleCatalogText, ruleEntry } from '../catalog.js';
+import { type ArtifactCheckEntry, artifactCheckCatalog, artifactCheckEntry, ruleCatalog, ruleCatalogText, ruleEntry } from '../catalog.js';
 import { CONTRACT_VERSION, errorCodes, usageError } from '../contract.js';
 import type { CommandResult } from './result.js';
 
@@ -25,6 +25,7 @@ export function schemaCommand(): CommandResult {
     exitCodes: exitCodeMeanings,
     errorCodes,
     rules: ruleCatalog(),
+    artifactChecks: artifactCheckCatalog(),
     inputSchema: investigationSchema,
     policySchema,
   };
@@ -32,18 +33,23 @@ export function schemaCommand(): CommandResult {
 }
 
 export function rulesCommand(): CommandResult {
-  return success({ rules: ruleCatalog() }, `${ruleCatalogText()}\n`);
+  return success({ rules: ruleCatalog(), artifactChecks: artifactCheckCatalog() }, `${ruleCatalogText()}\n`);
 }
 
 export function explainCommand(ruleId: string): CommandResult {
   const rule = rules.find((candidate) => candidate.meta.id === ruleId);
+  const check = artifactChecks.find((candidate) => candidate.id === ruleId);
+  if (check) {
+    const entry = artifactCheckEntry(check);
+    return success({ rule: entry }, artifactCheckText(entry));
+  }
   if (!rule) {
     throw usageError(
       'UNKNOWN_RULE',
-      `unknown rule ${JSON.stringify(ruleId)}.${didYouMean(
-        ruleId,
-        rules.map((candidate) => candidate.meta.id),
-      )} \`compile-investigation rules\` lists them`,
+      `unknown rule ${JSON.stringify(ruleId)}.${didYouMean(ruleId, [
+        ...rules.map((candidate) => candidate.meta.id),
+        ...artifactChecks.map((candidate) => candidate.id),
+      ])} \`compile-investigation rules\` lists them`,
     );
   }
   const failing = runExample(rule.meta.examples.failing);
@@ -62,6 +68,21 @@ function runExample(example: RuleExample): ExampleRun {
   const spec = baseSpec() as ExampleSpec;
   example.apply(spec);
   return { title: example.title, spec, diagnostics: createCompiler().compile(spec).diagnostics };
+}
+
+function artifactCheckText(entry: ArtifactCheckEntry): string {
+  return [
+    `${entry.id}  (${entry.criterion}; always an error, in the ${entry.command} command)`,
+    '',
+    entry.description,
+    '',
+    entry.rationale,
+    '',
+    `Fix: ${entry.fix}`,
+    '',
+    `It judges files, not a spec: run \`compile-investigation ${entry.command} DIR\` on a folder of them.`,
+    '',
+  ].join('\n');
 }
 
 function explanationText(rule: Rule, severity: Record<string, string>, failing: ExampleRun, passing: ExampleRun): string {

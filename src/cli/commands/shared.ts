@@ -95,12 +95,15 @@ export function compileFile(compiler: Compiler, input: InputFile, options: FileF
         error: { code: 'INPUT_ERROR', subcode: read.subcode, message: read.message },
       };
   const diagnostics = options.quiet ? result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error') : result.diagnostics;
-  const failsOnWarnings = options.failOn === 'warning' && result.exitCode === 0 && diagnostics.length > 0;
+  // --quiet hides warnings from the listing, never from the gate.
+  const failsOnWarnings = options.failOn === 'warning' && result.exitCode === 0 && result.diagnostics.length > 0;
+  const hiddenWarnings = failsOnWarnings ? result.diagnostics.length - diagnostics.length : 0;
   return {
     path: input.shown,
     exitCode: failsOnWarnings ? 1 : result.exitCode,
     verdict: failsOnWarnings ? 'fail' : result.verdict,
     diagnostics,
+    ...(hiddenWarnings > 0 ? { hiddenWarnings } : {}),
     error: result.error,
     report: result.report,
     ...(keepSource && result.source !== undefined ? { source: result.source } : {}),

@@ -22,7 +22,7 @@ export const briefCausal: Rule = {
     },
   },
   check({ view, report }) {
-    for (const { value, path } of view.items('hypotheses')) {
+    for (const { value, path } of view.items('hypotheses', ['briefs', 'causalReview'])) {
       const latestIndex = (value.briefs?.length ?? 0) - 1;
       const latest = value.briefs?.[latestIndex];
       if (latest === undefined || value.causalReview === undefined) continue;

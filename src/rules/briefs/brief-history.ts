@@ -24,7 +24,7 @@ export const briefHistory: Rule = {
   },
   check({ view, policy, report }) {
     const registry = registryOf(view.data);
-    for (const { value, path } of view.items('hypotheses')) {
+    for (const { value, path } of view.items('hypotheses', ['briefs'])) {
       const briefs = value.briefs ?? [];
       briefs.forEach((brief, index) => {
         const previous = index === 0 ? undefined : briefs[index - 1];

@@ -24,10 +24,12 @@ export const briefIds: Rule = {
   },
   check({ view, report }) {
     const registry = registryOf(view.data);
-    for (const { value, path } of view.items('hypotheses')) {
+    for (const { value, path } of view.items('hypotheses', ['briefs'])) {
       value.briefs?.forEach((brief, index) => {
         for (const problem of checkBriefIds(brief, childPointer(path, 'briefs', index), registry)) report(problem.path, problem.message);
       });
+    }
+    for (const { value, path } of view.items('hypotheses', ['causalReview'])) {
       if (value.causalReview === undefined) continue;
       for (const direction of ['support', 'against'] as const) {
         for (const problem of checkEvidenceRefs(value.causalReview[direction], childPointer(path, 'causalReview', direction), registry))

@@ -22,7 +22,7 @@ export const briefLimits: Rule = {
     },
   },
   check({ view, report }) {
-    for (const { value, path } of view.items('hypotheses')) {
+    for (const { value, path } of view.items('hypotheses', ['briefs'])) {
       value.briefs?.forEach((brief, index) => {
         for (const problem of checkBriefLimits(brief, childPointer(path, 'briefs', index))) report(problem.path, problem.message);
       });
