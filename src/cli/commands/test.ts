@@ -82,7 +82,6 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
   const workers = chooseWorkers(options.workers, specs.length, warnings);
   for (const warning of warnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
   const skipped = folders.skipped.map((folder) => displayPath(folder, io.cwd) || '.');
-  if (skipped.length > 0) io.stderr.write(`${toolInfo.name}: ${visible(skippedNote(skipped))}\n`);
 
   const progress = createProgress(specs.length, io.stderr, io.env);
   let ran: RunSummary;
@@ -122,7 +121,9 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
     created: summary.results.flatMap((result) => result.created ?? []),
     skipped,
   };
-  const stdout = `${formatWritten(summary.results)}${formatFailures(summary.results)}`;
+  // What was left out and what was written come before the failures and the closing line, which stays last.
+  const note = skipped.length > 0 ? `${visible(skippedNote(skipped))}\n` : '';
+  const stdout = `${note}${formatWritten(summary.results)}${formatFailures(summary.results)}`;
   if (writeError !== null) return { exitCode: exitCodes.usage, data, warnings, error: writeError, stdout };
   return {
     exitCode: failed ? 1 : 0,
