@@ -131,6 +131,20 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
   };
 }
 
+/**
+ * createCompiler remembered by its options: a run that judges files by several configurations
+ * creates each compiler once. The options must be built the same way each time (same key order).
+ */
+export function compilerCache(): (options: CompilerOptions) => Compiler {
+  const made = new Map<string, Compiler>();
+  return (options) => {
+    const key = JSON.stringify(options);
+    let compiler = made.get(key);
+    if (compiler === undefined) made.set(key, (compiler = createCompiler(options)));
+    return compiler;
+  };
+}
+
 type Loaded =
   | { ok: true; data: Record<string, unknown>; format: InputFormat; sha256: string; locate?: Locator; source?: string }
   | { ok: false; result: CompileResult };

@@ -18,10 +18,11 @@ const usageErrorSubcodes = {
   UNKNOWN_RULE: 'a rule id that does not exist',
   INVALID_SETTING: 'a rule setting other than off, warning or error',
   INVALID_POLICY: 'a policy that does not satisfy the policy schema',
-  INVALID_CONFIG: 'a configuration file that cannot be read or has unknown keys',
+  INVALID_CONFIG: 'a configuration file that cannot be read, has unknown keys or values of the wrong type; every problem is named at once',
   CONFIG_NOT_FOUND: 'the configuration file named by --config or INVESTIGATION_CONFIG does not exist',
   OUTPUT_IS_INPUT: '--output names an input file',
   OUTPUT_NOT_WRITABLE: 'the output file or folder cannot be written',
+  OUTPUT_EXISTS: 'init: the --output file exists, and --force was not given',
   INVALID_SHARD: 'a --shard that is not i/n with 1 <= i <= n',
   NOT_A_DIRECTORY: 'the test command was given something that is not a directory',
 } as const;

@@ -24,16 +24,19 @@ export function pickOutput(options: Record<string, unknown>): { output?: string 
   return typeof output === 'string' && output !== '-' ? { output } : {};
 }
 
-/** Decimal digits only: Number() would also take "1e3", "0x10", "0b11" and " 12 ". */
-export function parseByteCount(value: string): number {
-  const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(count) || count < 1)
-    throw usageError(
-      'INVALID_ARGUMENT',
-      `--max-bytes takes a positive whole number of bytes in decimal digits, not ${JSON.stringify(value)}`,
-    );
-  return count;
+/** A parser of positive whole numbers in decimal digits only: Number() would also take "1e3", "0x10", "0b11" and " 12 ". */
+function positiveCount(option: string, what: string): (value: string) => number {
+  return (value) => {
+    const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(count) || count < 1)
+      throw usageError('INVALID_ARGUMENT', `${option} takes a positive whole number of ${what}, not ${JSON.stringify(value)}`);
+    return count;
+  };
 }
+
+export const parseByteCount = positiveCount('--max-bytes', 'bytes in decimal digits');
+
+export const parseBudget = positiveCount('--budget', 'budget units (reads or tokens)');
 
 /** --workers, for commands that compile many files, capped alike; `byDefault` says what runs without it. */
 export function workersOption(items: string, byDefault: string): Option {
@@ -43,12 +46,7 @@ export function workersOption(items: string, byDefault: string): Option {
   ).argParser(parseWorkers);
 }
 
-export function parseWorkers(value: string): number {
-  const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(count) || count < 1)
-    throw usageError('INVALID_ARGUMENT', `--workers takes a positive whole number of worker threads, not ${JSON.stringify(value)}`);
-  return count;
-}
+export const parseWorkers = positiveCount('--workers', 'worker threads');
 
 /**
  * Commander's error messages quote the arguments (an unknown option, an invalid value), which may

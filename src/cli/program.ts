@@ -6,10 +6,11 @@ import { MIN_ITEMS_FOR_WORKERS } from '../workers/choose.js';
 import { exitCodesText, ruleCatalogText } from './catalog.js';
 import type { BriefsFormat, BriefsOptions } from './commands/briefs.js';
 import type { CompileOptions, Format } from './commands/compile.js';
+import type { InitOptions } from './commands/init.js';
 import type { StatsOptions } from './commands/stats.js';
 import type { TestOptions } from './commands/test.js';
 import { usageError } from './contract.js';
-import { inertError, parseByteCount, parsePath, pick, pickOutput, workersOption } from './options.js';
+import { inertError, parseBudget, parseByteCount, parsePath, pick, pickOutput, workersOption } from './options.js';
 
 export type Invocation =
   | { command: 'compile'; options: CompileOptions }
@@ -18,7 +19,8 @@ export type Invocation =
   | { command: 'explain'; ruleId: string; json: boolean }
   | { command: 'test'; options: TestOptions }
   | { command: 'stats'; options: StatsOptions }
-  | { command: 'briefs'; options: BriefsOptions };
+  | { command: 'briefs'; options: BriefsOptions }
+  | { command: 'init'; options: InitOptions };
 
 const FORMATS: Format[] = ['markdown', 'json', 'text', 'sarif', 'github'];
 
@@ -59,7 +61,7 @@ export function buildProgram(
     .option('--policy <file>', "JSON or YAML file whose values override the preset's policy")
     .option(
       '-c, --config <file>',
-      'configuration file (default: INVESTIGATION_CONFIG, or the nearest investigation.config.json|yaml|yml up from here)',
+      "configuration file (default: INVESTIGATION_CONFIG, or the nearest investigation.config.json|yaml|yml up from each input's folder, then from here)",
     )
     .addOption(new Option('--max-bytes <n>', 'largest input accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
     .addOption(new Option('--fail-on <severity>', 'fail on errors only, or on warnings too').choices(['error', 'warning']).default('error'))
@@ -118,6 +120,16 @@ export function buildProgram(
         .choices(['all', 'goldens'])
         .preset('all'),
     )
+    .addOption(
+      new Option('-p, --preset <name>', "rule preset, under each fixture's own (default: the configuration's, else gate)").choices([
+        ...presetNames,
+      ]),
+    )
+    .option('--policy <file>', "JSON or YAML file whose values override the configuration's policy, under each fixture's own")
+    .option(
+      '-c, --config <file>',
+      "configuration file for fixtures whose expectation names none (default: as for compile, from each fixture's folder)",
+    )
     .option('--shard <i/n>', 'run the i-th of n deterministic shares of the fixtures')
     .addOption(new Option('--junit <file>', 'also write a JUnit XML report').argParser(parsePath('--junit')))
     .addOption(workersOption('fixtures', `the number of CPUs from ${MIN_ITEMS_FOR_WORKERS} fixtures on`))
@@ -128,7 +140,7 @@ export function buildProgram(
         options: {
           dirs,
           update: (options['update'] as 'all' | 'goldens' | undefined) ?? 'none',
-          ...pick(options, ['shard', 'junit']),
+          ...pick(options, ['shard', 'junit', 'preset', 'policy', 'config']),
           ...(typeof options['workers'] === 'number' ? { workers: options['workers'] } : {}),
           json: options['json'] === true,
         },
@@ -192,6 +204,40 @@ export function buildProgram(
           maxBytes: options['maxBytes'] as number,
           failOn: 'error',
           quiet: false,
+          json: options['json'] === true,
+        },
+      }),
+    );
+
+  program
+    .command('init')
+    .description('write a skeleton spec to fill in: every field in place, with comments naming the allowed values (YAML)')
+    .option('--goal <text>', 'the question the investigation must answer (default: left empty, for you to fill in)')
+    .addOption(new Option('--budget <n>', "the hard budget's total (default: left at 0, for you to fill in)").argParser(parseBudget))
+    .addOption(new Option('--unit <unit>', "the budget's unit").choices(['reads', 'tokens']).default('reads'))
+    .addOption(
+      new Option('-f, --format <format>', 'YAML (with comments) or JSON (default: from the --output name, else yaml)').choices([
+        'yaml',
+        'json',
+      ]),
+    )
+    .addOption(
+      new Option('-o, --output <file>', 'write the skeleton to this file, atomically ("-": standard output)').argParser(
+        parsePath('--output'),
+      ),
+    )
+    .option('--force', 'overwrite the --output file if it exists')
+    .option('--json', 'print one JSON envelope')
+    .action((options: Record<string, unknown>) =>
+      onInvocation({
+        command: 'init',
+        options: {
+          goal: typeof options['goal'] === 'string' ? options['goal'] : '',
+          budget: typeof options['budget'] === 'number' ? options['budget'] : 0,
+          unit: options['unit'] as 'reads' | 'tokens',
+          ...(options['format'] === undefined ? {} : { format: options['format'] as 'yaml' | 'json' }),
+          ...pickOutput(options),
+          force: options['force'] === true,
           json: options['json'] === true,
         },
       }),

@@ -7,7 +7,7 @@ import type { CommandResult, Io } from './commands/result.js';
 import { CliError, CONTRACT_VERSION, type Envelope, type UsageSubcode } from './contract.js';
 import { buildProgram, type Invocation } from './program.js';
 
-const COMMANDS = ['compile', 'schema', 'rules', 'explain', 'test', 'stats', 'briefs'];
+const COMMANDS = ['compile', 'schema', 'rules', 'explain', 'test', 'stats', 'briefs', 'init'];
 
 const COMMANDER_SUBCODES: Record<string, UsageSubcode> = {
   'commander.unknownOption': 'UNKNOWN_OPTION',
@@ -78,6 +78,8 @@ async function execute(invocation: Invocation, io: Io): Promise<CommandResult> {
       return (await import('./commands/stats.js')).statsCommand(invocation.options, io);
     case 'briefs':
       return (await import('./commands/briefs.js')).briefsCommand(invocation.options, io);
+    case 'init':
+      return (await import('./commands/init.js')).initCommand(invocation.options, io);
   }
 }
 

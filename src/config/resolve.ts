@@ -1,17 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import type { RuleSetting } from '../diagnostics/diagnostic.js';
 import { readDocument } from '../load/document.js';
+import { ConfigError, type ConfigFile, validateConfig } from './validate.js';
+
+export { ConfigError, type ConfigFile };
 
 const CONFIG_NAMES = ['investigation.config.json', 'investigation.config.yaml', 'investigation.config.yml'] as const;
 
-type ConfigSource = 'flag' | 'env' | 'walk-up' | 'default';
-
-interface ConfigFile {
-  preset?: string;
-  policy?: Record<string, unknown>;
-  rules?: Record<string, RuleSetting>;
-}
+export type ConfigSource = 'flag' | 'env' | 'walk-up' | 'sidecar' | 'default';
 
 export interface ResolvedConfig {
   /** Where the configuration came from, relative to the working directory; null for the built-in defaults. */
@@ -21,73 +17,85 @@ export interface ResolvedConfig {
   warnings: string[];
 }
 
-/** A configuration that cannot be used: the CLI reports it as a usage error. */
-export class ConfigError extends Error {
-  constructor(
-    readonly subcode: 'CONFIG_NOT_FOUND' | 'INVALID_CONFIG',
-    message: string,
-  ) {
-    super(message);
-  }
+/** The configuration that judges the files of one folder; each folder's is looked up once. */
+export interface ConfigLookup {
+  /** For a file in `folder` (absolute), or for standard input with null: the working directory's. */
+  forFolder(folder: string | null): ResolvedConfig;
 }
 
-const KNOWN_KEYS = new Set(['$schema', 'preset', 'policy', 'rules']);
 const MAX_CONFIG_BYTES = 1024 * 1024;
+const DEFAULTS: ResolvedConfig = { path: null, source: 'default', config: {}, warnings: [] };
 
 /** --config FILE, then INVESTIGATION_CONFIG, then the nearest config walking up from cwd, then the defaults. */
 export function resolveConfig(flag: string | undefined, env: string | undefined, cwd: string): ResolvedConfig {
-  if (flag !== undefined) return load(flag, 'flag', cwd, []);
-  if (env !== undefined && env !== '') return load(env, 'env', cwd, []);
-  const found = walkUp(cwd);
-  if (!found) return { path: null, source: 'default', config: {}, warnings: [] };
-  const shown = display(found, cwd);
-  return load(found, 'walk-up', cwd, [
-    `using ${shown}, found by walking up from the working directory; pin it with --config ${shown} or INVESTIGATION_CONFIG=${shown}`,
-  ]);
+  return createConfigLookup(flag, env, cwd).forFolder(null);
 }
 
-function walkUp(start: string): string | undefined {
+/**
+ * --config FILE, then INVESTIGATION_CONFIG, both read at once (a broken one throws here); else,
+ * per folder, the nearest config walking up from it, then from the working directory, as
+ * .editorconfig is found; else the defaults. Each file is read and checked once, when first needed.
+ */
+export function createConfigLookup(flag: string | undefined, env: string | undefined, cwd: string): ConfigLookup {
+  if (flag !== undefined) return pinned(load(flag, 'flag', cwd, []));
+  if (env !== undefined && env !== '') return pinned(load(env, 'env', cwd, []));
+  const byFolder = new Map<string, string | null>();
+  const byFile = new Map<string, ResolvedConfig>();
+  const nearest = (folder: string): string | null => {
+    let found = byFolder.get(folder);
+    if (found === undefined) byFolder.set(folder, (found = walkUp(folder)));
+    return found;
+  };
+  return {
+    forFolder(folder) {
+      const start = folder ?? cwd;
+      const found = nearest(start) ?? nearest(cwd);
+      if (found === null) return DEFAULTS;
+      let config = byFile.get(found);
+      if (config === undefined) {
+        const shown = display(found, cwd);
+        const from = start === cwd ? 'the working directory' : display(start, cwd);
+        config = load(found, 'walk-up', cwd, [
+          `using ${shown}, found by walking up from ${from}; pin it with --config ${shown} or INVESTIGATION_CONFIG=${shown}`,
+        ]);
+        byFile.set(found, config);
+      }
+      return config;
+    },
+  };
+}
+
+/** A configuration file named by a fixture's expectation file (`namedBy`, as shown), at the absolute `path`. */
+export function readSidecarConfig(path: string, namedBy: string, cwd: string): ResolvedConfig {
+  return load(path, 'sidecar', cwd, [], `${namedBy}: config`);
+}
+
+function pinned(config: ResolvedConfig): ConfigLookup {
+  return { forFolder: () => config };
+}
+
+function walkUp(start: string): string | null {
   for (let dir = resolve(start); ; dir = dirname(dir)) {
     for (const name of CONFIG_NAMES) {
       const candidate = join(dir, name);
       if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
     }
-    if (dirname(dir) === dir) return undefined;
+    if (dirname(dir) === dir) return null;
   }
 }
 
-function load(path: string, source: ConfigSource, cwd: string, warnings: string[]): ResolvedConfig {
-  const origin = source === 'env' ? 'INVESTIGATION_CONFIG' : source === 'flag' ? '--config' : 'config';
+function load(path: string, source: ConfigSource, cwd: string, warnings: string[], namedBy?: string): ResolvedConfig {
+  const origin = namedBy ?? (source === 'env' ? 'INVESTIGATION_CONFIG' : source === 'flag' ? '--config' : 'config');
   const parsed = readDocument(resolve(cwd, path), {
     maxBytes: MAX_CONFIG_BYTES,
     notAnObject: () => 'a configuration file holds an object with preset, policy and rules',
   });
+  const where = `${origin} ${source === 'walk-up' || source === 'sidecar' ? display(path, cwd) : path}`;
   if (!parsed.ok) {
     const subcode = parsed.problem.subcode === 'NOT_FOUND' ? 'CONFIG_NOT_FOUND' : 'INVALID_CONFIG';
-    throw new ConfigError(subcode, `${origin} ${path}: ${parsed.problem.message}`);
+    throw new ConfigError(subcode, `${where}: ${parsed.problem.message}`);
   }
-  return { path: display(resolve(cwd, path), cwd), source, config: validate(parsed.data, `${origin} ${path}`), warnings };
-}
-
-function validate(data: Record<string, unknown>, where: string): ConfigFile {
-  for (const key of Object.keys(data)) {
-    if (!KNOWN_KEYS.has(key))
-      throw new ConfigError('INVALID_CONFIG', `${where}: unknown key ${JSON.stringify(key)}; a config holds preset, policy and rules`);
-  }
-  const { preset, policy, rules } = data;
-  if (preset !== undefined && typeof preset !== 'string')
-    throw new ConfigError('INVALID_CONFIG', `${where}: preset must be a string such as "gate"`);
-  if (policy !== undefined && (policy === null || typeof policy !== 'object' || Array.isArray(policy))) {
-    throw new ConfigError('INVALID_CONFIG', `${where}: policy must be an object of policy values`);
-  }
-  if (rules !== undefined && (rules === null || typeof rules !== 'object' || Array.isArray(rules))) {
-    throw new ConfigError('INVALID_CONFIG', `${where}: rules must map rule ids to "off", "warning" or "error"`);
-  }
-  return {
-    ...(preset === undefined ? {} : { preset }),
-    ...(policy === undefined ? {} : { policy: policy as Record<string, unknown> }),
-    ...(rules === undefined ? {} : { rules: rules as Record<string, RuleSetting> }),
-  };
+  return { path: display(resolve(cwd, path), cwd), source, config: validateConfig(parsed.data, where), warnings };
 }
 
 function display(path: string, cwd: string): string {

@@ -1,6 +1,7 @@
 import gatePreset from '../../assets/presets/gate.json' with { type: 'json' };
 import referencePreset from '../../assets/presets/reference.json' with { type: 'json' };
 import { isRecord } from '../common/guards.js';
+import { didYouMean } from '../common/suggest.js';
 import type { RuleSetting } from '../diagnostics/diagnostic.js';
 import { type ErrorObject, validator } from '../schema/validators.js';
 import type { Policy } from './types.js';
@@ -29,7 +30,8 @@ export function builtInPreset(name: PresetName): Preset {
   return { name, ...builtIn[name] };
 }
 
-export type PolicyResult = { ok: true; policy: Policy } | { ok: false; message: string };
+/** A refused override: `message` is one line, `problems` each of its findings on its own. */
+export type PolicyResult = { ok: true; policy: Policy } | { ok: false; message: string; problems: string[] };
 
 /**
  * A preset's policy with an override laid over it: objects merge key by key, anything else is
@@ -37,7 +39,8 @@ export type PolicyResult = { ok: true; policy: Policy } | { ok: false; message: 
  */
 export function applyPolicyOverride(base: Policy, override: unknown): PolicyResult {
   if (override === null || typeof override !== 'object' || Array.isArray(override)) {
-    return { ok: false, message: 'a policy file must hold an object, such as {"cheapMapTools": ["Glob", "Grep"]}' };
+    const problem = 'a policy file must hold an object, such as {"cheapMapTools": ["Glob", "Grep"]}';
+    return { ok: false, message: problem, problems: [problem] };
   }
   const merged = merge(base, override) as Record<string, unknown>;
   const budget = merged['budget'];
@@ -45,21 +48,24 @@ export function applyPolicyOverride(base: Policy, override: unknown): PolicyResu
     for (const [unit, value] of Object.entries(budget)) if (value === null) delete (budget as Record<string, unknown>)[unit];
   }
   const validate = validator('policy');
-  if (!validate(merged)) {
-    return { ok: false, message: `invalid policy: ${(validate.errors ?? []).map(describePolicyError).join('; ')}` };
-  }
+  if (!validate(merged)) return invalid((validate.errors ?? []).map(describePolicyError));
   const { $schema: _ignored, ...policy } = merged;
   const ranges = Object.entries((policy as unknown as Policy).budget).filter(([, unit]) => unit.minTotal > unit.maxTotal);
-  if (ranges.length > 0) {
-    return { ok: false, message: `invalid policy: budget unit ${JSON.stringify(ranges[0]?.[0])} has minTotal above maxTotal` };
-  }
+  if (ranges.length > 0) return invalid(ranges.map(([unit]) => `budget unit ${JSON.stringify(unit)} has minTotal above maxTotal`));
   return { ok: true, policy: policy as unknown as Policy };
+}
+
+function invalid(problems: string[]): PolicyResult {
+  return { ok: false, message: `invalid policy: ${problems.join('; ')}`, problems };
 }
 
 function describePolicyError(error: ErrorObject): string {
   const where = error.instancePath === '' ? 'the policy' : error.instancePath;
   if (error.keyword === 'additionalProperties') {
-    return `${where} has an unknown key ${JSON.stringify((error.params as { additionalProperty: string }).additionalProperty)}`;
+    const key = (error.params as { additionalProperty: string }).additionalProperty;
+    const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+    const hint = didYouMean(key, known);
+    return `${where} has an unknown key ${JSON.stringify(key)}${hint === '' ? '' : `.${hint}`}`;
   }
   return `${where} ${error.message ?? 'is invalid'}`;
 }

@@ -20,13 +20,16 @@ export interface ExpectedDiagnostic {
 }
 
 /**
- * What a fixture must compile to. `verdict` and `diagnostics` are checked only when present;
- * `preset` defaults to "gate".
+ * What a fixture must compile to. `verdict` and `diagnostics` are checked only when present.
+ * `config` (a configuration file, relative to the expectation file), `preset` and `policy` say how
+ * it is judged, over what the command line and the configuration found for it say.
  */
 export interface Expectation {
+  config?: string;
+  preset?: ExpectedPreset;
+  policy?: Record<string, unknown>;
   exitCode: ExpectedExitCode;
   verdict?: 'pass' | 'fail';
-  preset?: ExpectedPreset;
   diagnostics?: ExpectedDiagnostic[];
 }
 
@@ -45,7 +48,8 @@ const SUFFIXES: ReadonlyArray<[string, ExpectationFormat]> = [
   ['.expect.yml', 'yaml'],
 ];
 const EXIT_CODES: readonly number[] = [0, 1, 3, 4];
-const TOP_KEYS: readonly string[] = ['$schema', 'exitCode', 'verdict', 'preset', 'diagnostics'];
+const TOP_KEYS: readonly string[] = ['$schema', 'config', 'preset', 'policy', 'exitCode', 'verdict', 'diagnostics'];
+const TOP_KEYS_TEXT = 'exitCode, verdict, diagnostics, config, preset and policy';
 const DIAGNOSTIC_KEYS: readonly string[] = ['ruleId', 'path', 'severity', 'line'];
 
 /** The paths a spec's expectation may have: <stem>.expect.json, .expect.yaml, .expect.yml. */
@@ -80,7 +84,7 @@ export function parseExpectation(text: string, format: ExpectationFormat, shownA
   return expectationFrom(parseDocument(text, { format, notAnObject }), format, shownAs);
 }
 
-const MUST_BE_AN_OBJECT = 'must be an object with exitCode, and optionally verdict, preset and diagnostics';
+const MUST_BE_AN_OBJECT = 'must be an object with exitCode, and optionally verdict, diagnostics, config, preset and policy';
 
 function notAnObject(value: unknown): string {
   return `${MUST_BE_AN_OBJECT}; got ${kind(value)}`;
@@ -102,9 +106,9 @@ function validateExpectation(data: unknown, shownAs: string): Expectation {
   };
   if (!isRecord(data)) return fail(`${MUST_BE_AN_OBJECT}; got ${kind(data)}`);
   for (const key of Object.keys(data)) {
-    if (!TOP_KEYS.includes(key)) fail(`unknown key ${JSON.stringify(key)}; allowed keys are exitCode, verdict, preset and diagnostics`);
+    if (!TOP_KEYS.includes(key)) fail(`unknown key ${JSON.stringify(key)}; allowed keys are ${TOP_KEYS_TEXT}`);
   }
-  const { exitCode, verdict, preset, diagnostics } = data;
+  const { exitCode, verdict, config, preset, policy, diagnostics } = data;
   if (exitCode === undefined) fail('exitCode is missing; use 0 (pass), 1 (gate failed), 3 (input error) or 4 (critical input)');
   if (typeof exitCode !== 'number' || !EXIT_CODES.includes(exitCode)) fail(`exitCode must be 0, 1, 3 or 4; got ${valueText(exitCode)}`);
   const expectation: Expectation = { exitCode: exitCode as ExpectedExitCode };
@@ -114,9 +118,18 @@ function validateExpectation(data: unknown, shownAs: string): Expectation {
       fail(`verdict ${valueText(verdict)} contradicts exitCode ${valueText(exitCode)}: only exit code 0 passes`);
     expectation.verdict = verdict as 'pass' | 'fail';
   }
+  if (config !== undefined) {
+    if (typeof config !== 'string' || config === '')
+      fail(`config must name a configuration file, relative to this file; got ${valueText(config)}`);
+    expectation.config = config as string;
+  }
   if (preset !== undefined) {
     if (preset !== 'gate' && preset !== 'reference') fail(`preset must be "gate" or "reference"; got ${valueText(preset)}`);
     expectation.preset = preset as ExpectedPreset;
+  }
+  if (policy !== undefined) {
+    if (!isRecord(policy)) fail(`policy must be an object of policy values; got ${kind(policy)}`);
+    expectation.policy = policy as Record<string, unknown>;
   }
   if (diagnostics !== undefined) {
     if (!Array.isArray(diagnostics)) fail(`diagnostics must be a list; got ${kind(diagnostics)}`);
@@ -149,12 +162,15 @@ function validateDiagnostic(item: unknown, where: string, fail: (problem: string
 }
 
 /**
- * The text of an expectation file: keys in the order preset, exitCode, verdict, diagnostics
- * (each ruleId, severity, path, line); JSON with two-space indentation, or YAML; one trailing newline.
+ * The text of an expectation file: keys in the order config, preset, policy, exitCode, verdict,
+ * diagnostics (each ruleId, severity, path, line); JSON with two-space indentation, or YAML; one
+ * trailing newline.
  */
 export function serializeExpectation(expectation: Expectation, format: ExpectationFormat): string {
   const ordered: Record<string, unknown> = {};
+  if (expectation.config !== undefined) ordered['config'] = expectation.config;
   if (expectation.preset !== undefined) ordered['preset'] = expectation.preset;
+  if (expectation.policy !== undefined) ordered['policy'] = expectation.policy;
   ordered['exitCode'] = expectation.exitCode;
   if (expectation.verdict !== undefined) ordered['verdict'] = expectation.verdict;
   if (expectation.diagnostics !== undefined) {

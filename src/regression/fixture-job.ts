@@ -1,14 +1,17 @@
 import { fromMessage } from '../common/raw-path.js';
+import { createFixtureJudges, type FixtureConfiguration } from './fixture-config.js';
 import { runFixture } from './run-fixture.js';
 import type { FixtureResult, UpdateMode } from './types.js';
 
-/** The settings of a fixture job: where paths are shown from, and what to update. */
+/** The settings of a fixture job: where paths are shown from, what to update, and the command line's configuration. */
 export interface FixtureJobContext {
   cwd: string;
   update: UpdateMode;
+  configuration: FixtureConfiguration;
 }
 
-/** A worker's `test` job: one fixture, run exactly as the in-process runner runs it. */
+/** A worker's `test` job: one fixture, run exactly as the in-process runner runs it, with the worker's own judges. */
 export async function fixtureJob(context: FixtureJobContext): Promise<(file: string | Uint8Array) => FixtureResult> {
-  return (file) => runFixture(fromMessage(file), context);
+  const judges = createFixtureJudges(context.configuration, context.cwd);
+  return (file) => runFixture(fromMessage(file), { ...context, judges });
 }

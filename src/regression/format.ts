@@ -16,6 +16,16 @@ export function formatFailures(results: readonly FixtureResult[]): string {
   return `${blocks.join('')}${results.length - failed} passed, ${failed} failed\n`;
 }
 
+/** One line per file an update wrote, "created PATH" or "updated PATH", in the order written. */
+export function formatWritten(results: readonly FixtureResult[]): string {
+  const lines: string[] = [];
+  for (const result of results) {
+    const created = new Set(result.created);
+    for (const path of result.written) lines.push(`${created.has(path) ? 'created' : 'updated'} ${visible(path)}\n`);
+  }
+  return lines.join('');
+}
+
 /** Problems one per line with `indent`, each detail (a diff) indented two more spaces beneath its message. */
 export function formatProblems(problems: readonly Problem[], indent: string): string {
   const lines: string[] = [];

@@ -22,7 +22,11 @@ export async function runFixturesParallel(files: readonly RawPath[], options: Pa
   const { workers, launcher, onResult, ...fixtureOptions } = options;
   if (Math.min(workers, files.length) <= 1 || launcher === null)
     return runFixtures(files, { ...fixtureOptions, ...(onResult ? { onResult } : {}) });
-  const context: FixtureJobContext = { cwd: fixtureOptions.cwd ?? process.cwd(), update: fixtureOptions.update ?? 'none' };
+  const context: FixtureJobContext = {
+    cwd: fixtureOptions.cwd ?? process.cwd(),
+    update: fixtureOptions.update ?? 'none',
+    configuration: fixtureOptions.configuration ?? {},
+  };
   const results = await runInWorkers<FixtureResult>(files, {
     workers,
     launcher,

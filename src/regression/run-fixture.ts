@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { appendToRawPath, pathText, type RawPath } from '../common/raw-path.js';
 import { WriteRefusedError } from '../common/write-file.js';
-import { type CompileResult, type Compiler, createCompiler } from '../compile.js';
+import type { CompileResult } from '../compile.js';
 import { DEFAULT_MAX_BYTES, readInput } from '../load/read-input.js';
 import { renderJson } from '../render/json.js';
 import { renderMarkdown } from '../render/markdown.js';
@@ -9,14 +9,8 @@ import type { Report } from '../report/types.js';
 import { compareDiagnostics } from './compare.js';
 import { firstDifferingLine, unifiedDiff } from './diff.js';
 import { ExpectationError } from './errors.js';
-import {
-  type Expectation,
-  type ExpectationFile,
-  type ExpectedPreset,
-  expectationCandidates,
-  readExpectation,
-  serializeExpectation,
-} from './expectation.js';
+import { type Expectation, type ExpectationFile, expectationCandidates, readExpectation, serializeExpectation } from './expectation.js';
+import { createFixtureJudges, type FixtureConfiguration, type FixtureJudges } from './fixture-config.js';
 import { displayPath, goldenPaths } from './paths.js';
 import type { FixtureResult, Problem, UpdateMode } from './types.js';
 import { writeIfChanged } from './write.js';
@@ -26,15 +20,10 @@ export interface FixtureOptions {
   cwd?: string;
   /** Which files to rewrite from the actual result; 'none' (compare only) by default. */
   update?: UpdateMode;
-}
-
-/** One compiler per preset, resolved once and reused for every fixture. */
-const compilers = new Map<ExpectedPreset, Compiler>();
-
-function compilerFor(preset: ExpectedPreset): Compiler {
-  let compiler = compilers.get(preset);
-  if (!compiler) compilers.set(preset, (compiler = createCompiler({ preset })));
-  return compiler;
+  /** The command line's configuration, preset and policy; none by default. */
+  configuration?: FixtureConfiguration;
+  /** The run's judges, shared by its fixtures; made from `configuration` for this fixture alone by default. */
+  judges?: FixtureJudges;
 }
 
 /**
@@ -49,12 +38,16 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
   const path = shown(file);
   const problems: Problem[] = [];
   const written: string[] = [];
+  const created: string[] = [];
+  let config: FixtureResult['config'];
   const finish = (exitCode: FixtureResult['exitCode']): FixtureResult => ({
     file,
     path,
     passed: problems.length === 0,
     problems,
     written,
+    created,
+    ...(config === undefined ? {} : { config }),
     exitCode,
   });
 
@@ -76,13 +69,18 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
     problems.push({ message: read.message });
     return finish(null);
   }
-  const preset = found?.expectation.preset ?? 'gate';
-  const result = compilerFor(preset).compile(read.bytes, { path });
+  const judge = (options.judges ?? createFixtureJudges(options.configuration ?? {}, cwd))(file, found);
+  if (!judge.ok) {
+    problems.push({ message: judge.problem });
+    return finish(null);
+  }
+  if (judge.config.path !== null) config = { path: judge.config.path, source: judge.config.source };
+  const result = judge.compiler.compile(read.bytes, { path });
 
   if (update === 'all') {
     const [json] = expectationCandidates(file);
     const target = found ?? { file: json?.file ?? appendToRawPath(file, '.expect.json'), format: 'json' as const };
-    writeUpdate(target.file, serializeExpectation(expectationOf(result, preset), target.format));
+    writeUpdate(target.file, serializeExpectation(expectationOf(result, found?.expectation), target.format));
   } else if (found !== null) {
     problems.push(...compareWithExpectation(result, found.expectation));
   }
@@ -95,7 +93,9 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
   /** An update that cannot be written is this fixture's problem; the other fixtures go on. */
   function writeUpdate(target: RawPath, content: string): void {
     try {
-      if (writeIfChanged(target, content)) written.push(shown(target));
+      const outcome = writeIfChanged(target, content);
+      if (outcome !== 'unchanged') written.push(shown(target));
+      if (outcome === 'created') created.push(shown(target));
     } catch (error) {
       const reason =
         error instanceof WriteRefusedError
@@ -151,10 +151,13 @@ function compareWithExpectation(result: CompileResult, expected: Expectation): P
   return problems;
 }
 
-/** The expectation a result meets exactly, as update mode 'all' writes it. */
-function expectationOf(result: CompileResult, preset: ExpectedPreset): Expectation {
+/** The expectation a result meets exactly, as update mode 'all' writes it, judged as the one it replaces says. */
+function expectationOf(result: CompileResult, previous: Expectation | undefined): Expectation {
+  const { config, preset, policy } = previous ?? {};
   return {
-    ...(preset === 'gate' ? {} : { preset }),
+    ...(config === undefined ? {} : { config }),
+    ...(preset === undefined ? {} : { preset }),
+    ...(policy === undefined ? {} : { policy }),
     exitCode: result.exitCode,
     verdict: result.verdict,
     diagnostics: result.diagnostics.map(({ ruleId, severity, path, line }) => ({

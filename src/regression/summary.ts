@@ -1,4 +1,5 @@
 import type { RawPath } from '../common/raw-path.js';
+import { createFixtureJudges } from './fixture-config.js';
 import { type FixtureOptions, runFixture } from './run-fixture.js';
 import type { FixtureResult } from './types.js';
 
@@ -16,9 +17,10 @@ export interface RunSummary {
 /** Runs the fixtures one after another, in the order given. */
 export function runFixtures(files: readonly RawPath[], options: RunOptions = {}): RunSummary {
   const { onResult, ...fixtureOptions } = options;
+  const judges = fixtureOptions.judges ?? createFixtureJudges(fixtureOptions.configuration ?? {}, fixtureOptions.cwd ?? process.cwd());
   const results: FixtureResult[] = [];
   files.forEach((file, index) => {
-    const result = runFixture(file, fixtureOptions);
+    const result = runFixture(file, { ...fixtureOptions, judges });
     results.push(result);
     onResult?.(result, index);
   });

@@ -1,4 +1,5 @@
 import type { RawPath } from '../common/raw-path.js';
+import type { ConfigSource } from '../config/resolve.js';
 
 /** One way a fixture differs from its expectation or goldens. */
 export interface Problem {
@@ -24,6 +25,10 @@ export interface FixtureResult {
   problems: Problem[];
   /** Files written in an update mode (paths as shown), in the order written. */
   written: string[];
+  /** Those of `written` that did not exist before. */
+  created?: string[];
+  /** The configuration file that judged the fixture; absent for the built-in defaults or when it was not compiled. */
+  config?: { path: string; source: ConfigSource };
   /** What the compiler gave; null when the fixture was not compiled (unreadable spec or expectation). */
   exitCode: 0 | 1 | 3 | 4 | null;
 }

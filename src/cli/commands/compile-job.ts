@@ -11,9 +11,13 @@ export interface CompiledFile {
   rendered?: string;
 }
 
+/** An input and the index of the compiler (the configuration) that judges it. */
+export type JudgedInput = InputFile & { judge: number };
+
 /** How each file of a run is compiled, in this thread or in a worker: the same settings either way. */
 export interface CompileJobContext {
-  compilerOptions: CompilerOptions;
+  /** The options of each compiler of the run, by judge index. */
+  compilerOptions: CompilerOptions[];
   flags: FileFlags;
   /** The report format to render, or null when the run renders nothing per file. */
   render: 'json' | 'markdown' | null;
@@ -21,16 +25,20 @@ export interface CompileJobContext {
   keep: { report: boolean; source: boolean };
 }
 
-/** A worker's `compile` job: its own compiler, from the same options as the main thread's. */
-export async function compileJob(context: CompileJobContext): Promise<(input: InputFile) => CompiledFile> {
-  return fileCompiler(createCompiler(context.compilerOptions), context);
+/** A worker's `compile` job: its own compilers, from the same options as the main thread's, each created when first needed. */
+export async function compileJob(context: CompileJobContext): Promise<(input: JudgedInput) => CompiledFile> {
+  const compilers: Compiler[] = [];
+  return fileCompiler((judge) => (compilers[judge] ??= createCompiler(context.compilerOptions[judge] as CompilerOptions)), context);
 }
 
-/** Compiles one file after another with `compiler`, as `context` says. */
-export async function fileCompiler(compiler: Compiler, context: CompileJobContext): Promise<(input: InputFile) => CompiledFile> {
+/** Compiles one file after another, each with its judge's compiler, as `context` says. */
+export async function fileCompiler(
+  compilerOf: (judge: number) => Compiler,
+  context: CompileJobContext,
+): Promise<(input: JudgedInput) => CompiledFile> {
   const render = context.render === null ? null : await reportRenderer(context.render);
   return (input) => {
-    const outcome = compileFile(compiler, { ...input, open: fromMessage(input.open) }, context.flags, context.keep.source);
+    const outcome = compileFile(compilerOf(input.judge), { ...input, open: fromMessage(input.open) }, context.flags, context.keep.source);
     const rendered = render !== null && outcome.report !== null ? render(outcome.report) : undefined;
     const kept: FileOutcome = { ...outcome, report: context.keep.report ? outcome.report : null };
     return rendered === undefined ? { outcome: kept } : { outcome: kept, rendered };

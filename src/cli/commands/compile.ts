@@ -4,6 +4,7 @@ import { sameFile } from '../../common/real-path.js';
 import { visible } from '../../common/visible.js';
 import { targetKind } from '../../common/write-file.js';
 import type { Compiler } from '../../compile.js';
+import type { ResolvedConfig } from '../../config/resolve.js';
 import { countSeverities } from '../../diagnostics/cap.js';
 import { describePointer } from '../../diagnostics/pointer.js';
 import { formatListing, type ListingFormat, type ReportFormat, reportRenderer } from '../../render/formatters.js';
@@ -15,10 +16,11 @@ import { bundledWorker } from '../../workers/launcher.js';
 import { runInWorkers } from '../../workers/pool.js';
 import { type EnvelopeError, usageError } from '../contract.js';
 import { expandInputs, type InputFile } from '../inputs.js';
-import { type CompiledFile, type CompileJobContext, fileCompiler } from './compile-job.js';
+import { type CompiledFile, type CompileJobContext, fileCompiler, type JudgedInput } from './compile-job.js';
+import { type CompilerFlags, configEcho, type Judged, judgeInputs, runConfiguration } from './judges.js';
 import { reportsNotWritten, writeReports } from './output-dir.js';
 import type { CommandResult, Io } from './result.js';
-import { type CompilerFlags, prepareCompiler, writeOutput } from './shared.js';
+import { writeOutput } from './shared.js';
 
 export type Format = ReportFormat | ListingFormat;
 const REPORT_FORMATS: ReadonlySet<Format> = new Set(['markdown', 'json']);
@@ -33,32 +35,36 @@ export interface CompileOptions extends CompilerFlags {
 }
 
 export async function compileCommand(options: CompileOptions, io: Io): Promise<CommandResult> {
-  const { config, compiler, compilerOptions } = prepareCompiler(options, io);
+  const configuration = runConfiguration(options, io);
   const { files: inputs, several, warnings: inputWarnings } = await expandInputs(options.inputs, io.cwd);
+  const judged = judgeInputs(configuration, inputs);
   // In this thread unless asked: on 2 cores, writing the reports (which must wait for every file to
   // be compiled, so that no target is written before all are checked) outweighs the compiling that
   // threads share (2,000 files: 1.5-2.5 s in this thread, 2.0-2.7 s with 2 workers).
   const workers = chooseWorkers(options.workers ?? 1, inputs.length, inputWarnings);
-  for (const warning of inputWarnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
+  for (const warning of [...judged.warnings, ...inputWarnings]) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
   const format: Format = options.format ?? (several && options.outputDir === undefined ? 'text' : 'markdown');
   checkOutputs(options, format, several, inputs, io.cwd);
 
   const writesReports = options.outputDir !== undefined;
   const context: CompileJobContext = {
-    compilerOptions,
+    compilerOptions: judged.compilerOptions,
     flags: { maxBytes: options.maxBytes, failOn: options.failOn, quiet: options.quiet },
     // Reports for --output-dir are rendered as each file is compiled, in the worker that compiled it.
     render: writesReports ? (format as 'json' | 'markdown') : null,
     keep: { report: options.json || (!writesReports && REPORT_FORMATS.has(format)), source: format === 'text' },
   };
-  const compiled = await compileAll(inputs, compiler, context, workers);
+  const judgedInputs = inputs.map((input, index) => ({ ...input, judge: judged.files[index]?.judge ?? 0 }));
+  const compiled = await compileAll(judgedInputs, judged.compilers, context, workers);
   const files = compiled.map((file) => file.outcome);
   const exitCode = Math.max(0, ...files.map((file) => file.exitCode)) as FileOutcome['exitCode'];
-  const warnings = [...config.warnings, ...inputWarnings];
+  const warnings = [...judged.warnings, ...inputWarnings];
   const data: Record<string, unknown> = {
-    config: { path: config.path, source: config.source },
-    files: files.map((file) => ({
+    // The first file's (expansion leaves at least one); each file's own is beside it.
+    config: configEcho((judged.files[0] as Judged['files'][number]).config),
+    files: files.map((file, index) => ({
       path: file.path,
+      config: configEcho(judged.files[index]?.config as ResolvedConfig),
       exitCode: file.exitCode,
       verdict: file.verdict,
       diagnostics: file.diagnostics,
@@ -82,7 +88,7 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
     // A report format with no report (input error, {VACIO_CRITICO}) writes nothing, not even an empty file.
     const hasContent = !REPORT_FORMATS.has(format) || files[0]?.report;
     const toTerminal = options.output === undefined && !options.json && io.stdoutIsTTY;
-    const rendered = hasContent ? await renderOutput(files, format, compiler, { color: toTerminal && colorAllowed(io.env) }) : '';
+    const rendered = hasContent ? await renderOutput(files, format, judged.compilers, { color: toTerminal && colorAllowed(io.env) }) : '';
     if (!hasContent) {
       stdout = '';
     } else if (options.output !== undefined) {
@@ -109,10 +115,15 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
  * Every input compiled, in input order: on `workers` worker threads (each with its own compiler,
  * from the same options), or in this thread when that is 1 or standard input is among them.
  */
-async function compileAll(inputs: InputFile[], compiler: Compiler, context: CompileJobContext, workers: number): Promise<CompiledFile[]> {
+async function compileAll(
+  inputs: JudgedInput[],
+  compilers: Compiler[],
+  context: CompileJobContext,
+  workers: number,
+): Promise<CompiledFile[]> {
   const launcher = workers > 1 && !inputs.some((input) => input.open === '-') ? bundledWorker() : null;
   if (launcher !== null) return runInWorkers<CompiledFile>(inputs, { workers, launcher, job: 'compile', context });
-  const compile = await fileCompiler(compiler, context);
+  const compile = await fileCompiler((judge) => compilers[judge] as Compiler, context);
   return inputs.map(compile);
 }
 
@@ -154,12 +165,13 @@ function summarize(files: FileOutcome[], exitCode: number): Record<string, numbe
   return { files: files.length, passed, failed: files.length - passed, errors, warnings, exitCode };
 }
 
-async function renderOutput(files: FileOutcome[], format: Format, compiler: Compiler, options: { color: boolean }): Promise<string> {
+async function renderOutput(files: FileOutcome[], format: Format, compilers: Compiler[], options: { color: boolean }): Promise<string> {
   if (format === 'json' || format === 'markdown') {
     const report = files[0]?.report;
     return report ? (await reportRenderer(format))(report) : '';
   }
-  return formatListing(format, files, { color: options.color, tool: toolInfo, rules, settings: compiler.settings });
+  // SARIF lists each rule once, with the first configuration's setting.
+  return formatListing(format, files, { color: options.color, tool: toolInfo, rules, settings: (compilers[0] as Compiler).settings });
 }
 
 /** Colour is for a person at a terminal, and never against NO_COLOR (https://no-color.org). */

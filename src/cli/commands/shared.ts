@@ -1,79 +1,12 @@
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute } from 'node:path';
 import { pathText } from '../../common/raw-path.js';
-import { visible } from '../../common/visible.js';
 import { WriteRefusedError, writeFileSafely } from '../../common/write-file.js';
-import { type CompileResult, type Compiler, type CompilerOptions, createCompiler, UsageError } from '../../compile.js';
-import { ConfigError, type ResolvedConfig, resolveConfig } from '../../config/resolve.js';
-import { readDocument } from '../../load/document.js';
+import type { CompileResult, Compiler } from '../../compile.js';
 import { readInput } from '../../load/read-input.js';
 import type { FileLocation, FileOutcome } from '../../report/outcome.js';
-import { toolInfo } from '../../tool.js';
 import { type EnvelopeError, usageError } from '../contract.js';
 import type { InputFile } from '../inputs.js';
-import type { Io } from './result.js';
-
-/** The flags every command that compiles specs shares: how to build the compiler, and how to read and judge files. */
-export interface CompilerFlags {
-  preset?: string;
-  policy?: string;
-  config?: string;
-  maxBytes: number;
-  failOn: 'error' | 'warning';
-  quiet: boolean;
-}
-
-/**
- * The configuration (announcing a walk-up), a compiler built from it and the flags, and the
- * options it was built with, for worker threads to build the same one.
- */
-export function prepareCompiler(
-  flags: CompilerFlags,
-  io: Io,
-): { config: ResolvedConfig; compiler: Compiler; compilerOptions: CompilerOptions } {
-  const config = resolveConfigOrThrow(flags, io);
-  return { config, ...makeCompiler(flags, config, io) };
-}
-
-function resolveConfigOrThrow(options: CompilerFlags, io: Io): ResolvedConfig {
-  try {
-    const config = resolveConfig(options.config, io.env['INVESTIGATION_CONFIG'], io.cwd);
-    for (const warning of config.warnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
-    return config;
-  } catch (error) {
-    if (error instanceof ConfigError) throw usageError(error.subcode, error.message);
-    throw error;
-  }
-}
-
-/** The configuration's preset, policy and rules, then --preset and --policy on top; a mistake names its source. */
-function makeCompiler(options: CompilerFlags, config: ResolvedConfig, io: Io): { compiler: Compiler; compilerOptions: CompilerOptions } {
-  const configured: CompilerOptions = {
-    preset: options.preset ?? config.config.preset ?? 'gate',
-    ...(config.config.policy === undefined ? {} : { policy: [config.config.policy] }),
-    ...(config.config.rules === undefined ? {} : { rules: config.config.rules }),
-  };
-  const base = attempt(() => createCompiler(configured), config.path === null ? '' : `configuration ${config.path}: `);
-  if (options.policy === undefined) return { compiler: base, compilerOptions: configured };
-  const policy = readPolicy(options.policy, options.maxBytes, io.cwd);
-  const withPolicy: CompilerOptions = { ...configured, policy: [...((configured.policy as unknown[] | undefined) ?? []), policy] };
-  return { compiler: attempt(() => createCompiler(withPolicy), `--policy ${options.policy}: `), compilerOptions: withPolicy };
-}
-
-function attempt(create: () => Compiler, origin: string): Compiler {
-  try {
-    return create();
-  } catch (error) {
-    if (error instanceof UsageError) throw usageError(error.subcode, `${origin}${error.message}`);
-    throw error;
-  }
-}
-
-function readPolicy(path: string, maxBytes: number, cwd: string): unknown {
-  const parsed = readDocument(resolve(cwd, path), { maxBytes, shown: path });
-  // A file that cannot be read is named by its message already.
-  if (!parsed.ok) throw usageError('INVALID_POLICY', `${parsed.bytes ? `--policy ${path}` : '--policy'}: ${parsed.problem.message}`);
-  return parsed.data;
-}
+import type { CompilerFlags } from './judges.js';
 
 /** The flags that say how to read and judge each file. */
 export type FileFlags = Pick<CompilerFlags, 'maxBytes' | 'failOn' | 'quiet'>;

@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
 import { visible } from '../../common/visible.js';
+import type { Compiler } from '../../compile.js';
 import { toolInfo } from '../../tool.js';
 import { expandInputs } from '../inputs.js';
+import { type CompilerFlags, configEcho, type Judged, judgeInputs, runConfiguration } from './judges.js';
 import type { CommandResult, Io } from './result.js';
-import { type CompilerFlags, compileFile, prepareCompiler, writeOutput } from './shared.js';
+import { compileFile, writeOutput } from './shared.js';
 
 export interface StatsOptions extends CompilerFlags {
   inputs: string[];
@@ -17,15 +19,20 @@ export interface StatsOptions extends CompilerFlags {
  * rule failures and discovery figures. The specs' verdicts do not fail the command: it reports.
  */
 export async function statsCommand(options: StatsOptions, io: Io): Promise<CommandResult> {
-  const { config, compiler } = prepareCompiler(options, io);
+  const configuration = runConfiguration(options, io);
   const { files: inputs, warnings: inputWarnings } = await expandInputs(options.inputs, io.cwd);
-  for (const warning of inputWarnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
-  const files = inputs.map((input) => compileFile(compiler, input, options, false));
+  const judged = judgeInputs(configuration, inputs);
+  const warnings = [...judged.warnings, ...inputWarnings];
+  for (const warning of warnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
+  const files = inputs.map((input, index) => {
+    const compiler = judged.compilers[(judged.files[index] as Judged['files'][number]).judge] as Compiler;
+    return compileFile(compiler, input, options, false);
+  });
   // The Markdown renderer pulls in remark, so the whole module is loaded only when asked for.
   const { collectStats, renderStatsJson, renderStatsMarkdown } = await import('../../stats/index.js');
   const stats = collectStats(files);
   const rendered = options.format === 'json' ? renderStatsJson(stats) : renderStatsMarkdown(stats);
-  const data: Record<string, unknown> = { config: { path: config.path, source: config.source }, stats };
+  const data: Record<string, unknown> = { config: configEcho((judged.files[0] as Judged['files'][number]).config), stats };
   let stdout = '';
   if (options.output !== undefined) {
     writeOutput(resolve(io.cwd, options.output), rendered, `--output ${options.output}`);
@@ -35,5 +42,5 @@ export async function statsCommand(options: StatsOptions, io: Io): Promise<Comma
   } else {
     stdout = rendered;
   }
-  return { exitCode: 0, data, warnings: [...config.warnings, ...inputWarnings], error: null, stdout };
+  return { exitCode: 0, data, warnings, error: null, stdout };
 }

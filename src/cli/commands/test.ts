@@ -2,19 +2,23 @@ import { resolve } from 'node:path';
 import { exitCodes } from '../../common/exit-codes.js';
 import { visible } from '../../common/visible.js';
 import { targetKind } from '../../common/write-file.js';
+import { DEFAULT_MAX_BYTES } from '../../load/read-input.js';
 import {
   compareFoundPaths,
   createProgress,
   type Discovery,
   displayPath,
+  type FixtureFolders,
   type FixtureResult,
   type FoundPath,
   findFixtures,
   formatFailures,
   formatJunit,
+  formatWritten,
   RegressionUsageError,
   type RunSummary,
   runFixturesParallel,
+  selectFixtureFolders,
   selectShard,
   type UnreadableFolder,
   type UpdateMode,
@@ -24,11 +28,15 @@ import { chooseWorkers } from '../../workers/choose.js';
 import { bundledWorker } from '../../workers/launcher.js';
 import { type EnvelopeError, type UsageSubcode, usageError } from '../contract.js';
 import { skippedLinkWarning } from '../inputs.js';
+import { judgeInputs, runConfiguration } from './judges.js';
 import type { CommandResult, Io } from './result.js';
 import { writeOutputFile } from './shared.js';
 
 export interface TestOptions {
   dirs: string[];
+  preset?: string;
+  policy?: string;
+  config?: string;
   update: UpdateMode;
   shard?: string;
   junit?: string;
@@ -47,11 +55,15 @@ const SUBCODES: Record<RegressionUsageError['subcode'], UsageSubcode> = {
 type Entry = FoundPath | UnreadableFolder;
 
 export async function testCommand(options: TestOptions, io: Io): Promise<CommandResult> {
+  const configuration = runConfiguration({ ...pick(options), maxBytes: DEFAULT_MAX_BYTES, failOn: 'error', quiet: false }, io);
   let entries: Entry[];
   let discovery: Discovery;
+  let folders: FixtureFolders;
   try {
-    discovery = findFixtures(options.dirs.map((dir) => resolve(io.cwd, dir)));
-    entries = [...discovery.files, ...discovery.unreadable].sort(compareFoundPaths);
+    const given = options.dirs.map((dir) => resolve(io.cwd, dir));
+    discovery = findFixtures(given);
+    folders = selectFixtureFolders(discovery.files, given);
+    entries = [...folders.files, ...discovery.unreadable].sort(compareFoundPaths);
     if (options.shard !== undefined) entries = selectShard(entries, options.shard);
   } catch (error) {
     if (error instanceof RegressionUsageError) throw usageError(SUBCODES[error.subcode], error.message);
@@ -60,10 +72,16 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
   if (entries.length === 0 && options.shard === undefined) throw usageError('NO_INPUT', `no fixture found in ${options.dirs.join(', ')}`);
   if (options.junit !== undefined) checkJunitTarget(options.junit, io.cwd);
 
-  const warnings = discovery.skippedLinks.map((link) => skippedLinkWarning(link, io.cwd));
   const specs = entries.filter((entry) => !('code' in entry)).map((entry) => entry.path);
+  // Broken configurations and --policy are usage errors found before any fixture runs, as for compile.
+  const judged = judgeInputs(
+    configuration,
+    specs.map((open) => ({ open })),
+  );
+  const warnings = [...judged.warnings, ...discovery.skippedLinks.map((link) => skippedLinkWarning(link, io.cwd))];
   const workers = chooseWorkers(options.workers, specs.length, warnings);
   for (const warning of warnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
+  const skipped = folders.skipped.map((folder) => displayPath(folder, io.cwd) || '.');
 
   const progress = createProgress(specs.length, io.stderr, io.env);
   let ran: RunSummary;
@@ -71,6 +89,12 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
     ran = await runFixturesParallel(specs, {
       cwd: io.cwd,
       update: options.update,
+      configuration: {
+        ...(options.config === undefined ? {} : { config: options.config }),
+        ...(options.preset === undefined ? {} : { preset: options.preset }),
+        ...(configuration.policy === undefined ? {} : { policy: configuration.policy }),
+        ...(io.env['INVESTIGATION_CONFIG'] === undefined ? {} : { envConfig: io.env['INVESTIGATION_CONFIG'] }),
+      },
       workers,
       launcher: workers > 1 ? bundledWorker() : null,
       onResult: () => progress.tick(),
@@ -88,13 +112,18 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
       path: result.path,
       passed: result.passed,
       problems: result.problems.map((problem) => (problem.detail ? `${problem.message}\n${problem.detail}` : problem.message)),
+      ...(result.config === undefined ? {} : { config: result.config }),
     })),
     passed: summary.passed,
     failed: summary.failed,
     shard: options.shard ?? null,
     updated: summary.results.flatMap((result) => result.written),
+    created: summary.results.flatMap((result) => result.created ?? []),
+    skipped,
   };
-  const stdout = formatFailures(summary.results);
+  // What was left out and what was written come before the failures and the closing line, which stays last.
+  const note = skipped.length > 0 ? `${visible(skippedNote(skipped))}\n` : '';
+  const stdout = `${note}${formatWritten(summary.results)}${formatFailures(summary.results)}`;
   if (writeError !== null) return { exitCode: exitCodes.usage, data, warnings, error: writeError, stdout };
   return {
     exitCode: failed ? 1 : 0,
@@ -124,6 +153,7 @@ function withUnreadable(entries: readonly Entry[], ran: RunSummary, cwd: string)
         passed: false,
         problems: [{ message: `the folder ${JSON.stringify(path)} cannot be read (${entry.code}); its fixtures were not run` }],
         written: [],
+        created: [],
         exitCode: null,
       });
     } else {
@@ -132,6 +162,20 @@ function withUnreadable(entries: readonly Entry[], ran: RunSummary, cwd: string)
   }
   const failed = results.filter((result) => !result.passed).length;
   return { results, passed: results.length - failed, failed };
+}
+
+/** The flags that configure how fixtures are judged, as given. */
+function pick(options: TestOptions): { preset?: string; policy?: string; config?: string } {
+  return {
+    ...(options.preset === undefined ? {} : { preset: options.preset }),
+    ...(options.policy === undefined ? {} : { policy: options.policy }),
+    ...(options.config === undefined ? {} : { config: options.config }),
+  };
+}
+
+function skippedNote(skipped: readonly string[]): string {
+  const folders = skipped.length === 1 ? 'folder' : `${skipped.length} folders`;
+  return `not run: the ${folders} ${skipped.join(', ')}, where no spec has an expectation (name a folder to run it, or give one spec an expectation)`;
 }
 
 function firstFailure(results: RunSummary['results']): string {

@@ -1,0 +1,111 @@
+import { dirname, resolve } from 'node:path';
+import { pathText } from '../../common/raw-path.js';
+import { type Compiler, type CompilerOptions, compilerCache, UsageError } from '../../compile.js';
+import { layerConfig } from '../../config/layers.js';
+import { ConfigError, type ConfigLookup, createConfigLookup, type ResolvedConfig } from '../../config/resolve.js';
+import { readDocument } from '../../load/document.js';
+import { usageError } from '../contract.js';
+import type { InputFile } from '../inputs.js';
+import type { Io } from './result.js';
+
+/** The flags every command that compiles specs shares: how to build the compiler, and how to read and judge files. */
+export interface CompilerFlags {
+  preset?: string;
+  policy?: string;
+  config?: string;
+  maxBytes: number;
+  failOn: 'error' | 'warning';
+  quiet: boolean;
+}
+
+/** The configuration source of the command line: --config or INVESTIGATION_CONFIG (read at once), or a lookup per folder; and --policy, read. */
+export interface RunConfiguration {
+  lookup: ConfigLookup;
+  flags: CompilerFlags;
+  /** The --policy file's content. */
+  policy?: unknown;
+}
+
+/** Which configuration judges each input, and one compiler per distinct configuration. */
+export interface Judged {
+  /** Per input, in input order: its configuration and the index of its compiler. */
+  files: Array<{ config: ResolvedConfig; judge: number }>;
+  compilers: Compiler[];
+  /** The options of each compiler, for worker threads to build the same ones. */
+  compilerOptions: CompilerOptions[];
+  /** The walk-up warnings of the configurations used, once each. */
+  warnings: string[];
+}
+
+/** --config and INVESTIGATION_CONFIG, then --policy: read and checked before any input is looked at. */
+export function runConfiguration(flags: CompilerFlags, io: Io): RunConfiguration {
+  const lookup = asUsageError(() => createConfigLookup(flags.config, io.env['INVESTIGATION_CONFIG'], io.cwd));
+  if (flags.policy === undefined) return { lookup, flags };
+  return { lookup, flags, policy: readPolicy(flags.policy, flags.maxBytes, io.cwd) };
+}
+
+/** The configuration of a file in `folder` (standard input: null), as a usage error when it cannot be used. */
+export function configFor(run: RunConfiguration, folder: string | null): ResolvedConfig {
+  return asUsageError(() => run.lookup.forFolder(folder));
+}
+
+/**
+ * Each input judged by the configuration found from its own folder (standard input: from the
+ * working directory), with --preset and --policy on top; files that share a configuration share a
+ * compiler. A configuration or policy that cannot be used is a usage error naming its source.
+ */
+export function judgeInputs(run: RunConfiguration, inputs: ReadonlyArray<Pick<InputFile, 'open'>>): Judged {
+  const compilerFor = compilerCache();
+  const judged: Judged = { files: [], compilers: [], compilerOptions: [], warnings: [] };
+  const judgeOf = new Map<ResolvedConfig, number>();
+  for (const input of inputs) {
+    const config = configFor(run, input.open === '-' ? null : dirname(pathText(input.open)));
+    let judge = judgeOf.get(config);
+    if (judge === undefined) {
+      const options = layerConfig(config.config, { ...pickPreset(run.flags), ...(run.policy === undefined ? {} : { policy: run.policy }) });
+      const origin =
+        run.flags.policy !== undefined ? `--policy ${run.flags.policy}: ` : config.path === null ? '' : `configuration ${config.path}: `;
+      judge = judged.compilers.length;
+      judged.compilers.push(createOrThrow(() => compilerFor(options), origin));
+      judged.compilerOptions.push(options);
+      judged.warnings.push(...config.warnings);
+      judgeOf.set(config, judge);
+    }
+    judged.files.push({ config, judge });
+  }
+  return judged;
+}
+
+/** How the envelope names a configuration: its path and where it came from. */
+export function configEcho(config: ResolvedConfig): { path: string | null; source: ResolvedConfig['source'] } {
+  return { path: config.path, source: config.source };
+}
+
+function pickPreset(flags: CompilerFlags): { preset?: string } {
+  return flags.preset === undefined ? {} : { preset: flags.preset };
+}
+
+function asUsageError<T>(resolveIt: () => T): T {
+  try {
+    return resolveIt();
+  } catch (error) {
+    if (error instanceof ConfigError) throw usageError(error.subcode, error.message);
+    throw error;
+  }
+}
+
+function createOrThrow(create: () => Compiler, origin: string): Compiler {
+  try {
+    return create();
+  } catch (error) {
+    if (error instanceof UsageError) throw usageError(error.subcode, `${origin}${error.message}`);
+    throw error;
+  }
+}
+
+function readPolicy(path: string, maxBytes: number, cwd: string): unknown {
+  const parsed = readDocument(resolve(cwd, path), { maxBytes, shown: path });
+  // A file that cannot be read is named by its message already.
+  if (!parsed.ok) throw usageError('INVALID_POLICY', `${parsed.bytes ? `--policy ${path}` : '--policy'}: ${parsed.problem.message}`);
+  return parsed.data;
+}

@@ -1,0 +1,75 @@
+// The spec `init` writes: every field of the format in its place, prose left empty for the author,
+// so that compiling it fails only where content is missing. The allowed values in the comments
+// come from the gate preset's policy, so they stay true when the policy changes.
+import { Document, type Scalar, type YAMLMap } from 'yaml';
+import { builtInPreset } from '../policy/presets.js';
+import { investigationSchema } from '../schema/validators.js';
+
+export interface SkeletonOptions {
+  goal: string;
+  /** The hard budget's total; 0 leaves it for the author (the gate asks for it). */
+  budget: number;
+  unit: 'reads' | 'tokens';
+  format: 'yaml' | 'json';
+}
+
+export function specSkeleton(options: SkeletonOptions): string {
+  const data = skeletonData(options);
+  return options.format === 'json' ? `${JSON.stringify(data, null, 2)}\n` : yamlSkeleton(data, options);
+}
+
+function skeletonData(options: SkeletonOptions): Record<string, unknown> {
+  return {
+    $schema: investigationSchema.$id,
+    goal: options.goal,
+    budget: { total: options.budget, used: 0, unit: options.unit },
+    surfaceMap: [{ id: 'M1', tool: '', query: '', candidateNodes: [], evidence: '' }],
+    hypotheses: [{ id: 'H1', claim: '', priority: 1, cost: 1, status: 'open', candidateNodes: [] }],
+    deepDives: [],
+    replanLog: [],
+    stopCondition: { reason: '', evidence: '' },
+    deliverable: '',
+    risks: [],
+  };
+}
+
+/** The same data as YAML, with a comment above each field naming what goes there and what the gate allows. */
+function yamlSkeleton(data: Record<string, unknown>, options: SkeletonOptions): string {
+  const policy = builtInPreset('gate').policy;
+  const list = (values: readonly string[]): string => values.join(', ');
+  const used = policy.budget[options.unit]?.accounting === 'diveTokens' ? "the sum of the deep dives' tokens" : 'the number of deep dives';
+  const tokens = options.unit === 'tokens' ? ', tokens: 0' : '';
+  const comments: Record<string, string> = {
+    goal: ' The question the investigation must answer, in one sentence.',
+    budget: ` The hard budget, fixed before the first read. Units: ${list(Object.keys(policy.budget))}.\n used is ${used}.`,
+    surfaceMap: ` The cheap map: names and structure only, never file contents.\n Tools: ${list(policy.cheapMapTools)}.`,
+    hypotheses: ` Hypotheses ranked by value over cost: priority 1 is explored first.\n Statuses: ${list(policy.hypothesisStatuses)}.`,
+    deepDives: [
+      ' The deep reads, in the order they happened, each on a node of the surface map.',
+      ` Tools: ${list(policy.expensiveDiveTools)}. Effects: ${list(policy.deepDiveEffects)}.`,
+      ` Provenance tags: ${list(policy.provenanceTags)}.`,
+      `   - {id: D1, hypothesisId: H1, node: "", tool: Read, finding: "", effect: confirms, provenance: "[CODIGO]"${tokens}}`,
+    ].join('\n'),
+    replanLog: [
+      ` Replans, only after a deep dive invalidated a hypothesis. Triggers: ${list(policy.replanTriggers)}.`,
+      '   - {trigger: hypothesis_invalidated, hypothesisId: H1, decision: "", evidence: "", afterDeepDive: D1}',
+    ].join('\n'),
+    stopCondition: ` Why the investigation stopped. Reasons: ${list(policy.stopReasons)}.`,
+    deliverable: ' What is handed over: the answer to the goal.',
+    risks: ' Residual risks, unexplored nodes and partial coverage; name every hypothesis left open or active.',
+  };
+  const document = new Document(data);
+  document.commentBefore = [
+    ` yaml-language-server: $schema=${investigationSchema.$id}`,
+    ' An adaptive investigation spec. Fill in every "" and [] below, then run',
+    '   compile-investigation <this file>',
+    ' until it passes; `compile-investigation rules` lists what the gate checks.',
+  ].join('\n');
+  for (const pair of (document.contents as YAMLMap<Scalar<string>, unknown>).items) {
+    const comment = comments[pair.key.value];
+    if (comment === undefined) continue;
+    pair.key.commentBefore = comment;
+    pair.key.spaceBefore = true;
+  }
+  return document.toString({ lineWidth: 0 });
+}

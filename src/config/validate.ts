@@ -1,0 +1,104 @@
+import { isRecord } from '../common/guards.js';
+import { didYouMean } from '../common/suggest.js';
+import { show } from '../common/text.js';
+import type { RuleSetting } from '../diagnostics/diagnostic.js';
+import { applyPolicyOverride, builtInPreset, isPresetName, type PresetName, presetNames } from '../policy/presets.js';
+
+/** What a configuration file holds once it is known to be valid. */
+export interface ConfigFile {
+  preset?: string;
+  policy?: Record<string, unknown>;
+  rules?: Record<string, RuleSetting>;
+}
+
+export type ConfigSubcode =
+  | 'CONFIG_NOT_FOUND'
+  | 'INVALID_CONFIG'
+  | 'UNKNOWN_PRESET'
+  | 'UNKNOWN_RULE'
+  | 'INVALID_SETTING'
+  | 'INVALID_POLICY';
+
+/** One thing wrong with a configuration, with the usage subcode it is reported under. */
+interface ConfigProblem {
+  subcode: ConfigSubcode;
+  message: string;
+}
+
+/**
+ * A configuration that cannot be used: the CLI reports it as a usage error. Its message names every
+ * problem at once, so that one run shows all there is to fix; the subcode is the first problem's.
+ */
+export class ConfigError extends Error {
+  constructor(
+    readonly subcode: ConfigSubcode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const KNOWN_KEYS: readonly string[] = ['$schema', 'preset', 'policy', 'rules'];
+const SETTINGS: readonly string[] = ['off', 'warning', 'error'];
+
+/** The configuration typed, or a ConfigError naming (after `where`) every unknown key, wrong type, unknown preset or rule, bad setting and bad policy value. */
+export function validateConfig(data: Record<string, unknown>, where: string): ConfigFile {
+  const problems = configProblems(data);
+  const [first] = problems;
+  if (first === undefined) return data as ConfigFile;
+  const listed =
+    problems.length === 1 ? first.message : `${problems.length} problems: ${problems.map((problem) => problem.message).join('; ')}`;
+  throw new ConfigError(first.subcode, `${where}: ${listed}`);
+}
+
+function configProblems(data: Record<string, unknown>): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const add = (subcode: ConfigSubcode, message: string): void => void problems.push({ subcode, message });
+  for (const key of Object.keys(data)) {
+    if (!KNOWN_KEYS.includes(key))
+      add('INVALID_CONFIG', withHint(`unknown key ${show(key)}; a config holds preset, policy and rules`, key, KNOWN_KEYS));
+  }
+  const { preset, policy, rules } = data;
+  let presetName: PresetName = 'gate';
+  if (typeof preset === 'string') {
+    if (isPresetName(preset)) presetName = preset;
+    else add('UNKNOWN_PRESET', withHint(`unknown preset ${show(preset)}; use ${presetNames.join(' or ')}`, preset, presetNames));
+  } else if (preset !== undefined) {
+    add('INVALID_CONFIG', 'preset must be a string such as "gate"');
+  }
+  if (rules !== undefined) {
+    if (isRecord(rules)) problems.push(...ruleProblems(rules));
+    else add('INVALID_CONFIG', 'rules must map rule ids to "off", "warning" or "error"');
+  }
+  if (policy !== undefined) {
+    if (!isRecord(policy)) {
+      add('INVALID_CONFIG', 'policy must be an object of policy values');
+    } else {
+      const result = applyPolicyOverride(builtInPreset(presetName).policy, policy);
+      if (!result.ok) for (const problem of result.problems) add('INVALID_POLICY', `policy: ${problem}`);
+    }
+  }
+  return problems;
+}
+
+function ruleProblems(rules: Record<string, unknown>): ConfigProblem[] {
+  const known = Object.keys(builtInPreset('gate').rules);
+  const problems: ConfigProblem[] = [];
+  for (const [ruleId, setting] of Object.entries(rules)) {
+    if (!known.includes(ruleId)) {
+      problems.push({
+        subcode: 'UNKNOWN_RULE',
+        message: withHint(`unknown rule ${show(ruleId)}; \`compile-investigation rules\` lists them`, ruleId, known),
+      });
+    } else if (typeof setting !== 'string' || !SETTINGS.includes(setting)) {
+      problems.push({ subcode: 'INVALID_SETTING', message: `rule ${ruleId}: setting ${show(setting)} must be off, warning or error` });
+    }
+  }
+  return problems;
+}
+
+/** The message, then "Did you mean …?" when a candidate is close to the value. */
+function withHint(message: string, value: string, candidates: readonly string[]): string {
+  const hint = didYouMean(value, candidates);
+  return hint === '' ? message : `${message}.${hint}`;
+}

@@ -1,0 +1,102 @@
+// `init`: a skeleton spec to fill in, which fails only where content is missing, and never written
+// over a file without --force.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { specSkeleton } from '../src/cli/skeleton.js';
+import { createCompiler } from '../src/compile.js';
+import { envelopeOf } from './support/envelope.js';
+import { runInProcess } from './support/in-process.js';
+import { useTempDirs } from './support/temp.js';
+
+const tempDir = useTempDirs('init');
+
+/** The fields the skeleton leaves for the author: the only places the gate may complain about. */
+const PLACEHOLDERS = [
+  '/surfaceMap/0/tool',
+  '/surfaceMap/0/query',
+  '/surfaceMap/0/evidence',
+  '/hypotheses/0/claim',
+  '/deepDives',
+  '/stopCondition/reason',
+  '/stopCondition/evidence',
+  '/deliverable',
+  '/risks',
+];
+
+describe('the skeleton', () => {
+  it.each([
+    ['yaml', 'reads'],
+    ['yaml', 'tokens'],
+    ['json', 'reads'],
+    ['json', 'tokens'],
+  ] as const)('as %s with unit %s fails only on the fields left empty', (format, unit) => {
+    const text = specSkeleton({ goal: 'Why do refunds retry twice?', budget: 8, unit, format });
+    const result = createCompiler().compile(text, { path: `spec.${format}` });
+    expect(result.exitCode).toBe(1);
+    const paths = result.diagnostics.map((diagnostic) => diagnostic.path);
+    expect(new Set(paths)).toEqual(new Set(PLACEHOLDERS));
+    expect(result.diagnostics.every((diagnostic) => diagnostic.severity === 'error')).toBe(true);
+  });
+
+  it('without a goal and a budget, asks for both ({VACIO_CRITICO}) and nothing else', () => {
+    const result = createCompiler().compile(specSkeleton({ goal: '', budget: 0, unit: 'reads', format: 'yaml' }), { path: 'spec.yaml' });
+    expect(result.exitCode).toBe(4);
+    expect(result.diagnostics.map((diagnostic) => diagnostic.path)).toEqual(['/goal', '/budget/total']);
+  });
+
+  it('YAML names the schema for editors and the allowed values in comments; JSON carries the same data', () => {
+    const yaml = specSkeleton({ goal: 'a: b', budget: 3, unit: 'reads', format: 'yaml' });
+    expect(yaml).toMatch(
+      /^# yaml-language-server: \$schema=https:\/\/compile-investigation\.dev\/schemas\/investigation-1\.schema\.json\n/,
+    );
+    expect(yaml).toContain('# Tools: Glob, Grep, rg, find, ls.');
+    expect(yaml).toContain('Reasons: goal_resolved, budget_exhausted, escalated, goal_unresolved.');
+    const json = specSkeleton({ goal: 'a: b', budget: 3, unit: 'reads', format: 'json' });
+    const data = JSON.parse(json);
+    expect(data.$schema).toBe('https://compile-investigation.dev/schemas/investigation-1.schema.json');
+    expect(data.goal).toBe('a: b');
+    // A goal with ": " stays one string.
+    const compiled = createCompiler().compile(yaml, { path: 'spec.yaml' });
+    expect(compiled.diagnostics.map((diagnostic) => diagnostic.path)).not.toContain('/goal');
+  });
+});
+
+describe('init command', () => {
+  it('prints the skeleton on standard output, or inside the envelope with --json', async () => {
+    const dir = tempDir();
+    const plain = await runInProcess(['init', '--goal', 'Why?', '--budget', '5'], { cwd: dir });
+    expect(plain.status).toBe(0);
+    expect(plain.stdout).toBe(specSkeleton({ goal: 'Why?', budget: 5, unit: 'reads', format: 'yaml' }));
+    const json = await runInProcess(['init', '--format', 'json', '--unit', 'tokens', '--json'], { cwd: dir });
+    const envelope = envelopeOf(json.stdout);
+    expect(envelope.command).toBe('init');
+    expect(envelope.data).toEqual({ format: 'json', rendered: specSkeleton({ goal: '', budget: 0, unit: 'tokens', format: 'json' }) });
+  });
+
+  it('writes --output (its extension chooses the format) and never over a file without --force', async () => {
+    const dir = tempDir();
+    const first = await runInProcess(['init', '--output', 'spec.json', '--json'], { cwd: dir });
+    expect(envelopeOf(first.stdout).data).toEqual({ format: 'json', output: 'spec.json' });
+    const written = readFileSync(join(dir, 'spec.json'), 'utf8');
+    expect(JSON.parse(written).budget).toEqual({ total: 0, used: 0, unit: 'reads' });
+
+    writeFileSync(join(dir, 'spec.json'), 'mine\n');
+    const refused = await runInProcess(['init', '--output', 'spec.json', '--json'], { cwd: dir });
+    expect(refused.status).toBe(2);
+    expect(envelopeOf(refused.stdout).error).toMatchObject({ code: 'USAGE_ERROR', subcode: 'OUTPUT_EXISTS' });
+    expect(readFileSync(join(dir, 'spec.json'), 'utf8')).toBe('mine\n');
+
+    const forced = await runInProcess(['init', '--output', 'spec.json', '--force'], { cwd: dir });
+    expect(forced.status).toBe(0);
+    expect(readFileSync(join(dir, 'spec.json'), 'utf8')).toBe(written);
+  });
+
+  it('refuses a budget that is not a positive whole number, and a folder as --output', async () => {
+    const dir = tempDir();
+    const budget = await runInProcess(['init', '--budget', '1e3', '--json'], { cwd: dir });
+    expect(envelopeOf(budget.stdout).error).toMatchObject({ code: 'USAGE_ERROR', subcode: 'INVALID_ARGUMENT' });
+    const folder = await runInProcess(['init', '--output', '.', '--force', '--json'], { cwd: dir });
+    expect(envelopeOf(folder.stdout).error).toMatchObject({ code: 'USAGE_ERROR', subcode: 'OUTPUT_NOT_WRITABLE' });
+  });
+});
