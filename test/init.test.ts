@@ -12,11 +12,20 @@ import { useTempDirs } from './support/temp.js';
 const tempDir = useTempDirs('init');
 
 /** The fields the skeleton leaves for the author: the only places the gate may complain about. */
+/**
+ * Every place left empty, and only those: blank strings (schema), empty candidate lists (map-cheap,
+ * hypotheses-ranked), no dive, no risk, and the open hypothesis that no risk names yet
+ * (coverage-declared). A schema error hides only findings on the value it breaks, so the empty
+ * lists are reported beside the blank strings.
+ */
 const PLACEHOLDERS = [
   '/surfaceMap/0/tool',
   '/surfaceMap/0/query',
+  '/surfaceMap/0/candidateNodes',
   '/surfaceMap/0/evidence',
+  '/hypotheses/0/id',
   '/hypotheses/0/claim',
+  '/hypotheses/0/candidateNodes',
   '/deepDives',
   '/stopCondition/reason',
   '/stopCondition/evidence',
