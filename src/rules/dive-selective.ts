@@ -39,7 +39,7 @@ export const diveSelective: Rule = {
             `deep dive ${show(value.id)} tests hypothesis ${show(value.hypothesisId)}, which is not in hypotheses; rank a hypothesis before reading for it.${didYouMean(value.hypothesisId, hypothesisIds)}`,
         );
       }
-      checkAllowed(context, childPointer(path, 'tool'), 'deep-dive tool', value.tool, policy.expensiveDiveTools);
+      checkAllowed(context, childPointer(path, 'tool'), 'deep-dive tool', value.tool, policy.expensiveDiveTools, 'expensiveDiveTools');
       checkAllowed(context, childPointer(path, 'effect'), 'deep-dive effect', value.effect, policy.deepDiveEffects);
       if (isBlank(value.finding, policy.strict.visibleText)) {
         report(childPointer(path, 'finding'), `deep dive ${show(value.id)} has a blank finding; record what the read established.`);

@@ -28,7 +28,7 @@ export const mapCheap: Rule = {
     const entries = view.items('surfaceMap');
     checkUniqueIds(context, 'surfaceMap', entries);
     for (const { value, path } of entries) {
-      checkAllowed(context, childPointer(path, 'tool'), 'map tool', value.tool, policy.cheapMapTools);
+      checkAllowed(context, childPointer(path, 'tool'), 'map tool', value.tool, policy.cheapMapTools, 'cheapMapTools');
       if (value.candidateNodes.length === 0) {
         report(
           childPointer(path, 'candidateNodes'),
