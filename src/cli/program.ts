@@ -1,11 +1,12 @@
 import { Command, Option } from 'commander';
 import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
-import { presetNames } from '../policy/presets.js';
+import { type PresetName, presetNames } from '../policy/presets.js';
 import { toolInfo } from '../tool.js';
 import { MIN_ITEMS_FOR_WORKERS } from '../workers/choose.js';
 import { exitCodesText, ruleCatalogText } from './catalog.js';
 import type { BriefsFormat, BriefsOptions } from './commands/briefs.js';
 import type { CompileOptions, Format } from './commands/compile.js';
+import type { ConfigOptions } from './commands/config.js';
 import type { StatsOptions } from './commands/stats.js';
 import type { TestOptions } from './commands/test.js';
 import { usageError } from './contract.js';
@@ -13,12 +14,13 @@ import { inertError, parseByteCount, parsePath, pick, pickOutput, workersOption 
 
 export type Invocation =
   | { command: 'compile'; options: CompileOptions }
-  | { command: 'schema'; json: boolean }
+  | { command: 'schema'; preset?: PresetName; json: boolean }
   | { command: 'rules'; json: boolean }
   | { command: 'explain'; ruleId: string; json: boolean }
   | { command: 'test'; options: TestOptions }
   | { command: 'stats'; options: StatsOptions }
-  | { command: 'briefs'; options: BriefsOptions };
+  | { command: 'briefs'; options: BriefsOptions }
+  | { command: 'config'; options: ConfigOptions };
 
 const FORMATS: Format[] = ['markdown', 'json', 'text', 'sarif', 'github'];
 
@@ -95,8 +97,34 @@ export function buildProgram(
   program
     .command('schema')
     .description('print the machine contract: envelope schema, exit codes, error codes, rules and the input schema')
+    .addOption(
+      new Option(
+        '-p, --preset <name>',
+        "print only the input schema, with the preset's allowed values as enum and examples, for an editor's $schema",
+      ).choices([...presetNames]),
+    )
     .option('--json', 'print it inside the JSON envelope')
-    .action((options: { json?: boolean }) => onInvocation({ command: 'schema', json: options.json === true }));
+    .action((options: { preset?: PresetName; json?: boolean }) =>
+      onInvocation({ command: 'schema', ...(options.preset === undefined ? {} : { preset: options.preset }), json: options.json === true }),
+    );
+
+  program
+    .command('config [spec]')
+    .description('print the preset, every policy value and every rule setting a compile would use, and where each came from')
+    .addOption(new Option('-p, --preset <name>', 'rule preset (default: gate)').choices([...presetNames]))
+    .option('--policy <file>', "JSON or YAML file whose values override the preset's policy")
+    .option('-c, --config <file>', 'configuration file (default: as for compile)')
+    .option('--json', 'print one JSON envelope')
+    .action((spec: string | undefined, options: Record<string, unknown>) =>
+      onInvocation({
+        command: 'config',
+        options: {
+          ...(spec === undefined ? {} : { spec }),
+          ...pick(options, ['preset', 'policy', 'config']),
+          json: options['json'] === true,
+        },
+      }),
+    );
 
   program
     .command('rules')

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { didYouMean } from '../common/suggest.js';
 import type { RuleSetting } from '../diagnostics/diagnostic.js';
 import { readDocument } from '../load/document.js';
 
@@ -72,7 +73,10 @@ function load(path: string, source: ConfigSource, cwd: string, warnings: string[
 function validate(data: Record<string, unknown>, where: string): ConfigFile {
   for (const key of Object.keys(data)) {
     if (!KNOWN_KEYS.has(key))
-      throw new ConfigError('INVALID_CONFIG', `${where}: unknown key ${JSON.stringify(key)}; a config holds preset, policy and rules`);
+      throw new ConfigError(
+        'INVALID_CONFIG',
+        `${where}: unknown key ${JSON.stringify(key)}; a config holds preset, policy and rules.${didYouMean(key, KNOWN_KEYS)}`,
+      );
   }
   const { preset, policy, rules } = data;
   if (preset !== undefined && typeof preset !== 'string')

@@ -1,6 +1,7 @@
 import gatePreset from '../../assets/presets/gate.json' with { type: 'json' };
 import referencePreset from '../../assets/presets/reference.json' with { type: 'json' };
 import { isRecord } from '../common/guards.js';
+import { didYouMean } from '../common/suggest.js';
 import type { RuleSetting } from '../diagnostics/diagnostic.js';
 import { type ErrorObject, validator } from '../schema/validators.js';
 import type { Policy } from './types.js';
@@ -59,7 +60,9 @@ export function applyPolicyOverride(base: Policy, override: unknown): PolicyResu
 function describePolicyError(error: ErrorObject): string {
   const where = error.instancePath === '' ? 'the policy' : error.instancePath;
   if (error.keyword === 'additionalProperties') {
-    return `${where} has an unknown key ${JSON.stringify((error.params as { additionalProperty: string }).additionalProperty)}`;
+    const key = (error.params as { additionalProperty: string }).additionalProperty;
+    const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+    return `${where} has an unknown key ${JSON.stringify(key)}.${didYouMean(key, known)}`;
   }
   return `${where} ${error.message ?? 'is invalid'}`;
 }

@@ -22,14 +22,22 @@ export interface CompilerFlags {
   quiet: boolean;
 }
 
-/**
- * The configuration (announcing a walk-up), a compiler built from it and the flags, and the
- * options it was built with, for worker threads to build the same one.
- */
-export function prepareCompiler(
-  flags: CompilerFlags,
-  io: Io,
-): { config: ResolvedConfig; compiler: Compiler; compilerOptions: CompilerOptions } {
+/** A policy override and where it came from ("configuration FILE", "--policy FILE"), in the order applied. */
+export interface PolicyLayer {
+  origin: string;
+  policy: unknown;
+}
+
+export interface PreparedCompiler {
+  config: ResolvedConfig;
+  compiler: Compiler;
+  /** The options the compiler was built with, for worker threads to build the same one. */
+  compilerOptions: CompilerOptions;
+  policyLayers: PolicyLayer[];
+}
+
+/** The configuration (announcing a walk-up) and a compiler built from it and the flags. */
+export function prepareCompiler(flags: CompilerFlags, io: Io): PreparedCompiler {
   const config = resolveConfigOrThrow(flags, io);
   return { config, ...makeCompiler(flags, config, io) };
 }
@@ -46,17 +54,21 @@ function resolveConfigOrThrow(options: CompilerFlags, io: Io): ResolvedConfig {
 }
 
 /** The configuration's preset, policy and rules, then --preset and --policy on top; a mistake names its source. */
-function makeCompiler(options: CompilerFlags, config: ResolvedConfig, io: Io): { compiler: Compiler; compilerOptions: CompilerOptions } {
+function makeCompiler(options: CompilerFlags, config: ResolvedConfig, io: Io): Omit<PreparedCompiler, 'config'> {
+  const configLayers = config.config.policy === undefined ? [] : [{ origin: `configuration ${config.path}`, policy: config.config.policy }];
   const configured: CompilerOptions = {
     preset: options.preset ?? config.config.preset ?? 'gate',
-    ...(config.config.policy === undefined ? {} : { policy: [config.config.policy] }),
+    ...(configLayers.length === 0 ? {} : { policy: configLayers.map((layer) => layer.policy) }),
     ...(config.config.rules === undefined ? {} : { rules: config.config.rules }),
   };
   const base = attempt(() => createCompiler(configured), config.path === null ? '' : `configuration ${config.path}: `);
-  if (options.policy === undefined) return { compiler: base, compilerOptions: configured };
-  const policy = readPolicy(options.policy, options.maxBytes, io.cwd);
-  const withPolicy: CompilerOptions = { ...configured, policy: [...((configured.policy as unknown[] | undefined) ?? []), policy] };
-  return { compiler: attempt(() => createCompiler(withPolicy), `--policy ${options.policy}: `), compilerOptions: withPolicy };
+  if (options.policy === undefined) return { compiler: base, compilerOptions: configured, policyLayers: configLayers };
+  const policyLayers = [
+    ...configLayers,
+    { origin: `--policy ${options.policy}`, policy: readPolicy(options.policy, options.maxBytes, io.cwd) },
+  ];
+  const withPolicy: CompilerOptions = { ...configured, policy: policyLayers.map((layer) => layer.policy) };
+  return { compiler: attempt(() => createCompiler(withPolicy), `--policy ${options.policy}: `), compilerOptions: withPolicy, policyLayers };
 }
 
 function attempt(create: () => Compiler, origin: string): Compiler {
