@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { didYouMean } from './common/suggest.js';
 import type { Diagnostic, RuleSetting } from './diagnostics/diagnostic.js';
 import { parseDocument } from './load/document.js';
 import type { InputProblem } from './load/input-error.js';
@@ -83,7 +84,10 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
   const settings: Record<string, RuleSetting> = { ...preset.rules };
   for (const [ruleId, setting] of Object.entries(options.rules ?? {})) {
     if (!Object.hasOwn(preset.rules, ruleId))
-      throw new UsageError('UNKNOWN_RULE', `unknown rule ${JSON.stringify(ruleId)}; \`compile-investigation rules\` lists them`);
+      throw new UsageError(
+        'UNKNOWN_RULE',
+        `unknown rule ${JSON.stringify(ruleId)}.${didYouMean(ruleId, Object.keys(preset.rules))} \`compile-investigation rules\` lists them`,
+      );
     if (!SETTINGS.includes(setting))
       throw new UsageError('INVALID_SETTING', `rule ${ruleId}: setting ${JSON.stringify(setting)} must be off, warning or error`);
     settings[ruleId] = setting;

@@ -100,10 +100,9 @@ describe('gate failure', () => {
     expect(report.diagnostics).toContainEqual(
       expect.objectContaining({ ruleId: 'dive-selective', severity: 'error', path: '/deepDives/0/tool' }),
     );
+    const diveSelective = report.diagnostics.find((d: { ruleId: string }) => d.ruleId === 'dive-selective');
     expect(stderrLines(json)).toContain(
-      'spec.json: error dive-selective ' +
-        report.diagnostics.find((d: { ruleId: string }) => d.ruleId === 'dive-selective').message +
-        ' (at /deepDives/0/tool)',
+      `spec.json:${diveSelective.line}:${diveSelective.column}: error dive-selective ${diveSelective.message} (at /deepDives/0/tool)`,
     );
     expect(stderrLines(json)).toHaveLength(report.diagnostics.length);
 
@@ -121,7 +120,7 @@ describe('gate failure', () => {
     const run = runCli(['./sub/spec.json'], { cwd: dir });
     expect(run.status).toBe(1);
     const line = stderrLines(run).find((l) => l.includes('dive-selective'));
-    expect(line).toMatch(/^\.\/sub\/spec\.json: error dive-selective .*"WebFetch".* \(at \/deepDives\/0\/tool\)$/);
+    expect(line).toMatch(/^\.\/sub\/spec\.json:\d+:\d+: error dive-selective .*"WebFetch".* \(at \/deepDives\/0\/tool\)$/);
     expect(run.stderr).not.toMatch(STACK_TRACE);
   });
 });
@@ -152,7 +151,8 @@ describe('input errors (exit 3)', () => {
     expect(run.stdout).toBe('');
     const lines = stderrLines(run);
     expect(lines).toHaveLength(1);
-    expect(lines[0]?.startsWith(`${shownPath}: error ${subcode}: `)).toBe(true);
+    expect(lines[0]?.startsWith(`${shownPath}:`)).toBe(true);
+    expect(lines[0]).toContain(`: error ${subcode}: `);
     expect(run.stderr).not.toMatch(STACK_TRACE);
   }
 
@@ -252,7 +252,7 @@ describe('critical input (exit 4)', () => {
       expect(run.stderr).toMatch(names);
       expect(stderrLines(run)).toContainEqual(
         expect.stringMatching(
-          new RegExp(`^spec\\.json: error critical-input \\{VACIO_CRITICO\\} .* \\(at ${pointer.replace(/\//g, '\\/')}\\)$`),
+          new RegExp(`^spec\\.json:\\d+:\\d+: error critical-input \\{VACIO_CRITICO\\} .* \\(at ${pointer.replace(/\//g, '\\/')}\\)$`),
         ),
       );
       expect(run.stderr).not.toMatch(STACK_TRACE);
@@ -320,18 +320,20 @@ describe('standard input', () => {
   it('shows <stdin> as the path in diagnostics and input errors', () => {
     const failing = runCli(['-'], { input: JSON.stringify(gateFailingSpec()) });
     expect(failing.status).toBe(1);
-    expect(stderrLines(failing)).toContainEqual(expect.stringMatching(/^<stdin>: error dive-selective .+ \(at \/deepDives\/0\/tool\)$/));
-    for (const line of stderrLines(failing)) expect(line.startsWith('<stdin>: ')).toBe(true);
+    expect(stderrLines(failing)).toContainEqual(
+      expect.stringMatching(/^<stdin>:\d+:\d+: error dive-selective .+ \(at \/deepDives\/0\/tool\)$/),
+    );
+    for (const line of stderrLines(failing)) expect(line.startsWith('<stdin>:')).toBe(true);
 
     const list = runCli(['-'], { input: '[1, 2]\n' });
     expect(list.status).toBe(3);
     expect(list.stdout).toBe('');
-    expect(stderrLines(list)).toEqual([expect.stringMatching(/^<stdin>: error NOT_AN_OBJECT: /)]);
+    expect(stderrLines(list)).toEqual([expect.stringMatching(/^<stdin>(:\d+:\d+)?: error NOT_AN_OBJECT: /)]);
 
     const critical = runCli(['-'], { input: 'budget: {total: 3, used: 0, unit: reads}\n' });
     expect(critical.status).toBe(4);
     expect(critical.stdout).toBe('');
-    expect(stderrLines(critical)).toContainEqual(expect.stringMatching(/^<stdin>: error critical-input \{VACIO_CRITICO\} .*goal/));
+    expect(stderrLines(critical)).toContainEqual(expect.stringMatching(/^<stdin>:\d+:\d+: error critical-input \{VACIO_CRITICO\} .*goal/));
   });
 });
 
@@ -362,7 +364,7 @@ describe('formats by extension', () => {
     const run = runCli(['spec.json'], { cwd: dir });
     expect(run.status).toBe(3);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/^spec\.json: error JSON_SYNTAX: .*line 1, column 1\b/);
+    expect(run.stderr).toMatch(/^spec\.json:1:1: error JSON_SYNTAX: .*line 1, column 1\b/);
     expect(run.stderr).not.toMatch(STACK_TRACE);
   });
 });
@@ -503,7 +505,7 @@ describe('--preset', () => {
     const lines = stderrLines(gate);
     expect(lines).toHaveLength(validSpec().deepDives.length);
     lines.forEach((line, index) => {
-      expect(line).toMatch(new RegExp(`^spec\\.json: error finding-provenance .+ \\(at /deepDives/${index}/provenance\\)$`));
+      expect(line).toMatch(new RegExp(`^spec\\.json:\\d+:\\d+: error finding-provenance .+ \\(at /deepDives/${index}/provenance\\)$`));
     });
 
     const explicitGate = runCli(['spec.json', '--preset', 'gate', '-f', 'json'], { cwd: dir });

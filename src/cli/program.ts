@@ -1,26 +1,29 @@
 import { Command, Option } from 'commander';
 import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
-import { presetNames } from '../policy/presets.js';
+import { type PresetName, presetNames } from '../policy/presets.js';
 import { toolInfo } from '../tool.js';
 import { MIN_ITEMS_FOR_WORKERS } from '../workers/choose.js';
 import { exitCodesText, ruleCatalogText } from './catalog.js';
 import type { BriefsFormat, BriefsOptions } from './commands/briefs.js';
 import type { CompileOptions, Format } from './commands/compile.js';
+import type { ConfigOptions } from './commands/config.js';
 import type { InitOptions } from './commands/init.js';
 import type { StatsOptions } from './commands/stats.js';
 import type { TestOptions } from './commands/test.js';
 import { usageError } from './contract.js';
-import { inertError, parseBudget, parseByteCount, parsePath, pick, pickOutput, workersOption } from './options.js';
+import { inertError, parseByteCount, parsePath, pick, pickOutput, workersOption } from './options.js';
+import { addAuthoringCommands } from './program-authoring.js';
 
 export type Invocation =
   | { command: 'compile'; options: CompileOptions }
-  | { command: 'schema'; json: boolean }
+  | { command: 'schema'; preset?: PresetName; json: boolean }
   | { command: 'rules'; json: boolean }
   | { command: 'explain'; ruleId: string; json: boolean }
   | { command: 'test'; options: TestOptions }
   | { command: 'stats'; options: StatsOptions }
   | { command: 'briefs'; options: BriefsOptions }
-  | { command: 'init'; options: InitOptions };
+  | { command: 'init'; options: InitOptions }
+  | { command: 'config'; options: ConfigOptions };
 
 const FORMATS: Format[] = ['markdown', 'json', 'text', 'sarif', 'github'];
 
@@ -97,8 +100,16 @@ export function buildProgram(
   program
     .command('schema')
     .description('print the machine contract: envelope schema, exit codes, error codes, rules and the input schema')
+    .addOption(
+      new Option(
+        '-p, --preset <name>',
+        "print only the input schema, with the preset's allowed values as enum and examples, for an editor's $schema",
+      ).choices([...presetNames]),
+    )
     .option('--json', 'print it inside the JSON envelope')
-    .action((options: { json?: boolean }) => onInvocation({ command: 'schema', json: options.json === true }));
+    .action((options: { preset?: PresetName; json?: boolean }) =>
+      onInvocation({ command: 'schema', ...(options.preset === undefined ? {} : { preset: options.preset }), json: options.json === true }),
+    );
 
   program
     .command('rules')
@@ -209,39 +220,6 @@ export function buildProgram(
       }),
     );
 
-  program
-    .command('init')
-    .description('write a skeleton spec to fill in: every field in place, with comments naming the allowed values (YAML)')
-    .option('--goal <text>', 'the question the investigation must answer (default: left empty, for you to fill in)')
-    .addOption(new Option('--budget <n>', "the hard budget's total (default: left at 0, for you to fill in)").argParser(parseBudget))
-    .addOption(new Option('--unit <unit>', "the budget's unit").choices(['reads', 'tokens']).default('reads'))
-    .addOption(
-      new Option('-f, --format <format>', 'YAML (with comments) or JSON (default: from the --output name, else yaml)').choices([
-        'yaml',
-        'json',
-      ]),
-    )
-    .addOption(
-      new Option('-o, --output <file>', 'write the skeleton to this file, atomically ("-": standard output)').argParser(
-        parsePath('--output'),
-      ),
-    )
-    .option('--force', 'overwrite the --output file if it exists')
-    .option('--json', 'print one JSON envelope')
-    .action((options: Record<string, unknown>) =>
-      onInvocation({
-        command: 'init',
-        options: {
-          goal: typeof options['goal'] === 'string' ? options['goal'] : '',
-          budget: typeof options['budget'] === 'number' ? options['budget'] : 0,
-          unit: options['unit'] as 'reads' | 'tokens',
-          ...(options['format'] === undefined ? {} : { format: options['format'] as 'yaml' | 'json' }),
-          ...pickOutput(options),
-          force: options['force'] === true,
-          json: options['json'] === true,
-        },
-      }),
-    );
-
+  addAuthoringCommands(program, onInvocation);
   return program;
 }

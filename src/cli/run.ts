@@ -1,13 +1,17 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { CommanderError } from 'commander';
 import { exitCodes } from '../common/exit-codes.js';
 import { jsonText } from '../common/json-text.js';
+import { suggestionFor } from '../common/suggest.js';
+import { show } from '../common/text.js';
 import { visible } from '../common/visible.js';
 import { toolInfo } from '../tool.js';
 import type { CommandResult, Io } from './commands/result.js';
-import { CliError, CONTRACT_VERSION, type Envelope, type UsageSubcode } from './contract.js';
+import { CliError, CONTRACT_VERSION, type Envelope, type UsageSubcode, usageError } from './contract.js';
 import { buildProgram, type Invocation } from './program.js';
 
-const COMMANDS = ['compile', 'schema', 'rules', 'explain', 'test', 'stats', 'briefs', 'init'];
+const COMMANDS = ['compile', 'schema', 'rules', 'explain', 'test', 'stats', 'briefs', 'init', 'config'];
 
 const COMMANDER_SUBCODES: Record<string, UsageSubcode> = {
   'commander.unknownOption': 'UNKNOWN_OPTION',
@@ -27,6 +31,7 @@ export async function run(argv: string[], io: Io): Promise<{ exitCode: number; s
   let invocation: Invocation | undefined;
   let printed = '';
   try {
+    refuseMistypedCommand(argv, io.cwd);
     const program = buildProgram((parsed) => (invocation = parsed), {
       writeOut: (text) => void (printed += text),
       writeErr: (text) => void io.stderr.write(text),
@@ -67,7 +72,7 @@ async function execute(invocation: Invocation, io: Io): Promise<CommandResult> {
     case 'compile':
       return (await import('./commands/compile.js')).compileCommand(invocation.options, io);
     case 'schema':
-      return (await import('./commands/info.js')).schemaCommand();
+      return (await import('./commands/info.js')).schemaCommand(invocation.preset);
     case 'rules':
       return (await import('./commands/info.js')).rulesCommand();
     case 'explain':
@@ -80,6 +85,8 @@ async function execute(invocation: Invocation, io: Io): Promise<CommandResult> {
       return (await import('./commands/briefs.js')).briefsCommand(invocation.options, io);
     case 'init':
       return (await import('./commands/init.js')).initCommand(invocation.options, io);
+    case 'config':
+      return (await import('./commands/config.js')).configCommand(invocation.options, io);
   }
 }
 
@@ -116,6 +123,21 @@ function envelope(command: string, result: CommandResult): string {
     error: result.error,
   };
   return jsonText(value);
+}
+
+/**
+ * The default command takes file names, so a mistyped command ("rule", "tests") would be read as a
+ * missing file: a first word that names no file but is close to a command is refused with the command.
+ */
+function refuseMistypedCommand(argv: string[], cwd: string): void {
+  const first = argv[0];
+  if (first === undefined || first.startsWith('-') || COMMANDS.includes(first)) return;
+  const command = suggestionFor(first, COMMANDS);
+  if (command === undefined || existsSync(resolve(cwd, first))) return;
+  throw usageError(
+    'UNKNOWN_COMMAND',
+    `unknown command ${show(first)}, and no file of that name exists. Did you mean ${show(command)}? (run with --help for the commands)`,
+  );
 }
 
 /** The command a failed parse was meant for, for the envelope: the first argument naming one, else compile. */

@@ -25,10 +25,57 @@ export function closest(value: string, candidates: Iterable<string>): string | u
   return best;
 }
 
+/** The closest candidate other than the value itself: what a "did you mean" offers. */
+export function suggestionFor(value: string, candidates: Iterable<string>): string | undefined {
+  const suggestion = closest(value, candidates);
+  return suggestion === value ? undefined : suggestion;
+}
+
+/**
+ * What to suggest for a value outside a short list of allowed values: the closest one, else the
+ * one value that starts like it, so that a shortened "[CODE]" still finds "[CODIGO]".
+ */
+export function suggestAllowed(value: string, allowed: readonly string[]): string | undefined {
+  return suggestionFor(value, allowed) ?? soleLongestPrefix(value, allowed);
+}
+
+/**
+ * The candidate sharing the longest case-folded prefix with the value, when that prefix is at
+ * least half of the value and no other candidate shares one as long.
+ */
+function soleLongestPrefix(value: string, candidates: readonly string[]): string | undefined {
+  if (value.length > MAX_NAME_LENGTH || candidates.length > MAX_CANDIDATES) return undefined;
+  const folded = value.toLowerCase();
+  let best: string | undefined;
+  let bestLength = Math.ceil(folded.length / 2) - 1;
+  let tied = false;
+  for (const candidate of candidates) {
+    const length = sharedPrefixLength(folded, candidate.toLowerCase());
+    if (length > bestLength) {
+      best = candidate;
+      bestLength = length;
+      tied = false;
+    } else if (length === bestLength && best !== undefined) {
+      tied = true;
+    }
+  }
+  return tied ? undefined : best;
+}
+
+function sharedPrefixLength(a: string, b: string): number {
+  let length = 0;
+  while (length < a.length && length < b.length && a[length] === b[length]) length++;
+  return length;
+}
+
 /** " Did you mean "x"?" or nothing. */
 export function didYouMean(value: string, candidates: Iterable<string>): string {
-  const suggestion = closest(value, candidates);
-  return suggestion === undefined || suggestion === value ? '' : ` Did you mean ${show(suggestion)}?`;
+  return offerSuggestion(suggestionFor(value, candidates));
+}
+
+/** " Did you mean "x"?" for a suggestion already found, or nothing. */
+export function offerSuggestion(suggestion: string | undefined): string {
+  return suggestion === undefined ? '' : ` Did you mean ${show(suggestion)}?`;
 }
 
 /**

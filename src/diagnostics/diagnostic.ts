@@ -9,6 +9,10 @@ export interface Diagnostic {
   message: string;
   /** RFC 6901 JSON Pointer to the offending value ("" is the whole document). */
   path: string;
+  /** For a value outside a list (a tool, unit, tag, status…): every value the list allows. */
+  expected?: string[];
+  /** For a value outside a list: the allowed value closest to it, when one is close enough. */
+  suggestion?: string;
   /**
    * 1-based position in the input text: of the key of an object member, of an array item, or,
    * for a missing field, of the object that lacks it. Absent when the input was not text.

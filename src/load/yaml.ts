@@ -5,6 +5,9 @@ import { LineIndex, type Locator } from './text-position.js';
 import { YamlRefusal, yamlToData } from './yaml-data.js';
 import { yamlLocator } from './yaml-locate.js';
 
+/** YAML reads "a: b" in an unquoted value as a key and its value: the usual cause of a text turned mapping. */
+export const QUOTE_COLON_HINT = 'In YAML, a text holding ": " must be quoted, as in finding: "cause: a timeout".';
+
 export type YamlResult = { ok: true; value: unknown; locate: Locator } | { ok: false; problem: InputProblem };
 
 /**
@@ -67,7 +70,7 @@ export function parseYaml(text: string): YamlResult {
       ok: false,
       problem: inputProblem(
         'YAML_SYNTAX',
-        `invalid YAML: ${firstError.message} at line ${position.line}, column ${position.column}`,
+        `invalid YAML: ${firstError.message} at line ${position.line}, column ${position.column}${firstError.code === 'BLOCK_AS_IMPLICIT_KEY' ? `. ${QUOTE_COLON_HINT}` : ''}`,
         position,
       ),
     };

@@ -37,14 +37,22 @@ export function formatSarif(files: FileOutcome[], context: SarifContext): string
       physicalLocation: { artifactLocation: { ...artifacts[artifactIndex], index: artifactIndex }, ...region(line, column) },
     });
     for (const problem of problemsOf(file)) {
-      const { ruleId, subcode, message, omitted } = problem;
+      const { ruleId, subcode, message, omitted, expected, suggestion } = problem;
       results.push({
         ruleId,
         ruleIndex: ruleIndex.get(ruleId),
         level: problem.severity,
         message: { text: subcode === undefined ? message : `${subcode}: ${message}` },
         locations: [location(problem.line, problem.column)],
-        properties: subcode === undefined ? { jsonPointer: problem.path, ...(omitted ? { omitted } : {}) } : { subcode },
+        properties:
+          subcode === undefined
+            ? {
+                jsonPointer: problem.path,
+                ...(omitted ? { omitted } : {}),
+                ...(expected ? { expected } : {}),
+                ...(suggestion === undefined ? {} : { suggestion }),
+              }
+            : { subcode },
       });
     }
   });

@@ -1,5 +1,4 @@
 import { ownValue } from '../common/own.js';
-import { didYouMean } from '../common/suggest.js';
 import { oneOf, show } from '../common/text.js';
 import type { Rule } from './rule.js';
 
@@ -21,10 +20,10 @@ export const budgetLimit: Rule = {
     const units = Object.keys(policy.budget);
     const unit = ownValue(policy.budget, budget.unit);
     if (!unit) {
-      report(
-        '/budget/unit',
-        () => `budget unit ${show(budget.unit)} is not allowed; use ${oneOf(units)}.${didYouMean(budget.unit, units)}`,
-      );
+      report('/budget/unit', () => `budget unit ${show(budget.unit)} is not allowed; use ${oneOf(units)}.`, {
+        value: budget.unit,
+        allowed: units,
+      });
     } else if (budget.total < unit.minTotal || budget.total > unit.maxTotal) {
       report(
         '/budget/total',

@@ -39,7 +39,7 @@ export const diveSelective: Rule = {
       );
     }
     for (const { value, path } of view.items('deepDives', ['tool'])) {
-      checkAllowed(context, childPointer(path, 'tool'), 'deep-dive tool', value.tool, policy.expensiveDiveTools);
+      checkAllowed(context, childPointer(path, 'tool'), 'deep-dive tool', value.tool, policy.expensiveDiveTools, 'expensiveDiveTools');
     }
     for (const { value, path } of view.items('deepDives', ['effect'])) {
       checkAllowed(context, childPointer(path, 'effect'), 'deep-dive effect', value.effect, policy.deepDiveEffects);

@@ -1,4 +1,3 @@
-import { didYouMean } from '../common/suggest.js';
 import { isBlank, oneOf, show } from '../common/text.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { DeepDive } from '../spec/types.js';
@@ -36,8 +35,8 @@ export const findingProvenance: Rule = {
         const provenance = value.provenance;
         report(
           childPointer(path, 'provenance'),
-          () =>
-            `provenance ${show(provenance)} is not a known tag; use ${oneOf(policy.provenanceTags)}.${didYouMean(provenance, policy.provenanceTags)}`,
+          () => `provenance ${show(provenance)} is not a known tag; use ${oneOf(policy.provenanceTags)}.`,
+          { value: provenance, allowed: policy.provenanceTags },
         );
       }
     }

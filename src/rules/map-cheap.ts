@@ -27,7 +27,7 @@ export const mapCheap: Rule = {
     checkMinimum(context, 'surfaceMap', policy.minimums.surfaceMapEntries, 'entry');
     checkUniqueIds(context, 'surfaceMap', view.items('surfaceMap', ['id']));
     for (const { value, path } of view.items('surfaceMap', ['tool'])) {
-      checkAllowed(context, childPointer(path, 'tool'), 'map tool', value.tool, policy.cheapMapTools);
+      checkAllowed(context, childPointer(path, 'tool'), 'map tool', value.tool, policy.cheapMapTools, 'cheapMapTools');
     }
     for (const { value, path } of view.items('surfaceMap', ['id', 'candidateNodes'])) {
       if (value.candidateNodes.length > 0) continue;

@@ -27,7 +27,8 @@ export const replanTyped: Rule = {
       report(
         childPointer(path, 'trigger'),
         () =>
-          `replan trigger ${show(value.trigger)} is not allowed: replan is only allowed on ${oneOf(policy.replanTriggers)}. Remove reflexive replans and keep going with the current ranking.${didYouMean(value.trigger, policy.replanTriggers)}`,
+          `replan trigger ${show(value.trigger)} is not allowed: replan is only allowed on ${oneOf(policy.replanTriggers)}. Remove reflexive replans and keep going with the current ranking.`,
+        { value: value.trigger, allowed: policy.replanTriggers },
       );
     }
     const hypothesisIds = view.ids('hypotheses');

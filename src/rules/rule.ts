@@ -43,15 +43,22 @@ export interface ArtifactCheckMeta {
   command: string;
 }
 
+/** A value that is not one of a list's values: the runner adds the list and the closest value to the diagnostic. */
+export interface OutsideList {
+  value: string;
+  allowed: readonly string[];
+}
+
 export interface RuleContext {
   readonly view: SpecView;
   readonly policy: Policy;
   /**
    * Records a problem at a JSON Pointer; the message says what is wrong and how to fix it. A message
-   * that costs work to write (a "did you mean" search) is passed as a function, called only for
-   * the problems that are listed.
+   * that costs work to write is passed as a function, called only for the problems that are listed.
+   * A value outside a list is passed as `outside`: the diagnostic then carries `expected` and
+   * `suggestion`, and its message ends with the "did you mean" of that suggestion.
    */
-  report(path: string, message: string | (() => string)): void;
+  report(path: string, message: string | (() => string), outside?: OutsideList): void;
 }
 
 export interface Rule {

@@ -1,8 +1,9 @@
+import { offerSuggestion, suggestAllowed } from '../common/suggest.js';
 import { capDiagnostics, DIAGNOSTIC_CAP } from '../diagnostics/cap.js';
 import type { Diagnostic, RuleSetting } from '../diagnostics/diagnostic.js';
 import type { Policy } from '../policy/types.js';
 import { sortInDocumentOrder } from '../schema/order.js';
-import type { Rule } from './rule.js';
+import type { OutsideList, Rule } from './rule.js';
 import type { SpecView } from './spec-view.js';
 
 /** What the JSON Schema found but did not describe, by the rule that lists its findings. */
@@ -38,15 +39,28 @@ export function runRules(
     rule.check({
       view,
       policy,
-      report(path, message) {
+      report(path, message, outside) {
         if (reported++ >= DIAGNOSTIC_CAP) {
           omitted[severity]++;
           return;
         }
-        diagnostics.push({ ruleId, severity: setting, message: typeof message === 'string' ? message : message(), path });
+        const text = typeof message === 'string' ? message : message();
+        const diagnostic: Diagnostic = { ruleId, severity: setting, message: text, path };
+        diagnostics.push(outside === undefined ? diagnostic : withOutsideList(diagnostic, outside));
       },
     });
   }
   const note = schemaCut ? ' The structure check stopped describing problems there, so the other rules did not run.' : '';
   return capDiagnostics(sortInDocumentOrder(diagnostics), omitted, note);
+}
+
+/** The list a value should have come from, and its closest value, both as fields and at the end of the message. */
+function withOutsideList(diagnostic: Diagnostic, { value, allowed }: OutsideList): Diagnostic {
+  const suggestion = suggestAllowed(value, allowed);
+  return {
+    ...diagnostic,
+    message: `${diagnostic.message}${offerSuggestion(suggestion)}`,
+    expected: [...allowed],
+    ...(suggestion === undefined ? {} : { suggestion }),
+  };
 }

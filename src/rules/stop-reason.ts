@@ -1,4 +1,3 @@
-import { didYouMean } from '../common/suggest.js';
 import { isBlank, oneOf, show } from '../common/text.js';
 import type { Rule } from './rule.js';
 
@@ -24,11 +23,10 @@ export const stopReason: Rule = {
     const stop = view.stopCondition();
     if (!stop) return;
     if (!policy.stopReasons.includes(stop.reason)) {
-      report(
-        '/stopCondition/reason',
-        () =>
-          `stop reason ${show(stop.reason)} is not allowed; use ${oneOf(policy.stopReasons)}.${didYouMean(stop.reason, policy.stopReasons)}`,
-      );
+      report('/stopCondition/reason', () => `stop reason ${show(stop.reason)} is not allowed; use ${oneOf(policy.stopReasons)}.`, {
+        value: stop.reason,
+        allowed: policy.stopReasons,
+      });
       return;
     }
     if (policy.strict.stopEvidence && isBlank(stop.evidence, policy.strict.visibleText)) {

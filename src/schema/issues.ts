@@ -1,6 +1,8 @@
+import { isRecord } from '../common/guards.js';
 import { didYouMean } from '../common/suggest.js';
 import { show } from '../common/text.js';
 import { childPointer, parsePointer } from '../diagnostics/pointer.js';
+import { QUOTE_COLON_HINT } from '../load/yaml.js';
 import type { ErrorCount } from './cap-errors.js';
 import { type ErrorObject, type ValidateFunction, validator } from './validators.js';
 
@@ -108,7 +110,10 @@ function describe(error: ErrorObject): DescribedIssue | undefined {
       };
     }
     case 'type':
-      return structural(path, `${where(path)} must be ${article(String(params['type']))}, not ${describeValue(error.data)}.`);
+      return structural(
+        path,
+        `${where(path)} must be ${article(String(params['type']))}, not ${describeValue(error.data)}.${textTurnedMapping(params['type'], error.data) ? ` ${QUOTE_COLON_HINT}` : ''}`,
+      );
     case 'minLength':
       return structural(path, `${where(path)} must not be an empty string; fill it in.`);
     case 'minimum':
@@ -116,6 +121,13 @@ function describe(error: ErrorObject): DescribedIssue | undefined {
     default:
       return structural(path, `${where(path)} ${error.message ?? 'is invalid'}.`);
   }
+}
+
+/** A string expected, and an object of one key with a text or number value: what YAML makes of an unquoted "key: text". */
+function textTurnedMapping(expectedType: unknown, value: unknown): boolean {
+  if (expectedType !== 'string' || !isRecord(value)) return false;
+  const entries = Object.values(value);
+  return entries.length === 1 && ['string', 'number', 'boolean'].includes(typeof entries[0]);
 }
 
 function structural(path: string, message: string): DescribedIssue {

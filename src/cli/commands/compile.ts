@@ -180,15 +180,26 @@ function colorAllowed(env: Io['env']): boolean {
   return noColor === undefined || noColor === '';
 }
 
-/** One line a problem; the path, message and pointer quote the input, so each is made visible and inert. */
+/**
+ * One line a problem, starting with file:line:col as compilers print it, so that editors and
+ * terminals link to the place; the path, message and pointer quote the input, so each is made
+ * visible and inert.
+ */
 function writeDiagnosticLines(file: FileOutcome, io: Io): void {
   const path = visible(file.path);
   for (const diagnostic of file.diagnostics) {
     io.stderr.write(
-      `${path}: ${diagnostic.severity} ${visible(diagnostic.ruleId)} ${visible(diagnostic.message)} (at ${visible(describePointer(diagnostic.path))})\n`,
+      `${path}${position(diagnostic)}: ${diagnostic.severity} ${visible(diagnostic.ruleId)} ${visible(diagnostic.message)} (at ${visible(describePointer(diagnostic.path))})\n`,
     );
   }
-  if (file.error?.code === 'INPUT_ERROR') io.stderr.write(`${path}: error ${file.error.subcode}: ${visible(file.error.message)}\n`);
+  if (file.error?.code === 'INPUT_ERROR')
+    io.stderr.write(`${path}${position(file.error)}: error ${file.error.subcode}: ${visible(file.error.message)}\n`);
+}
+
+/** ":line:col", ":line" without a column, or nothing when the place in the text is not known. */
+function position({ line, column }: { line?: number; column?: number }): string {
+  if (line === undefined) return '';
+  return column === undefined ? `:${line}` : `:${line}:${column}`;
 }
 
 /** The envelope's error: the problem behind the run's exit code, the first file's when several share it. */

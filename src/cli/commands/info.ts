@@ -5,6 +5,8 @@ import { jsonText } from '../../common/json-text.js';
 import { didYouMean } from '../../common/suggest.js';
 import { createCompiler } from '../../compile.js';
 import { describePointer } from '../../diagnostics/pointer.js';
+import { inputSchemaForPolicy } from '../../policy/input-schema.js';
+import { builtInPreset, type PresetName } from '../../policy/presets.js';
 import { artifactChecks, rules } from '../../rules/catalog.js';
 import { baseSpec } from '../../rules/examples/base-spec.js';
 import type { ExampleSpec, Rule, RuleExample } from '../../rules/rule.js';
@@ -17,19 +19,25 @@ function success(data: Record<string, unknown>, stdout: string): CommandResult {
   return { exitCode: 0, data, warnings: [], error: null, stdout };
 }
 
-/** The whole machine contract, so that an agent needs no other documentation. */
-export function schemaCommand(): CommandResult {
+/**
+ * The whole machine contract, so that an agent needs no other documentation. With a preset, the
+ * input schema lists that preset's allowed values, and standard output holds that schema alone,
+ * for an editor to complete values from.
+ */
+export function schemaCommand(presetName?: PresetName): CommandResult {
+  const inputSchema = presetName === undefined ? investigationSchema : inputSchemaForPolicy(builtInPreset(presetName).policy, presetName);
   const data = {
     contractVersion: CONTRACT_VERSION,
+    ...(presetName === undefined ? {} : { preset: presetName }),
     envelopeSchema,
     exitCodes: exitCodeMeanings,
     errorCodes,
     rules: ruleCatalog(),
     artifactChecks: artifactCheckCatalog(),
-    inputSchema: investigationSchema,
+    inputSchema,
     policySchema,
   };
-  return success(data, jsonText(data));
+  return success(data, jsonText(presetName === undefined ? data : inputSchema));
 }
 
 export function rulesCommand(): CommandResult {

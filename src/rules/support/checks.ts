@@ -1,6 +1,6 @@
-import { didYouMean } from '../../common/suggest.js';
 import { oneOf, plural, show } from '../../common/text.js';
 import { childPointer, pointer } from '../../diagnostics/pointer.js';
+import type { Policy } from '../../policy/types.js';
 import type { SectionItem, SectionName } from '../../spec/types.js';
 import type { RuleContext } from '../rule.js';
 import type { Item } from '../spec-view.js';
@@ -35,8 +35,24 @@ export function checkUniqueIds<K extends SectionName>(
   }
 }
 
-/** A value from a policy list, with a did-you-mean when it is a near miss. */
-export function checkAllowed(context: RuleContext, path: string, what: string, value: string, allowed: readonly string[]): void {
+/**
+ * A value from a policy list, reported with the list and the closest value when it is not one.
+ * `policyKey` names the list, for values a team may allow in its own policy (tools).
+ */
+export function checkAllowed(
+  context: RuleContext,
+  path: string,
+  what: string,
+  value: string,
+  allowed: readonly string[],
+  policyKey?: keyof Policy,
+): void {
   if (allowed.includes(value)) return;
-  context.report(path, () => `${what} ${show(value)} is not allowed; use ${oneOf(allowed)}.${didYouMean(value, allowed)}`);
+  const howToAllow = policyKey === undefined ? '' : ` ${howToAllowText(policyKey)}`;
+  context.report(path, () => `${what} ${show(value)} is not allowed; use ${oneOf(allowed)}.${howToAllow}`, { value, allowed });
+}
+
+/** Where a value outside the preset's policy can be allowed. */
+export function howToAllowText(policyKey: keyof Policy): string {
+  return `To allow it, add it to policy.${policyKey} in investigation.config.json or a --policy file.`;
 }

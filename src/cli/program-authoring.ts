@@ -1,0 +1,59 @@
+import { type Command, Option } from 'commander';
+import { presetNames } from '../policy/presets.js';
+import { parseBudget, parsePath, pick, pickOutput } from './options.js';
+import type { Invocation } from './program.js';
+
+/** The commands that help write a spec rather than judge one: `init` and `config`. */
+export function addAuthoringCommands(program: Command, onInvocation: (invocation: Invocation) => void): void {
+  program
+    .command('config [spec]')
+    .description('print the preset, every policy value and every rule setting a compile would use, and where each came from')
+    .addOption(new Option('-p, --preset <name>', 'rule preset (default: gate)').choices([...presetNames]))
+    .option('--policy <file>', "JSON or YAML file whose values override the preset's policy")
+    .option('-c, --config <file>', 'configuration file (default: as for compile)')
+    .option('--json', 'print one JSON envelope')
+    .action((spec: string | undefined, options: Record<string, unknown>) =>
+      onInvocation({
+        command: 'config',
+        options: {
+          ...(spec === undefined ? {} : { spec }),
+          ...pick(options, ['preset', 'policy', 'config']),
+          json: options['json'] === true,
+        },
+      }),
+    );
+
+  program
+    .command('init')
+    .description('write a skeleton spec to fill in: every field in place, with comments naming the allowed values (YAML)')
+    .option('--goal <text>', 'the question the investigation must answer (default: left empty, for you to fill in)')
+    .addOption(new Option('--budget <n>', "the hard budget's total (default: left at 0, for you to fill in)").argParser(parseBudget))
+    .addOption(new Option('--unit <unit>', "the budget's unit").choices(['reads', 'tokens']).default('reads'))
+    .addOption(
+      new Option('-f, --format <format>', 'YAML (with comments) or JSON (default: from the --output name, else yaml)').choices([
+        'yaml',
+        'json',
+      ]),
+    )
+    .addOption(
+      new Option('-o, --output <file>', 'write the skeleton to this file, atomically ("-": standard output)').argParser(
+        parsePath('--output'),
+      ),
+    )
+    .option('--force', 'overwrite the --output file if it exists')
+    .option('--json', 'print one JSON envelope')
+    .action((options: Record<string, unknown>) =>
+      onInvocation({
+        command: 'init',
+        options: {
+          goal: typeof options['goal'] === 'string' ? options['goal'] : '',
+          budget: typeof options['budget'] === 'number' ? options['budget'] : 0,
+          unit: options['unit'] as 'reads' | 'tokens',
+          ...(options['format'] === undefined ? {} : { format: options['format'] as 'yaml' | 'json' }),
+          ...pickOutput(options),
+          force: options['force'] === true,
+          json: options['json'] === true,
+        },
+      }),
+    );
+}
