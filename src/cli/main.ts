@@ -8,6 +8,8 @@ import type { Io } from './commands/result.js';
 import { run } from './run.js';
 
 export async function main(): Promise<void> {
+  endQuietlyOnClosedPipe(process.stdout);
+  endQuietlyOnClosedPipe(process.stderr);
   const io: Io = { cwd: process.cwd(), env: process.env, stderr: process.stderr, stdoutIsTTY: process.stdout.isTTY === true };
   let outcome: { exitCode: number; stdout: string };
   try {
@@ -19,6 +21,19 @@ export async function main(): Promise<void> {
   }
   if (outcome.stdout !== '') process.stdout.write(outcome.stdout);
   process.exitCode = outcome.exitCode;
+}
+
+/**
+ * A reader that stops early (`| head`) closes the pipe: what it did not read is not wanted, so the
+ * run ends with its own exit code and no error. Any other failure to write is said in one line.
+ */
+function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    stream.destroy();
+    if (error.code === 'EPIPE') return;
+    process.exitCode = exitCodes.internal;
+    if (stream !== process.stderr) process.stderr.write(`${toolInfo.name}: cannot write the output (${error.code ?? 'unknown error'})\n`);
+  });
 }
 
 /** The in-process entry, for the build's code-cache warm-up and for tests. */
