@@ -77,9 +77,10 @@ describe('investigationFlowchart details', () => {
     );
   });
 
-  it('links a replan from its hypothesis when afterDeepDive is absent or unknown', async () => {
+  it('links a replan from its hypothesis when afterDeepDive is absent or unknown and no dive invalidates it', async () => {
     const spec = validSpec();
-    const hypothesisId = (spec['hypotheses'] as Data[])[0]?.['id'];
+    // The third hypothesis has no dive, so nothing in the timeline can anchor its replans.
+    const hypothesisId = (spec['hypotheses'] as Data[])[2]?.['id'];
     spec['replanLog'] = [
       { trigger: 'hypothesis_invalidated', hypothesisId, decision: 'd', evidence: 'e' },
       { trigger: 'hypothesis_invalidated', hypothesisId, decision: 'd', evidence: 'e', afterDeepDive: 'NOPE' },

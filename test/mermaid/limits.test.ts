@@ -49,12 +49,14 @@ describe('the flowchart stays within what Mermaid draws, else the report says wh
   }
 
   it('500 edges are drawn and parse; at 501 the report explains, and Mermaid itself refuses the diagram', async () => {
-    // 20 map entries × 24 hypotheses = 480 edges, one from H0 to each of 19 dives, and the last dive to the stop: 500.
-    const atLimit = boundedFlowchart(crowded(20, 24, 19));
+    // 20 map entries × 24 hypotheses = 480 edges, one from H0 to each of 10 dives, 9 chaining the
+    // dives in time order, and the last dive to the stop: 500.
+    const atLimit = boundedFlowchart(crowded(20, 24, 10));
     if (!('text' in atLimit)) throw new Error(`not drawn: ${JSON.stringify(atLimit)}`);
     expect((await mermaid.flowchart(atLimit.text)).edges).toHaveLength(FLOW_LIMITS.edges);
 
-    const over = crowded(20, 24, 20);
+    // One more edge: a replan that follows no dive hangs from H0.
+    const over = { ...crowded(20, 24, 10), replanLog: [{ trigger: 't', hypothesisId: 'H0', decision: 'd', evidence: 'e' }] };
     expect(boundedFlowchart(over)).toEqual({ exceeded: 'edges', count: 501 });
     await expect(mermaid.parse(investigationFlowchart(over))).rejects.toThrow(/Edge limit exceeded/);
     expect(reportOf(over)).toContain(

@@ -56,8 +56,8 @@ function sameId(a: unknown, b: unknown): boolean {
 
 /**
  * Checks a parsed flowchart against the spec it was drawn from: node count, kinds in order,
- * hypothesis → dive edges, dive classes by effect, dotted replan edges, the stop node, the
- * discovery subgraph, and the exact number of edges.
+ * hypothesis → dive edges, dive classes by effect, the dives and replans chained in time order,
+ * the stop after the last step, the discovery subgraph, and the exact number of edges.
  */
 function checkStructure(spec: Data, chart: FlowchartStructure): void {
   const map = records(spec['surfaceMap']);
@@ -119,26 +119,47 @@ function checkStructure(spec: Data, chart: FlowchartStructure): void {
     }
   });
 
-  // Replans: dotted, from their afterDeepDive dive, else from their hypothesis.
+  // Replans: each follows its afterDeepDive dive, else the last dive that invalidates its hypothesis;
+  // one that follows no dive hangs, dotted, from its hypothesis.
+  const replansAfter = dives.map((): number[] => []);
   replans.forEach((replan, r) => {
     const vertex = replanVertices[r];
     expect(vertex?.classes).toEqual(['replan']);
-    const d = dives.findIndex((dive) => sameId(dive['id'], replan['afterDeepDive']));
+    const named = dives.findIndex((dive) => sameId(dive['id'], replan['afterDeepDive']));
+    const invalidating = dives.findLastIndex(
+      (dive) => dive['effect'] === 'invalidates' && sameId(dive['hypothesisId'], replan['hypothesisId']),
+    );
+    const after = named >= 0 ? named : invalidating;
+    if (after >= 0) {
+      replansAfter[after]?.push(r);
+      return;
+    }
     const h = hypotheses.findIndex((hypothesis) => sameId(hypothesis['id'], replan['hypothesisId']));
-    const from = d >= 0 ? diveVertices[d] : h >= 0 ? hypothesisVertices[h] : undefined;
-    if (from !== undefined) {
+    if (h >= 0) {
       expectedEdges++;
-      expect(edgeSet.has(`${from.id}>${vertex?.id}>dotted`)).toBe(true);
+      expect(edgeSet.has(`${hypothesisVertices[h]?.id}>${vertex?.id}>dotted`)).toBe(true);
     }
   });
 
-  // The stop, linked from the last dive (else the last hypothesis, else the last map entry).
+  // The steps in time order: every dive, each followed by its replans in log order; solid into a
+  // dive, dotted into a replan.
+  const steps: Array<{ id: string | undefined; stroke: string }> = [];
+  diveVertices.forEach((dive, d) => {
+    steps.push({ id: dive.id, stroke: 'normal' });
+    for (const r of replansAfter[d] ?? []) steps.push({ id: replanVertices[r]?.id, stroke: 'dotted' });
+  });
+  for (let i = 1; i < steps.length; i++) {
+    expectedEdges++;
+    expect(edgeSet.has(`${steps[i - 1]?.id}>${steps[i]?.id}>${steps[i]?.stroke}`)).toBe(true);
+  }
+
+  // The stop, linked from the last step (else the last hypothesis, else the last map entry).
   expect(stopVertex?.classes).toEqual(['stop']);
   expect(head(stopVertex?.label ?? '').startsWith('Stop · ')).toBe(true);
-  const beforeStop = diveVertices.at(-1) ?? hypothesisVertices.at(-1) ?? mapVertices.at(-1);
+  const beforeStop = steps.at(-1)?.id ?? hypothesisVertices.at(-1)?.id ?? mapVertices.at(-1)?.id;
   if (beforeStop !== undefined) {
     expectedEdges++;
-    expect(edgeSet.has(`${beforeStop.id}>${stopVertex?.id}>normal`)).toBe(true);
+    expect(edgeSet.has(`${beforeStop}>${stopVertex?.id}>normal`)).toBe(true);
   }
 
   // Discovery: a chain inside one subgraph (with a subgraph per cycle).

@@ -1,8 +1,10 @@
 import { isRecord, records, strings } from '../../common/guards.js';
 import { compareStrings } from '../../diagnostics/diagnostic.js';
-import { Chart, effectClass } from './chart.js';
+import { Chart } from './chart.js';
 import { drawDiscovery, numberText } from './discovery.js';
 import { displayValue, labelText } from './escape.js';
+import { idKey } from './ids.js';
+import { drawTimeline } from './timeline.js';
 
 /**
  * A picture of an investigation as Mermaid `flowchart TD` text: surface map entries, then the
@@ -15,10 +17,12 @@ import { displayValue, labelText } from './escape.js';
  *   effect (`confirms`, `invalidates`, `neutral`, any other effect `otherEffect`); its label shows
  *   the budget spent so far: the number of dives (unit reads) or the sum of their tokens (unit
  *   tokens; "?" once a dive lacks tokens).
- * - A replan links, dotted, from its `afterDeepDive` dive when that names a drawn dive, else from
- *   its hypothesis.
- * - The stop node shows the reason and the budget used/total, and links from the last dive (else
- *   the last hypothesis, else the last map entry).
+ * - The dives are chained in the order they happened. A replan follows its `afterDeepDive` dive
+ *   when that names a drawn dive, else the last dive that invalidates its hypothesis: it sits in
+ *   the chain between that dive (dotted edge in) and the next dive, several replans after one dive
+ *   in log order. A replan that follows no dive links, dotted, from its hypothesis.
+ * - The stop node shows the reason and the budget used/total, and links from the last step of the
+ *   chain (else the last hypothesis, else the last map entry).
  * - Discovery: one node per event (a cycle without events gets one node, a block without cycles
  *   one node), chained in order, inside one subgraph per cycle.
  *
@@ -87,9 +91,9 @@ function draw(investigation: Record<string, unknown>): Chart {
 
   const budget = isRecord(spec['budget']) ? spec['budget'] : {};
   const unit = budget['unit'];
-  const tokens = unit === 'tokens';
   const total = numberText(budget['total']);
   const unitText = typeof unit === 'string' && unit.trim() !== '' ? ` ${labelText(unit, 16)}` : '';
+  const spentOfTotal = (amount: string): string => `${amount}/${total}${unitText}`;
 
   // Surface map.
   const map = records(spec['surfaceMap']).map((entry) => ({
@@ -123,59 +127,20 @@ function draw(investigation: Record<string, unknown>): Chart {
     }
   }
 
-  // Deep dives, in the order they happened, with the budget spent so far.
-  const diveNodes = new Map<string, string>();
-  let spentTokens: number | null = 0;
-  let lastDive: string | undefined;
-  records(spec['deepDives']).forEach((dive, index) => {
-    let spent: string;
-    if (tokens) {
-      const diveTokens = dive['tokens'];
-      spentTokens = spentTokens !== null && typeof diveTokens === 'number' && Number.isFinite(diveTokens) ? spentTokens + diveTokens : null;
-      spent = spentTokens === null ? '?' : String(spentTokens);
-    } else {
-      spent = String(index + 1);
-    }
-    const effect = dive['effect'];
-    const node = chart.node(
-      [
-        `${labelText(dive['id'], 24)} · ${labelText(effect, 16)} · ${spent}/${total}${unitText}`,
-        labelText(dive['node']),
-        labelText(dive['finding'], undefined, ''),
-      ],
-      effectClass(effect),
-    );
-    const key = idKey(dive['id']);
-    if (key !== undefined && !diveNodes.has(key)) diveNodes.set(key, node);
-    const from = lookup(hypothesisNodes, dive['hypothesisId']);
-    if (from !== undefined) chart.edge(from, node);
-    lastDive = node;
-  });
-
-  // Replans, dotted from the dive they followed, else from their hypothesis.
-  for (const replan of records(spec['replanLog'])) {
-    const node = chart.node(
-      [
-        `Replan · ${labelText(replan['hypothesisId'], 24)} · ${labelText(replan['trigger'], 24)}`,
-        labelText(replan['decision'], undefined, ''),
-      ],
-      'replan',
-    );
-    const from = lookup(diveNodes, replan['afterDeepDive']) ?? lookup(hypothesisNodes, replan['hypothesisId']);
-    if (from !== undefined) chart.edge(from, node, 'dotted');
-  }
+  // Deep dives and replans, in the order they happened.
+  const lastStep = drawTimeline(chart, spec, hypothesisNodes, { tokens: unit === 'tokens', spent: spentOfTotal });
 
   // The stop.
   const stop = isRecord(spec['stopCondition']) ? spec['stopCondition'] : {};
   const stopNode = chart.node(
     [
-      `Stop · ${labelText(stop['reason'], 24)} · ${numberText(budget['used'])}/${total}${unitText}`,
+      `Stop · ${labelText(stop['reason'], 24)} · ${spentOfTotal(numberText(budget['used']))}`,
       labelText(stop['evidence'], undefined, ''),
       typeof spec['goal'] === 'string' ? `Goal · ${labelText(spec['goal'])}` : '',
     ],
     'stop',
   );
-  const beforeStop = lastDive ?? hypotheses.at(-1)?.node ?? map.at(-1)?.node;
+  const beforeStop = lastStep ?? hypotheses.at(-1)?.node ?? map.at(-1)?.node;
   if (beforeStop !== undefined) chart.edge(beforeStop, stopNode);
 
   if (spec['discovery'] !== undefined) drawDiscovery(chart, spec['discovery']);
@@ -190,16 +155,4 @@ function comparePriority(a: unknown, b: unknown): number {
 
 function sortId(value: unknown): string {
   return displayValue(value) ?? '\u{10FFFF}';
-}
-
-/** Ids match only when both are the same string, or the same number. */
-function idKey(value: unknown): string | undefined {
-  if (typeof value === 'string') return `s:${value}`;
-  if (typeof value === 'number' && Number.isFinite(value)) return `n:${value}`;
-  return undefined;
-}
-
-function lookup(nodes: ReadonlyMap<string, string>, id: unknown): string | undefined {
-  const key = idKey(id);
-  return key === undefined ? undefined : nodes.get(key);
 }
