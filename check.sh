@@ -9,14 +9,25 @@ if [ ! -d node_modules ]; then
   npm ci --no-audit --no-fund
 fi
 
-echo "== type-check"
-npx tsc --noEmit -p tsconfig.json
+# The type-check shares nothing with the lint and the build: it runs beside them, on the other
+# core, and is waited for before the tests. Its output is held back so that the logs do not mix.
+type_check_log="$(mktemp)"
+npx tsc --noEmit -p tsconfig.json >"$type_check_log" 2>&1 &
+type_check=$!
+trap 'kill "$type_check" 2>/dev/null; rm -f "$type_check_log"' EXIT
 
 echo "== lint and format (Biome)"
 npx biome ci .
 
 echo "== build"
 node scripts/build.mjs
+
+echo "== type-check"
+if ! wait "$type_check"; then
+  cat "$type_check_log"
+  exit 1
+fi
+cat "$type_check_log"
 
 echo "== tests"
 COMPILE_INVESTIGATION_BUILT=1 npx vitest run

@@ -5,6 +5,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
 import { type CliRun, cliPath, projectRoot, runCli, STACK_TRACE } from './support/cli.js';
+import { runInProcess } from './support/in-process.js';
 import { sarifValidator } from './support/sarif.js';
 import { gateFailingSpec, validSpec } from './support/specs.js';
 import { useTempDirs } from './support/temp.js';
@@ -159,14 +160,14 @@ function runOnTty(args: string[], cwd: string, env: Record<string, string | unde
 
 describe('source locations through the CLI', () => {
   for (const format of ['json', 'yaml'] as const) {
-    it(`text and --json give the real line:col of each ${format} diagnostic, with a frame and a caret`, () => {
+    it(`text and --json give the real line:col of each ${format} diagnostic, with a frame and a caret`, async () => {
       const dir = tempDir();
       const name = `spec.${format}`;
       const text = write(dir, name, format === 'json' ? asJson(errorAndWarning()) : asYaml(errorAndWarning()));
       const tool = placeOf(text, format === 'json' ? '"tool": "WebFetch"' : 'tool: WebFetch');
       const typo = placeOf(text, format === 'json' ? '"prority"' : 'prority:');
 
-      const run = runCli([name, '--format', 'text'], { cwd: dir });
+      const run = await runInProcess([name, '--format', 'text'], { cwd: dir });
       expect(run.status).toBe(1);
       const listing = parseText(run.stdout);
       expect(listing.files).toEqual([name]);
@@ -178,7 +179,7 @@ describe('source locations through the CLI', () => {
       for (const entry of listing.entries) expectFramed(entry, text);
       expect(listing.summary).toBe('✖ 2 problems (1 error, 1 warning)');
 
-      const json = runCli([name, '--json'], { cwd: dir });
+      const json = await runInProcess([name, '--json'], { cwd: dir });
       expect(json.status).toBe(1);
       const diagnostics = envelope(json).data.files[0].diagnostics as Array<Record<string, unknown>>;
       expect(diagnostics.map((d) => [d['ruleId'], d['line'], d['column']])).toEqual([
@@ -193,7 +194,7 @@ describe('source locations through the CLI', () => {
     ['yaml', 'goal: a\nbudget:\n  total: 3\n  used: 0\n  total: 4\n  unit: reads\n', 'total:', 'used:'],
   ] as const;
   for (const [format, text, key, between] of duplicates) {
-    it(`a duplicate key in ${format} exits 3 DUPLICATE_KEY naming both places`, () => {
+    it(`a duplicate key in ${format} exits 3 DUPLICATE_KEY naming both places`, async () => {
       const dir = tempDir();
       const name = `dup.${format}`;
       write(dir, name, text);
@@ -201,7 +202,7 @@ describe('source locations through the CLI', () => {
       const second = placeOf(text, key, between);
       const both = `at line ${second.line}, column ${second.column}; it is already defined at line ${first.line}, column ${first.column}`;
 
-      const run = runCli([name, '--format', 'text'], { cwd: dir });
+      const run = await runInProcess([name, '--format', 'text'], { cwd: dir });
       expect(run.status).toBe(3);
       const [entry, ...rest] = parseText(run.stdout).entries;
       expect(rest).toEqual([]);
@@ -209,7 +210,7 @@ describe('source locations through the CLI', () => {
       expect(entry?.message).toContain(both);
       if (entry) expectFramed(entry, text);
 
-      const json = runCli([name, '--json'], { cwd: dir });
+      const json = await runInProcess([name, '--json'], { cwd: dir });
       expect(json.status).toBe(3);
       const value = envelope(json);
       expect(value.error).toMatchObject({ code: 'INPUT_ERROR', subcode: 'DUPLICATE_KEY' });
@@ -234,15 +235,15 @@ describe('many files in one run', () => {
     sources['broken.json'] = write(dir, 'broken.json', BROKEN_JSON);
   });
 
-  it('lists several file arguments as text by default, only the files with problems, in argument order', () => {
-    const run = runCli(['pass.json', 'fail.yaml', 'warn.json'], { cwd: dir });
+  it('lists several file arguments as text by default, only the files with problems, in argument order', async () => {
+    const run = await runInProcess(['pass.json', 'fail.yaml', 'warn.json'], { cwd: dir });
     expect(run.status).toBe(1);
     expect(run.stderr).toBe('');
     const listing = parseText(run.stdout);
     expect(listing.files).toEqual(['fail.yaml', 'warn.json']);
     expect(listing.entries.map((entry) => entry.label)).toEqual(['dive-selective', 'unknown-field']);
     expect(listing.summary).toBe('✖ 2 problems (1 error, 1 warning)');
-    expect(runCli(['pass.json', 'fail.yaml', 'warn.json', '--format', 'text'], { cwd: dir }).stdout).toBe(run.stdout);
+    expect((await runInProcess(['pass.json', 'fail.yaml', 'warn.json', '--format', 'text'], { cwd: dir })).stdout).toBe(run.stdout);
   });
 
   it.each([
@@ -251,8 +252,8 @@ describe('many files in one run', () => {
     [['pass.json', 'broken.json'], 3],
     [['pass.json', 'fail.yaml', 'crit.json'], 4],
     [['crit.json', 'broken.json', 'pass.json'], 4],
-  ])('exits with the largest of the files’ codes: %j -> %i', (files, code) => {
-    const run = runCli([...files, '--json'], { cwd: dir });
+  ])('exits with the largest of the files’ codes: %j -> %i', async (files, code) => {
+    const run = await runInProcess([...files, '--json'], { cwd: dir });
     expect(run.status).toBe(code);
     const value = envelope(run);
     expect(value.data.summary.exitCode).toBe(code);
@@ -261,8 +262,8 @@ describe('many files in one run', () => {
     expect(value.data.files.map((file: { path: string }) => file.path)).toEqual([...files].sort());
   });
 
-  it('never lets a missing or broken file stop the others', () => {
-    const run = runCli(['missing.json', 'broken.json', 'fail.yaml', 'crit.json'], { cwd: dir });
+  it('never lets a missing or broken file stop the others', async () => {
+    const run = await runInProcess(['missing.json', 'broken.json', 'fail.yaml', 'crit.json'], { cwd: dir });
     expect(run.status).toBe(4);
     const listing = parseText(run.stdout);
     expect(listing.files).toEqual(['broken.json', 'crit.json', 'fail.yaml', 'missing.json']);
@@ -278,13 +279,13 @@ describe('many files in one run', () => {
     expect(run.stderr).not.toMatch(STACK_TRACE);
   });
 
-  it('refuses --format markdown (or json) for several files without --output-dir: exit 2 CONFLICTING_ARGUMENTS', () => {
+  it('refuses --format markdown (or json) for several files without --output-dir: exit 2 CONFLICTING_ARGUMENTS', async () => {
     for (const format of ['markdown', 'json']) {
-      const plain = runCli(['pass.json', 'warn.json', '--format', format], { cwd: dir });
+      const plain = await runInProcess(['pass.json', 'warn.json', '--format', format], { cwd: dir });
       expect(plain.status).toBe(2);
       expect(plain.stdout).toBe('');
       expect(plain.stderr).toMatch(/--output-dir/);
-      const json = runCli(['pass.json', 'warn.json', '--format', format, '--json'], { cwd: dir });
+      const json = await runInProcess(['pass.json', 'warn.json', '--format', format, '--json'], { cwd: dir });
       expect(json.status).toBe(2);
       expect(envelope(json).error).toMatchObject({ code: 'USAGE_ERROR', subcode: 'CONFLICTING_ARGUMENTS' });
     }
@@ -292,35 +293,35 @@ describe('many files in one run', () => {
 
   const ALL = ['pass.json', 'fail.yaml', 'warn.json', 'crit.json', 'broken.json', 'missing.json'];
 
-  it('--output-dir writes one report per input that has one, identical to the single-file report', () => {
+  it('--output-dir writes one report per input that has one, identical to the single-file report', async () => {
     for (const [format, extension] of [
       ['markdown', '.report.md'],
       ['json', '.report.json'],
     ] as const) {
       const out = `out-${format}`;
       mkdirSync(join(dir, out));
-      const run = runCli([...ALL, '--format', format, '--output-dir', out], { cwd: dir });
+      const run = await runInProcess([...ALL, '--format', format, '--output-dir', out], { cwd: dir });
       expect(run.status).toBe(4);
       expect(run.stdout).toBe('');
       expect(readdirSync(join(dir, out)).sort()).toEqual(['fail', 'pass', 'warn'].map((stem) => `${stem}${extension}`));
       for (const name of ['pass.json', 'fail.yaml', 'warn.json']) {
-        const single = runCli([name, '--format', format], { cwd: dir });
+        const single = await runInProcess([name, '--format', format], { cwd: dir });
         expect(single.stdout.length).toBeGreaterThan(0);
         expect(readFileSync(join(dir, out, `${name.replace(/\.\w+$/, '')}${extension}`), 'utf8')).toBe(single.stdout);
       }
     }
   });
 
-  it('--output-dir without --format writes Markdown reports (<name>.report.md)', () => {
+  it('--output-dir without --format writes Markdown reports (<name>.report.md)', async () => {
     const out = 'out-default';
     mkdirSync(join(dir, out));
-    const run = runCli([...ALL, '--output-dir', out], { cwd: dir });
+    const run = await runInProcess([...ALL, '--output-dir', out], { cwd: dir });
     expect(run.stderr).not.toMatch(/--format must be/);
     expect(run.status).toBe(4);
     expect(readdirSync(join(dir, out)).sort()).toEqual(['fail.report.md', 'pass.report.md', 'warn.report.md']);
   });
 
-  it('--output-dir with two inputs of the same base name exits 2 and writes nothing', () => {
+  it('--output-dir with two inputs of the same base name exits 2 and writes nothing', async () => {
     write(dir, 'sub/pass.json', asJson(validSpec()));
     write(dir, 'fail.json', asJson(gateFailingSpec()));
     for (const inputs of [
@@ -329,7 +330,7 @@ describe('many files in one run', () => {
     ]) {
       const out = join(dir, 'clash');
       mkdirSync(out, { recursive: true });
-      const run = runCli([...inputs, '--format', 'markdown', '--output-dir', 'clash', '--json'], { cwd: dir });
+      const run = await runInProcess([...inputs, '--format', 'markdown', '--output-dir', 'clash', '--json'], { cwd: dir });
       expect(run.status).toBe(2);
       expect(envelope(run).error).toMatchObject({ code: 'USAGE_ERROR', subcode: 'CONFLICTING_ARGUMENTS' });
       expect(readdirSync(out)).toEqual([]);
@@ -373,30 +374,30 @@ describe('folders and quoted globs', () => {
 
   const paths = (run: CliRun): string[] => (envelope(run).data.files as Array<{ path: string }>).map((file) => file.path);
 
-  it('searches a folder recursively for specs only, skipping node_modules, dot-folders, side files and config files', () => {
-    const run = runCli(['specs', '--json'], { cwd: forward });
+  it('searches a folder recursively for specs only, skipping node_modules, dot-folders, side files and config files', async () => {
+    const run = await runInProcess(['specs', '--json'], { cwd: forward });
     expect(run.status).toBe(3);
     expect(paths(run)).toEqual(['specs/a.json', 'specs/b/c.yaml', 'specs/b/deep/e.yaml', 'specs/d.yml', 'specs/f.json']);
   });
 
-  it('expands a quoted glob itself, with the same exclusions', () => {
-    const yaml = runCli(['specs/**/*.yaml', '--json'], { cwd: forward });
+  it('expands a quoted glob itself, with the same exclusions', async () => {
+    const yaml = await runInProcess(['specs/**/*.yaml', '--json'], { cwd: forward });
     expect(yaml.status).toBe(1);
     expect(paths(yaml)).toEqual(['specs/b/c.yaml', 'specs/b/deep/e.yaml']);
-    const json = runCli(['specs/**/*.json', '--json'], { cwd: forward });
+    const json = await runInProcess(['specs/**/*.json', '--json'], { cwd: forward });
     expect(json.status).toBe(3);
     expect(paths(json)).toEqual(['specs/a.json', 'specs/f.json']);
   });
 
-  it('gives the same output whatever order the files were created in', () => {
+  it('gives the same output whatever order the files were created in', async () => {
     for (const args of [['specs'], ['specs/**/*.{json,yaml,yml}'], ['specs', '--format', 'sarif'], ['specs', '--format', 'github']]) {
-      const a = runCli(args, { cwd: forward });
-      const b = runCli(args, { cwd: backward });
+      const a = await runInProcess(args, { cwd: forward });
+      const b = await runInProcess(args, { cwd: backward });
       expect(a.stdout.length).toBeGreaterThan(0);
       expect(b.stdout).toBe(a.stdout);
       expect(b.status).toBe(a.status);
     }
-    const listing = parseText(runCli(['specs'], { cwd: backward }).stdout);
+    const listing = parseText((await runInProcess(['specs'], { cwd: backward })).stdout);
     expect(listing.files).toEqual(['specs/b/c.yaml', 'specs/b/deep/e.yaml', 'specs/d.yml', 'specs/f.json']);
   });
 });
@@ -405,15 +406,16 @@ describe('folders and quoted globs', () => {
 // 3. Formats
 
 describe('text format', () => {
-  it('prints ✔ with the file count when every file is clean', () => {
+  it('prints ✔ with the file count when every file is clean', async () => {
     const dir = tempDir();
     write(dir, 'a.json', asJson(validSpec()));
     write(dir, 'b.yaml', asYaml(validSpec()));
-    const run = runCli(['a.json', 'b.yaml'], { cwd: dir });
+    const run = await runInProcess(['a.json', 'b.yaml'], { cwd: dir });
     expect(run.status).toBe(0);
     expect(run.stdout).toBe('✔ 2 files passed\n');
   });
 
+  // Real processes: what is tested is how the CLI sees its own standard streams.
   it('has no ANSI escapes when stdout is not a terminal, with or without NO_COLOR', () => {
     const dir = tempDir();
     write(dir, 'a.json', asJson(errorAndWarning()));
@@ -446,15 +448,15 @@ describe('sarif format over every invalid fixture', () => {
   let textRun: CliRun;
   let log: any;
   let specs: string[];
-  beforeAll(() => {
+  beforeAll(async () => {
     root = tempDir();
     cpSync(join(projectRoot, 'fixtures', 'invalid'), join(root, 'fixtures', 'invalid'), { recursive: true });
     specs = readdirSync(join(root, 'fixtures', 'invalid'))
       .filter((name) => /\.(json|ya?ml)$/.test(name) && !/\.(expect|report)\.\w+$/.test(name))
       .map((name) => `fixtures/invalid/${name}`)
       .sort();
-    sarifRun = runCli(['fixtures/invalid', '--format', 'sarif'], { cwd: root });
-    textRun = runCli(['fixtures/invalid', '--format', 'text'], { cwd: root });
+    sarifRun = await runInProcess(['fixtures/invalid', '--format', 'sarif'], { cwd: root });
+    textRun = await runInProcess(['fixtures/invalid', '--format', 'text'], { cwd: root });
     log = JSON.parse(sarifRun.stdout);
   });
 
@@ -506,8 +508,8 @@ describe('sarif format over every invalid fixture', () => {
     expect(results).toHaveLength(Number(count));
   });
 
-  it('writes the same content with --output results.sarif', () => {
-    const run = runCli(['fixtures/invalid', '--format', 'sarif', '--output', 'results.sarif'], { cwd: root });
+  it('writes the same content with --output results.sarif', async () => {
+    const run = await runInProcess(['fixtures/invalid', '--format', 'sarif', '--output', 'results.sarif'], { cwd: root });
     expect(run.status).toBe(4);
     expect(run.stdout).toBe('');
     expect(readFileSync(join(root, 'results.sarif'), 'utf8')).toBe(sarifRun.stdout);
@@ -522,11 +524,11 @@ describe('sarif format over every invalid fixture', () => {
 });
 
 describe('github format', () => {
-  it('prints one escaped ::error or ::warning workflow command per problem', () => {
+  it('prints one escaped ::error or ::warning workflow command per problem', async () => {
     const dir = tempDir();
     const text = write(dir, 'spec.yaml', asYaml(errorAndWarning('Web%Fetch')));
     const missing = 'gone\n50%,x:y.json';
-    const json = runCli(['spec.yaml', '--json'], { cwd: dir });
+    const json = await runInProcess(['spec.yaml', '--json'], { cwd: dir });
     const diagnostics = envelope(json).data.files[0].diagnostics as Array<{
       ruleId: string;
       message: string;
@@ -539,7 +541,7 @@ describe('github format', () => {
     const [warning, error] = diagnostics;
     expect(error?.message).toContain('Web%Fetch');
 
-    const run = runCli(['spec.yaml', missing, '--format', 'github'], { cwd: dir });
+    const run = await runInProcess(['spec.yaml', missing, '--format', 'github'], { cwd: dir });
     expect(run.status).toBe(3);
     expect(run.stdout.split('\n')).toEqual([
       '::error file=gone%0A50%25%2Cx%3Ay.json,title=NOT_FOUND::gone%0A50%25,x:y.json does not exist; check the path',
@@ -558,40 +560,40 @@ describe('--fail-on and --quiet', () => {
     write(dir, 'both.json', asJson(errorAndWarning()));
   });
 
-  it('--fail-on warning turns a warnings-only file into exit 1', () => {
-    const plain = runCli(['warn.json', '--format', 'text'], { cwd: dir });
+  it('--fail-on warning turns a warnings-only file into exit 1', async () => {
+    const plain = await runInProcess(['warn.json', '--format', 'text'], { cwd: dir });
     expect(plain.status).toBe(0);
     expect(parseText(plain.stdout).summary).toBe('✖ 1 problem (0 errors, 1 warning)');
-    const strict = runCli(['warn.json', '--format', 'text', '--fail-on', 'warning'], { cwd: dir });
+    const strict = await runInProcess(['warn.json', '--format', 'text', '--fail-on', 'warning'], { cwd: dir });
     expect(strict.status).toBe(1);
     expect(strict.stdout).toBe(plain.stdout);
-    const json = runCli(['warn.json', '--fail-on', 'warning', '--json'], { cwd: dir });
+    const json = await runInProcess(['warn.json', '--fail-on', 'warning', '--json'], { cwd: dir });
     expect(json.status).toBe(1);
     expect(envelope(json).error).toMatchObject({ code: 'GATE_FAILED', subcode: 'WARNINGS' });
   });
 
-  it('--quiet reports errors only, in every format', () => {
-    const text = runCli(['both.json', 'warn.json', '--quiet'], { cwd: dir });
+  it('--quiet reports errors only, in every format', async () => {
+    const text = await runInProcess(['both.json', 'warn.json', '--quiet'], { cwd: dir });
     expect(text.status).toBe(1);
     const listing = parseText(text.stdout);
     expect(listing.entries.map((entry) => [entry.path, entry.severity, entry.label])).toEqual([['both.json', 'error', 'dive-selective']]);
     expect(listing.summary).toBe('✖ 1 problem (1 error, 0 warnings)');
     expect(text.stdout).not.toMatch(/warning {2}|unknown-field/);
 
-    const github = runCli(['both.json', 'warn.json', '--quiet', '--format', 'github'], { cwd: dir });
+    const github = await runInProcess(['both.json', 'warn.json', '--quiet', '--format', 'github'], { cwd: dir });
     expect(github.stdout).not.toContain('::warning');
     expect(github.stdout.split('\n').filter((line) => line !== '')).toHaveLength(1);
 
-    const sarif = JSON.parse(runCli(['both.json', 'warn.json', '--quiet', '--format', 'sarif'], { cwd: dir }).stdout);
+    const sarif = JSON.parse((await runInProcess(['both.json', 'warn.json', '--quiet', '--format', 'sarif'], { cwd: dir })).stdout);
     expect(sarif.runs[0].results.map((result: { level: string }) => result.level)).toEqual(['error']);
 
-    const markdown = runCli(['warn.json', '--quiet'], { cwd: dir });
+    const markdown = await runInProcess(['warn.json', '--quiet'], { cwd: dir });
     expect(markdown.status).toBe(0);
     expect(markdown.stderr).toBe('');
   });
 
-  it('--quiet with --fail-on warning: a warnings-only file lists no warning but still fails, and says why', () => {
-    const run = runCli(['warn.json', '--format', 'text', '--quiet', '--fail-on', 'warning'], { cwd: dir });
+  it('--quiet with --fail-on warning: a warnings-only file lists no warning but still fails, and says why', async () => {
+    const run = await runInProcess(['warn.json', '--format', 'text', '--quiet', '--fail-on', 'warning'], { cwd: dir });
     expect(run.stdout).not.toMatch(/warning {2}|unknown-field/);
     expect(run.stdout).toBe('✖ 1 warning hidden by --quiet fails the gate under --fail-on warning\n');
     expect(run.status).toBe(1);
@@ -650,22 +652,22 @@ describe('test command', () => {
   const lastLine = (run: CliRun) => run.stdout.trimEnd().split('\n').at(-1);
   const fixturePaths = (run: CliRun) => (envelope(run).data.fixtures as Array<{ path: string }>).map((fixture) => fixture.path);
 
-  it('passes a faithful copy: exit 0, closing line "N passed, 0 failed", nothing on stderr (also with CI=1)', () => {
+  it('passes a faithful copy: exit 0, closing line "N passed, 0 failed", nothing on stderr (also with CI=1)', async () => {
     const root = fixtureRoot();
-    const run = runCli(['test', 'fixtures'], { cwd: root });
+    const run = await runInProcess(['test', 'fixtures'], { cwd: root });
     expect(run.stdout).toBe(`${COUNT} passed, 0 failed\n`);
     expect(lastLine(run)).toBe(`${COUNT} passed, 0 failed`);
     expect(run.status).toBe(0);
     expect(run.stderr).toBe('');
-    const ci = runCli(['test', 'fixtures'], { cwd: root, env: { CI: '1' } });
+    const ci = await runInProcess(['test', 'fixtures'], { cwd: root, env: { CI: '1' } });
     expect(ci.status).toBe(0);
     expect(ci.stderr).toBe('');
   });
 
-  it('reports a broken golden and a broken expectation with one FAIL block each, a diff, and writes JUnit XML', () => {
+  it('reports a broken golden and a broken expectation with one FAIL block each, a diff, and writes JUnit XML', async () => {
     const root = fixtureRoot();
     const { original } = breakTwo(root);
-    const run = runCli(['test', 'fixtures', '--junit', 'junit.xml'], { cwd: root });
+    const run = await runInProcess(['test', 'fixtures', '--junit', 'junit.xml'], { cwd: root });
     expect(run.status).toBe(1);
     expect(run.stderr).toBe('');
     const lines = run.stdout.split('\n');
@@ -708,44 +710,44 @@ describe('test command', () => {
     expect(String(parsed.testsuites.failures)).toBe('2');
   });
 
-  it('--update goldens rewrites only the goldens; --update then fixes the expectation too, and the rerun passes', () => {
+  it('--update goldens rewrites only the goldens; --update then fixes the expectation too, and the rerun passes', async () => {
     const root = fixtureRoot();
     const { goldenBefore, expectationBroken } = breakTwo(root);
-    const goldens = runCli(['test', 'fixtures', '--update', 'goldens'], { cwd: root });
+    const goldens = await runInProcess(['test', 'fixtures', '--update', 'goldens'], { cwd: root });
     expect(goldens.stderr).toBe('');
     expect(read(root, GOLDEN)).toBe(goldenBefore);
     expect(read(root, EXPECTATION)).toBe(expectationBroken);
-    const afterGoldens = runCli(['test', 'fixtures'], { cwd: root });
+    const afterGoldens = await runInProcess(['test', 'fixtures'], { cwd: root });
     expect(afterGoldens.status).toBe(1);
     expect(afterGoldens.stdout.split('\n').filter((line) => line.startsWith('FAIL '))).toEqual([`FAIL ${FAILING[0]}`]);
     expect(lastLine(afterGoldens)).toBe(`${COUNT - 1} passed, 1 failed`);
 
-    const all = runCli(['test', 'fixtures', '--update'], { cwd: root });
+    const all = await runInProcess(['test', 'fixtures', '--update'], { cwd: root });
     expect(all.status).toBe(0);
     expect(JSON.parse(read(root, EXPECTATION)).exitCode).toBe(4);
-    const rerun = runCli(['test', 'fixtures'], { cwd: root });
+    const rerun = await runInProcess(['test', 'fixtures'], { cwd: root });
     expect(rerun.status).toBe(0);
     expect(rerun.stdout).toBe(`${COUNT} passed, 0 failed\n`);
   });
 
-  it('--update (all) fixes a broken golden and a broken expectation in one go', () => {
+  it('--update (all) fixes a broken golden and a broken expectation in one go', async () => {
     const root = fixtureRoot();
     const { goldenBefore } = breakTwo(root);
-    const update = runCli(['test', 'fixtures', '--update', '--json'], { cwd: root });
+    const update = await runInProcess(['test', 'fixtures', '--update', '--json'], { cwd: root });
     expect(update.status).toBe(0);
     expect(envelope(update).data.updated).toEqual(expect.arrayContaining([EXPECTATION, GOLDEN]));
     expect(read(root, GOLDEN)).toBe(goldenBefore);
-    const rerun = runCli(['test', 'fixtures'], { cwd: root });
+    const rerun = await runInProcess(['test', 'fixtures'], { cwd: root });
     expect(rerun.status).toBe(0);
     expect(lastLine(rerun)).toBe(`${COUNT} passed, 0 failed`);
   });
 
-  it('--shard 1/2 and 2/2 together run every fixture exactly once', () => {
+  it('--shard 1/2 and 2/2 together run every fixture exactly once', async () => {
     const root = fixtureRoot();
-    const whole = fixturePaths(runCli(['test', 'fixtures', '--json'], { cwd: root }));
+    const whole = fixturePaths(await runInProcess(['test', 'fixtures', '--json'], { cwd: root }));
     expect(whole).toHaveLength(COUNT);
-    const first = runCli(['test', 'fixtures', '--shard', '1/2', '--json'], { cwd: root });
-    const second = runCli(['test', 'fixtures', '--shard', '2/2', '--json'], { cwd: root });
+    const first = await runInProcess(['test', 'fixtures', '--shard', '1/2', '--json'], { cwd: root });
+    const second = await runInProcess(['test', 'fixtures', '--shard', '2/2', '--json'], { cwd: root });
     expect(first.status).toBe(0);
     expect(second.status).toBe(0);
     const [a, b] = [fixturePaths(first), fixturePaths(second)];
@@ -763,6 +765,7 @@ describe('test command', () => {
       cpSync(join(projectRoot, 'fixtures'), join(root, 'fixtures'), { recursive: true });
     });
 
+    // A real process: what is tested is how the CLI sees its own standard error.
     it('draws nothing on stderr when it is not a terminal, with or without CI', () => {
       for (const CI of [undefined, '', '1']) {
         const run = runCli(['test', 'fixtures'], { cwd: root, env: { CI } });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runCli } from './support/cli.js';
+import { projectRoot } from './support/cli.js';
+import { runInProcess } from './support/in-process.js';
 import { loadMermaid } from './support/mermaid.js';
 
 const mermaidBlocks = (markdown: string): string[] =>
@@ -12,8 +13,10 @@ describe('briefs, through the built CLI', () => {
     ['fork', 1, ['/parent']],
     ['gap', 1, ['/sequence']],
     ['unknown-evidence', 1, ['/brief/findings/1/evidenceRefs/1']],
-  ] as const)('%s exits %i', (folder, exitCode, pointers) => {
-    const run = runCli(['briefs', `fixtures/briefs/${folder}`, '--spec', 'fixtures/briefs/spec.json', '--json']);
+  ] as const)('%s exits %i', async (folder, exitCode, pointers) => {
+    const run = await runInProcess(['briefs', `fixtures/briefs/${folder}`, '--spec', 'fixtures/briefs/spec.json', '--json'], {
+      cwd: projectRoot,
+    });
     expect(run.status, run.stderr).toBe(exitCode);
     const envelope = JSON.parse(run.stdout);
     expect(envelope).toMatchObject({ schema: '1', ok: exitCode === 0, command: 'briefs' });
@@ -24,14 +27,14 @@ describe('briefs, through the built CLI', () => {
     if (exitCode === 1) expect(envelope.error).toMatchObject({ code: 'GATE_FAILED' });
   });
 
-  it('says when evidence ids were not checked, and what it checked instead', () => {
-    const run = runCli(['briefs', 'fixtures/briefs/unknown-evidence']);
+  it('says when evidence ids were not checked, and what it checked instead', async () => {
+    const run = await runInProcess(['briefs', 'fixtures/briefs/unknown-evidence'], { cwd: projectRoot });
     expect(run.status).toBe(0);
     expect(run.stderr).toMatch(/note: .*evidence ids not checked/i);
   });
 
-  it('writes SARIF with a descriptor for brief-chain', () => {
-    const run = runCli(['briefs', 'fixtures/briefs/fork', '--format', 'sarif']);
+  it('writes SARIF with a descriptor for brief-chain', async () => {
+    const run = await runInProcess(['briefs', 'fixtures/briefs/fork', '--format', 'sarif'], { cwd: projectRoot });
     const sarif = JSON.parse(run.stdout);
     const ids = sarif.runs[0].tool.driver.rules.map((rule: { id: string }) => rule.id);
     expect(ids).toContain('brief-chain');
@@ -42,7 +45,7 @@ describe('briefs, through the built CLI', () => {
 
 describe('stats, through the built CLI', () => {
   it('aggregates the fixture corpus into tables and Mermaid charts that parse', async () => {
-    const run = runCli(['stats', 'fixtures/valid', 'fixtures/invalid']);
+    const run = await runInProcess(['stats', 'fixtures/valid', 'fixtures/invalid'], { cwd: projectRoot });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('## Stop reasons');
     const blocks = mermaidBlocks(run.stdout);
@@ -54,9 +57,9 @@ describe('stats, through the built CLI', () => {
     expect(types).toContain('xychart');
   });
 
-  it('prints deterministic JSON whatever the order of its inputs', () => {
-    const one = runCli(['stats', 'fixtures/valid', 'fixtures/invalid', '--format', 'json']);
-    const other = runCli(['stats', 'fixtures/invalid', 'fixtures/valid', '--format', 'json']);
+  it('prints deterministic JSON whatever the order of its inputs', async () => {
+    const one = await runInProcess(['stats', 'fixtures/valid', 'fixtures/invalid', '--format', 'json'], { cwd: projectRoot });
+    const other = await runInProcess(['stats', 'fixtures/invalid', 'fixtures/valid', '--format', 'json'], { cwd: projectRoot });
     expect(one.status).toBe(0);
     expect(one.stdout).toBe(other.stdout);
     const stats = JSON.parse(one.stdout);
@@ -66,7 +69,7 @@ describe('stats, through the built CLI', () => {
 
 describe('the Markdown report of a discovery spec', () => {
   it('has a Discovery section and a flow diagram with the cycles that Mermaid parses', async () => {
-    const run = runCli(['fixtures/valid/discovery-search-stale-prices.json']);
+    const run = await runInProcess(['fixtures/valid/discovery-search-stale-prices.json'], { cwd: projectRoot });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('## Discovery');
     const [flow] = mermaidBlocks(run.stdout);

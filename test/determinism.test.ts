@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
@@ -59,29 +59,38 @@ function failingUnicodeSpec(): Record<string, any> {
   return spec;
 }
 
-interface SpecFile {
-  /** Path relative to the working directory, the same in every layout. */
-  relativePath: string;
-  /** Working directories that hold the file at relativePath, with identical bytes. */
+/**
+ * Specs that run from the same working directories: every environment compiles all of a group's
+ * files in one process (with --output-dir), not one process per file, format and environment.
+ */
+interface SpecGroup {
+  /** Working directories that hold every file of the group at the same relative paths, with identical bytes. */
   roots: [string, string];
+  /** Paths relative to the working directory, the same in every layout. */
+  files: string[];
 }
 
+interface SpecFile {
+  group: SpecGroup;
+  relativePath: string;
+}
+
+/** The specs written for this file, in two temporary working directories. */
+const writtenSpecs: SpecGroup = { roots: [tempDir(), tempDir()], files: [] };
+
 function writeSpec(relativePath: string, content: string): SpecFile {
-  const roots: [string, string] = [tempDir(), tempDir()];
-  for (const root of roots) {
+  for (const root of writtenSpecs.roots) {
     mkdirSync(dirname(join(root, relativePath)), { recursive: true });
     writeFileSync(join(root, relativePath), content);
   }
-  return { relativePath, roots };
+  writtenSpecs.files.push(relativePath);
+  return { group: writtenSpecs, relativePath };
 }
 
-/** A fixture runs from the project root, and from a copy with the same layout elsewhere. */
-function fixtureSpec(relativePath: string): SpecFile {
-  const copy = tempDir();
-  mkdirSync(dirname(join(copy, relativePath)), { recursive: true });
-  copyFileSync(join(projectRoot, relativePath), join(copy, relativePath));
-  return { relativePath, roots: [projectRoot, copy] };
-}
+const unicodeJson = writeSpec('specs/ödeme/İstanbul-東京.json', `${JSON.stringify(unicodeSpec(), null, 2)}\n`);
+const unicodeYaml = writeSpec('investigations/straße/spec.yaml', toYaml(unicodeSpec()));
+const failingJson = writeSpec('specs/fail/ıİ.json', `${JSON.stringify(failingUnicodeSpec(), null, 2)}\n`);
+const failingCrlfYaml = writeSpec('specs/crlf.yml', toYaml(failingUnicodeSpec()).replace(/\n/g, '\r\n'));
 
 function fixtureFiles(): string[] {
   const folder = join(projectRoot, 'fixtures', 'valid');
@@ -95,6 +104,14 @@ function fixtureFiles(): string[] {
     .filter((name) => /\.(json|ya?ml)$/.test(name) && !/\.(expect|report)\.json$/.test(name))
     .sort()
     .map((name) => `fixtures/valid/${name}`);
+}
+
+/** The fixtures run from the project root, and from a copy with the same layout elsewhere. */
+const fixtures: SpecGroup = { roots: [projectRoot, tempDir()], files: fixtureFiles() };
+for (const relativePath of fixtures.files) {
+  const copy = join(fixtures.roots[1], relativePath);
+  mkdirSync(dirname(copy), { recursive: true });
+  copyFileSync(join(projectRoot, relativePath), copy);
 }
 
 /**
@@ -123,35 +140,70 @@ function compile(file: SpecFile, format: string, root: string, env: Env = {}): P
   return runCliAsync([file.relativePath, '--format', format], root, { ...BASE_ENV, ...env });
 }
 
-function expectWellFormed(run: CliRun): void {
-  expect(run.stdout.length).toBeGreaterThan(0);
-  expect(run.stdout).not.toContain('\r');
-  expect(run.stdout.endsWith('\n')).toBe(true);
-  expect(run.stdout.endsWith('\n\n')).toBe(false);
+/** One process's compilation of a whole group: its exit code and stderr, and each file's exit code and report bytes. */
+interface GroupRun {
+  status: number | null;
+  stderr: string;
+  files: Map<string, { exitCode: number; report: string }>;
 }
 
-/** Every variant gives the baseline's exit code, stdout and stderr, byte for byte. */
-async function checkDeterminism(file: SpecFile, expectedStatus?: number): Promise<void> {
-  const [home, elsewhere] = file.roots;
-  for (const format of FORMATS) {
-    const variants: Array<[string, Promise<CliRun>]> = [
-      ['baseline (TZ=UTC, LC_ALL=C)', compile(file, format, home)],
-      ['second run', compile(file, format, home)],
-      ...VARIANTS.map(([name, env]): [string, Promise<CliRun>] => [name, compile(file, format, home, env)]),
-      ['other working directory', compile(file, format, elsewhere)],
+/** Compiles every file of the group in one process; the reports go to a folder outside the working directory. */
+async function compileGroup(group: SpecGroup, format: string, root: string, env: Env): Promise<GroupRun> {
+  const outputDir = tempDir();
+  const run = await runCliAsync([...group.files, '--format', format, '--output-dir', outputDir, '--json'], root, { ...BASE_ENV, ...env });
+  const envelope = JSON.parse(run.stdout) as { data: { files: Array<{ path: string; exitCode: number; reportFile: string }> } };
+  const files = new Map(
+    envelope.data.files.map((entry) => [entry.path, { exitCode: entry.exitCode, report: readFileSync(entry.reportFile, 'utf8') }]),
+  );
+  return { status: run.status, stderr: run.stderr, files };
+}
+
+type Variants = Array<[string, GroupRun]>;
+
+/** Every environment's run of a group in one format, the baseline first; started once, shared by the group's tests. */
+const variantRuns = new Map<string, Promise<Variants>>();
+
+function variantsOf(group: SpecGroup, format: string): Promise<Variants> {
+  const key = `${group.roots[0]} ${format}`;
+  let runs = variantRuns.get(key);
+  if (runs === undefined) {
+    const [home, elsewhere] = group.roots;
+    const labelled: Array<[string, Promise<GroupRun>]> = [
+      ['baseline (TZ=UTC, LC_ALL=C)', compileGroup(group, format, home, {})],
+      ['second run', compileGroup(group, format, home, {})],
+      ...VARIANTS.map(([name, env]): [string, Promise<GroupRun>] => [name, compileGroup(group, format, home, env)]),
+      ['other working directory', compileGroup(group, format, elsewhere, {})],
     ];
-    const runs = await Promise.all(variants.map(([, run]) => run));
-    const baseline = runs[0]!;
-    if (expectedStatus === undefined) expect([0, 1], baseline.stderr).toContain(baseline.status);
-    else expect(baseline.status, baseline.stderr).toBe(expectedStatus);
-    expectWellFormed(baseline);
-    for (const root of file.roots) expect(baseline.stdout).not.toContain(root);
-    runs.forEach((run, index) => {
-      const label = `${format}, ${variants[index]![0]}`;
+    runs = Promise.all(labelled.map(async ([name, run]): Promise<[string, GroupRun]> => [name, await run]));
+    variantRuns.set(key, runs);
+  }
+  return runs;
+}
+
+function expectWellFormed(report: string): void {
+  expect(report.length).toBeGreaterThan(0);
+  expect(report).not.toContain('\r');
+  expect(report.endsWith('\n')).toBe(true);
+  expect(report.endsWith('\n\n')).toBe(false);
+}
+
+/** Every variant gives the baseline's exit codes, report bytes and stderr bytes. */
+async function checkDeterminism(file: SpecFile, expectedStatus?: number): Promise<void> {
+  for (const format of FORMATS) {
+    const runs = await variantsOf(file.group, format);
+    const baseline = runs[0]![1];
+    const own = baseline.files.get(file.relativePath);
+    expect(own, `${file.relativePath} in ${[...baseline.files.keys()].join(', ')}\n${baseline.stderr}`).toBeDefined();
+    if (expectedStatus === undefined) expect([0, 1], baseline.stderr).toContain(own!.exitCode);
+    else expect(own!.exitCode, baseline.stderr).toBe(expectedStatus);
+    expectWellFormed(own!.report);
+    for (const root of file.group.roots) expect(own!.report).not.toContain(root);
+    for (const [name, run] of runs) {
+      const label = `${format}, ${name}`;
       expect(run.status, label).toBe(baseline.status);
-      expect(run.stdout, label).toBe(baseline.stdout);
+      expect(run.files.get(file.relativePath), label).toEqual(own);
       expect(run.stderr, label).toBe(baseline.stderr);
-    });
+    }
   }
 }
 
@@ -170,31 +222,28 @@ describe('the environment changes what Node sees', () => {
 
 describe('byte-identical output across time zones, locales, working directories and runs', { timeout: 120_000 }, () => {
   it('a passing JSON spec with Turkish, German and CJK text', async () => {
-    const file = writeSpec('specs/ödeme/İstanbul-東京.json', `${JSON.stringify(unicodeSpec(), null, 2)}\n`);
-    await checkDeterminism(file, 0);
-    const report = JSON.parse((await compile(file, 'json', file.roots[0])).stdout);
+    await checkDeterminism(unicodeJson, 0);
+    const report = JSON.parse((await compile(unicodeJson, 'json', unicodeJson.group.roots[0])).stdout);
     expect(report.input.path).toBe('specs/ödeme/İstanbul-東京.json');
     expect(report.summary.goal).toBe(unicodeSpec().goal);
   });
 
   it('a passing YAML spec with Turkish, German and CJK text', async () => {
-    await checkDeterminism(writeSpec('investigations/straße/spec.yaml', toYaml(unicodeSpec())), 0);
+    await checkDeterminism(unicodeYaml, 0);
   });
 
   it('a failing spec whose diagnostics quote non-ASCII values', async () => {
-    const file = writeSpec('specs/fail/ıİ.json', `${JSON.stringify(failingUnicodeSpec(), null, 2)}\n`);
-    await checkDeterminism(file, 1);
-    const run = await compile(file, 'json', file.roots[0]);
+    await checkDeterminism(failingJson, 1);
+    const run = await compile(failingJson, 'json', failingJson.group.roots[0]);
     expect(JSON.parse(run.stdout).diagnostics.length).toBeGreaterThan(3);
     expect(run.stderr).toContain('[CÓDİGO]');
   });
 
   it('a failing YAML spec with CRLF line endings still renders LF only', async () => {
-    const text = toYaml(failingUnicodeSpec()).replace(/\n/g, '\r\n');
-    await checkDeterminism(writeSpec('specs/crlf.yml', text), 1);
+    await checkDeterminism(failingCrlfYaml, 1);
   });
 
-  it.each(fixtureFiles())('fixture %s', async (relativePath) => {
-    await checkDeterminism(fixtureSpec(relativePath));
+  it.each(fixtures.files)('fixture %s', async (relativePath) => {
+    await checkDeterminism({ group: fixtures, relativePath });
   });
 });

@@ -6,6 +6,7 @@ import { createCompiler } from '../src/compile.js';
 import { discoverFixtures, expectationCandidates, goldenPaths, runFixtures, runFixturesParallel } from '../src/regression/index.js';
 import { workerLauncherIn } from '../src/workers/launcher.js';
 import { projectRoot, runCli } from './support/cli.js';
+import { runInProcess } from './support/in-process.js';
 import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs('workers');
@@ -99,8 +100,8 @@ describe('test --workers', () => {
     for (const file of updated) expect(readFileSync(join(b, file), 'utf8')).toBe(readFileSync(join(a, file), 'utf8'));
   });
 
-  it.each(['0', '-1', 'two', '1.5', '', '2x'])('refuses --workers %j as a usage error', (value) => {
-    const run = runCli(['test', 'fixtures', '--workers', value, '--json'], { cwd: dir });
+  it.each(['0', '-1', 'two', '1.5', '', '2x'])('refuses --workers %j as a usage error', async (value) => {
+    const run = await runInProcess(['test', 'fixtures', '--workers', value, '--json'], { cwd: dir });
     expect(run.status).toBe(2);
     const envelope = JSON.parse(run.stdout) as { ok: boolean; error: { code: string; subcode: string; message: string } };
     expect(envelope.ok).toBe(false);

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runHermetic } from '../support/cli.js';
 import { type Envelope, expectEnvelope } from '../support/contract.js';
+import { runInProcess } from '../support/in-process.js';
 import { specWithoutProvenance, validSpec } from '../support/specs.js';
 import { useTempDirs, writeJson, writeYaml } from '../support/temp.js';
 
@@ -17,10 +17,10 @@ const tempDir = useTempDirs('contract');
 // Hermeticity: temporary folders have no configuration up their tree.
 
 describe('test environment', () => {
-  it('a fresh temporary folder resolves to the built-in defaults, with no walk-up warning', () => {
+  it('a fresh temporary folder resolves to the built-in defaults, with no walk-up warning', async () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', validSpec());
-    const result = runHermetic(['spec.json', '--json'], { cwd: dir });
+    const result = await runInProcess(['spec.json', '--json'], { cwd: dir });
     const envelope = expectEnvelope(result, { command: 'compile', exit: 0, code: null });
     expect(envelope.data['config']).toEqual({ path: null, source: 'default' });
     expect(envelope.warnings).toEqual([]);
@@ -59,10 +59,10 @@ describe('configuration', () => {
     ];
   }
 
-  it('without any configuration the spec without provenance fails the gate (the baseline)', () => {
+  it('without any configuration the spec without provenance fails the gate (the baseline)', async () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', specWithoutProvenance());
-    const envelope = expectEnvelope(runHermetic(['spec.json', '--json'], { cwd: dir }), {
+    const envelope = expectEnvelope(await runInProcess(['spec.json', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 1,
       code: 'GATE_FAILED',
@@ -72,9 +72,12 @@ describe('configuration', () => {
     expect(provenanceSeverities(envelope)).toEqual(['error']);
   });
 
-  it('--config beats INVESTIGATION_CONFIG and the walk-up', () => {
+  it('--config beats INVESTIGATION_CONFIG and the walk-up', async () => {
     const { work } = layout();
-    const result = runHermetic(['spec.json', '--config', 'flag.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: 'env.json' } });
+    const result = await runInProcess(['spec.json', '--config', 'flag.json', '--json'], {
+      cwd: work,
+      env: { INVESTIGATION_CONFIG: 'env.json' },
+    });
     const envelope = expectEnvelope(result, { command: 'compile', exit: 1, code: 'GATE_FAILED' });
     expect(envelope.data['config']).toEqual({ path: 'flag.json', source: 'flag' });
     expect(provenanceSeverities(envelope)).toEqual(['error']);
@@ -82,18 +85,18 @@ describe('configuration', () => {
     expect(result.stderr).not.toContain('walking up');
   });
 
-  it('-c is --config', () => {
+  it('-c is --config', async () => {
     const { work } = layout();
-    const envelope = expectEnvelope(runHermetic(['spec.json', '-c', 'flag.json', '--json'], { cwd: work }), {
+    const envelope = expectEnvelope(await runInProcess(['spec.json', '-c', 'flag.json', '--json'], { cwd: work }), {
       command: 'compile',
       exit: 1,
     });
     expect(envelope.data['config']).toEqual({ path: 'flag.json', source: 'flag' });
   });
 
-  it('INVESTIGATION_CONFIG beats the walk-up', () => {
+  it('INVESTIGATION_CONFIG beats the walk-up', async () => {
     const { work } = layout();
-    const result = runHermetic(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: 'env.json' } });
+    const result = await runInProcess(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: 'env.json' } });
     const envelope = expectEnvelope(result, { command: 'compile', exit: 0, code: null });
     expect(envelope.data['config']).toEqual({ path: 'env.json', source: 'env' });
     expect(provenanceSeverities(envelope)).toEqual(['warning']);
@@ -101,10 +104,10 @@ describe('configuration', () => {
     expect(result.stderr).not.toContain('walking up');
   });
 
-  it('INVESTIGATION_CONFIG may be absolute; the echoed path is relative to the working folder', () => {
+  it('INVESTIGATION_CONFIG may be absolute; the echoed path is relative to the working folder', async () => {
     const { work } = layout();
     const envelope = expectEnvelope(
-      runHermetic(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: join(work, 'env.json') } }),
+      await runInProcess(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: join(work, 'env.json') } }),
       {
         command: 'compile',
         exit: 0,
@@ -113,9 +116,9 @@ describe('configuration', () => {
     expect(envelope.data['config']).toEqual({ path: 'env.json', source: 'env' });
   });
 
-  it('the walk-up beats the defaults, and says so with a warning that names the file and how to pin it', () => {
+  it('the walk-up beats the defaults, and says so with a warning that names the file and how to pin it', async () => {
     const { work } = layout();
-    const result = runHermetic(['spec.json', '--json'], { cwd: work });
+    const result = await runInProcess(['spec.json', '--json'], { cwd: work });
     const envelope = expectEnvelope(result, { command: 'compile', exit: 0, code: null });
     expect(envelope.data['config']).toEqual({ path: '../investigation.config.json', source: 'walk-up' });
     expect(provenanceSeverities(envelope)).toEqual([]);
@@ -128,9 +131,9 @@ describe('configuration', () => {
     expect(result.stderr).toMatch(/warning/);
   });
 
-  it('the walk-up warning is on stderr without --json too, and stdout holds only the report', () => {
+  it('the walk-up warning is on stderr without --json too, and stdout holds only the report', async () => {
     const { work } = layout();
-    const result = runHermetic(['spec.json'], { cwd: work });
+    const result = await runInProcess(['spec.json'], { cwd: work });
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^# Adaptive Investigation Report: /);
     expect(result.stdout).not.toContain('investigation.config.json');
@@ -139,44 +142,44 @@ describe('configuration', () => {
     expect(result.stderr).toContain('INVESTIGATION_CONFIG');
   });
 
-  it('an empty INVESTIGATION_CONFIG counts as unset', () => {
+  it('an empty INVESTIGATION_CONFIG counts as unset', async () => {
     const { work } = layout();
-    const envelope = expectEnvelope(runHermetic(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: '' } }), {
+    const envelope = expectEnvelope(await runInProcess(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: '' } }), {
       command: 'compile',
       exit: 0,
     });
     expect(envelope.data['config']).toEqual({ path: '../investigation.config.json', source: 'walk-up' });
   });
 
-  it('the walk-up finds the nearest configuration, from deeper folders too, and YAML (.yml) ones', () => {
+  it('the walk-up finds the nearest configuration, from deeper folders too, and YAML (.yml) ones', async () => {
     const { root } = layout();
     const deep = join(root, 'work', 'a', 'b');
     mkdirSync(deep, { recursive: true });
     writeJson(deep, 'spec.json', specWithoutProvenance());
-    let envelope = expectEnvelope(runHermetic(['spec.json', '--json'], { cwd: deep }), { command: 'compile', exit: 0 });
+    let envelope = expectEnvelope(await runInProcess(['spec.json', '--json'], { cwd: deep }), { command: 'compile', exit: 0 });
     expect(envelope.data['config']).toEqual({ path: '../../../investigation.config.json', source: 'walk-up' });
     expect(envelope.warnings[0]).toContain('../../../investigation.config.json');
 
     writeYaml(join(root, 'work', 'a'), 'investigation.config.yml', { rules: { 'finding-provenance': 'warning' } });
-    envelope = expectEnvelope(runHermetic(['spec.json', '--json'], { cwd: deep }), { command: 'compile', exit: 0 });
+    envelope = expectEnvelope(await runInProcess(['spec.json', '--json'], { cwd: deep }), { command: 'compile', exit: 0 });
     expect(envelope.data['config']).toEqual({ path: '../investigation.config.yml', source: 'walk-up' });
     expect(provenanceSeverities(envelope)).toEqual(['warning']);
   });
 
-  it('a configuration in the working folder itself is found', () => {
+  it('a configuration in the working folder itself is found', async () => {
     const dir = tempDir();
     writeYaml(dir, 'investigation.config.yaml', { rules: { 'finding-provenance': 'off' } });
     writeJson(dir, 'spec.json', specWithoutProvenance());
-    const envelope = expectEnvelope(runHermetic(['spec.json', '--json'], { cwd: dir }), { command: 'compile', exit: 0 });
+    const envelope = expectEnvelope(await runInProcess(['spec.json', '--json'], { cwd: dir }), { command: 'compile', exit: 0 });
     expect(envelope.data['config']).toEqual({ path: 'investigation.config.yaml', source: 'walk-up' });
   });
 
-  it('rules: {"finding-provenance": "off"} turns the verdict of a spec without provenance tags to pass', () => {
+  it('rules: {"finding-provenance": "off"} turns the verdict of a spec without provenance tags to pass', async () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', specWithoutProvenance());
     writeJson(dir, 'off.json', { rules: { 'finding-provenance': 'off' } });
-    expectEnvelope(runHermetic(['spec.json', '--json'], { cwd: dir }), { command: 'compile', exit: 1, code: 'GATE_FAILED' });
-    const envelope = expectEnvelope(runHermetic(['spec.json', '--config', 'off.json', '--json'], { cwd: dir }), {
+    expectEnvelope(await runInProcess(['spec.json', '--json'], { cwd: dir }), { command: 'compile', exit: 1, code: 'GATE_FAILED' });
+    const envelope = expectEnvelope(await runInProcess(['spec.json', '--config', 'off.json', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 0,
       code: null,
@@ -186,38 +189,38 @@ describe('configuration', () => {
     expect(provenanceSeverities(envelope)).toEqual([]);
   });
 
-  it('preset: "reference" in a configuration applies, and --preset overrides it', () => {
+  it('preset: "reference" in a configuration applies, and --preset overrides it', async () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', specWithoutProvenance());
     writeJson(dir, 'reference.json', { preset: 'reference' });
     writeJson(dir, 'gate.json', { preset: 'gate' });
-    expectEnvelope(runHermetic(['spec.json', '--config', 'reference.json', '--json'], { cwd: dir }), {
+    expectEnvelope(await runInProcess(['spec.json', '--config', 'reference.json', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 0,
       code: null,
     });
-    expectEnvelope(runHermetic(['spec.json', '--config', 'reference.json', '--preset', 'gate', '--json'], { cwd: dir }), {
+    expectEnvelope(await runInProcess(['spec.json', '--config', 'reference.json', '--preset', 'gate', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 1,
       code: 'GATE_FAILED',
     });
-    expectEnvelope(runHermetic(['spec.json', '--config', 'gate.json', '--json'], { cwd: dir }), {
+    expectEnvelope(await runInProcess(['spec.json', '--config', 'gate.json', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 1,
       code: 'GATE_FAILED',
     });
-    expectEnvelope(runHermetic(['spec.json', '--config', 'gate.json', '--preset', 'reference', '--json'], { cwd: dir }), {
+    expectEnvelope(await runInProcess(['spec.json', '--config', 'gate.json', '--preset', 'reference', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 0,
       code: null,
     });
   });
 
-  it("a configuration's rules apply on top of its preset", () => {
+  it("a configuration's rules apply on top of its preset", async () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', specWithoutProvenance());
     writeJson(dir, 'config.json', { preset: 'reference', rules: { 'finding-provenance': 'error' } });
-    const envelope = expectEnvelope(runHermetic(['spec.json', '--config', 'config.json', '--json'], { cwd: dir }), {
+    const envelope = expectEnvelope(await runInProcess(['spec.json', '--config', 'config.json', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 1,
       code: 'GATE_FAILED',
@@ -225,22 +228,22 @@ describe('configuration', () => {
     expect(provenanceSeverities(envelope)).toEqual(['error']);
   });
 
-  it('YAML configurations (.yaml and .yml) work through --config and INVESTIGATION_CONFIG', () => {
+  it('YAML configurations (.yaml and .yml) work through --config and INVESTIGATION_CONFIG', async () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', specWithoutProvenance());
     writeYaml(dir, 'config.yaml', { rules: { 'finding-provenance': 'off' } });
     writeFileSync(join(dir, 'config.yml'), '# reference judges provenance off\npreset: reference\n');
-    let envelope = expectEnvelope(runHermetic(['spec.json', '--config', 'config.yaml', '--json'], { cwd: dir }), {
+    let envelope = expectEnvelope(await runInProcess(['spec.json', '--config', 'config.yaml', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 0,
     });
     expect(envelope.data['config']).toEqual({ path: 'config.yaml', source: 'flag' });
-    envelope = expectEnvelope(runHermetic(['spec.json', '--config', 'config.yml', '--json'], { cwd: dir }), {
+    envelope = expectEnvelope(await runInProcess(['spec.json', '--config', 'config.yml', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 0,
     });
     expect(envelope.data['config']).toEqual({ path: 'config.yml', source: 'flag' });
-    envelope = expectEnvelope(runHermetic(['spec.json', '--json'], { cwd: dir, env: { INVESTIGATION_CONFIG: 'config.yml' } }), {
+    envelope = expectEnvelope(await runInProcess(['spec.json', '--json'], { cwd: dir, env: { INVESTIGATION_CONFIG: 'config.yml' } }), {
       command: 'compile',
       exit: 0,
     });
@@ -257,7 +260,7 @@ describe('configuration', () => {
     ['a document that is not an object', ['gate'], 'INVALID_CONFIG', 'config.json'],
   ];
   describe.each(['flag', 'env', 'walk-up'] as const)('a broken configuration from %s is a usage error naming the problem', (source) => {
-    it.each(broken)('%s', (_name, config, subcode, named) => {
+    it.each(broken)('%s', async (_name, config, subcode, named) => {
       const root = tempDir();
       const work = join(root, 'work');
       mkdirSync(work);
@@ -266,12 +269,12 @@ describe('configuration', () => {
       writeJson(where, source === 'walk-up' ? 'investigation.config.json' : 'config.json', config);
       const args = source === 'flag' ? ['spec.json', '--config', 'config.json', '--json'] : ['spec.json', '--json'];
       const env: Record<string, string> = source === 'env' ? { INVESTIGATION_CONFIG: 'config.json' } : {};
-      const result = runHermetic(args, { cwd: work, env });
+      const result = await runInProcess(args, { cwd: work, env });
       const envelope = expectEnvelope(result, { command: 'compile', exit: 2, code: 'USAGE_ERROR', subcode });
       expect(envelope.error?.message).toContain(named);
       expect(result.stderr).toContain(named);
       // Without --json: nothing on stdout, the same message on stderr.
-      const plain = runHermetic(
+      const plain = await runInProcess(
         args.filter((arg) => arg !== '--json'),
         { cwd: work, env },
       );
@@ -281,26 +284,26 @@ describe('configuration', () => {
     });
   });
 
-  it('a missing --config file is CONFIG_NOT_FOUND, even when a walk-up configuration exists', () => {
+  it('a missing --config file is CONFIG_NOT_FOUND, even when a walk-up configuration exists', async () => {
     const { work } = layout();
-    const result = runHermetic(['spec.json', '--config', 'nowhere.json', '--json'], { cwd: work });
+    const result = await runInProcess(['spec.json', '--config', 'nowhere.json', '--json'], { cwd: work });
     const envelope = expectEnvelope(result, { command: 'compile', exit: 2, code: 'USAGE_ERROR', subcode: 'CONFIG_NOT_FOUND' });
     expect(envelope.error?.message).toContain('nowhere.json');
   });
 
-  it('a missing INVESTIGATION_CONFIG file is CONFIG_NOT_FOUND', () => {
+  it('a missing INVESTIGATION_CONFIG file is CONFIG_NOT_FOUND', async () => {
     const { work } = layout();
-    const result = runHermetic(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: 'nowhere.yaml' } });
+    const result = await runInProcess(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: 'nowhere.yaml' } });
     const envelope = expectEnvelope(result, { command: 'compile', exit: 2, code: 'USAGE_ERROR', subcode: 'CONFIG_NOT_FOUND' });
     expect(envelope.error?.message).toContain('nowhere.yaml');
     expect(envelope.error?.message).toContain('INVESTIGATION_CONFIG');
   });
 
-  it('a configuration that is not valid YAML is INVALID_CONFIG', () => {
+  it('a configuration that is not valid YAML is INVALID_CONFIG', async () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', validSpec());
     writeFileSync(join(dir, 'config.yaml'), 'preset: [\n');
-    const envelope = expectEnvelope(runHermetic(['spec.json', '--config', 'config.yaml', '--json'], { cwd: dir }), {
+    const envelope = expectEnvelope(await runInProcess(['spec.json', '--config', 'config.yaml', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 2,
       code: 'USAGE_ERROR',

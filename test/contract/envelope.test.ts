@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { rules } from '../../src/rules/catalog.js';
 import { type CliRun, runHermetic } from '../support/cli.js';
 import { type Envelope, type Expected, expectEnvelope } from '../support/contract.js';
+import { runInProcess } from '../support/in-process.js';
 import { gateFailingSpec, validSpec, warningOnlySpec } from '../support/specs.js';
 import { useTempDirs, writeJson, writeYaml } from '../support/temp.js';
 
@@ -489,10 +490,12 @@ function writePassingFixtures(dir: string, folder: string): void {
 }
 
 describe('--json envelope on every outcome', () => {
-  it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('%s', (_name, scenario) => {
+  it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('%s', async (_name, scenario) => {
     const dir = tempDir();
     const args = scenario.setup(dir);
-    const result = runHermetic(args, { cwd: dir, ...(scenario.input === undefined ? {} : { input: scenario.input }) });
+    // Standard input needs a real process; every other scenario runs in this one.
+    const result =
+      scenario.input === undefined ? await runInProcess(args, { cwd: dir }) : runHermetic(args, { cwd: dir, input: scenario.input });
     const envelope = expectEnvelope(result, scenario.expected);
     scenario.check?.(envelope, result, dir);
   });
@@ -504,18 +507,18 @@ describe('--json envelope on every outcome', () => {
     expect([...exits].sort()).toEqual([0, 1, 2, 3, 4]);
   });
 
-  it('without --json, a usage error prints nothing on stdout and a human message on stderr', () => {
+  it('without --json, a usage error prints nothing on stdout and a human message on stderr', async () => {
     const dir = tempDir();
-    const result = runHermetic(['explain', 'no-such-rule'], { cwd: dir });
+    const result = await runInProcess(['explain', 'no-such-rule'], { cwd: dir });
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('no-such-rule');
   });
 
-  it('with --json, human diagnostics go to stderr only', () => {
+  it('with --json, human diagnostics go to stderr only', async () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', gateFailingSpec());
-    const result = runHermetic(['spec.json', '--json', '--format', 'text'], { cwd: dir });
+    const result = await runInProcess(['spec.json', '--json', '--format', 'text'], { cwd: dir });
     const envelope = expectEnvelope(result, { command: 'compile', exit: 1, code: 'GATE_FAILED', subcode: 'ERRORS' });
     expect(result.stderr).toContain('dive-selective');
     // The text rendering is inside the envelope, never beside it.

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { discoverFixtures, displayPath, fixtureStem } from '../../src/regression/index.js';
-import { projectRoot, runHermetic } from '../support/cli.js';
+import { projectRoot } from '../support/cli.js';
 import { type Envelope, expectEnvelope } from '../support/contract.js';
+import { runInProcess } from '../support/in-process.js';
 import { useTempDirs } from '../support/temp.js';
 
 /** Every fixture spec through the built CLI, alone and all at once: its envelope validates against the printed schema. */
@@ -36,17 +37,17 @@ describe('fixtures through the CLI', () => {
     expect(fixtureCases.some(([path]) => path.startsWith('fixtures/invalid/'))).toBe(true);
   });
 
-  it.each(fixtureCases)('%s, alone, gives a valid envelope and its sidecar exit code', (path, file) => {
+  it.each(fixtureCases)('%s, alone, gives a valid envelope and its sidecar exit code', async (path, file) => {
     const sidecar = readSidecar(file);
     const preset = sidecar?.preset ?? 'gate';
-    const result = runHermetic([path, '--preset', preset, '--json'], { cwd: projectRoot });
+    const result = await runInProcess([path, '--preset', preset, '--json'], { cwd: projectRoot });
     const envelope = expectEnvelope(result, { command: 'compile' });
     expect(envelope.data['files']).toHaveLength(1);
     expect(envelope.data['files'][0].path).toBe(path);
     if (sidecar) expect(result.status).toBe(sidecar.exitCode);
   });
 
-  it('all at once, in one run per rendering, give valid envelopes that agree with the single runs', () => {
+  it('all at once, in one run per rendering, give valid envelopes that agree with the single runs', async () => {
     const paths = fixtureCases.map(([path]) => path);
     const gateExits = new Map<string, number>();
     for (const [path, file] of fixtureCases) {
@@ -70,7 +71,7 @@ describe('fixtures through the CLI', () => {
       [['fixtures/invalid', 'fixtures/valid', '--json', '--quiet', '--output-dir', join(out, 'md')], () => undefined],
     ];
     for (const [args, check] of runs) {
-      const result = runHermetic(args, { cwd: projectRoot });
+      const result = await runInProcess(args, { cwd: projectRoot });
       const envelope = expectEnvelope(result, { command: 'compile' });
       const files = envelope.data['files'] as Array<{ path: string; exitCode: number }>;
       expect(files, `${args.join(' ')}: ${JSON.stringify(envelope.error)}`).toBeDefined();

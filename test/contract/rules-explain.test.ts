@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import gatePreset from '../../assets/presets/gate.json' with { type: 'json' };
 import referencePreset from '../../assets/presets/reference.json' with { type: 'json' };
 import { rules } from '../../src/rules/catalog.js';
-import { runHermetic } from '../support/cli.js';
 import { type Contract, expectEnvelope } from '../support/contract.js';
+import { runInProcess } from '../support/in-process.js';
 import { useTempDirs } from '../support/temp.js';
 
 /** The `rules` and `explain` commands, through the built CLI, in text and in the `--json` envelope. */
@@ -11,8 +11,8 @@ import { useTempDirs } from '../support/temp.js';
 const tempDir = useTempDirs('contract');
 
 describe('rules command', () => {
-  it('lists every rule id with its severity in each preset, in catalog order', () => {
-    const result = runHermetic(['rules'], { cwd: tempDir() });
+  it('lists every rule id with its severity in each preset, in catalog order', async () => {
+    const result = await runInProcess(['rules'], { cwd: tempDir() });
     expect(result.status).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/^Rules \(severity: gate \/ reference\):\n/);
@@ -29,8 +29,8 @@ describe('rules command', () => {
     }
   });
 
-  it('--json lists the same rules with their severities', () => {
-    const envelope = expectEnvelope(runHermetic(['rules', '--json'], { cwd: tempDir() }), { command: 'rules', exit: 0, code: null });
+  it('--json lists the same rules with their severities', async () => {
+    const envelope = expectEnvelope(await runInProcess(['rules', '--json'], { cwd: tempDir() }), { command: 'rules', exit: 0, code: null });
     const listed = envelope.data['rules'] as Contract['rules'];
     expect(listed.map((rule) => rule.id)).toEqual(rules.map((rule) => rule.meta.id));
     for (const entry of listed) {
@@ -43,9 +43,9 @@ describe('rules command', () => {
 });
 
 describe('explain command', () => {
-  it.each(rules.map((rule) => [rule.meta.id, rule] as const))('explain %s', (id, rule) => {
+  it.each(rules.map((rule) => [rule.meta.id, rule] as const))('explain %s', async (id, rule) => {
     const dir = tempDir();
-    const text = runHermetic(['explain', id], { cwd: dir });
+    const text = await runInProcess(['explain', id], { cwd: dir });
     expect(text.status).toBe(0);
     expect(text.stderr).toBe('');
     expect(text.stdout.startsWith(`${id}  (`)).toBe(true);
@@ -54,7 +54,11 @@ describe('explain command', () => {
     expect(text.stdout).toContain('Passing example');
     expect(text.stdout.indexOf('Failing example')).toBeLessThan(text.stdout.indexOf('Passing example'));
 
-    const envelope = expectEnvelope(runHermetic(['explain', id, '--json'], { cwd: dir }), { command: 'explain', exit: 0, code: null });
+    const envelope = expectEnvelope(await runInProcess(['explain', id, '--json'], { cwd: dir }), {
+      command: 'explain',
+      exit: 0,
+      code: null,
+    });
     expect(envelope.data['rule'].id).toBe(id);
     expect(envelope.data['rule'].description).toBe(rule.meta.description);
     const failing = envelope.data['examples'].failing.diagnostics as Array<{ ruleId: string }>;

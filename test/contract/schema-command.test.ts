@@ -7,8 +7,9 @@ import investigationSchemaAsset from '../../assets/investigation.schema.json' wi
 import gatePreset from '../../assets/presets/gate.json' with { type: 'json' };
 import referencePreset from '../../assets/presets/reference.json' with { type: 'json' };
 import { rules } from '../../src/rules/catalog.js';
-import { projectRoot, runHermetic } from '../support/cli.js';
+import { projectRoot } from '../support/cli.js';
 import { type Contract, type Envelope, expectEnvelope } from '../support/contract.js';
+import { runInProcess } from '../support/in-process.js';
 import { useTempDirs } from '../support/temp.js';
 
 /** The `schema` command, through the built CLI: the machine contract it prints and the assets it must equal. */
@@ -19,13 +20,13 @@ describe('schema command', () => {
   let printed: Contract;
   let enveloped: Envelope;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     const dir = tempDir();
-    const plain = runHermetic(['schema'], { cwd: dir });
+    const plain = await runInProcess(['schema'], { cwd: dir });
     expect(plain.status).toBe(0);
     expect(plain.stderr).toBe('');
     printed = JSON.parse(plain.stdout) as Contract;
-    enveloped = expectEnvelope(runHermetic(['schema', '--json'], { cwd: dir }), { command: 'schema', exit: 0, code: null });
+    enveloped = expectEnvelope(await runInProcess(['schema', '--json'], { cwd: dir }), { command: 'schema', exit: 0, code: null });
   });
 
   it('prints valid JSON without --json: the contract itself, equal to the envelope data of --json', () => {

@@ -34,10 +34,9 @@ describe('aliases inside their own anchor are CIRCULAR, never expanded', () => {
     ['a cycle through another anchor', 'x-a: &a [ &b [ *a ] ]\n', 1],
   ];
   for (const [name, text, line] of cycles) {
+    // Expanding a cycle never ends: the test's timeout is the guard against a hang.
     it(name, () => {
-      const started = performance.now();
       expect(problemOf(text)).toMatchObject({ subcode: 'CIRCULAR', line });
-      expect(performance.now() - started).toBeLessThan(2000);
     });
   }
 
@@ -111,9 +110,8 @@ describe('YAML is bounded in tokens: YAML_TOO_LARGE, refused quickly', () => {
   ];
   for (const [name, shape] of shapes) {
     it(name, () => {
-      const started = performance.now();
+      // Parsing this many tokens in full is what the limit prevents: the test's timeout guards that.
       expect(problemOf(shape(MAX_YAML_TOKENS))).toMatchObject({ subcode: 'YAML_TOO_LARGE' });
-      expect(performance.now() - started).toBeLessThan(10_000);
     });
   }
 

@@ -8,12 +8,17 @@ import { stringify as toYaml } from 'yaml';
 import { builtInPreset, type CompileResult, createCompiler, renderJson, renderMarkdown } from '../../src/index.js';
 import { inputErrorSubcodes } from '../../src/load/input-error.js';
 import { criticalSubcodes } from '../../src/rules/critical-input.js';
+import { costRatio, fastest } from './scaling.js';
+import { validSpec } from './specs.js';
 
 /** The seed every run uses unless told otherwise, so that a failure in CI reproduces anywhere. */
 export const DEFAULT_SEED = 20_260_611;
 
-/** The longest one input may take to compile and render, in milliseconds. */
-export const MAX_MILLISECONDS = 1000;
+/**
+ * The most one input may cost to compile and render, in compilations and renderings of a small
+ * valid spec timed on the same machine at the same moment (a bound in seconds breaks on a busy one).
+ */
+export const MAX_REFERENCE_COSTS = 200;
 
 const gate = builtInPreset('gate').policy;
 const compiler = createCompiler();
@@ -111,17 +116,36 @@ export function checkDocumentedOutcome(result: CompileResult): void {
   }
 }
 
-/** Compiles and renders one input, checks the outcome and the time it took. */
-export function compileChecked(input: string | Uint8Array | Record<string, unknown>, path?: string): CompileResult {
-  const started = performance.now();
+type Input = string | Uint8Array | Record<string, unknown>;
+
+function compileAndRender(input: Input, path?: string): CompileResult {
   const result = compiler.compile(input, path === undefined ? {} : { path });
-  checkDocumentedOutcome(result);
   if (result.report) {
     renderJson(result.report);
     renderMarkdown(result.report);
   }
+  return result;
+}
+
+const referenceSpec = JSON.stringify(validSpec());
+let referenceMilliseconds: number | undefined;
+
+/** Compiles and renders one input, checks the outcome and its cost against the reference spec's. */
+export function compileChecked(input: Input, path?: string): CompileResult {
+  const started = performance.now();
+  const result = compileAndRender(input, path);
   const elapsed = performance.now() - started;
-  check(elapsed < MAX_MILLISECONDS, () => `compiling took ${Math.round(elapsed)} ms`);
+  checkDocumentedOutcome(result);
+  referenceMilliseconds ??= fastest(() => void compileAndRender(referenceSpec, 'reference.json'));
+  // Only a run that looks too slow is timed again, side by side with the reference.
+  if (elapsed > MAX_REFERENCE_COSTS * referenceMilliseconds) {
+    const ratio = costRatio(
+      () => void compileAndRender(input, path),
+      () => void compileAndRender(referenceSpec, 'reference.json'),
+      MAX_REFERENCE_COSTS,
+    );
+    check(ratio < MAX_REFERENCE_COSTS, () => `compiling cost ${Math.round(ratio)} times the reference spec's`);
+  }
   return result;
 }
 
