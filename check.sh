@@ -14,7 +14,7 @@ fi
 type_check_log="$(mktemp)"
 npx tsc --noEmit -p tsconfig.json >"$type_check_log" 2>&1 &
 type_check=$!
-trap 'kill "$type_check" 2>/dev/null; rm -f "$type_check_log"' EXIT
+trap 'kill "$type_check" 2>/dev/null || true; rm -f "$type_check_log"' EXIT
 
 echo "== lint and format (Biome)"
 npx biome ci .
