@@ -15,6 +15,7 @@ import type { FileOutcome } from '../../src/report/outcome.js';
 import { collectStats, renderStatsMarkdown } from '../../src/stats/index.js';
 import { runCli } from '../support/cli.js';
 import { runInProcess } from '../support/in-process.js';
+import { passingOutcome } from '../support/outcomes.js';
 import { validSpec } from '../support/specs.js';
 import { useTempDirs, writeJson } from '../support/temp.js';
 
@@ -227,14 +228,7 @@ describe('Markdown: the report, stats and golden diffs', () => {
 
   it('stats tables show hostile stop reasons as visible stand-ins', () => {
     const report = createCompiler().compile(JSON.stringify(validSpec())).report!;
-    const file: FileOutcome = {
-      path: 'a.json',
-      exitCode: 0,
-      verdict: 'pass',
-      diagnostics: [],
-      error: null,
-      report: { ...report, summary: { ...report.summary, stopReason: HOSTILE } },
-    };
+    const file: FileOutcome = passingOutcome('a.json', { ...report, summary: { ...report.summary, stopReason: HOSTILE } });
     const markdown = renderStatsMarkdown(collectStats([file]));
     expect(markdown).not.toMatch(UNSAFE_BUT_NEWLINE);
     // Inline code folds line breaks (CR, NEL, LS) into spaces.

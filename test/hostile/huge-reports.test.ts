@@ -11,6 +11,7 @@ import type { FileOutcome } from '../../src/report/outcome.js';
 import type { Report } from '../../src/report/types.js';
 import { collectStats, renderStatsMarkdown } from '../../src/stats/index.js';
 import { statsMarkdownTree } from '../../src/stats/render.js';
+import { passingOutcome } from '../support/outcomes.js';
 import { growthRatio, LINEAR } from '../support/scaling.js';
 import { validSpec } from '../support/specs.js';
 
@@ -96,14 +97,12 @@ describe('the Markdown report draws at most MAX_ROWS rows a table or list, and s
 describe('the stats Markdown cuts its tables the same way', () => {
   it('stop reasons and histograms: MAX_ROWS rows, then a note', () => {
     const count = MAX_ROWS + 5;
-    const files: FileOutcome[] = Array.from({ length: count }, (_, index) => ({
-      path: `f${index}.json`,
-      exitCode: 0,
-      verdict: 'pass',
-      diagnostics: [],
-      error: null,
-      report: { ...base, summary: { ...base.summary, stopReason: `reason ${index}`, counts: { ...base.summary.counts, replans: index } } },
-    }));
+    const files: FileOutcome[] = Array.from({ length: count }, (_, index) =>
+      passingOutcome(`f${index}.json`, {
+        ...base,
+        summary: { ...base.summary, stopReason: `reason ${index}`, counts: { ...base.summary.counts, replans: index } },
+      }),
+    );
     const stats = collectStats(files);
     const markdown = renderStatsMarkdown(stats);
     const tables = blocks(markdown).filter((node): node is Table => node.type === 'table');

@@ -12,6 +12,7 @@ import { renderMarkdown, stringifyMarkdown } from '../../src/render/markdown.js'
 import { code, table } from '../../src/render/mdast-builders.js';
 import type { FileOutcome } from '../../src/report/outcome.js';
 import { collectStats, renderStatsMarkdown } from '../../src/stats/index.js';
+import { passingOutcome } from '../support/outcomes.js';
 import { validSpec } from '../support/specs.js';
 
 const parser = unified().use(remarkParse).use(remarkGfm);
@@ -242,14 +243,7 @@ describe('table cells hold any text: the column count and the cell text and code
     fc.assert(
       fc.property(hostile, hostile, (reason, discoveryReason) => {
         const investigation = { ...base.investigation, discovery: { limits: {}, cycles: [], stop: { reason: discoveryReason } } };
-        const file: FileOutcome = {
-          path: 'a.json',
-          exitCode: 0,
-          verdict: 'pass',
-          diagnostics: [],
-          error: null,
-          report: { ...base, investigation, summary: { ...base.summary, stopReason: reason } },
-        };
+        const file: FileOutcome = passingOutcome('a.json', { ...base, investigation, summary: { ...base.summary, stopReason: reason } });
         const found = tablesByHeader(renderStatsMarkdown(collectStats([file])));
         expect(found.get('Stop reason|Investigations|Share')).toEqual([[asCode(reason), '1', '100%']]);
         expect(found.get('Discovery stop reason|Investigations|Share')).toEqual([[asCode(discoveryReason), '1', '100%']]);

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createCompiler } from '../../src/compile.js';
 import { discoverFixtures } from '../../src/regression/index.js';
 import type { FileOutcome } from '../../src/report/outcome.js';
+import type { Report } from '../../src/report/types.js';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -22,4 +23,9 @@ export function fixtureOutcomes(): FileOutcome[] {
       report: result.report,
     };
   });
+}
+
+/** A file that passed with `report`, as the formatters and stats receive it. */
+export function passingOutcome(path: string, report: Report): FileOutcome {
+  return { path, exitCode: 0, verdict: 'pass', diagnostics: [], error: null, report };
 }
