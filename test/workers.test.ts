@@ -197,8 +197,9 @@ describe('compile --workers', () => {
   let dir: string;
   beforeAll(async () => {
     dir = tempDir();
-    // Enough files for every worker to get several batches: valid and invalid specs, JSON and YAML.
-    await writeCorpus(230, 11, join(dir, 'specs'));
+    // Enough files for every worker to get several batches (48 files and 2 workers: batches of 3),
+    // valid and invalid specs, JSON and YAML.
+    await writeCorpus(48, 11, join(dir, 'specs'));
   }, 60_000);
 
   const run = (args: string[]) => runCli(['specs', ...args], { cwd: dir });
@@ -217,7 +218,7 @@ describe('compile --workers', () => {
       expect(two.stdout.replaceAll(`two-${format}`, `one-${format}`)).toBe(one.stdout);
       expect(byDefault.status).toBe(one.status);
       const reports = written(`one-${format}`);
-      expect(Object.keys(reports).length).toBeGreaterThan(150);
+      expect(Object.keys(reports).length).toBeGreaterThan(30);
       expect(written(`two-${format}`)).toEqual(reports);
       expect(written(`default-${format}`)).toEqual(reports);
     },
