@@ -19,7 +19,7 @@ export const LAYERS = [
   ['compile.ts', 'config'],
   ['render'],
   ['workers'],
-  ['briefs', 'stats', 'regression'],
+  ['briefs', 'stats', 'regression', 'gate'],
   ['index.ts'],
   ['cli'],
 ];

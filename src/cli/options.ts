@@ -24,15 +24,23 @@ export function pickOutput(options: Record<string, unknown>): { output?: string 
   return typeof output === 'string' && output !== '-' ? { output } : {};
 }
 
-/** A parser of positive whole numbers in decimal digits only: Number() would also take "1e3", "0x10", "0b11" and " 12 ". */
-function positiveCount(option: string, what: string): (value: string) => number {
+/** A parser of whole numbers from `least` up, in decimal digits only: Number() would also take "1e3", "0x10", "0b11" and " 12 ". */
+function wholeNumber(option: string, what: string, least: 0 | 1): (value: string) => number {
   return (value) => {
     const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-    if (!Number.isSafeInteger(count) || count < 1)
-      throw usageError('INVALID_ARGUMENT', `${option} takes a positive whole number of ${what}, not ${JSON.stringify(value)}`);
+    if (!Number.isSafeInteger(count) || count < least)
+      throw usageError(
+        'INVALID_ARGUMENT',
+        `${option} takes a ${least === 1 ? 'positive whole number' : 'whole number (0 or more)'} of ${what}, not ${JSON.stringify(value)}`,
+      );
     return count;
   };
 }
+
+const positiveCount = (option: string, what: string) => wholeNumber(option, what, 1);
+
+/** A count that may be 0. */
+export const parseCount = (option: string, what: string) => wholeNumber(option, what, 0);
 
 export const parseByteCount = positiveCount('--max-bytes', 'bytes in decimal digits');
 

@@ -9,10 +9,12 @@ import type { CompileOptions, Format } from './commands/compile.js';
 import type { ConfigOptions } from './commands/config.js';
 import type { InitOptions } from './commands/init.js';
 import type { StatsOptions } from './commands/stats.js';
+import type { SummaryOptions } from './commands/summary.js';
 import type { TestOptions } from './commands/test.js';
 import { usageError } from './contract.js';
 import { inertError, parseByteCount, parsePath, pick, pickOutput, workersOption } from './options.js';
 import { addAuthoringCommands } from './program-authoring.js';
+import { addGateCommands } from './program-gate.js';
 
 export type Invocation =
   | { command: 'compile'; options: CompileOptions }
@@ -23,7 +25,8 @@ export type Invocation =
   | { command: 'stats'; options: StatsOptions }
   | { command: 'briefs'; options: BriefsOptions }
   | { command: 'init'; options: InitOptions }
-  | { command: 'config'; options: ConfigOptions };
+  | { command: 'config'; options: ConfigOptions }
+  | { command: 'summary'; options: SummaryOptions };
 
 const FORMATS: Format[] = ['markdown', 'json', 'text', 'sarif', 'github'];
 
@@ -70,6 +73,7 @@ export function buildProgram(
     .addOption(new Option('--fail-on <severity>', 'fail on errors only, or on warnings too').choices(['error', 'warning']).default('error'))
     .option('-q, --quiet', 'report errors only')
     .addOption(workersOption('files', '1'))
+    .option('--shard <i/n>', 'compile only the i-th of n deterministic shares of the inputs (for a CI matrix; merge the runs with summary)')
     .option('--json', 'print one JSON envelope on standard output, whatever the outcome')
     .addHelpText('after', `\n${ruleCatalogText()}\n\n${exitCodesText()}\n`)
     .action((inputs: string[], options: Record<string, unknown>) => {
@@ -82,7 +86,7 @@ export function buildProgram(
           inputs: all,
           ...(options['format'] === undefined ? {} : { format: options['format'] as Format }),
           ...pickOutput(options),
-          ...pick(options, ['outputDir', 'preset', 'policy', 'config']),
+          ...pick(options, ['outputDir', 'preset', 'policy', 'config', 'shard']),
           maxBytes: options['maxBytes'] as number,
           failOn: options['failOn'] as 'error' | 'warning',
           quiet: options['quiet'] === true,
@@ -220,6 +224,7 @@ export function buildProgram(
       }),
     );
 
+  addGateCommands(program, onInvocation);
   addAuthoringCommands(program, onInvocation);
   return program;
 }

@@ -14,7 +14,8 @@ export type InputErrorSubcode =
   | 'YAML_COMPLEX_KEY'
   | 'CIRCULAR'
   | 'DUPLICATE_KEY'
-  | 'NOT_AN_OBJECT';
+  | 'NOT_AN_OBJECT'
+  | 'NOT_A_RESULT';
 
 /** What each subcode means, for the contract the `schema` command prints. */
 export const inputErrorSubcodes: Readonly<Record<InputErrorSubcode, string>> = {
@@ -33,6 +34,7 @@ export const inputErrorSubcodes: Readonly<Record<InputErrorSubcode, string>> = {
   CIRCULAR: 'the data contains itself: a YAML alias inside its own anchor, or a cyclic object given to the library',
   DUPLICATE_KEY: 'an object repeats a key',
   NOT_AN_OBJECT: 'the document is not an object (an array, a scalar, null or empty)',
+  NOT_A_RESULT: 'summary: the file is not the --json envelope of a compile run',
 };
 
 export interface InputProblem {

@@ -1,5 +1,5 @@
 import { visible } from '../common/visible.js';
-import { type FileOutcome, problemsOf } from '../report/outcome.js';
+import { type FileOutcome, type Problem, problemsOf } from '../report/outcome.js';
 
 /**
  * GitHub Actions workflow commands, one a problem, which the runner turns into annotations on the
@@ -8,13 +8,14 @@ import { type FileOutcome, problemsOf } from '../report/outcome.js';
  */
 export function formatGithub(files: FileOutcome[]): string {
   const commands: string[] = [];
-  for (const file of files) {
-    const path = file.location?.kind === 'relative' ? file.location.path : file.path;
-    for (const { severity, ruleId, subcode, message, line, column } of problemsOf(file)) {
-      commands.push(command(severity, path, line, column, subcode ?? ruleId, message));
-    }
-  }
+  for (const file of files) for (const problem of problemsOf(file)) commands.push(annotation(file, problem));
   return commands.length === 0 ? '' : `${commands.join('\n')}\n`;
+}
+
+/** The workflow command of one problem of `file`. */
+export function annotation(file: FileOutcome, { severity, ruleId, subcode, message, line, column }: Problem): string {
+  const path = file.location?.kind === 'relative' ? file.location.path : file.path;
+  return command(severity, path, line, column, subcode ?? ruleId, message);
 }
 
 function command(

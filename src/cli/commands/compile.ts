@@ -17,6 +17,7 @@ import { runInWorkers } from '../../workers/pool.js';
 import { type EnvelopeError, usageError } from '../contract.js';
 import { expandInputs, type InputFile } from '../inputs.js';
 import { type CompiledFile, type CompileJobContext, fileCompiler, type JudgedInput } from './compile-job.js';
+import { shareOf } from './compile-shard.js';
 import { type CompilerFlags, configEcho, type Judged, judgeInputs, runConfiguration } from './judges.js';
 import { reportsNotWritten, writeReports } from './output-dir.js';
 import type { CommandResult, Io } from './result.js';
@@ -31,12 +32,16 @@ export interface CompileOptions extends CompilerFlags {
   output?: string;
   outputDir?: string;
   workers?: number;
+  /** "i/n": compile only the i-th of n deterministic shares of the expanded inputs. */
+  shard?: string;
   json: boolean;
 }
 
 export async function compileCommand(options: CompileOptions, io: Io): Promise<CommandResult> {
   const configuration = runConfiguration(options, io);
-  const { files: inputs, several, warnings: inputWarnings } = await expandInputs(options.inputs, io.cwd);
+  const expanded = await expandInputs(options.inputs, io.cwd);
+  const { several, warnings: inputWarnings } = expanded;
+  const inputs = options.shard === undefined ? expanded.files : shareOf(expanded.files, options.shard);
   const judged = judgeInputs(configuration, inputs);
   // In this thread unless asked: on 2 cores, writing the reports (which must wait for every file to
   // be compiled, so that no target is written before all are checked) outweighs the compiling that

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The GitHub Action's one step (action.yml): compile the given paths (or merge earlier results),
+# then let `summary` write the job summary, the annotations and the step outputs. Inputs arrive as
+# INPUT_* variables; GITHUB_* are the runner's.
+set -euo pipefail
+
+action_path="${GITHUB_ACTION_PATH:?GITHUB_ACTION_PATH is not set: run this as the step of action.yml}"
+cli=(node "$action_path/bin/compile-investigation.cjs")
+
+# A fresh checkout of the action has no build: install and build once, quietly, into the action's folder.
+if [ ! -f "$action_path/dist/cli.cjs" ]; then
+  echo "::group::compile-investigation: install and build"
+  (cd "$action_path" && npm ci --no-audit --no-fund --ignore-scripts && node scripts/build.mjs --no-types) >&2
+  echo "::endgroup::"
+fi
+
+is_true() { [ "${1:-}" = true ]; }
+
+summary_args=(--github-output "${GITHUB_OUTPUT:?GITHUB_OUTPUT is not set}")
+if [ -n "${GITHUB_SERVER_URL:-}" ] && [ -n "${GITHUB_REPOSITORY:-}" ] && [ -n "${GITHUB_SHA:-}" ]; then
+  summary_args+=(--link-base "$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/blob/$GITHUB_SHA")
+fi
+if is_true "${INPUT_SUMMARY:-true}"; then summary_args+=(--step-summary "${GITHUB_STEP_SUMMARY:?GITHUB_STEP_SUMMARY is not set}"); fi
+# Without annotations the Markdown summary goes to the log instead.
+if is_true "${INPUT_ANNOTATIONS:-true}"; then summary_args+=(--annotate); fi
+
+status=0
+if [ -n "${INPUT_MERGE:-}" ]; then
+  # Shell globs on purpose: the result files of a matrix's shards, downloaded as artifacts.
+  # shellcheck disable=SC2206
+  results=(${INPUT_MERGE})
+  "${cli[@]}" summary "${results[@]}" "${summary_args[@]}" || status=$?
+  { echo "sarif="; echo "results="; } >>"$GITHUB_OUTPUT"
+else
+  # Split on white space only: a glob is passed quoted, for the tool to expand the same way everywhere.
+  set -f
+  # shellcheck disable=SC2206
+  paths=(${INPUT_PATHS:-.})
+  set +f
+  results_file="${INPUT_RESULTS:-compile-investigation-results.json}"
+  sarif_file="${INPUT_SARIF:-compile-investigation.sarif}"
+  args=(compile "${paths[@]}" --format sarif --output "$sarif_file" --fail-on "${INPUT_FAIL_ON:-error}" --json)
+  [ -n "${INPUT_PRESET:-}" ] && args+=(--preset "$INPUT_PRESET")
+  [ -n "${INPUT_CONFIG:-}" ] && args+=(--config "$INPUT_CONFIG")
+  [ -n "${INPUT_POLICY:-}" ] && args+=(--policy "$INPUT_POLICY")
+  [ -n "${INPUT_MAX_WARNINGS:-}" ] && args+=(--max-warnings "$INPUT_MAX_WARNINGS")
+  [ -n "${INPUT_SARIF_CATEGORY:-}" ] && args+=(--sarif-category "$INPUT_SARIF_CATEGORY")
+  [ -n "${INPUT_SHARD:-}" ] && args+=(--shard "$INPUT_SHARD")
+  "${cli[@]}" "${args[@]}" >"$results_file" || status=$?
+  if [ "$status" -eq 2 ] || [ "$status" -eq 5 ]; then
+    # A usage or internal error judged no file: its envelope says why, and there is nothing to summarise.
+    node -e '
+      const { code, subcode, message } = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).error;
+      const escaped = `${code} ${subcode ?? ""}: ${message}`.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+      console.log(`::error title=compile-investigation::${escaped}`);
+    ' "$results_file" || echo "::error title=compile-investigation::the gate could not run (exit code $status)"
+    exit "$status"
+  fi
+  "${cli[@]}" summary "$results_file" --sarif "$sarif_file" "${summary_args[@]}" >&1 || true
+  { echo "sarif=$sarif_file"; echo "results=$results_file"; } >>"$GITHUB_OUTPUT"
+fi
+
+if [ "$status" -ne 0 ] && is_true "${INPUT_FAIL:-true}"; then exit "$status"; fi
+exit 0

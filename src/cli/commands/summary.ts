@@ -1,0 +1,100 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { exitCodes } from '../../common/exit-codes.js';
+import {
+  cappedAnnotations,
+  GateResultsError,
+  jobSummary,
+  mergeResults,
+  type ResultDocument,
+  type SummaryContext,
+  stepOutputs,
+  tally,
+} from '../../gate/index.js';
+import { readDocument } from '../../load/document.js';
+import { toolInfo } from '../../tool.js';
+import { CliError, usageError } from '../contract.js';
+import type { CommandResult, Io } from './result.js';
+import { writeOutput } from './shared.js';
+
+export interface SummaryOptions {
+  results: string[];
+  output?: string;
+  stepSummary?: string;
+  githubOutput?: string;
+  annotate: boolean;
+  maxAnnotations: number;
+  linkBase?: string;
+  sarif?: string;
+  reports?: string;
+  maxBytes: number;
+  json: boolean;
+}
+
+/**
+ * The gate's summary from the envelopes of one or more `compile --json` runs (the shards of a
+ * matrix): Markdown for a job summary, capped annotations and step outputs. The files GitHub names
+ * in GITHUB_STEP_SUMMARY and GITHUB_OUTPUT are appended to, as the runner expects, each written
+ * whole (atomically) so that a failed run leaves them as they were.
+ */
+export async function summaryCommand(options: SummaryOptions, io: Io): Promise<CommandResult> {
+  const merged = mergeOrThrow(options.results.map((path) => readResult(path, options.maxBytes, io.cwd)));
+  const counts = tally(merged.files);
+  const context: SummaryContext = {
+    toolName: toolInfo.name,
+    runs: merged.runs,
+    exitCode: merged.exitCode,
+    ...(options.linkBase === undefined ? {} : { linkBase: options.linkBase }),
+    ...(options.sarif === undefined ? {} : { sarif: options.sarif }),
+    ...(options.reports === undefined ? {} : { reports: options.reports }),
+  };
+  const markdown = jobSummary(counts, context);
+  if (options.stepSummary !== undefined) append(resolve(io.cwd, options.stepSummary), markdown, `--step-summary ${options.stepSummary}`);
+  if (options.githubOutput !== undefined)
+    append(resolve(io.cwd, options.githubOutput), stepOutputs(counts, merged.exitCode), `--github-output ${options.githubOutput}`);
+  if (options.output !== undefined) writeOutput(resolve(io.cwd, options.output), markdown, `--output ${options.output}`);
+
+  const { perFile: _perFile, ...totals } = counts;
+  const data: Record<string, unknown> = { runs: merged.runs, exitCode: merged.exitCode, ...totals };
+  let stdout = '';
+  if (options.annotate) stdout = cappedAnnotations(merged.files, options.maxAnnotations);
+  else if (options.output === undefined) stdout = markdown;
+  if (options.json) data['rendered'] = stdout;
+  const failed = merged.exitCode !== 0;
+  return {
+    exitCode: merged.exitCode,
+    data,
+    warnings: [],
+    error: failed
+      ? {
+          code: 'GATE_FAILED',
+          subcode: counts.errors > 0 ? 'ERRORS' : 'WARNINGS',
+          message: `the gate failed: ${counts.failed} of ${counts.files} files failed`,
+        }
+      : null,
+    stdout,
+  };
+}
+
+function readResult(path: string, maxBytes: number, cwd: string): ResultDocument {
+  const parsed = readDocument(resolve(cwd, path), { maxBytes, shown: path, format: 'json' });
+  if (!parsed.ok) throw new CliError('INPUT_ERROR', parsed.problem.subcode, `${path}: ${parsed.problem.message}`, exitCodes.input);
+  return { source: path, value: parsed.data };
+}
+
+function mergeOrThrow(documents: ResultDocument[]): ReturnType<typeof mergeResults> {
+  try {
+    return mergeResults(documents);
+  } catch (error) {
+    if (!(error instanceof GateResultsError)) throw error;
+    if (error.subcode === 'DUPLICATE_FILE') throw usageError('CONFLICTING_ARGUMENTS', error.message);
+    throw new CliError('INPUT_ERROR', 'NOT_A_RESULT', error.message, exitCodes.input);
+  }
+}
+
+/** Appends by writing the whole file anew, atomically: the old content stays if the write fails. */
+function append(path: string, content: string, label: string): void {
+  const before = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  const separator = before === '' || before.endsWith('\n') ? '' : '\n';
+  writeOutput(path, `${before}${separator}${content}`, label);
+}

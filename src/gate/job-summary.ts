@@ -1,0 +1,108 @@
+import type { PhrasingContent, Root, RootContent } from 'mdast';
+import { plural } from '../common/text.js';
+import { stringifyMarkdown } from '../render/markdown-stringify.js';
+import { code, heading, paragraph, table, text } from '../render/mdast-builders.js';
+import type { GateTally } from './tally.js';
+
+/**
+ * GitHub keeps at most 1 MiB of summary per step. Failing files come first, each one row; past this
+ * many the table stops and says how many it left out, so a corpus of any size stays under the cap.
+ */
+export const MAX_FILE_ROWS = 200;
+
+export interface SummaryContext {
+  toolName: string;
+  /** How many result documents (shards) were merged. */
+  runs: number;
+  /** What the gate exits with: the worst of the runs (a --max-warnings or --fail-on failure included). */
+  exitCode: number;
+  /** Prefix that turns a file's path into a link (such as a blob URL at the commit); no links without it. */
+  linkBase?: string;
+  /** Where the SARIF log was written, to say so. */
+  sarif?: string;
+  /** Where the per-file reports are, to link them. */
+  reports?: string;
+}
+
+/** The gate's job summary: verdict line, failing files, problems by rule, where the details are. */
+export function jobSummary(counts: GateTally, context: SummaryContext): string {
+  return stringifyMarkdown(jobSummaryTree(counts, context));
+}
+
+export function jobSummaryTree(counts: GateTally, context: SummaryContext): Root {
+  const verdict = context.exitCode === 0 ? 'passed' : 'failed';
+  const children: RootContent[] = [
+    heading(2, text(`${context.toolName}: the gate ${verdict}`)),
+    paragraph(text(overview(counts, context.runs))),
+  ];
+  children.push(...fileSection(counts, context));
+  if (counts.perRule.length > 0) {
+    children.push(heading(2, text('Problems by rule')));
+    children.push(
+      table(
+        ['Rule', 'Errors', 'Warnings', 'Files'],
+        counts.perRule.map((rule) => [
+          [code(rule.ruleId)],
+          [text(String(rule.errors))],
+          [text(String(rule.warnings))],
+          [text(String(rule.files))],
+        ]),
+      ),
+    );
+  }
+  const details = detailLines(context);
+  if (details.length > 0) children.push(heading(2, text('Details')), ...details);
+  return { type: 'root', children };
+}
+
+function overview(counts: GateTally, runs: number): string {
+  const from = runs > 1 ? ` (${runs} runs merged)` : '';
+  return `${plural(counts.files, 'file')}${from}: ${counts.passed} passed, ${counts.failed} failed; ${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')}.`;
+}
+
+function fileSection(counts: GateTally, context: SummaryContext): RootContent[] {
+  // Failing files first, then passing ones with problems (warnings); clean passing files are only counted.
+  const failing = counts.perFile.filter((file) => file.verdict === 'fail');
+  const warned = counts.perFile.filter((file) => file.verdict === 'pass' && file.warnings > 0);
+  const listed = [...failing, ...warned];
+  if (listed.length === 0) return [];
+  const shown = listed.slice(0, MAX_FILE_ROWS);
+  const section: RootContent[] = [
+    heading(2, text('Files with problems')),
+    table(
+      ['File', 'Verdict', 'Errors', 'Warnings'],
+      shown.map((file) => [
+        fileCell(file.path, context.linkBase),
+        [text(file.verdict)],
+        [text(String(file.errors))],
+        [text(String(file.warnings))],
+      ]),
+    ),
+  ];
+  if (listed.length > shown.length)
+    section.push(
+      paragraph(text(`${plural(listed.length - shown.length, 'more file')} not listed: the summary keeps at most ${MAX_FILE_ROWS} rows.`)),
+    );
+  return section;
+}
+
+function fileCell(path: string, linkBase: string | undefined): PhrasingContent[] {
+  if (linkBase === undefined) return [code(path)];
+  const url = `${linkBase.replace(/\/+$/, '')}/${path.split('/').map(encodeURIComponent).join('/')}`;
+  return [{ type: 'link', url, children: [code(path)] }];
+}
+
+function detailLines(context: SummaryContext): RootContent[] {
+  const lines: RootContent[] = [];
+  if (context.sarif !== undefined) lines.push(paragraph(text('SARIF log (for code scanning): '), code(context.sarif)));
+  if (context.reports !== undefined) {
+    const isUrl = /^https?:\/\//.test(context.reports);
+    lines.push(
+      paragraph(
+        text('Reports: '),
+        isUrl ? { type: 'link', url: context.reports, children: [text(context.reports)] } : code(context.reports),
+      ),
+    );
+  }
+  return lines;
+}

@@ -1,0 +1,104 @@
+import { isRecord } from '../common/guards.js';
+import { compareStrings, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { FileOutcome } from '../report/outcome.js';
+
+/** One `compile --json` envelope, as read from a file, with the name it is known by in messages. */
+export interface ResultDocument {
+  source: string;
+  value: unknown;
+}
+
+/** Every file judged by one or more runs of the gate (shards of one matrix), in code-unit order of their paths. */
+export interface GateResults {
+  /** How many result documents were merged. */
+  runs: number;
+  files: FileOutcome[];
+  /** The worst exit code of the runs: what the gate as a whole exits with. */
+  exitCode: number;
+}
+
+/** A result document that is not a compile envelope, or two runs that judged the same file. */
+export class GateResultsError extends Error {
+  constructor(
+    readonly subcode: 'NOT_A_RESULT' | 'DUPLICATE_FILE',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const EXIT_CODES: ReadonlySet<unknown> = new Set([0, 1, 3, 4]);
+
+/**
+ * Merges the envelopes of `compile --json` runs. Only what the summary needs is checked, each with a
+ * message that names the document and the member, so that a wrong file (a report, a SARIF log, an
+ * envelope of another command) is refused instead of summarised as zero files.
+ */
+export function mergeResults(documents: readonly ResultDocument[]): GateResults {
+  const files: FileOutcome[] = [];
+  const seen = new Map<string, string>();
+  let exitCode = 0;
+  for (const { source, value } of documents) {
+    const envelope = compileEnvelope(source, value);
+    exitCode = Math.max(exitCode, envelope.exitCode);
+    envelope.files.forEach((file, index) => {
+      const outcome = fileOutcome(`${source}: data.files[${index}]`, file);
+      const earlier = seen.get(outcome.path);
+      if (earlier !== undefined)
+        throw new GateResultsError('DUPLICATE_FILE', `${outcome.path} is in both ${earlier} and ${source}; shards must not overlap`);
+      seen.set(outcome.path, source);
+      files.push(outcome);
+    });
+  }
+  files.sort((a, b) => compareStrings(a.path, b.path));
+  return { runs: documents.length, files, exitCode };
+}
+
+function compileEnvelope(source: string, value: unknown): { files: unknown[]; exitCode: number } {
+  const refuse = (what: string): never => {
+    throw new GateResultsError('NOT_A_RESULT', `${source} is not the --json envelope of a compile run: ${what}`);
+  };
+  if (!isRecord(value)) return refuse('it is not a JSON object');
+  if (value['schema'] !== '1') return refuse('"schema" is not "1"');
+  if (value['command'] !== 'compile') return refuse(`"command" is ${JSON.stringify(value['command'])}, not "compile"`);
+  const data = value['data'];
+  if (!isRecord(data) || !Array.isArray(data['files'])) return refuse('it has no data.files list');
+  const summary = data['summary'];
+  const exitCode = isRecord(summary) ? summary['exitCode'] : undefined;
+  if (typeof exitCode !== 'number' || !Number.isInteger(exitCode) || exitCode < 0)
+    return refuse('data.summary.exitCode is not an exit code');
+  return { files: data['files'], exitCode };
+}
+
+function fileOutcome(where: string, value: unknown): FileOutcome {
+  const refuse = (what: string): never => {
+    throw new GateResultsError('NOT_A_RESULT', `${where}: ${what}`);
+  };
+  if (!isRecord(value)) return refuse('not an object');
+  const { path, exitCode, verdict, diagnostics, error } = value;
+  if (typeof path !== 'string' || path === '') return refuse('"path" is not a non-empty string');
+  if (!EXIT_CODES.has(exitCode)) return refuse('"exitCode" is not 0, 1, 3 or 4');
+  if (verdict !== 'pass' && verdict !== 'fail') return refuse('"verdict" is not "pass" or "fail"');
+  if (!Array.isArray(diagnostics)) return refuse('"diagnostics" is not a list');
+  diagnostics.forEach((diagnostic, index) => {
+    checkDiagnostic(diagnostic, (what) => refuse(`diagnostics[${index}]: ${what}`));
+  });
+  if (error !== null && !(isRecord(error) && typeof error['code'] === 'string' && typeof error['message'] === 'string'))
+    return refuse('"error" is neither null nor an object with a code and a message');
+  return {
+    path,
+    exitCode: exitCode as FileOutcome['exitCode'],
+    verdict,
+    diagnostics: diagnostics as Diagnostic[],
+    error: error as FileOutcome['error'],
+    report: null,
+  };
+}
+
+function checkDiagnostic(value: unknown, refuse: (what: string) => never): void {
+  if (!isRecord(value)) refuse('not an object');
+  const { ruleId, severity, message, path } = value as Record<string, unknown>;
+  if (typeof ruleId !== 'string' || typeof message !== 'string' || typeof path !== 'string')
+    refuse('"ruleId", "message" or "path" is not a string');
+  if (severity !== 'error' && severity !== 'warning') refuse('"severity" is not "error" or "warning"');
+}

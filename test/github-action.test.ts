@@ -1,0 +1,107 @@
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from './support/cli.js';
+import { action, runAction } from './support/fake-runner.js';
+import { useTempDirs } from './support/temp.js';
+
+const tempDir = useTempDirs('action');
+
+/** The spec files of a fixture folder (not its sidecars and goldens), copied into `specs/` of a new workspace. */
+function workspaceWith(...folders: string[]): string {
+  const workspace = tempDir();
+  mkdirSync(join(workspace, 'specs'));
+  for (const folder of folders)
+    for (const name of readdirSync(join(projectRoot, folder)))
+      if (/\.(json|ya?ml)$/.test(name) && !/\.(expect|report)\.json$/.test(name))
+        copyFileSync(join(projectRoot, folder, name), join(workspace, 'specs', name));
+  return workspace;
+}
+
+const annotationsOf = (stdout: string, kind: string) => stdout.split('\n').filter((line) => line.startsWith(`::${kind} `));
+
+describe('action.yml', () => {
+  it('is a composite action whose inputs are all passed to its step, and whose outputs all come from it', () => {
+    expect(action.runs.using).toBe('composite');
+    const step = action.runs.steps[0];
+    const passed = Object.values(step?.env ?? {}).map((value) => /inputs\.([\w-]+)/.exec(String(value))?.[1]);
+    expect(new Set(passed)).toEqual(new Set(Object.keys(action.inputs)));
+    for (const [name, { value }] of Object.entries(action.outputs)) expect(value, name).toBe(`\${{ steps.gate.outputs.${name} }}`);
+  });
+});
+
+describe('the action on a fake runner', () => {
+  it('fails on a corpus with problems: summary, at most 10 annotations of each kind and a notice, outputs, SARIF', () => {
+    const workspace = workspaceWith('fixtures/invalid');
+    const run = runAction(workspace, { paths: 'specs' });
+    expect(run.status, run.stderr).toBe(4);
+    expect(run.summary).toMatch(/^## compile-investigation: the gate failed\n/);
+    expect(run.summary).toContain('| File | Verdict | Errors | Warnings |');
+    expect(run.summary).toContain('| Rule | Errors | Warnings | Files |');
+    // Files link to the repository at the commit.
+    expect(run.summary).toContain('](https://github.com/octo/specs/blob/0123456789abcdef0123456789abcdef01234567/specs/');
+    expect(annotationsOf(run.stdout, 'error')).toHaveLength(10);
+    expect(annotationsOf(run.stdout, 'warning').length).toBeLessThanOrEqual(10);
+    const [notice] = annotationsOf(run.stdout, 'notice');
+    expect(notice).toMatch(/::\d+ more errors? (and \d+ more warnings? )?not annotated/);
+    expect(run.outputs).toMatchObject({ verdict: 'fail', 'exit-code': '4', sarif: 'compile-investigation.sarif' });
+    expect(Number(run.outputs['files'])).toBe(Number(run.outputs['passed']) + Number(run.outputs['failed']));
+    expect(Number(run.outputs['errors'])).toBeGreaterThan(10);
+    expect(run.actionOutputs['verdict']).toBe('fail');
+    const sarif = JSON.parse(readFileSync(join(workspace, 'compile-investigation.sarif'), 'utf8'));
+    expect(sarif.version).toBe('2.1.0');
+    expect(sarif.runs[0].results.length).toBe(Number(run.outputs['errors']) + Number(run.outputs['warnings']));
+    const envelope = JSON.parse(readFileSync(join(workspace, 'compile-investigation-results.json'), 'utf8'));
+    expect(envelope.command).toBe('compile');
+  });
+
+  it('passes on a clean corpus, and with fail: false a failing gate does not fail the step', () => {
+    const clean = workspaceWith('fixtures/valid');
+    const passing = runAction(clean, { paths: 'specs' });
+    expect(passing.status, passing.stderr).toBe(0);
+    expect(passing.outputs).toMatchObject({ verdict: 'pass', 'exit-code': '0', failed: '0', errors: '0' });
+    expect(passing.summary).toMatch(/^## compile-investigation: the gate passed\n/);
+    expect(annotationsOf(passing.stdout, 'error')).toEqual([]);
+
+    const failing = runAction(workspaceWith('fixtures/invalid'), { paths: 'specs', fail: 'false', annotations: 'false' });
+    expect(failing.status).toBe(0);
+    expect(failing.outputs['verdict']).toBe('fail');
+    expect(annotationsOf(failing.stdout, 'error')).toEqual([]);
+  });
+
+  // Five runs of the action, each two processes: longer than the default timeout on a busy machine.
+  it('merges the shards of a matrix into one summary with the counts of a single run', { timeout: 60_000 }, () => {
+    const workspace = workspaceWith('fixtures/invalid', 'fixtures/valid');
+    const whole = runAction(workspace, { paths: 'specs', summary: 'false', results: 'whole.json', sarif: 'whole.sarif' });
+    expect(whole.summary).toBe('');
+    const shards = [1, 2, 3].map((index) =>
+      runAction(workspace, {
+        paths: 'specs',
+        shard: `${index}/3`,
+        summary: 'false',
+        annotations: 'false',
+        results: `shard-${index}.json`,
+        sarif: `shard-${index}.sarif`,
+      }),
+    );
+    const counts = shards.map((shard) => Number(shard.outputs['files']));
+    expect(counts.every((count) => count > 0)).toBe(true);
+    expect(counts.reduce((a, b) => a + b)).toBe(Number(whole.outputs['files']));
+
+    const merged = runAction(workspace, { merge: 'shard-*.json' });
+    expect(merged.summary).toContain('(3 runs merged)');
+    for (const key of ['files', 'passed', 'failed', 'errors', 'warnings', 'verdict', 'exit-code'])
+      expect(merged.outputs[key], key).toBe(whole.outputs[key]);
+    expect(merged.status).toBe(Number(whole.outputs['exit-code']));
+    expect(merged.outputs['sarif']).toBe('');
+  });
+
+  it('reports a usage error as one error annotation and its exit code, with no summary', () => {
+    const workspace = workspaceWith('fixtures/valid');
+    const run = runAction(workspace, { paths: 'specs', shard: '4/3' });
+    expect(run.status).toBe(2);
+    expect(run.stdout).toMatch(/^::error title=compile-investigation::USAGE_ERROR INVALID_SHARD: /m);
+    expect(run.summary).toBe('');
+    expect(existsSync(join(workspace, 'compile-investigation.sarif'))).toBe(false);
+  });
+});
