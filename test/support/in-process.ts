@@ -8,9 +8,9 @@ export interface InProcessRun {
 
 /**
  * Runs the CLI in this process, from the source: the same code path as the built bundle, without
- * the cost of a child process. For tests where the process boundary is not what is tested. As in
- * a real process, the working directory is `cwd` for the run (vitest runs each file in a child
- * process of its own, where changing it is allowed).
+ * the cost of a child process. For tests where the process boundary is not what is tested. The
+ * process's own working directory is left alone: the CLI resolves every path against `io.cwd`,
+ * so runs in different folders may overlap (and test files may share a worker).
  */
 export async function runInProcess(
   args: string[],
@@ -23,12 +23,6 @@ export async function runInProcess(
     stderr: { write: (text: string) => void (stderr += text) },
     stdoutIsTTY: false,
   };
-  const previous = process.cwd();
-  process.chdir(options.cwd);
-  try {
-    const { exitCode, stdout } = await run(args, io);
-    return { status: exitCode, stdout, stderr };
-  } finally {
-    process.chdir(previous);
-  }
+  const { exitCode, stdout } = await run(args, io);
+  return { status: exitCode, stdout, stderr };
 }

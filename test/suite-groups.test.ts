@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import config from '../vitest.config.js';
+
+interface Project {
+  test: { name: string; include: string[]; exclude?: string[]; isolate?: boolean; fileParallelism?: boolean };
+}
+
+const root = join(import.meta.dirname, '..');
+const projects = (config.test?.projects ?? []) as Project[];
+const project = (name: string): Project => {
+  const found = projects.find((candidate) => candidate.test.name === name);
+  if (found === undefined) throw new Error(`no vitest project named ${name}`);
+  return found;
+};
+
+function testFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return testFiles(path);
+    return entry.name.endsWith('.test.ts') ? [relative(root, path).split('\\').join('/')] : [];
+  });
+}
+
+/** A test file times work when it uses the timing helpers or the property runs that check each input's cost. */
+const TIMES_WORK = /support\/scaling\.js|\bproperties\(\)|\bhostileProperties\(\)/;
+const MOCKS = /\bvi\.(mock|doMock)\(/;
+
+describe('the groups the suite runs in (vitest.config.ts)', () => {
+  const files = testFiles(join(root, 'test'));
+  const text = (file: string): string => readFileSync(join(root, file), 'utf8');
+
+  it('runs every file that times work alone, after the rest', () => {
+    const timed = project('timed').test;
+    expect(timed.fileParallelism).toBe(false);
+    expect(files.filter((file) => TIMES_WORK.test(text(file))).sort()).toEqual([...timed.include].sort());
+  });
+
+  it('gives every file that mocks a module a module graph of its own', () => {
+    const mocking = project('mocking').test;
+    expect(mocking.isolate ?? true).toBe(true);
+    expect(files.filter((file) => MOCKS.test(text(file)) && file !== 'test/suite-groups.test.ts').sort()).toEqual(
+      [...mocking.include].sort(),
+    );
+  });
+
+  it('leaves every other file to the shared group, and none out', () => {
+    const shared = project('shared').test;
+    const elsewhere = new Set([...project('timed').test.include, ...project('mocking').test.include]);
+    expect([...(shared.exclude ?? [])].sort()).toEqual([...elsewhere].sort());
+    expect(files.filter((file) => !elsewhere.has(file)).length).toBeGreaterThan(50);
+  });
+});
