@@ -23,6 +23,8 @@ fi
 if is_true "${INPUT_SUMMARY:-true}"; then summary_args+=(--step-summary "${GITHUB_STEP_SUMMARY:?GITHUB_STEP_SUMMARY is not set}"); fi
 # Without annotations the Markdown summary goes to the log instead.
 if is_true "${INPUT_ANNOTATIONS:-true}"; then summary_args+=(--annotate); fi
+# The merged runs are held to --max-warnings as a whole: each shard saw only its own share.
+[ -n "${INPUT_MAX_WARNINGS:-}" ] && summary_args+=(--max-warnings "$INPUT_MAX_WARNINGS")
 
 status=0
 if [ -n "${INPUT_MERGE:-}" ]; then
@@ -45,6 +47,7 @@ else
   [ -n "${INPUT_POLICY:-}" ] && args+=(--policy "$INPUT_POLICY")
   [ -n "${INPUT_MAX_WARNINGS:-}" ] && args+=(--max-warnings "$INPUT_MAX_WARNINGS")
   [ -n "${INPUT_SARIF_CATEGORY:-}" ] && args+=(--sarif-category "$INPUT_SARIF_CATEGORY")
+  [ -n "${INPUT_SUPPRESSIONS:-}" ] && args+=(--suppressions "$INPUT_SUPPRESSIONS")
   [ -n "${INPUT_SHARD:-}" ] && args+=(--shard "$INPUT_SHARD")
   "${cli[@]}" "${args[@]}" >"$results_file" || status=$?
   if [ "$status" -eq 2 ] || [ "$status" -eq 5 ]; then

@@ -16,7 +16,7 @@ export const LAYERS = [
   ['policy'],
   ['rules'],
   ['report'],
-  ['compile.ts', 'config'],
+  ['compile.ts', 'config', 'suppressions'],
   ['render'],
   ['workers'],
   ['briefs', 'stats', 'regression', 'gate'],

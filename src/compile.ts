@@ -14,7 +14,7 @@ import type { CompileError } from './report/compile-error.js';
 import type { InputFormat, Report, Verdict } from './report/types.js';
 import { rules } from './rules/catalog.js';
 import { findCriticalGaps } from './rules/critical-input.js';
-import { runRules } from './rules/run.js';
+import { type Baseline, runRules } from './rules/run.js';
 import { SpecView } from './rules/spec-view.js';
 import { NO_SCHEMA_FINDINGS, validateStructure } from './schema/issues.js';
 import { toolInfo } from './tool.js';
@@ -36,11 +36,25 @@ export interface CompileInputOptions {
   path?: string;
   /** Force a format; without it the path's extension decides, and without that JSON is tried, then YAML. */
   sourceFormat?: SourceFormat;
+  /**
+   * What a suppressions file accepts in this spec: a rule with no more problems than its count has
+   * them listed as suppressed, and they do not fail the gate. Critical input is never suppressed.
+   */
+  baseline?: Baseline;
 }
 
 /** `source` is the decoded input text, when the input was text or bytes (for code frames). */
 export type CompileResult =
-  | { exitCode: 0 | 1; verdict: Verdict; diagnostics: Diagnostic[]; report: Report; error: null; source?: string }
+  | {
+      exitCode: 0 | 1;
+      verdict: Verdict;
+      diagnostics: Diagnostic[];
+      report: Report;
+      error: null;
+      source?: string;
+      /** Problems found by each rule that found any, listed or not, suppressed or not: what a baseline would count. */
+      ruleTotals: Record<string, number>;
+    }
   | { exitCode: 3 | 4; verdict: 'fail'; diagnostics: Diagnostic[]; report: null; error: CompileError; source?: string };
 
 export type SpecInput = string | Uint8Array | Record<string, unknown>;
@@ -105,7 +119,7 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
       if (!loaded.ok) return loaded.result;
       const { data, format, sha256, locate, source } = loaded;
       const withSource = source === undefined ? {} : { source };
-      const critical = runRules(criticalRule, new SpecView(data, NO_SCHEMA_FINDINGS), policy, settings);
+      const critical = runRules(criticalRule, new SpecView(data, NO_SCHEMA_FINDINGS), policy, settings).diagnostics;
       if (critical.length > 0) {
         const gaps = findCriticalGaps(data, policy.strict.visibleText);
         const first = gaps[0];
@@ -123,14 +137,16 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
         };
       }
       const view = new SpecView(data, validateStructure(data));
-      const diagnostics = placeDiagnostics(runRules(gateRules, view, policy, settings), locate);
+      const run = runRules(gateRules, view, policy, settings, inputOptions.baseline);
+      const diagnostics = placeDiagnostics(run.diagnostics, locate);
       const report = buildReport(view, diagnostics, {
-        tool: toolInfo,
+        tool: { name: toolInfo.name, version: toolInfo.version },
         input: { path: inputOptions.path ?? null, format, sha256 },
         preset: presetName,
         enabledRules,
       });
-      return { exitCode: report.verdict === 'pass' ? 0 : 1, verdict: report.verdict, diagnostics, report, error: null, ...withSource };
+      const verdict = report.verdict;
+      return { exitCode: verdict === 'pass' ? 0 : 1, verdict, diagnostics, report, error: null, ...withSource, ruleTotals: run.totals };
     },
   };
 }

@@ -20,11 +20,13 @@ export { builtInPreset, presetNames } from './policy/presets.js';
 export type { Policy, UnitPolicy } from './policy/types.js';
 export { renderJson } from './render/json.js';
 export { renderMarkdown } from './render/markdown.js';
+export { BUILT_IN_CHECKS as builtInChecks, type ExtraCheck as BuiltInCheck } from './render/sarif-descriptors.js';
 export type { CompileError } from './report/compile-error.js';
 export type { GateCriterion, Metrics, Report, Summary, Verdict } from './report/types.js';
 export { artifactChecks, rules } from './rules/catalog.js';
 export { criteria } from './rules/criteria.js';
 export type { ArtifactCheckMeta, Rule, RuleMeta } from './rules/rule.js';
+export type { Baseline } from './rules/run.js';
 export type { Investigation } from './spec/types.js';
 
 export type OutputFormat = 'markdown' | 'json';
@@ -63,8 +65,8 @@ export function compileInvestigation(
       output: null,
     };
   }
-  const { path, format } = options;
-  const result = compiler.compile(input, { ...(path === undefined ? {} : { path }) });
+  const { path, format, baseline } = options;
+  const result = compiler.compile(input, { ...(path === undefined ? {} : { path }), ...(baseline === undefined ? {} : { baseline }) });
   if (!result.report) return { ...result, output: null };
   return { ...result, output: format === 'json' ? renderJson(result.report) : renderMarkdown(result.report) };
 }

@@ -4,7 +4,7 @@ import type { Diagnostic } from '../src/diagnostics/diagnostic.js';
 import { formatGithub } from '../src/render/github.js';
 import { formatSarif } from '../src/render/sarif.js';
 import { formatText } from '../src/render/text.js';
-import type { FileOutcome } from '../src/report/outcome.js';
+import { countsOf, type FileOutcome } from '../src/report/outcome.js';
 import { rules } from '../src/rules/catalog.js';
 import { toolInfo } from '../src/tool.js';
 import { sarifValidator } from './support/sarif.js';
@@ -14,7 +14,8 @@ const ESC = '\u001b';
 
 function failed(path: string, diagnostics: Diagnostic[], source?: string): FileOutcome {
   const errors = diagnostics.some((diagnostic) => diagnostic.severity === 'error');
-  return { path, exitCode: errors ? 1 : 0, verdict: errors ? 'fail' : 'pass', diagnostics, error: null, report: null, source };
+  const counts = countsOf(diagnostics, null);
+  return { path, exitCode: errors ? 1 : 0, verdict: errors ? 'fail' : 'pass', diagnostics, counts, error: null, report: null, source };
 }
 
 function unreadable(
@@ -29,6 +30,7 @@ function unreadable(
     exitCode: 3,
     verdict: 'fail',
     diagnostics: [],
+    counts: { errors: 1, warnings: 0, suppressed: 0 },
     error: { code: 'INPUT_ERROR', subcode, message, ...position },
     report: null,
     source,
@@ -57,6 +59,7 @@ function compiled(path: string, text: string, locate: (diagnostic: Diagnostic) =
     exitCode: result.exitCode,
     verdict: result.verdict,
     diagnostics,
+    counts: countsOf(diagnostics, result.error),
     error: result.error,
     report: result.report,
     source: text,

@@ -1,8 +1,9 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from './support/cli.js';
 import { action, runAction } from './support/fake-runner.js';
+import { validSpec } from './support/specs.js';
 import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs('action');
@@ -94,6 +95,24 @@ describe('the action on a fake runner', () => {
       expect(merged.outputs[key], key).toBe(whole.outputs[key]);
     expect(merged.status).toBe(Number(whole.outputs['exit-code']));
     expect(merged.outputs['sarif']).toBe('');
+  });
+
+  it('fails on more warnings than max-warnings, and passes by a baseline named with suppressions', () => {
+    const workspace = workspaceWith('fixtures/valid');
+    writeFileSync(join(workspace, 'specs', 'extra.json'), JSON.stringify({ ...validSpec(), owner: 'team' }));
+    const warned = runAction(workspace, { paths: 'specs', 'max-warnings': '0' });
+    expect(warned.status).toBe(1);
+    expect(warned.outputs).toMatchObject({ verdict: 'fail', 'exit-code': '1', errors: '0', warnings: '1', suppressed: '0' });
+    expect(warned.summary).toContain('1 warning, more than the 0 that --max-warnings allows');
+
+    writeFileSync(join(workspace, 'baseline.json'), JSON.stringify({ 'specs/extra.json': { 'unknown-field': { count: 1 } } }));
+    const accepted = runAction(workspace, { paths: 'specs', 'max-warnings': '0', suppressions: 'baseline.json' });
+    expect(accepted.status, accepted.stderr).toBe(0);
+    expect(accepted.outputs).toMatchObject({ verdict: 'pass', warnings: '0', suppressed: '1' });
+    expect(accepted.summary).toContain('1 suppressed by a baseline');
+    const sarif = JSON.parse(readFileSync(join(workspace, 'compile-investigation.sarif'), 'utf8'));
+    expect(sarif.runs[0].results.map((result: { suppressions?: unknown[] }) => result.suppressions?.length)).toEqual([1]);
+    expect(annotationsOf(accepted.stdout, 'warning')).toEqual([]);
   });
 
   it('reports a usage error as one error annotation and its exit code, with no summary', () => {

@@ -5,7 +5,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../src/diagnostics/diagnostic.js';
-import type { FileOutcome } from '../src/report/outcome.js';
+import { countsOf, type FileOutcome } from '../src/report/outcome.js';
 import type { Report } from '../src/report/types.js';
 import { collectStats, renderStatsJson, renderStatsMarkdown, type Stats } from '../src/stats/index.js';
 import { fixtureOutcomes } from './support/outcomes.js';
@@ -30,6 +30,7 @@ function outcome(path: string, made: Made): FileOutcome {
       exitCode: made.exitCode,
       verdict: 'fail',
       diagnostics,
+      counts: countsOf(diagnostics, null),
       error: { code: 'INPUT_ERROR', subcode: 'JSON_SYNTAX', message: 'm' },
       report: null,
     };
@@ -46,7 +47,7 @@ function outcome(path: string, made: Made): FileOutcome {
     diagnostics,
     investigation,
   } as unknown as Report;
-  return { path, exitCode: made.exitCode, verdict, diagnostics, error: null, report };
+  return { path, exitCode: made.exitCode, verdict, diagnostics, counts: countsOf(diagnostics, null), error: null, report };
 }
 
 function cycle(newSignals: unknown, events: Array<[string, number]>): Record<string, unknown> {

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cappedAnnotations, jobSummary, MAX_FILE_ROWS, mergeResults, tally } from '../src/gate/index.js';
-import type { FileOutcome } from '../src/report/outcome.js';
+import { countsOf, type FileOutcome } from '../src/report/outcome.js';
 import { envelopeOf } from './support/envelope.js';
 import { runInProcess } from './support/in-process.js';
 import { gateFailingSpec, validSpec, warningOnlySpec } from './support/specs.js';
@@ -23,17 +23,19 @@ async function compiledWorkspace(): Promise<{ dir: string; envelope: string }> {
 
 function outcome(path: string, problems: Array<'error' | 'warning'>): FileOutcome {
   const failed = problems.includes('error');
+  const diagnostics = problems.map((severity, index) => ({
+    ruleId: `rule-${index % 2}`,
+    severity,
+    message: `m${index}`,
+    path: '/goal',
+    line: index + 1,
+  }));
   return {
     path,
     exitCode: failed ? 1 : 0,
     verdict: failed ? 'fail' : 'pass',
-    diagnostics: problems.map((severity, index) => ({
-      ruleId: `rule-${index % 2}`,
-      severity,
-      message: `m${index}`,
-      path: '/goal',
-      line: index + 1,
-    })),
+    diagnostics,
+    counts: countsOf(diagnostics, null),
     error: null,
     report: null,
   };
@@ -65,7 +67,7 @@ describe('summary', () => {
     expect(run.status).toBe(1);
     expect(readFileSync(join(dir, 'step.md'), 'utf8')).toMatch(/^# earlier step\n## compile-investigation: the gate failed\n/);
     expect(readFileSync(join(dir, 'out.txt'), 'utf8')).toBe(
-      'other=1\nverdict=fail\nexit-code=1\nfiles=3\npassed=2\nfailed=1\nerrors=1\nwarnings=1\n',
+      'other=1\nverdict=fail\nexit-code=1\nfiles=3\npassed=2\nfailed=1\nerrors=1\nwarnings=1\nsuppressed=0\n',
     );
     expect(run.stdout).toMatch(/^::error file=specs\/fail\.json,line=\d+,col=\d+,title=/m);
     expect(run.stdout).toMatch(/^::warning file=specs\/warn\.json,/m);
@@ -127,8 +129,8 @@ describe('the job summary', () => {
   it('counts problems by rule, most first, then by id', () => {
     const counts = tally([outcome('a.json', ['error', 'warning', 'error']), outcome('b.json', ['warning'])]);
     expect(counts.perRule).toEqual([
-      { ruleId: 'rule-0', errors: 2, warnings: 1, files: 2 },
-      { ruleId: 'rule-1', errors: 0, warnings: 1, files: 1 },
+      { ruleId: 'rule-0', errors: 2, warnings: 1, suppressed: 0, files: 2 },
+      { ruleId: 'rule-1', errors: 0, warnings: 1, suppressed: 0, files: 1 },
     ]);
   });
 });

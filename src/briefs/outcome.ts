@@ -2,7 +2,7 @@ import { compareAtOnePlace, compareStrings, type Diagnostic } from '../diagnosti
 import { type InputProblem, inputProblem } from '../load/input-error.js';
 import { placeDiagnostics } from '../load/place.js';
 import type { CompileError } from '../report/compile-error.js';
-import type { FileOutcome } from '../report/outcome.js';
+import { countsOf, type FileOutcome } from '../report/outcome.js';
 import type { Artifact } from './artifact-model.js';
 
 /** An artifact's outcome: its input error, or its problems placed in the text and sorted by position. */
@@ -26,6 +26,7 @@ export function outcomeOf(artifact: Artifact): FileOutcome {
     exitCode: failed ? 1 : 0,
     verdict: failed ? 'fail' : 'pass',
     diagnostics: placed,
+    counts: countsOf(placed, null),
     error: null,
     report: null,
     ...withSource,
@@ -41,5 +42,14 @@ function comparePointers(a: string, b: string): number {
 
 export function inputErrorOutcome(path: string, problem: InputProblem, source?: string): FileOutcome {
   const error: CompileError = { code: 'INPUT_ERROR', ...problem };
-  return { path, exitCode: 3, verdict: 'fail', diagnostics: [], error, report: null, ...(source === undefined ? {} : { source }) };
+  return {
+    path,
+    exitCode: 3,
+    verdict: 'fail',
+    diagnostics: [],
+    counts: countsOf([], error),
+    error,
+    report: null,
+    ...(source === undefined ? {} : { source }),
+  };
 }

@@ -25,6 +25,9 @@ const usageErrorSubcodes = {
   OUTPUT_EXISTS: 'init: the --output file exists, and --force was not given',
   INVALID_SHARD: 'a --shard that is not i/n with 1 <= i <= n',
   NOT_A_DIRECTORY: 'the test command was given something that is not a directory',
+  INVALID_SUPPRESSIONS:
+    'a suppressions file that cannot be read, is not JSON or holds entries that are not spec paths mapping rule ids to {"count": N}; every problem is named at once',
+  SUPPRESSIONS_NOT_FOUND: 'the suppressions file named by --suppressions does not exist (and the run does not write one)',
 } as const;
 
 export type UsageSubcode = keyof typeof usageErrorSubcodes;
@@ -49,6 +52,7 @@ export const errorCodes: readonly ErrorCodeEntry[] = [
     subcodes: entries({
       ERRORS: 'at least one error diagnostic',
       WARNINGS: 'no errors, but warnings and --fail-on warning',
+      TOO_MANY_WARNINGS: 'no errors, but more warnings than --max-warnings allows',
       FIXTURES_FAILED: 'test: at least one fixture does not match its expectation',
     }),
   },

@@ -56,6 +56,18 @@ export function workersOption(items: string, byDefault: string): Option {
 
 export const parseWorkers = positiveCount('--workers', 'worker threads');
 
+/** --max-warnings, for every command that judges specs as a gate. */
+export function maxWarningsOption(): Option {
+  return new Option('--max-warnings <n>', 'fail (exit 1) when there are more warnings than this, as ESLint does').argParser(
+    parseCount('--max-warnings', 'warnings'),
+  );
+}
+
+/** A repeatable option's values, in the order given. */
+export function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
 /**
  * Commander's error messages quote the arguments (an unknown option, an invalid value), which may
  * come from untrusted file names: the message is made one visible, inert line. Only commander's

@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import { DEFAULT_MAX_ANNOTATIONS } from '../gate/annotations.js';
 import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
-import { parseByteCount, parseCount, parsePath, pick, pickOutput } from './options.js';
+import { maxWarningsOption, parseByteCount, parseCount, parsePath, pick, pickOutput } from './options.js';
 import type { Invocation } from './program.js';
 
 /** The command that turns gate runs into what a CI job shows: `summary`. */
@@ -36,6 +36,7 @@ export function addGateCommands(program: Command, onInvocation: (invocation: Inv
       '--link-base <url>',
       "link each file in the summary to this prefix and its path (such as the repository's blob URL at the commit)",
     )
+    .addOption(maxWarningsOption())
     .option('--sarif <path>', 'name the SARIF log in the summary')
     .option('--reports <path-or-url>', 'name (or link) where the per-file reports are')
     .addOption(new Option('--max-bytes <n>', 'largest result file accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
@@ -47,6 +48,7 @@ export function addGateCommands(program: Command, onInvocation: (invocation: Inv
           results,
           ...pickOutput(options),
           ...pick(options, ['stepSummary', 'githubOutput', 'linkBase', 'sarif', 'reports']),
+          ...(typeof options['maxWarnings'] === 'number' ? { maxWarnings: options['maxWarnings'] } : {}),
           annotate: options['annotate'] === true,
           maxAnnotations: options['maxAnnotations'] as number,
           maxBytes: options['maxBytes'] as number,

@@ -1,10 +1,11 @@
 import { Command, Option } from 'commander';
 import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
 import { type PresetName, presetNames } from '../policy/presets.js';
+import { SUPPRESSIONS_FILE_NAME } from '../suppressions/index.js';
 import { toolInfo } from '../tool.js';
 import { MIN_ITEMS_FOR_WORKERS } from '../workers/choose.js';
 import { exitCodesText, ruleCatalogText } from './catalog.js';
-import type { BriefsFormat, BriefsOptions } from './commands/briefs.js';
+import type { BriefsOptions } from './commands/briefs.js';
 import type { CompileOptions, Format } from './commands/compile.js';
 import type { ConfigOptions } from './commands/config.js';
 import type { InitOptions } from './commands/init.js';
@@ -12,8 +13,9 @@ import type { StatsOptions } from './commands/stats.js';
 import type { SummaryOptions } from './commands/summary.js';
 import type { TestOptions } from './commands/test.js';
 import { usageError } from './contract.js';
-import { inertError, parseByteCount, parsePath, pick, pickOutput, workersOption } from './options.js';
+import { collect, inertError, maxWarningsOption, parseByteCount, parsePath, pick, pickOutput, workersOption } from './options.js';
 import { addAuthoringCommands } from './program-authoring.js';
+import { addCorpusCommands } from './program-corpus.js';
 import { addGateCommands } from './program-gate.js';
 
 export type Invocation =
@@ -71,9 +73,26 @@ export function buildProgram(
     )
     .addOption(new Option('--max-bytes <n>', 'largest input accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
     .addOption(new Option('--fail-on <severity>', 'fail on errors only, or on warnings too').choices(['error', 'warning']).default('error'))
+    .addOption(maxWarningsOption())
     .option('-q, --quiet', 'report errors only')
+    .addOption(
+      new Option(
+        '--suppressions <file>',
+        `the baseline: a suppressions file whose counted problems are listed as suppressed and do not fail the gate (default: the nearest ${SUPPRESSIONS_FILE_NAME} up from each input's folder, then from here)`,
+      ).argParser(parsePath('--suppressions')),
+    )
+    .option('--suppress-all', 'write every problem found into the baseline (the suppressions file), then judge the specs by it')
+    .option('--suppress-rule <id>', "write this rule's problems into the baseline (repeatable)", collect)
+    .option(
+      '--prune-suppressions',
+      'lower the counts of the baseline to the problems still found, and drop the entries of specs that are gone',
+    )
     .addOption(workersOption('files', '1'))
     .option('--shard <i/n>', 'compile only the i-th of n deterministic shares of the inputs (for a CI matrix; merge the runs with summary)')
+    .option(
+      '--sarif-category <id>',
+      "the SARIF run's automationDetails.id, which tells uploads of one commit apart (default: compile-investigation/)",
+    )
     .option('--json', 'print one JSON envelope on standard output, whatever the outcome')
     .addHelpText('after', `\n${ruleCatalogText()}\n\n${exitCodesText()}\n`)
     .action((inputs: string[], options: Record<string, unknown>) => {
@@ -86,10 +105,14 @@ export function buildProgram(
           inputs: all,
           ...(options['format'] === undefined ? {} : { format: options['format'] as Format }),
           ...pickOutput(options),
-          ...pick(options, ['outputDir', 'preset', 'policy', 'config', 'shard']),
+          ...pick(options, ['outputDir', 'preset', 'policy', 'config', 'shard', 'sarifCategory', 'suppressions']),
           maxBytes: options['maxBytes'] as number,
           failOn: options['failOn'] as 'error' | 'warning',
+          ...(typeof options['maxWarnings'] === 'number' ? { maxWarnings: options['maxWarnings'] } : {}),
           quiet: options['quiet'] === true,
+          suppressAll: options['suppressAll'] === true,
+          suppressRules: (options['suppressRule'] as string[] | undefined) ?? [],
+          pruneSuppressions: options['pruneSuppressions'] === true,
           ...(typeof options['workers'] === 'number' ? { workers: options['workers'] } : {}),
           json: options['json'] === true,
         },
@@ -162,68 +185,7 @@ export function buildProgram(
       }),
     );
 
-  program
-    .command('briefs <dir>')
-    .description(
-      'check a folder of working-brief artifacts (<hypothesisId>-NNNN.json): chains without gaps, parents with matching SHA-256, no forks, valid briefs',
-    )
-    .option('--spec <file>', 'the spec whose evidence registry the briefs cite (without it, evidence ids are not checked)')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'sarif', 'github']).default('text'))
-    .addOption(
-      new Option('-o, --output <file>', 'write the output to this file, atomically ("-": standard output)').argParser(
-        parsePath('--output'),
-      ),
-    )
-    .addOption(new Option('--max-bytes <n>', 'largest artifact accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
-    .option('--json', 'print one JSON envelope')
-    .action((dir: string, options: Record<string, unknown>) =>
-      onInvocation({
-        command: 'briefs',
-        options: {
-          dir,
-          ...pickOutput(options),
-          ...pick(options, ['spec']),
-          format: options['format'] as BriefsFormat,
-          maxBytes: options['maxBytes'] as number,
-          json: options['json'] === true,
-        },
-      }),
-    );
-
-  program
-    .command('stats <inputs...>')
-    .description(
-      'compile every spec under the inputs and aggregate the corpus: verdicts, stop reasons, budget use, replans, rule failures, discovery',
-    )
-    .addOption(
-      new Option('-f, --format <format>', 'Markdown tables and Mermaid charts, or JSON').choices(['markdown', 'json']).default('markdown'),
-    )
-    .addOption(
-      new Option('-o, --output <file>', 'write the statistics to this file, atomically ("-": standard output)').argParser(
-        parsePath('--output'),
-      ),
-    )
-    .addOption(new Option('-p, --preset <name>', 'rule preset (default: gate)').choices([...presetNames]))
-    .option('--policy <file>', "JSON or YAML file whose values override the preset's policy")
-    .option('-c, --config <file>', 'configuration file')
-    .addOption(new Option('--max-bytes <n>', 'largest input accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
-    .option('--json', 'print one JSON envelope')
-    .action((inputs: string[], options: Record<string, unknown>) =>
-      onInvocation({
-        command: 'stats',
-        options: {
-          inputs,
-          format: options['format'] as 'markdown' | 'json',
-          ...pickOutput(options),
-          ...pick(options, ['preset', 'policy', 'config']),
-          maxBytes: options['maxBytes'] as number,
-          failOn: 'error',
-          quiet: false,
-          json: options['json'] === true,
-        },
-      }),
-    );
-
+  addCorpusCommands(program, onInvocation);
   addGateCommands(program, onInvocation);
   addAuthoringCommands(program, onInvocation);
   return program;

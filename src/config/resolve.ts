@@ -1,5 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
+import { nearestFile } from '../common/walk-up.js';
 import { readDocument } from '../load/document.js';
 import { ConfigError, type ConfigFile, validateConfig } from './validate.js';
 
@@ -43,7 +43,7 @@ export function createConfigLookup(flag: string | undefined, env: string | undef
   const byFile = new Map<string, ResolvedConfig>();
   const nearest = (folder: string): string | null => {
     let found = byFolder.get(folder);
-    if (found === undefined) byFolder.set(folder, (found = walkUp(folder)));
+    if (found === undefined) byFolder.set(folder, (found = nearestFile(folder, CONFIG_NAMES)));
     return found;
   };
   return {
@@ -72,16 +72,6 @@ export function readSidecarConfig(path: string, namedBy: string, cwd: string): R
 
 function pinned(config: ResolvedConfig): ConfigLookup {
   return { forFolder: () => config };
-}
-
-function walkUp(start: string): string | null {
-  for (let dir = resolve(start); ; dir = dirname(dir)) {
-    for (const name of CONFIG_NAMES) {
-      const candidate = join(dir, name);
-      if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-    }
-    if (dirname(dir) === dir) return null;
-  }
 }
 
 function load(path: string, source: ConfigSource, cwd: string, warnings: string[], namedBy?: string): ResolvedConfig {

@@ -10,25 +10,32 @@ export const DIAGNOSTIC_CAP = 1000;
 /** The id of the diagnostic that stands for the problems not listed. It is not a rule of the catalog. */
 export const TOO_MANY_PROBLEMS = 'too-many-problems';
 
-export interface Omitted {
+/** Problems by what they weigh: errors and warnings count against the gate, suppressed ones (accepted by a baseline) do not. */
+export interface ProblemCounts {
   errors: number;
   warnings: number;
+  suppressed: number;
 }
 
-/** Errors and warnings in a list of diagnostics, counting what a `too-many-problems` entry stands for. */
-export function countSeverities(diagnostics: readonly Diagnostic[]): Omitted {
-  const counts: Omitted = { errors: 0, warnings: 0 };
+/** Errors, warnings and suppressed problems in a list of diagnostics, counting what a `too-many-problems` entry stands for. */
+export function countSeverities(diagnostics: readonly Diagnostic[]): ProblemCounts {
+  const counts: ProblemCounts = { errors: 0, warnings: 0, suppressed: 0 };
   for (const diagnostic of diagnostics) {
     if (diagnostic.omitted) {
       counts.errors += diagnostic.omitted.errors;
       counts.warnings += diagnostic.omitted.warnings;
-    } else if (diagnostic.severity === 'error') {
-      counts.errors++;
+      counts.suppressed += diagnostic.omitted.suppressed ?? 0;
     } else {
-      counts.warnings++;
+      counts[weightOf(diagnostic)]++;
     }
   }
   return counts;
+}
+
+/** Which count a diagnostic adds to. */
+export function weightOf(diagnostic: Diagnostic): keyof ProblemCounts {
+  if (diagnostic.suppressed !== undefined) return 'suppressed';
+  return diagnostic.severity === 'error' ? 'errors' : 'warnings';
 }
 
 /**
@@ -37,27 +44,32 @@ export function countSeverities(diagnostics: readonly Diagnostic[]): Omitted {
  */
 export function capDiagnostics(
   sorted: readonly Diagnostic[],
-  alreadyOmitted: Omitted = { errors: 0, warnings: 0 },
+  alreadyOmitted: ProblemCounts = { errors: 0, warnings: 0, suppressed: 0 },
   note = '',
 ): Diagnostic[] {
   const omitted = { ...alreadyOmitted };
-  for (const diagnostic of sorted.slice(DIAGNOSTIC_CAP)) omitted[diagnostic.severity === 'error' ? 'errors' : 'warnings']++;
+  for (const diagnostic of sorted.slice(DIAGNOSTIC_CAP)) omitted[weightOf(diagnostic)]++;
   const kept = sorted.length > DIAGNOSTIC_CAP ? sorted.slice(0, DIAGNOSTIC_CAP) : [...sorted];
-  if (omitted.errors + omitted.warnings > 0) kept.push(moreProblems(omitted, note));
+  if (omitted.errors + omitted.warnings + omitted.suppressed > 0) kept.push(moreProblems(omitted, note));
   return kept;
 }
 
-function moreProblems(omitted: Omitted, note: string): Diagnostic {
-  const total = omitted.errors + omitted.warnings;
-  const severity: Severity = omitted.errors > 0 ? 'error' : 'warning';
+function moreProblems({ errors, warnings, suppressed }: ProblemCounts, note: string): Diagnostic {
+  const total = errors + warnings + suppressed;
+  const severity: Severity = errors > 0 ? 'error' : 'warning';
   const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+  const parts = [
+    count(errors, 'error'),
+    count(warnings, 'warning'),
+    ...(suppressed > 0 ? [`${suppressed.toLocaleString('en-US')} suppressed`] : []),
+  ];
   return {
     ruleId: TOO_MANY_PROBLEMS,
     severity,
     message:
-      `${count(total, 'more problem')} (${count(omitted.errors, 'error')}, ${count(omitted.warnings, 'warning')}) not listed: a file lists at most ` +
+      `${count(total, 'more problem')} (${parts.join(', ')}) not listed: a file lists at most ` +
       `${DIAGNOSTIC_CAP.toLocaleString('en-US')}.${note} Fix the problems above and run again.`,
     path: '',
-    omitted,
+    omitted: suppressed > 0 ? { errors, warnings, suppressed } : { errors, warnings },
   };
 }

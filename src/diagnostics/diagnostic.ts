@@ -21,7 +21,12 @@ export interface Diagnostic {
   /** 1-based column, in UTF-16 code units (as editors, ESLint and SARIF count them). */
   column?: number;
   /** Only on the final `too-many-problems` diagnostic: how many problems it stands for. */
-  omitted?: { errors: number; warnings: number };
+  omitted?: { errors: number; warnings: number; suppressed?: number };
+  /**
+   * A problem a baseline accepts (see src/suppressions/): still listed, never counted as an error
+   * or a warning. `baseline` names the suppressions file.
+   */
+  suppressed?: { baseline: string };
 }
 
 /** Code-unit comparison: independent of the locale, unlike localeCompare. */

@@ -14,6 +14,8 @@ export function cappedAnnotations(files: readonly FileOutcome[], max: number): s
   const shown = { error: 0, warning: 0 };
   for (const file of files) {
     for (const problem of problemsOf(file)) {
+      // A problem a baseline accepts needs no annotation on the pull request: the summary counts it.
+      if (problem.suppressed !== undefined) continue;
       if (shown[problem.severity] >= max) {
         left[problem.severity]++;
         continue;

@@ -22,6 +22,8 @@ export interface SummaryContext {
   sarif?: string;
   /** Where the per-file reports are, to link them. */
   reports?: string;
+  /** --max-warnings, to say when the warnings failed the gate. */
+  maxWarnings?: number;
 }
 
 /** The gate's job summary: verdict line, failing files, problems by rule, where the details are. */
@@ -35,16 +37,27 @@ export function jobSummaryTree(counts: GateTally, context: SummaryContext): Root
     heading(2, text(`${context.toolName}: the gate ${verdict}`)),
     paragraph(text(overview(counts, context.runs))),
   ];
-  children.push(...fileSection(counts, context));
+  if (context.maxWarnings !== undefined && counts.warnings > context.maxWarnings)
+    children.push(
+      paragraph(
+        text(
+          `${plural(counts.warnings, 'warning')}, more than the ${context.maxWarnings} that --max-warnings allows: the gate fails on them.`,
+        ),
+      ),
+    );
+  // The column appears when a baseline suppressed something, so that a run without one reads as before.
+  const suppressed = counts.suppressed > 0 || counts.perRule.some((rule) => rule.suppressed > 0);
+  children.push(...fileSection(counts, context, suppressed));
   if (counts.perRule.length > 0) {
     children.push(heading(2, text('Problems by rule')));
     children.push(
       table(
-        ['Rule', 'Errors', 'Warnings', 'Files'],
+        ['Rule', 'Errors', 'Warnings', ...(suppressed ? ['Suppressed'] : []), 'Files'],
         counts.perRule.map((rule) => [
           [code(rule.ruleId)],
           [text(String(rule.errors))],
           [text(String(rule.warnings))],
+          ...(suppressed ? [[text(String(rule.suppressed))]] : []),
           [text(String(rule.files))],
         ]),
       ),
@@ -57,25 +70,27 @@ export function jobSummaryTree(counts: GateTally, context: SummaryContext): Root
 
 function overview(counts: GateTally, runs: number): string {
   const from = runs > 1 ? ` (${runs} runs merged)` : '';
-  return `${plural(counts.files, 'file')}${from}: ${counts.passed} passed, ${counts.failed} failed; ${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')}.`;
+  const suppressed = counts.suppressed > 0 ? `, ${counts.suppressed} suppressed by a baseline` : '';
+  return `${plural(counts.files, 'file')}${from}: ${counts.passed} passed, ${counts.failed} failed; ${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')}${suppressed}.`;
 }
 
-function fileSection(counts: GateTally, context: SummaryContext): RootContent[] {
-  // Failing files first, then passing ones with problems (warnings); clean passing files are only counted.
+function fileSection(counts: GateTally, context: SummaryContext, suppressed: boolean): RootContent[] {
+  // Failing files first, then passing ones with problems (warnings, suppressed ones); clean passing files are only counted.
   const failing = counts.perFile.filter((file) => file.verdict === 'fail');
-  const warned = counts.perFile.filter((file) => file.verdict === 'pass' && file.warnings > 0);
+  const warned = counts.perFile.filter((file) => file.verdict === 'pass' && file.warnings + file.suppressed > 0);
   const listed = [...failing, ...warned];
   if (listed.length === 0) return [];
   const shown = listed.slice(0, MAX_FILE_ROWS);
   const section: RootContent[] = [
     heading(2, text('Files with problems')),
     table(
-      ['File', 'Verdict', 'Errors', 'Warnings'],
+      ['File', 'Verdict', 'Errors', 'Warnings', ...(suppressed ? ['Suppressed'] : [])],
       shown.map((file) => [
         fileCell(file.path, context.linkBase),
         [text(file.verdict)],
         [text(String(file.errors))],
         [text(String(file.warnings))],
+        ...(suppressed ? [[text(String(file.suppressed))]] : []),
       ]),
     ),
   ];

@@ -1,4 +1,5 @@
 import { isRecord } from '../common/guards.js';
+import type { ProblemCounts } from '../diagnostics/cap.js';
 import { compareStrings, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { FileOutcome } from '../report/outcome.js';
 
@@ -75,7 +76,7 @@ function fileOutcome(where: string, value: unknown): FileOutcome {
     throw new GateResultsError('NOT_A_RESULT', `${where}: ${what}`);
   };
   if (!isRecord(value)) return refuse('not an object');
-  const { path, exitCode, verdict, diagnostics, error } = value;
+  const { path, exitCode, verdict, diagnostics, counts, error } = value;
   if (typeof path !== 'string' || path === '') return refuse('"path" is not a non-empty string');
   if (!EXIT_CODES.has(exitCode)) return refuse('"exitCode" is not 0, 1, 3 or 4');
   if (verdict !== 'pass' && verdict !== 'fail') return refuse('"verdict" is not "pass" or "fail"');
@@ -83,6 +84,7 @@ function fileOutcome(where: string, value: unknown): FileOutcome {
   diagnostics.forEach((diagnostic, index) => {
     checkDiagnostic(diagnostic, (what) => refuse(`diagnostics[${index}]: ${what}`));
   });
+  if (!isCounts(counts)) return refuse('"counts" is not an object of errors, warnings and suppressed, each a whole number');
   if (error !== null && !(isRecord(error) && typeof error['code'] === 'string' && typeof error['message'] === 'string'))
     return refuse('"error" is neither null nor an object with a code and a message');
   return {
@@ -90,9 +92,18 @@ function fileOutcome(where: string, value: unknown): FileOutcome {
     exitCode: exitCode as FileOutcome['exitCode'],
     verdict,
     diagnostics: diagnostics as Diagnostic[],
+    counts,
     error: error as FileOutcome['error'],
     report: null,
   };
+}
+
+function isCounts(value: unknown): value is ProblemCounts {
+  if (!isRecord(value)) return false;
+  return (['errors', 'warnings', 'suppressed'] as const).every((key) => {
+    const count = value[key];
+    return typeof count === 'number' && Number.isInteger(count) && count >= 0;
+  });
 }
 
 function checkDiagnostic(value: unknown, refuse: (what: string) => never): void {

@@ -10,6 +10,7 @@ export function stepOutputs(counts: GateTally, exitCode: number): string {
     ['failed', counts.failed],
     ['errors', counts.errors],
     ['warnings', counts.warnings],
+    ['suppressed', counts.suppressed],
   ];
   return outputs.map(([name, value]) => `${name}=${value}\n`).join('');
 }

@@ -1,3 +1,4 @@
+import { weightOf } from '../diagnostics/cap.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
 import { type FileOutcome, problemsOf } from '../report/outcome.js';
 
@@ -6,12 +7,15 @@ export interface FileTally {
   verdict: 'pass' | 'fail';
   errors: number;
   warnings: number;
+  /** Problems a baseline accepts: listed, never counted against the gate. */
+  suppressed: number;
 }
 
 export interface RuleTally {
   ruleId: string;
   errors: number;
   warnings: number;
+  suppressed: number;
   /** Files with at least one problem of the rule. */
   files: number;
 }
@@ -22,41 +26,40 @@ export interface GateTally {
   failed: number;
   errors: number;
   warnings: number;
+  suppressed: number;
   perFile: FileTally[];
   /** Most problems first, then by rule id. */
   perRule: RuleTally[];
 }
 
-/** Counts what the summary, the annotations and the step outputs report, in one pass over the problems. */
+/**
+ * Counts what the summary, the annotations and the step outputs report, in one pass over the
+ * problems. A file's counts are its own (warnings --quiet hid included); the rules', those listed.
+ */
 export function tally(files: readonly FileOutcome[]): GateTally {
   const rules = new Map<string, RuleTally>();
   const perFile = files.map((file): FileTally => {
-    const counted = { path: file.path, verdict: file.verdict, errors: 0, warnings: 0 };
     const rulesOfFile = new Set<string>();
-    for (const { ruleId, severity } of problemsOf(file)) {
-      const rule = rules.get(ruleId) ?? { ruleId, errors: 0, warnings: 0, files: 0 };
+    for (const problem of problemsOf(file)) {
+      const { ruleId } = problem;
+      const rule = rules.get(ruleId) ?? { ruleId, errors: 0, warnings: 0, suppressed: 0, files: 0 };
       rules.set(ruleId, rule);
-      if (severity === 'error') {
-        counted.errors++;
-        rule.errors++;
-      } else {
-        counted.warnings++;
-        rule.warnings++;
-      }
+      rule[weightOf(problem)]++;
       if (!rulesOfFile.has(ruleId)) rule.files++;
       rulesOfFile.add(ruleId);
     }
-    return counted;
+    return { path: file.path, verdict: file.verdict, ...file.counts };
   });
   const sum = (pick: (file: FileTally) => number) => perFile.reduce((total, file) => total + pick(file), 0);
   const passed = perFile.filter((file) => file.verdict === 'pass').length;
-  const problems = (rule: RuleTally) => rule.errors + rule.warnings;
+  const problems = (rule: RuleTally) => rule.errors + rule.warnings + rule.suppressed;
   return {
     files: perFile.length,
     passed,
     failed: perFile.length - passed,
     errors: sum((file) => file.errors),
     warnings: sum((file) => file.warnings),
+    suppressed: sum((file) => file.suppressed),
     perFile,
     perRule: [...rules.values()].sort((a, b) => problems(b) - problems(a) || compareStrings(a.ruleId, b.ruleId)),
   };

@@ -13,13 +13,15 @@ export function formatGithub(files: FileOutcome[]): string {
 }
 
 /** The workflow command of one problem of `file`. */
-export function annotation(file: FileOutcome, { severity, ruleId, subcode, message, line, column }: Problem): string {
+export function annotation(file: FileOutcome, { severity, ruleId, subcode, message, line, column, suppressed }: Problem): string {
   const path = file.location?.kind === 'relative' ? file.location.path : file.path;
+  // A problem a baseline accepts is shown, but as a notice: it does not fail the gate.
+  if (suppressed !== undefined) return command('notice', path, line, column, `${ruleId} (suppressed ${severity})`, message);
   return command(severity, path, line, column, subcode ?? ruleId, message);
 }
 
 function command(
-  kind: 'error' | 'warning',
+  kind: 'error' | 'warning' | 'notice',
   path: string,
   line: number | undefined,
   column: number | undefined,

@@ -90,7 +90,14 @@ export function markdownTree(report: Report): Root {
     flowSection(spec),
     heading(2, text('Gate')),
     bulletList(
-      report.summary.gate.map((criterion) => [text(`${criterion.title} (`), ...codeList(criterion.rules), text(')')]),
+      report.summary.gate.map((criterion) => [
+        text(`${criterion.title} (`),
+        ...codeList(criterion.rules),
+        text(')'),
+        ...(criterion.suppressed === undefined
+          ? []
+          : [text(`: passed only through ${criterion.suppressed} suppressed ${criterion.suppressed === 1 ? 'error' : 'errors'}`)]),
+      ]),
       report.summary.gate.map((criterion) => criterion.passed),
     ),
   ];
@@ -122,7 +129,8 @@ function flowSection(spec: Record<string, unknown>): RootContent {
 function summaryList(report: Report): RootContent {
   const { summary } = report;
   const { budget, counts } = summary;
-  const problems = `${summary.errors} ${summary.errors === 1 ? 'error' : 'errors'}, ${summary.warnings} ${summary.warnings === 1 ? 'warning' : 'warnings'}`;
+  const suppressed = summary.suppressed === undefined ? '' : `, ${summary.suppressed} suppressed`;
+  const problems = `${summary.errors} ${summary.errors === 1 ? 'error' : 'errors'}, ${summary.warnings} ${summary.warnings === 1 ? 'warning' : 'warnings'}${suppressed}`;
   const items: PhrasingContent[][] = [
     [
       text('Verdict: '),
@@ -154,7 +162,7 @@ function diagnosticsTable(diagnostics: Diagnostic[]): RootContent {
   return table(
     ['Severity', 'Rule', 'Path', 'Message'],
     diagnostics.map((diagnostic) => [
-      [text(diagnostic.severity)],
+      [text(diagnostic.suppressed === undefined ? diagnostic.severity : `${diagnostic.severity} (suppressed)`)],
       [code(diagnostic.ruleId)],
       [code(describePointer(diagnostic.path))],
       cellText(diagnostic.message),

@@ -1,141 +1,149 @@
-import { jsonText } from '../common/json-text.js';
-import { DIAGNOSTIC_CAP, TOO_MANY_PROBLEMS } from '../diagnostics/cap.js';
+import { createHash } from 'node:crypto';
 import type { RuleSetting } from '../diagnostics/diagnostic.js';
 import { type FileOutcome, INPUT_ERROR_RULE_ID, problemsOf } from '../report/outcome.js';
-import { criteria } from '../rules/criteria.js';
 import type { Rule } from '../rules/rule.js';
+import { BUILT_IN_CHECKS, type ExtraCheck, extraDescriptor, ruleDescriptor } from './sarif-descriptors.js';
+import { cutNote, type SarifLimits, sarifLimits, withinLimits } from './sarif-limits.js';
+
+export { BUILT_IN_CHECKS, type ExtraCheck } from './sarif-descriptors.js';
+export { type SarifLimits, sarifLimits } from './sarif-limits.js';
 
 export interface SarifContext {
-  tool: { name: string; version: string };
+  tool: { name: string; version: string; informationUri: string; ruleDocsBase: string };
   /** The catalog, in catalog order: results point into it by index. */
   rules: readonly Rule[];
   settings: Readonly<Record<string, RuleSetting>>;
   /** Checks outside the catalog whose results may appear, described after the rules. */
   extraChecks?: readonly ExtraCheck[];
+  /** How the run ended, and the category that tells its uploads apart (GitHub's automationDetails). */
+  run?: { exitCode: number; category?: string };
+  /** Collects what the log had to leave out, for the command to say on standard error. */
+  notes?: string[];
+  /** What the log must stay within: GitHub code scanning's limits unless told. */
+  limits?: SarifLimits;
 }
 
-/** The descriptor of files that could not be read or parsed; it has no rule module of its own. */
-
 const SRCROOT = '%SRCROOT%';
+/** The partialFingerprints key: versioned, so that a change of recipe cannot match old alerts by accident. */
+export const FINGERPRINT_KEY = 'compileInvestigation/v1';
+/** The category of a run with no --sarif-category. */
+export const DEFAULT_SARIF_CATEGORY = 'compile-investigation/';
 
 /**
  * A SARIF 2.1.0 log with one run, for GitHub code scanning and other SARIF viewers. A file inside
  * the working directory is a path relative to %SRCROOT%, which is left undefined; a file outside
  * it, which no relative path under %SRCROOT% can name, is an absolute file:// URI with no base.
+ * Each result has a fingerprint of its rule, file and JSON Pointer, which an edit elsewhere in the
+ * file does not change (line numbers would), and problems a baseline accepts carry a suppression.
+ * The log stays within what code scanning accepts (sarifLimits), and says what it left out.
  */
 export function formatSarif(files: FileOutcome[], context: SarifContext): string {
-  const extras = [...(context.extraChecks ?? []), INPUT_ERROR_CHECK, TOO_MANY_PROBLEMS_CHECK];
+  const extras = [...(context.extraChecks ?? []), ...BUILT_IN_CHECKS];
   const descriptors = [
-    ...context.rules.map((rule) => ruleDescriptor(rule, context.settings[rule.meta.id])),
-    ...extras.map(extraDescriptor),
+    ...context.rules.map((rule) => ruleDescriptor(rule, context.settings[rule.meta.id], context.tool.ruleDocsBase)),
+    ...extras.map((check) => extraDescriptor(check, context.tool.ruleDocsBase)),
   ];
   const ruleIndex = new Map(descriptors.map((descriptor, index) => [descriptor.id, index]));
-  const results: object[] = [];
   const artifacts = files.map(artifactLocation);
-  files.forEach((file, artifactIndex) => {
-    const location = (line?: number, column?: number) => ({
-      physicalLocation: { artifactLocation: { ...artifacts[artifactIndex], index: artifactIndex }, ...region(line, column) },
-    });
-    for (const problem of problemsOf(file)) {
-      const { ruleId, subcode, message, omitted, expected, suggestion } = problem;
-      results.push({
-        ruleId,
-        ruleIndex: ruleIndex.get(ruleId),
-        level: problem.severity,
-        message: { text: subcode === undefined ? message : `${subcode}: ${message}` },
-        locations: [location(problem.line, problem.column)],
-        properties:
-          subcode === undefined
-            ? {
-                jsonPointer: problem.path,
-                ...(omitted ? { omitted } : {}),
-                ...(expected ? { expected } : {}),
-                ...(suggestion === undefined ? {} : { suggestion }),
-              }
-            : { subcode },
-      });
-    }
-  });
-  const log = {
+  const problems = files.flatMap((file, artifactIndex) => problemsOf(file).map((problem) => ({ problem, artifactIndex })));
+  const fingerprints = new Fingerprints();
+  const resultOf = ({ problem, artifactIndex }: (typeof problems)[number]): object => {
+    const { ruleId, subcode, message, omitted, expected, suggestion, suppressed } = problem;
+    const artifact = artifacts[artifactIndex] as ArtifactLocation;
+    return {
+      ruleId,
+      ruleIndex: ruleIndex.get(ruleId),
+      level: problem.severity,
+      message: { text: subcode === undefined ? message : `${subcode}: ${message}` },
+      locations: [
+        { physicalLocation: { artifactLocation: { ...artifact, index: artifactIndex }, ...region(problem.line, problem.column) } },
+      ],
+      partialFingerprints: { [FINGERPRINT_KEY]: fingerprints.next(ruleId, artifact.uri, problem.path) },
+      ...(suppressed === undefined
+        ? {}
+        : { suppressions: [{ kind: 'external', status: 'accepted', justification: `accepted by the baseline ${suppressed.baseline}` }] }),
+      properties:
+        subcode === undefined
+          ? {
+              jsonPointer: problem.path,
+              ...(omitted ? { omitted } : {}),
+              ...(expected ? { expected } : {}),
+              ...(suggestion === undefined ? {} : { suggestion }),
+            }
+          : { subcode },
+    };
+  };
+  const logOf = (results: object[], left: number): object => ({
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [
       {
         tool: {
-          driver: { name: context.tool.name, version: context.tool.version, semanticVersion: context.tool.version, rules: descriptors },
+          driver: {
+            name: context.tool.name,
+            version: context.tool.version,
+            semanticVersion: context.tool.version,
+            informationUri: context.tool.informationUri,
+            rules: descriptors,
+          },
         },
+        automationDetails: { id: automationId(context.run?.category) },
         originalUriBaseIds: { [SRCROOT]: { description: { text: `The working directory ${context.tool.name} ran in.` } } },
         artifacts: artifacts.map((location) => ({ location })),
         results,
-        invocations: [{ executionSuccessful: true }],
+        invocations: [invocation(files, context.run?.exitCode, left > 0 ? cutNote(left, problems.length, limits) : undefined)],
         columnKind: 'utf16CodeUnits',
       },
     ],
-  };
-  return jsonText(log);
+  });
+  const limits = context.limits ?? sarifLimits;
+  const { text, left } = withinLimits(problems, resultOf, logOf, limits);
+  if (left > 0) context.notes?.push(cutNote(left, problems.length, limits));
+  return text;
 }
 
-interface Descriptor {
-  id: string;
-  [key: string]: unknown;
-}
+type ArtifactLocation = { uri: string; uriBaseId?: string };
 
-function ruleDescriptor(rule: Rule, setting: RuleSetting | undefined): Descriptor {
-  const { id, criterion, description, rationale } = rule.meta;
-  const criterionName = criteria.find((entry) => entry.id === criterion)?.name ?? criterion;
-  const level = setting === 'error' || setting === 'warning' ? setting : 'none';
+/** The run's invocation: its exit code, whether every file could be judged, and a notification of any cut. */
+function invocation(files: readonly FileOutcome[], exitCode: number | undefined, cut: string | undefined): object {
+  const unread = files.filter((file) => file.error?.code === 'INPUT_ERROR').length;
+  const notifications = [
+    ...(unread > 0
+      ? [
+          {
+            level: 'error',
+            message: { text: `${unread} of ${files.length} files could not be read or parsed; see the ${INPUT_ERROR_RULE_ID} results` },
+          },
+        ]
+      : []),
+    ...(cut === undefined ? [] : [{ level: 'warning', message: { text: cut } }]),
+  ];
   return {
-    id,
-    name: pascalCase(id),
-    shortDescription: { text: description },
-    fullDescription: { text: `${description} ${rationale}` },
-    help: {
-      text: `${rationale} Each result's message says what is wrong at that place and how to fix it.`,
-      markdown: `**${escapeMarkdown(description)}**\n\n${escapeMarkdown(rationale)}\n\nGate criterion: ${escapeMarkdown(criterionName)}. Each result's message says what is wrong at that place and how to fix it.`,
-    },
-    defaultConfiguration: level === 'none' ? { enabled: false, level } : { level },
-    properties: { tags: [criterion] },
+    executionSuccessful: unread === 0,
+    ...(exitCode === undefined ? {} : { exitCode }),
+    ...(notifications.length > 0 ? { toolExecutionNotifications: notifications } : {}),
   };
 }
 
-/** A check that is not a rule of the spec catalog: unreadable input, or a brief artifact chain. */
-export interface ExtraCheck {
-  id: string;
-  description: string;
-  rationale: string;
-  fix: string;
-  tag: string;
+/** GitHub reads the part up to the last "/" as the category, so a category always ends with one. */
+function automationId(category: string | undefined): string {
+  if (category === undefined || category === '') return DEFAULT_SARIF_CATEGORY;
+  return category.endsWith('/') ? category : `${category}/`;
 }
 
-const INPUT_ERROR_CHECK: ExtraCheck = {
-  id: INPUT_ERROR_RULE_ID,
-  description: 'The input file could be read, decoded and parsed as a JSON or YAML object.',
-  rationale: 'A file that cannot be read or parsed yields no spec, so no rule of the gate can judge it.',
-  fix: 'Fix the path, the encoding (UTF-8) or the syntax the message names, then run again.',
-  tag: 'input',
-};
+/**
+ * Fingerprints of rule, file and JSON Pointer; the n-th result with the same three gets n in its
+ * recipe too, so that two problems at one place stay two alerts.
+ */
+class Fingerprints {
+  private readonly seen = new Map<string, number>();
 
-const TOO_MANY_PROBLEMS_CHECK: ExtraCheck = {
-  id: TOO_MANY_PROBLEMS,
-  description: `A file lists at most ${DIAGNOSTIC_CAP.toLocaleString('en-US')} problems; this result counts the rest.`,
-  rationale: 'One file with millions of problems would otherwise make millions of results, and a list too long to act on.',
-  fix: 'Fix the problems listed, then run again to see the next ones.',
-  tag: 'limits',
-};
-
-function extraDescriptor({ id, description, rationale, fix, tag }: ExtraCheck): Descriptor {
-  return {
-    id,
-    name: pascalCase(id),
-    shortDescription: { text: description },
-    fullDescription: { text: `${description} ${rationale}` },
-    help: {
-      text: `${rationale} ${fix}`,
-      markdown: `**${escapeMarkdown(description)}**\n\n${escapeMarkdown(rationale)} ${escapeMarkdown(fix)}`,
-    },
-    defaultConfiguration: { level: 'error' },
-    properties: { tags: [tag] },
-  };
+  next(ruleId: string, uri: string, pointer: string): string {
+    const identity = `${ruleId}\u0000${uri}\u0000${pointer}`;
+    const occurrence = this.seen.get(identity) ?? 0;
+    this.seen.set(identity, occurrence + 1);
+    return createHash('sha256').update(`${identity}\u0000${occurrence}`).digest('hex').slice(0, 32);
+  }
 }
 
 /** SARIF lines and columns are 1-based: an unknown or impossible position gets no region at all. */
@@ -145,7 +153,7 @@ function region(line?: number, column?: number): { region?: { startLine: number;
   return { region: { startLine: line, startColumn: column } };
 }
 
-function artifactLocation(file: FileOutcome): { uri: string; uriBaseId?: string } {
+function artifactLocation(file: FileOutcome): ArtifactLocation {
   if (file.location?.kind === 'absolute') return { uri: fileUri(file.location.path) };
   return { uri: encodePath(file.location?.path ?? file.path), uriBaseId: SRCROOT };
 }
@@ -165,16 +173,4 @@ function fileUri(absolute: string): string {
 export function encodePath(path: string): string {
   const wellFormed = path.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
   return wellFormed.split('/').map(encodeURIComponent).join('/');
-}
-
-function pascalCase(id: string): string {
-  return id
-    .split(/[^A-Za-z0-9]+/)
-    .filter((part) => part !== '')
-    .map((part) => part[0]?.toUpperCase() + part.slice(1))
-    .join('');
-}
-
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_[\]<>|#]/g, (character) => `\\${character}`);
 }

@@ -16,20 +16,27 @@ export function formatText(files: FileOutcome[], options: TextOptions): string {
   const blocks: string[] = [];
   let errors = 0;
   let warnings = 0;
+  let suppressed = 0;
   for (const file of files) {
     const problems = problemsOf(file);
     if (problems.length === 0) continue;
     const counts = countSeverities(problems);
     errors += counts.errors;
     warnings += counts.warnings;
+    suppressed += counts.suppressed;
     blocks.push(formatFile(file, problems, paint));
   }
   const problems = errors + warnings;
   const hidden = hiddenWarningsNote(files);
-  if (problems === 0 && hidden === undefined) return `${paint.green('✔')} ${files.length} ${nounFor(files.length, 'file')} passed\n`;
+  const accepted = suppressed === 0 ? '' : `${suppressed} suppressed by a baseline`;
+  if (problems === 0 && hidden === undefined) {
+    const passed = `${paint.green('✔')} ${files.length} ${nounFor(files.length, 'file')} passed${accepted === '' ? '' : ` (${accepted})`}\n`;
+    return blocks.length === 0 ? passed : `${blocks.join('\n\n')}\n\n${passed}`;
+  }
   const summaries: string[] = [];
   if (problems > 0) {
-    const summary = `✖ ${problems} ${nounFor(problems, 'problem')} (${errors} ${nounFor(errors, 'error')}, ${warnings} ${nounFor(warnings, 'warning')})`;
+    const counted = `${errors} ${nounFor(errors, 'error')}, ${warnings} ${nounFor(warnings, 'warning')}${accepted === '' ? '' : `; ${accepted}`}`;
+    const summary = `✖ ${problems} ${nounFor(problems, 'problem')} (${counted})`;
     summaries.push(errors > 0 ? paint.boldRed(summary) : paint.boldYellow(summary));
   }
   if (hidden !== undefined) summaries.push(paint.boldYellow(`✖ ${hidden}`));
@@ -42,13 +49,15 @@ function formatFile(file: FileOutcome, entries: Problem[], paint: Painter): stri
   // Line numbers align right and columns left, so the colons line up as in ESLint's stylish.
   const lineWidth = Math.max(...entries.map((entry) => String(entry.line ?? 0).length));
   const columnWidth = Math.max(...entries.map((entry) => String(knownLine(entry) ? (entry.column ?? 0) : 0).length));
-  const severityWidth = Math.max(...entries.map((entry) => entry.severity.length));
+  const severityWidth = Math.max(...entries.map((entry) => weightLabel(entry).length));
   const lines = [visible(file.path)];
   for (const entry of entries) {
     const line = knownLine(entry) ? entry.line : 0;
     const column = knownLine(entry) ? (entry.column ?? 0) : 0;
     const position = `${String(line).padStart(lineWidth)}:${String(column).padEnd(columnWidth)}`;
-    const severity = paint[entry.severity](entry.severity) + ' '.repeat(severityWidth - entry.severity.length);
+    const label = weightLabel(entry);
+    const severity =
+      (entry.suppressed === undefined ? paint[entry.severity](label) : paint.dim(label)) + ' '.repeat(severityWidth - label.length);
     lines.push(`  ${paint.dim(position)}  ${severity}  ${visible(entry.message)}  ${paint.dim(visible(entry.subcode ?? entry.ruleId))}`);
     const frame = line > 0 ? source?.frame(line, column) : undefined;
     if (frame === undefined) continue;
@@ -57,6 +66,11 @@ function formatFile(file: FileOutcome, entries: Problem[], paint: Painter): stri
     if (frame.caret !== undefined) lines.push(`${indent}${' '.repeat(frame.caret)}^`);
   }
   return lines.join('\n');
+}
+
+/** The severity, or "suppressed" for a problem a baseline accepts. */
+function weightLabel(entry: Problem): string {
+  return entry.suppressed === undefined ? entry.severity : 'suppressed';
 }
 
 function knownLine(entry: Problem): entry is Problem & { line: number } {

@@ -1,6 +1,6 @@
 import { isRecord, records } from '../common/guards.js';
 import { round4 } from '../common/numbers.js';
-import { countSeverities } from '../diagnostics/cap.js';
+import { countSeverities, type ProblemCounts, weightOf } from '../diagnostics/cap.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { criteria } from '../rules/criteria.js';
 import type { Rule } from '../rules/rule.js';
@@ -17,15 +17,15 @@ export interface ReportContext {
 }
 
 export function buildReport(view: SpecView, diagnostics: Diagnostic[], context: ReportContext): Report {
-  const { errors, warnings } = countSeverities(diagnostics);
-  const verdict: Verdict = errors === 0 ? 'pass' : 'fail';
+  const counts = countSeverities(diagnostics);
+  const verdict: Verdict = counts.errors === 0 ? 'pass' : 'fail';
   return {
     reportVersion: 1,
     tool: context.tool,
     input: context.input,
     preset: context.preset,
     verdict,
-    summary: summarize(view, diagnostics, { errors, warnings }, verdict, context.enabledRules),
+    summary: summarize(view, diagnostics, counts, verdict, context.enabledRules),
     metrics: measure(view),
     diagnostics,
     investigation: normalizeInvestigation(view.data),
@@ -35,7 +35,7 @@ export function buildReport(view: SpecView, diagnostics: Diagnostic[], context: 
 function summarize(
   view: SpecView,
   diagnostics: Diagnostic[],
-  { errors, warnings }: { errors: number; warnings: number },
+  { errors, warnings, suppressed }: ProblemCounts,
   verdict: Verdict,
   enabledRules: readonly Rule[],
 ): Summary {
@@ -61,13 +61,20 @@ function summarize(
     },
     errors,
     warnings,
+    ...(suppressed > 0 ? { suppressed } : {}),
     verdict,
     gate: gateChecklist(view, diagnostics, enabledRules),
   };
 }
 
 function gateChecklist(view: SpecView, diagnostics: Diagnostic[], enabledRules: readonly Rule[]): GateCriterion[] {
-  const failing = new Set(diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.ruleId));
+  const failing = new Set<string>();
+  const suppressedErrors = new Map<string, number>();
+  for (const diagnostic of diagnostics) {
+    if (diagnostic.severity !== 'error') continue;
+    if (weightOf(diagnostic) === 'errors') failing.add(diagnostic.ruleId);
+    else suppressedErrors.set(diagnostic.ruleId, (suppressedErrors.get(diagnostic.ruleId) ?? 0) + 1);
+  }
   const checklist: GateCriterion[] = [];
   for (const criterion of criteria) {
     const { id, title } = criterion;
@@ -76,7 +83,9 @@ function gateChecklist(view: SpecView, diagnostics: Diagnostic[], enabledRules: 
     if (ruleIds.length === 0) continue;
     // With the schema's findings cut short, the other rules did not run: no criterion can be called passed.
     const judged = view.schema.omitted.structural === 0;
-    checklist.push({ criterion: id, title, passed: judged && !ruleIds.some((ruleId) => failing.has(ruleId)), rules: ruleIds });
+    const suppressed = ruleIds.reduce((sum, ruleId) => sum + (suppressedErrors.get(ruleId) ?? 0), 0);
+    const passed = judged && !ruleIds.some((ruleId) => failing.has(ruleId));
+    checklist.push({ criterion: id, title, passed, rules: ruleIds, ...(passed && suppressed > 0 ? { suppressed } : {}) });
   }
   return checklist;
 }

@@ -1,3 +1,4 @@
+import { countSeverities, type ProblemCounts } from '../diagnostics/cap.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { InputErrorSubcode } from '../load/input-error.js';
 import type { CompileError } from './compile-error.js';
@@ -16,6 +17,10 @@ export interface FileOutcome {
   diagnostics: Diagnostic[];
   /** Warnings --quiet left out of `diagnostics` that still fail the gate under --fail-on warning. */
   hiddenWarnings?: number;
+  /** Errors, warnings and suppressed problems, before --quiet left any out; an input error counts as one error. */
+  counts: ProblemCounts;
+  /** Problems found by each rule that found any, listed or not, suppressed or not: what a baseline counts. Only for compiled specs. */
+  ruleTotals?: Record<string, number>;
   /** The input or critical-input error, when the file produced no report. */
   error: CompileError | null;
   report: Report | null;
@@ -39,6 +44,12 @@ export function hiddenWarningsNote(files: readonly FileOutcome[]): string | unde
   const hidden = files.reduce((sum, file) => sum + (file.hiddenWarnings ?? 0), 0);
   if (hidden === 0) return undefined;
   return `${hidden} ${hidden === 1 ? 'warning hidden by --quiet fails' : 'warnings hidden by --quiet fail'} the gate under --fail-on warning`;
+}
+
+/** The counts of a file whose every problem is in `diagnostics` (nothing hidden), plus its input error. */
+export function countsOf(diagnostics: readonly Diagnostic[], error: CompileError | null): ProblemCounts {
+  const counts = countSeverities(diagnostics);
+  return error?.code === 'INPUT_ERROR' ? { ...counts, errors: counts.errors + 1 } : counts;
 }
 
 /** A problem as the diagnostic formatters list it: a diagnostic, or an input error in the same shape with its subcode. */

@@ -12,6 +12,8 @@ export interface GateCriterion {
   passed: boolean;
   /** The enabled rules behind the criterion. */
   rules: string[];
+  /** Errors of these rules that a baseline suppressed; present only when some were: the criterion passed through suppressions. */
+  suppressed?: number;
 }
 
 export interface Summary {
@@ -29,6 +31,8 @@ export interface Summary {
   };
   errors: number;
   warnings: number;
+  /** Problems a baseline suppressed (counted in neither errors nor warnings); present only when there are some. */
+  suppressed?: number;
   verdict: Verdict;
   gate: GateCriterion[];
 }

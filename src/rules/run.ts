@@ -1,5 +1,5 @@
 import { offerSuggestion, suggestAllowed } from '../common/suggest.js';
-import { capDiagnostics, DIAGNOSTIC_CAP } from '../diagnostics/cap.js';
+import { capDiagnostics, DIAGNOSTIC_CAP, type ProblemCounts } from '../diagnostics/cap.js';
 import type { Diagnostic, RuleSetting } from '../diagnostics/diagnostic.js';
 import type { Policy } from '../policy/types.js';
 import { sortInDocumentOrder } from '../schema/order.js';
@@ -12,46 +12,77 @@ const OMITTED_BY_RULE: Readonly<Record<string, (view: SpecView) => number>> = {
   'unknown-field': (view) => view.schema.omitted.unknown,
 };
 
+/** What a baseline accepts in one file: up to `counts[ruleId]` problems of each rule. */
+export interface Baseline {
+  /** The suppressions file, as messages name it. */
+  source: string;
+  counts: Readonly<Record<string, number>>;
+}
+
+export interface RuleRun {
+  /** In document order, at most DIAGNOSTIC_CAP, then one `too-many-problems` counting the rest. */
+  diagnostics: Diagnostic[];
+  /** Problems found, listed or not, by each rule that found any (no prototype). */
+  totals: Record<string, number>;
+}
+
 /**
- * Runs every given rule whose setting is not "off"; diagnostics come back in document order, at
- * most DIAGNOSTIC_CAP of them, then one `too-many-problems` diagnostic counting the rest. Each rule
- * stops writing messages at the cap (it still counts), so that no rule does work for problems
- * nobody will see. When the schema stopped describing structural problems, the other rules do
- * not run: they rely on the schema to tell them which values they may read.
+ * Runs every given rule whose setting is not "off". Each rule stops writing messages at the cap (it
+ * still counts), so that no rule does work for problems nobody will see. When the schema stopped
+ * describing structural problems, the other rules do not run: they rely on the schema to tell
+ * them which values they may read. A rule whose problems the baseline accepts in full (no more
+ * than its count) has every one of them marked suppressed; a rule with more is reported whole, as
+ * ESLint's bulk suppressions do, since nothing tells the new problem from the old ones.
  */
 export function runRules(
   rules: readonly Rule[],
   view: SpecView,
   policy: Policy,
   settings: Readonly<Record<string, RuleSetting>>,
-): Diagnostic[] {
+  baseline?: Baseline,
+): RuleRun {
   const diagnostics: Diagnostic[] = [];
-  const omitted = { errors: 0, warnings: 0 };
+  const omitted: ProblemCounts = { errors: 0, warnings: 0, suppressed: 0 };
+  const totals: Record<string, number> = Object.create(null);
   const schemaCut = view.schema.omitted.structural > 0;
   for (const rule of rules) {
     const ruleId = rule.meta.id;
     const setting = settings[ruleId] ?? 'off';
     const listsSchema = Object.hasOwn(OMITTED_BY_RULE, ruleId);
     if (setting === 'off' || (schemaCut && !listsSchema)) continue;
-    const severity = setting === 'error' ? 'errors' : 'warnings';
-    omitted[severity] += listsSchema ? (OMITTED_BY_RULE[ruleId] as (view: SpecView) => number)(view) : 0;
-    let reported = 0;
+    const found: Diagnostic[] = [];
+    let notListed = listsSchema ? (OMITTED_BY_RULE[ruleId] as (view: SpecView) => number)(view) : 0;
     rule.check({
       view,
       policy,
       report(path, message, outside) {
-        if (reported++ >= DIAGNOSTIC_CAP) {
-          omitted[severity]++;
+        if (found.length >= DIAGNOSTIC_CAP) {
+          notListed++;
           return;
         }
         const text = typeof message === 'string' ? message : message();
         const diagnostic: Diagnostic = { ruleId, severity: setting, message: text, path };
-        diagnostics.push(outside === undefined ? diagnostic : withOutsideList(diagnostic, outside));
+        found.push(outside === undefined ? diagnostic : withOutsideList(diagnostic, outside));
       },
     });
+    const total = found.length + notListed;
+    if (total === 0) continue;
+    totals[ruleId] = total;
+    const accepted = baseline !== undefined && total <= (Object.hasOwn(baseline.counts, ruleId) ? (baseline.counts[ruleId] as number) : 0);
+    const suppressed = accepted ? { baseline: (baseline as Baseline).source } : undefined;
+    for (const diagnostic of found) diagnostics.push(suppressed === undefined ? diagnostic : { ...diagnostic, suppressed });
+    omitted[suppressed !== undefined ? 'suppressed' : setting === 'error' ? 'errors' : 'warnings'] += notListed;
   }
   const note = schemaCut ? ' The structure check stopped describing problems there, so the other rules did not run.' : '';
-  return capDiagnostics(sortInDocumentOrder(diagnostics), omitted, note);
+  const capped = capDiagnostics(sortInDocumentOrder(diagnostics), omitted, note);
+  return { diagnostics: markOnlySuppressedOmitted(capped, baseline), totals };
+}
+
+/** A `too-many-problems` entry that stands only for suppressed problems is itself suppressed: it weighs nothing. */
+function markOnlySuppressedOmitted(diagnostics: Diagnostic[], baseline: Baseline | undefined): Diagnostic[] {
+  const last = diagnostics.at(-1);
+  if (baseline === undefined || last?.omitted === undefined || last.omitted.errors + last.omitted.warnings > 0) return diagnostics;
+  return [...diagnostics.slice(0, -1), { ...last, suppressed: { baseline: baseline.source } }];
 }
 
 /** The list a value should have come from, and its closest value, both as fields and at the end of the message. */

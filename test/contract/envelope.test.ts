@@ -55,7 +55,7 @@ const scenarios: Scenario[] = [
       expect(file).toMatchObject({ path: 'spec.json', exitCode: 0, verdict: 'pass', diagnostics: [], error: null });
       expect(file.report.verdict).toBe('pass');
       expect(envelope.data['rendered']).toMatch(/^# Adaptive Investigation Report: /);
-      expect(envelope.data['summary']).toEqual({ files: 1, passed: 1, failed: 0, errors: 0, warnings: 0, exitCode: 0 });
+      expect(envelope.data['summary']).toEqual({ files: 1, passed: 1, failed: 0, errors: 0, warnings: 0, suppressed: 0, exitCode: 0 });
       expect(result.stderr).toBe('');
     },
   },

@@ -11,7 +11,7 @@ import { formatFailures, runFixture, unifiedDiff } from '../../src/regression/in
 import { formatGithub } from '../../src/render/github.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
 import { formatText } from '../../src/render/text.js';
-import type { FileOutcome } from '../../src/report/outcome.js';
+import { countsOf, type FileOutcome } from '../../src/report/outcome.js';
 import { collectStats, renderStatsMarkdown } from '../../src/stats/index.js';
 import { runCli } from '../support/cli.js';
 import { runInProcess } from '../support/in-process.js';
@@ -145,7 +145,7 @@ describe('command-line errors quoting an argument (an untrusted file name)', () 
 describe('--format text and briefs', () => {
   function outcome(path: string, message: string, source: string): FileOutcome {
     const diagnostics: Diagnostic[] = [{ ruleId: `rule${HOSTILE}`, severity: 'error', message, path: '/goal', line: 1, column: 3 }];
-    return { path, exitCode: 1, verdict: 'fail', diagnostics, error: null, report: null, source };
+    return { path, exitCode: 1, verdict: 'fail', diagnostics, counts: countsOf(diagnostics, null), error: null, report: null, source };
   }
 
   it('paths, messages, rule ids and code frames keep their lines and show every control', () => {
@@ -193,6 +193,7 @@ describe('--format github', () => {
         exitCode: 1,
         verdict: 'fail',
         diagnostics: [{ ruleId: `t,i::t\nle`, severity: 'error', message: HOSTILE, path: '', line: 1 }],
+        counts: { errors: 1, warnings: 0, suppressed: 0 },
         error: null,
         report: null,
       },

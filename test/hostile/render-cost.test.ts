@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
 import { formatText } from '../../src/render/text.js';
-import type { FileOutcome } from '../../src/report/outcome.js';
+import { countsOf, type FileOutcome } from '../../src/report/outcome.js';
 import { growthRatio, LINEAR } from '../support/scaling.js';
 
 function outcome(source: string, positions: ReadonlyArray<readonly [number, number]>): FileOutcome {
@@ -13,7 +13,16 @@ function outcome(source: string, positions: ReadonlyArray<readonly [number, numb
     line,
     column,
   }));
-  return { path: 'minified.json', exitCode: 1, verdict: 'fail', diagnostics, error: null, report: null, source };
+  return {
+    path: 'minified.json',
+    exitCode: 1,
+    verdict: 'fail',
+    diagnostics,
+    counts: countsOf(diagnostics, null),
+    error: null,
+    report: null,
+    source,
+  };
 }
 
 describe('--format text costs work in proportion to what it prints, not to the line under each diagnostic', () => {

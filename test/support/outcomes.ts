@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCompiler } from '../../src/compile.js';
 import { discoverFixtures } from '../../src/regression/index.js';
-import type { FileOutcome } from '../../src/report/outcome.js';
+import { countsOf, type FileOutcome } from '../../src/report/outcome.js';
 import type { Report } from '../../src/report/types.js';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -19,6 +19,7 @@ export function fixtureOutcomes(): FileOutcome[] {
       exitCode: result.exitCode,
       verdict: result.verdict,
       diagnostics: result.diagnostics,
+      counts: countsOf(result.diagnostics, result.error),
       error: result.error,
       report: result.report,
     };
@@ -27,5 +28,5 @@ export function fixtureOutcomes(): FileOutcome[] {
 
 /** A file that passed with `report`, as the formatters and stats receive it. */
 export function passingOutcome(path: string, report: Report): FileOutcome {
-  return { path, exitCode: 0, verdict: 'pass', diagnostics: [], error: null, report };
+  return { path, exitCode: 0, verdict: 'pass', diagnostics: [], counts: countsOf([], null), error: null, report };
 }

@@ -2,6 +2,7 @@ import { fromMessage } from '../../common/raw-path.js';
 import { type Compiler, type CompilerOptions, createCompiler } from '../../compile.js';
 import { reportRenderer } from '../../render/formatters.js';
 import type { FileOutcome } from '../../report/outcome.js';
+import type { Baseline } from '../../rules/run.js';
 import type { InputFile } from '../inputs.js';
 import { compileFile, type FileFlags } from './shared.js';
 
@@ -11,8 +12,8 @@ export interface CompiledFile {
   rendered?: string;
 }
 
-/** An input and the index of the compiler (the configuration) that judges it. */
-export type JudgedInput = InputFile & { judge: number };
+/** An input, the index of the compiler (the configuration) that judges it, and its baseline. */
+export type JudgedInput = InputFile & { judge: number; baseline?: Baseline };
 
 /** How each file of a run is compiled, in this thread or in a worker: the same settings either way. */
 export interface CompileJobContext {

@@ -5,8 +5,6 @@ import { visible } from '../../common/visible.js';
 import { targetKind } from '../../common/write-file.js';
 import type { Compiler } from '../../compile.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
-import { countSeverities } from '../../diagnostics/cap.js';
-import { describePointer } from '../../diagnostics/pointer.js';
 import { formatListing, type ListingFormat, type ReportFormat, reportRenderer } from '../../render/formatters.js';
 import { type FileOutcome, hiddenWarningsNote } from '../../report/outcome.js';
 import { rules } from '../../rules/catalog.js';
@@ -16,7 +14,18 @@ import { bundledWorker } from '../../workers/launcher.js';
 import { runInWorkers } from '../../workers/pool.js';
 import { type EnvelopeError, usageError } from '../contract.js';
 import { expandInputs, type InputFile } from '../inputs.js';
+import {
+  type BaselineFindings,
+  type BaselineFlags,
+  type BaselinePlan,
+  baselineFindings,
+  baselineOf,
+  baselineWarnings,
+  planBaselines,
+  rewriteBaselines,
+} from './compile-baselines.js';
 import { type CompiledFile, type CompileJobContext, fileCompiler, type JudgedInput } from './compile-job.js';
+import { envelopeError, summarizeRun, writeDiagnosticLines } from './compile-outcome.js';
 import { shareOf } from './compile-shard.js';
 import { type CompilerFlags, configEcho, type Judged, judgeInputs, runConfiguration } from './judges.js';
 import { reportsNotWritten, writeReports } from './output-dir.js';
@@ -26,7 +35,7 @@ import { writeOutput } from './shared.js';
 export type Format = ReportFormat | ListingFormat;
 const REPORT_FORMATS: ReadonlySet<Format> = new Set(['markdown', 'json']);
 
-export interface CompileOptions extends CompilerFlags {
+export interface CompileOptions extends CompilerFlags, BaselineFlags {
   inputs: string[];
   format?: Format;
   output?: string;
@@ -34,6 +43,10 @@ export interface CompileOptions extends CompilerFlags {
   workers?: number;
   /** "i/n": compile only the i-th of n deterministic shares of the expanded inputs. */
   shard?: string;
+  /** Fail the run when there are more warnings than this (ESLint's --max-warnings). */
+  maxWarnings?: number;
+  /** The SARIF run's automationDetails.id: what tells two uploads of one commit apart. */
+  sarifCategory?: string;
   json: boolean;
 }
 
@@ -43,6 +56,7 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   const { several, warnings: inputWarnings } = expanded;
   const inputs = options.shard === undefined ? expanded.files : shareOf(expanded.files, options.shard);
   const judged = judgeInputs(configuration, inputs);
+  let baselines = planBaselines(options, inputs, io.cwd);
   // In this thread unless asked: on 2 cores, writing the reports (which must wait for every file to
   // be compiled, so that no target is written before all are checked) outweighs the compiling that
   // threads share (2,000 files: 1.5-2.5 s in this thread, 2.0-2.7 s with 2 workers).
@@ -59,11 +73,31 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
     render: writesReports ? (format as 'json' | 'markdown') : null,
     keep: { report: options.json || (!writesReports && REPORT_FORMATS.has(format)), source: format === 'text' },
   };
-  const judgedInputs = inputs.map((input, index) => ({ ...input, judge: judged.files[index]?.judge ?? 0 }));
-  const compiled = await compileAll(judgedInputs, judged.compilers, context, workers);
+  const judgedInputs = (plan: BaselinePlan): JudgedInput[] =>
+    inputs.map((input, index) => {
+      const baseline = baselineOf(plan, index);
+      return { ...input, judge: judged.files[index]?.judge ?? 0, ...(baseline === undefined ? {} : { baseline }) };
+    });
+  let compiled = await compileAll(judgedInputs(baselines), judged.compilers, context, workers);
+  let written: BaselineFindings['written'] = [];
+  if (baselines.writing) {
+    // The new baseline comes from what the rules found; the specs are then judged by it.
+    ({ plan: baselines, written } = rewriteBaselines(
+      baselines,
+      options,
+      compiled.map((file) => file.outcome),
+    ));
+    compiled = await compileAll(judgedInputs(baselines), judged.compilers, context, workers);
+  }
   const files = compiled.map((file) => file.outcome);
-  const exitCode = Math.max(0, ...files.map((file) => file.exitCode)) as FileOutcome['exitCode'];
-  const warnings = [...judged.warnings, ...inputWarnings];
+  const summary = summarizeRun(files, options.maxWarnings);
+  const findings = baselineFindings(baselines, files, written);
+  const warnings = [...judged.warnings, ...inputWarnings, ...baselineWarnings(findings)];
+  for (const warning of baselineWarnings(findings)) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
+  for (const { path, specs, problems } of written)
+    io.stderr.write(
+      `${toolInfo.name}: wrote ${visible(path)}: ${problems} ${problems === 1 ? 'problem' : 'problems'} of ${specs} ${specs === 1 ? 'spec' : 'specs'} suppressed\n`,
+    );
   const data: Record<string, unknown> = {
     // The first file's (expansion leaves at least one); each file's own is beside it.
     config: configEcho((judged.files[0] as Judged['files'][number]).config),
@@ -72,11 +106,13 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
       config: configEcho(judged.files[index]?.config as ResolvedConfig),
       exitCode: file.exitCode,
       verdict: file.verdict,
+      counts: file.counts,
       diagnostics: file.diagnostics,
       error: file.error,
       report: file.report,
     })),
-    summary: summarize(files, exitCode),
+    summary: { ...summary, ...(options.maxWarnings === undefined ? {} : { maxWarnings: options.maxWarnings }) },
+    ...(findings.files.length > 0 || written.length > 0 ? { suppressions: findings } : {}),
   };
 
   let stdout = '';
@@ -93,7 +129,8 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
     // A report format with no report (input error, {VACIO_CRITICO}) writes nothing, not even an empty file.
     const hasContent = !REPORT_FORMATS.has(format) || files[0]?.report;
     const toTerminal = options.output === undefined && !options.json && io.stdoutIsTTY;
-    const rendered = hasContent ? await renderOutput(files, format, judged.compilers, { color: toTerminal && colorAllowed(io.env) }) : '';
+    const listing = { color: toTerminal && colorAllowed(io.env), exitCode: summary.exitCode, category: options.sarifCategory, io };
+    const rendered = hasContent ? await renderOutput(files, format, judged.compilers, listing) : '';
     if (!hasContent) {
       stdout = '';
     } else if (options.output !== undefined) {
@@ -111,9 +148,11 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   // The text listing on stdout says it in its summary; every other output needs the note.
   const hidden = hiddenWarningsNote(files);
   if (hidden !== undefined && (format !== 'text' || stdout === '')) io.stderr.write(`${toolInfo.name}: note: ${hidden}\n`);
+  const error = envelopeError(files, summary, options);
+  if (error?.subcode === 'TOO_MANY_WARNINGS') io.stderr.write(`${toolInfo.name}: ${error.message}\n`);
   // Reports the user asked for are missing: that decides the run, whatever the files' own codes.
   if (writeError !== null) return { exitCode: exitCodes.usage, data, warnings, error: writeError, stdout };
-  return { exitCode, data, warnings, error: envelopeError(files, exitCode, options.failOn), stdout };
+  return { exitCode: summary.exitCode, data, warnings, error, stdout };
 }
 
 /**
@@ -158,71 +197,32 @@ function checkOutputs(options: CompileOptions, format: Format, several: boolean,
   }
 }
 
-function summarize(files: FileOutcome[], exitCode: number): Record<string, number> {
-  let errors = 0;
-  let warnings = 0;
-  for (const file of files) {
-    const counts = countSeverities(file.diagnostics);
-    errors += counts.errors + (file.error?.code === 'INPUT_ERROR' ? 1 : 0);
-    warnings += counts.warnings;
-  }
-  const passed = files.filter((file) => file.exitCode === 0).length;
-  return { files: files.length, passed, failed: files.length - passed, errors, warnings, exitCode };
-}
-
-async function renderOutput(files: FileOutcome[], format: Format, compilers: Compiler[], options: { color: boolean }): Promise<string> {
+async function renderOutput(
+  files: FileOutcome[],
+  format: Format,
+  compilers: Compiler[],
+  options: { color: boolean; exitCode: number; category: string | undefined; io: Io },
+): Promise<string> {
   if (format === 'json' || format === 'markdown') {
     const report = files[0]?.report;
     return report ? (await reportRenderer(format))(report) : '';
   }
   // SARIF lists each rule once, with the first configuration's setting.
-  return formatListing(format, files, { color: options.color, tool: toolInfo, rules, settings: (compilers[0] as Compiler).settings });
+  const notes: string[] = [];
+  const listing = await formatListing(format, files, {
+    color: options.color,
+    tool: toolInfo,
+    rules,
+    settings: (compilers[0] as Compiler).settings,
+    run: { exitCode: options.exitCode, ...(options.category === undefined ? {} : { category: options.category }) },
+    notes,
+  });
+  for (const note of notes) options.io.stderr.write(`${toolInfo.name}: note: ${note}\n`);
+  return listing;
 }
 
 /** Colour is for a person at a terminal, and never against NO_COLOR (https://no-color.org). */
 function colorAllowed(env: Io['env']): boolean {
   const noColor = env['NO_COLOR'];
   return noColor === undefined || noColor === '';
-}
-
-/**
- * One line a problem, starting with file:line:col as compilers print it, so that editors and
- * terminals link to the place; the path, message and pointer quote the input, so each is made
- * visible and inert.
- */
-function writeDiagnosticLines(file: FileOutcome, io: Io): void {
-  const path = visible(file.path);
-  for (const diagnostic of file.diagnostics) {
-    io.stderr.write(
-      `${path}${position(diagnostic)}: ${diagnostic.severity} ${visible(diagnostic.ruleId)} ${visible(diagnostic.message)} (at ${visible(describePointer(diagnostic.path))})\n`,
-    );
-  }
-  if (file.error?.code === 'INPUT_ERROR')
-    io.stderr.write(`${path}${position(file.error)}: error ${file.error.subcode}: ${visible(file.error.message)}\n`);
-}
-
-/** ":line:col", ":line" without a column, or nothing when the place in the text is not known. */
-function position({ line, column }: { line?: number; column?: number }): string {
-  if (line === undefined) return '';
-  return column === undefined ? `:${line}` : `:${line}:${column}`;
-}
-
-/** The envelope's error: the problem behind the run's exit code, the first file's when several share it. */
-function envelopeError(files: FileOutcome[], exitCode: number, failOn: 'error' | 'warning'): EnvelopeError | null {
-  if (exitCode === exitCodes.passed) return null;
-  const culprits = files.filter((file) => file.exitCode === exitCode);
-  const first = culprits[0];
-  const count = culprits.length === 1 ? '1 file' : `${culprits.length} files`;
-  if (exitCode === exitCodes.gateFailed) {
-    const hasErrors = culprits.some((file) => file.diagnostics.some((diagnostic) => diagnostic.severity === 'error'));
-    const subcode = hasErrors || failOn === 'error' ? 'ERRORS' : 'WARNINGS';
-    const hidden = hiddenWarningsNote(files);
-    const message = `the gate failed for ${count}${first ? `, first ${first.path}` : ''}${hidden === undefined ? '' : `; ${hidden}`}`;
-    return { code: 'GATE_FAILED', subcode, message };
-  }
-  const error = first?.error;
-  if (!first || !error) return { code: 'INTERNAL_ERROR', subcode: null, message: `exit code ${exitCode} without a recorded error` };
-  const message =
-    culprits.length === 1 ? `${first.path}: ${error.message}` : `${count} failed this way, first ${first.path}: ${error.message}`;
-  return { code: error.code, subcode: error.subcode, message };
 }

@@ -3,7 +3,8 @@ import { pathText } from '../../common/raw-path.js';
 import { WriteRefusedError, writeFileSafely } from '../../common/write-file.js';
 import type { CompileResult, Compiler } from '../../compile.js';
 import { readInput } from '../../load/read-input.js';
-import type { FileLocation, FileOutcome } from '../../report/outcome.js';
+import { countsOf, type FileLocation, type FileOutcome } from '../../report/outcome.js';
+import type { Baseline } from '../../rules/run.js';
 import { type EnvelopeError, usageError } from '../contract.js';
 import type { InputFile } from '../inputs.js';
 import type { CompilerFlags } from './judges.js';
@@ -16,10 +17,16 @@ export type FileFlags = Pick<CompilerFlags, 'maxBytes' | 'failOn' | 'quiet'>;
  * The decoded text is kept only with `keepSource` (for code frames): a large spec's text would
  * otherwise stay in memory beside its report while the report is rendered.
  */
-export function compileFile(compiler: Compiler, input: InputFile, options: FileFlags, keepSource: boolean): FileOutcome {
+export function compileFile(
+  compiler: Compiler,
+  input: InputFile & { baseline?: Baseline },
+  options: FileFlags,
+  keepSource: boolean,
+): FileOutcome {
   const read = input.problem ? ({ ok: false, ...input.problem } as const) : readInput(input.open, options.maxBytes, input.shown);
+  const baseline = input.baseline === undefined ? {} : { baseline: input.baseline };
   const result: CompileResult = read.ok
-    ? compiler.compile(read.bytes, input.open === '-' ? {} : { path: input.reportPath })
+    ? compiler.compile(read.bytes, input.open === '-' ? {} : { path: input.reportPath, ...baseline })
     : {
         exitCode: 3,
         verdict: 'fail',
@@ -28,8 +35,9 @@ export function compileFile(compiler: Compiler, input: InputFile, options: FileF
         error: { code: 'INPUT_ERROR', subcode: read.subcode, message: read.message },
       };
   const diagnostics = options.quiet ? result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error') : result.diagnostics;
+  const counts = countsOf(result.diagnostics, result.error);
   // --quiet hides warnings from the listing, never from the gate.
-  const failsOnWarnings = options.failOn === 'warning' && result.exitCode === 0 && result.diagnostics.length > 0;
+  const failsOnWarnings = options.failOn === 'warning' && result.exitCode === 0 && counts.warnings > 0;
   const hiddenWarnings = failsOnWarnings ? result.diagnostics.length - diagnostics.length : 0;
   return {
     path: input.shown,
@@ -37,6 +45,8 @@ export function compileFile(compiler: Compiler, input: InputFile, options: FileF
     verdict: failsOnWarnings ? 'fail' : result.verdict,
     diagnostics,
     ...(hiddenWarnings > 0 ? { hiddenWarnings } : {}),
+    counts,
+    ...('ruleTotals' in result ? { ruleTotals: result.ruleTotals } : {}),
     error: result.error,
     report: result.report,
     ...(keepSource && result.source !== undefined ? { source: result.source } : {}),

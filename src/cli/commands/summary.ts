@@ -13,7 +13,8 @@ import {
 } from '../../gate/index.js';
 import { readDocument } from '../../load/document.js';
 import { toolInfo } from '../../tool.js';
-import { CliError, usageError } from '../contract.js';
+import { CliError, type EnvelopeError, usageError } from '../contract.js';
+import { tooManyWarnings } from './compile-outcome.js';
 import type { CommandResult, Io } from './result.js';
 import { writeOutput } from './shared.js';
 
@@ -28,6 +29,8 @@ export interface SummaryOptions {
   sarif?: string;
   reports?: string;
   maxBytes: number;
+  /** More warnings than this, over all the runs merged, fail the gate (each shard saw only its own). */
+  maxWarnings?: number;
   json: boolean;
 }
 
@@ -40,10 +43,13 @@ export interface SummaryOptions {
 export async function summaryCommand(options: SummaryOptions, io: Io): Promise<CommandResult> {
   const merged = mergeOrThrow(options.results.map((path) => readResult(path, options.maxBytes, io.cwd)));
   const counts = tally(merged.files);
+  const overWarnings = merged.exitCode === 0 && tooManyWarnings(counts.warnings, options.maxWarnings);
+  const exitCode = overWarnings ? exitCodes.gateFailed : merged.exitCode;
   const context: SummaryContext = {
     toolName: toolInfo.name,
     runs: merged.runs,
-    exitCode: merged.exitCode,
+    exitCode,
+    ...(options.maxWarnings === undefined ? {} : { maxWarnings: options.maxWarnings }),
     ...(options.linkBase === undefined ? {} : { linkBase: options.linkBase }),
     ...(options.sarif === undefined ? {} : { sarif: options.sarif }),
     ...(options.reports === undefined ? {} : { reports: options.reports }),
@@ -51,28 +57,30 @@ export async function summaryCommand(options: SummaryOptions, io: Io): Promise<C
   const markdown = jobSummary(counts, context);
   if (options.stepSummary !== undefined) append(resolve(io.cwd, options.stepSummary), markdown, `--step-summary ${options.stepSummary}`);
   if (options.githubOutput !== undefined)
-    append(resolve(io.cwd, options.githubOutput), stepOutputs(counts, merged.exitCode), `--github-output ${options.githubOutput}`);
+    append(resolve(io.cwd, options.githubOutput), stepOutputs(counts, exitCode), `--github-output ${options.githubOutput}`);
   if (options.output !== undefined) writeOutput(resolve(io.cwd, options.output), markdown, `--output ${options.output}`);
 
   const { perFile: _perFile, ...totals } = counts;
-  const data: Record<string, unknown> = { runs: merged.runs, exitCode: merged.exitCode, ...totals };
+  const data: Record<string, unknown> = { runs: merged.runs, exitCode, ...totals };
   let stdout = '';
   if (options.annotate) stdout = cappedAnnotations(merged.files, options.maxAnnotations);
   else if (options.output === undefined) stdout = markdown;
   if (options.json) data['rendered'] = stdout;
-  const failed = merged.exitCode !== 0;
+  return { exitCode, data, warnings: [], error: gateError(counts, exitCode, overWarnings, options.maxWarnings), stdout };
+}
+
+function gateError(counts: ReturnType<typeof tally>, exitCode: number, overWarnings: boolean, maxWarnings?: number): EnvelopeError | null {
+  if (exitCode === 0) return null;
+  if (overWarnings)
+    return {
+      code: 'GATE_FAILED',
+      subcode: 'TOO_MANY_WARNINGS',
+      message: `the gate failed: ${counts.warnings} warnings, more than --max-warnings ${maxWarnings} allows`,
+    };
   return {
-    exitCode: merged.exitCode,
-    data,
-    warnings: [],
-    error: failed
-      ? {
-          code: 'GATE_FAILED',
-          subcode: counts.errors > 0 ? 'ERRORS' : 'WARNINGS',
-          message: `the gate failed: ${counts.failed} of ${counts.files} files failed`,
-        }
-      : null,
-    stdout,
+    code: 'GATE_FAILED',
+    subcode: counts.errors > 0 ? 'ERRORS' : 'WARNINGS',
+    message: `the gate failed: ${counts.failed} of ${counts.files} files failed`,
   };
 }
 

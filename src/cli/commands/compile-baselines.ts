@@ -1,0 +1,161 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { pathText } from '../../common/raw-path.js';
+import { didYouMean } from '../../common/suggest.js';
+import { show } from '../../common/text.js';
+import type { FileOutcome } from '../../report/outcome.js';
+import type { Baseline } from '../../rules/run.js';
+import {
+  createSuppressionsLookup,
+  type ExceededSuppression,
+  exceededSuppressions,
+  type JudgedSpec,
+  SUPPRESSIBLE_RULES,
+  SuppressionsError,
+  type SuppressionsFile,
+  specKey,
+  suppressionsText,
+  type UnusedSuppression,
+  unusedSuppressions,
+  updateSuppressions,
+} from '../../suppressions/index.js';
+import { usageError } from '../contract.js';
+import type { InputFile } from '../inputs.js';
+import { writeOutput } from './shared.js';
+
+/** The baseline flags of the commands that judge specs. */
+export interface BaselineFlags {
+  /** --suppressions FILE: the one suppressions file of the run. */
+  suppressions?: string;
+  suppressAll?: boolean;
+  suppressRules?: string[];
+  pruneSuppressions?: boolean;
+}
+
+/** Which suppressions file, and which entry of it, holds the baseline of each input. */
+export interface BaselinePlan {
+  /** Per input, in input order; null for standard input and for specs with no suppressions file (unless the run writes one). */
+  places: Array<{ file: SuppressionsFile; key: string } | null>;
+  writing: boolean;
+}
+
+/** What the baselines of a run came to, for standard error and the envelope. */
+export interface BaselineFindings {
+  files: Array<{ path: string; source: SuppressionsFile['source'] }>;
+  written: Array<{ path: string; specs: number; problems: number }>;
+  unused: Array<UnusedSuppression & { file: string }>;
+  exceeded: Array<ExceededSuppression & { file: string }>;
+}
+
+/** Each input's suppressions file, found once per folder; the rule ids of --suppress-rule checked first. */
+export function planBaselines(flags: BaselineFlags, inputs: readonly InputFile[], cwd: string): BaselinePlan {
+  for (const ruleId of flags.suppressRules ?? []) checkSuppressibleRule(ruleId);
+  const writing = flags.suppressAll === true || (flags.suppressRules ?? []).length > 0 || flags.pruneSuppressions === true;
+  const lookup = asUsageError(() => createSuppressionsLookup(flags.suppressions, cwd, { writing }));
+  const places = inputs.map((input) => {
+    if (input.open === '-') return null;
+    const spec = pathText(input.open);
+    const file = asUsageError(() => lookup.forSpec(spec) ?? (writing ? lookup.fresh() : null));
+    return file === null ? null : { file, key: specKey(file, spec) };
+  });
+  return { places, writing };
+}
+
+/** The baseline of input `index`, for the compiler. */
+export function baselineOf(plan: BaselinePlan, index: number): Baseline | undefined {
+  const place = plan.places[index];
+  if (place == null) return undefined;
+  const counts = place.file.entries[place.key];
+  return { source: place.file.shown, counts: counts ?? Object.create(null) };
+}
+
+/**
+ * Writes each suppressions file the run uses anew, from what the rules found in the specs just
+ * compiled (--suppress-all, --suppress-rule, --prune-suppressions), atomically; returns the plan
+ * with the new entries, for the specs to be judged again by them.
+ */
+export function rewriteBaselines(
+  plan: BaselinePlan,
+  flags: BaselineFlags,
+  outcomes: readonly FileOutcome[],
+): {
+  plan: BaselinePlan;
+  written: BaselineFindings['written'];
+} {
+  const update = { all: flags.suppressAll === true, rules: flags.suppressRules ?? [], prune: flags.pruneSuppressions === true };
+  const rewritten = new Map<SuppressionsFile, SuppressionsFile>();
+  const written: BaselineFindings['written'] = [];
+  for (const [file, judged] of judgedByFile(plan, outcomes)) {
+    const entries = updateSuppressions(file.entries, judged, update, specExists(file));
+    writeOutput(file.path, suppressionsText(entries), `suppressions file ${file.shown}`);
+    rewritten.set(file, { ...file, exists: true, entries });
+    const counts = Object.values(entries).flatMap((byRule) => Object.values(byRule));
+    written.push({ path: file.shown, specs: Object.keys(entries).length, problems: counts.reduce((sum, count) => sum + count, 0) });
+  }
+  const places = plan.places.map((place) => (place === null ? null : { ...place, file: rewritten.get(place.file) ?? place.file }));
+  return { plan: { ...plan, places }, written };
+}
+
+/** The files in force, the entries that accept more than is left, and the rules with more problems than accepted. */
+export function baselineFindings(
+  plan: BaselinePlan,
+  outcomes: readonly FileOutcome[],
+  written: BaselineFindings['written'],
+): BaselineFindings {
+  const findings: BaselineFindings = { files: [], written, unused: [], exceeded: [] };
+  for (const [file, judged] of judgedByFile(plan, outcomes)) {
+    findings.files.push({ path: file.shown, source: file.source });
+    for (const entry of unusedSuppressions(file.entries, judged, specExists(file))) findings.unused.push({ file: file.shown, ...entry });
+    for (const entry of exceededSuppressions(file.entries, judged)) findings.exceeded.push({ file: file.shown, ...entry });
+  }
+  return findings;
+}
+
+/** One sentence each, for standard error and the envelope's warnings. */
+export function baselineWarnings({ unused, exceeded }: BaselineFindings): string[] {
+  return [
+    ...exceeded.map(
+      ({ file, spec, ruleId, count, found }) =>
+        `${spec}: ${ruleId} found ${found} problems, more than the ${count} that ${file} accepts, so all ${found} are reported; fix the new one, or accept it with --suppress-rule ${ruleId}`,
+    ),
+    ...unused.map(({ file, spec, ruleId, count, found, missing }) =>
+      missing
+        ? `${file}: ${show(spec)} is not there any more; --prune-suppressions drops its entry for ${ruleId}`
+        : `${file}: ${show(spec)} accepts ${count} problems of ${ruleId}, but ${found} ${found === 1 ? 'is' : 'are'} left; --prune-suppressions lowers the count`,
+    ),
+  ];
+}
+
+/** The specs of the run with a suppressions file and a report, by file, in order of first use. */
+function judgedByFile(plan: BaselinePlan, outcomes: readonly FileOutcome[]): Map<SuppressionsFile, JudgedSpec[]> {
+  const byFile = new Map<SuppressionsFile, JudgedSpec[]>();
+  plan.places.forEach((place, index) => {
+    if (place === null) return;
+    const judged = byFile.get(place.file) ?? [];
+    byFile.set(place.file, judged);
+    const totals = outcomes[index]?.ruleTotals;
+    // A spec that could not be read says nothing of its entries: they are neither used nor unused.
+    if (totals !== undefined) judged.push({ key: place.key, totals });
+  });
+  return byFile;
+}
+
+function specExists(file: SuppressionsFile): (key: string) => boolean {
+  return (key) => existsSync(resolve(dirname(file.path), key));
+}
+
+function checkSuppressibleRule(ruleId: string): void {
+  if (ruleId === 'critical-input')
+    throw usageError('INVALID_ARGUMENT', '--suppress-rule critical-input: a missing goal or budget is asked for, never suppressed');
+  if (!SUPPRESSIBLE_RULES.includes(ruleId))
+    throw usageError('UNKNOWN_RULE', `--suppress-rule: unknown rule ${show(ruleId)}.${didYouMean(ruleId, SUPPRESSIBLE_RULES)}`.trimEnd());
+}
+
+function asUsageError<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof SuppressionsError) throw usageError(error.subcode, error.message);
+    throw error;
+  }
+}

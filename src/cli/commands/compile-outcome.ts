@@ -1,0 +1,95 @@
+import { exitCodes } from '../../common/exit-codes.js';
+import { visible } from '../../common/visible.js';
+import { describePointer } from '../../diagnostics/pointer.js';
+import { type FileOutcome, hiddenWarningsNote } from '../../report/outcome.js';
+import type { EnvelopeError } from '../contract.js';
+import type { Io } from './result.js';
+
+/** What a run of the gate came to, over all its files: the envelope's summary. */
+export interface RunSummary {
+  files: number;
+  passed: number;
+  failed: number;
+  errors: number;
+  warnings: number;
+  suppressed: number;
+  exitCode: number;
+}
+
+/** The run's counts (before --quiet hid anything) and exit code: the worst file's, or 1 for more warnings than --max-warnings. */
+export function summarizeRun(files: readonly FileOutcome[], maxWarnings: number | undefined): RunSummary {
+  const sum = (key: 'errors' | 'warnings' | 'suppressed') => files.reduce((total, file) => total + file.counts[key], 0);
+  const warnings = sum('warnings');
+  const worst = Math.max(0, ...files.map((file) => file.exitCode));
+  const exitCode = worst === exitCodes.passed && tooManyWarnings(warnings, maxWarnings) ? exitCodes.gateFailed : worst;
+  const passed = files.filter((file) => file.exitCode === 0).length;
+  return {
+    files: files.length,
+    passed,
+    failed: files.length - passed,
+    errors: sum('errors'),
+    warnings,
+    suppressed: sum('suppressed'),
+    exitCode,
+  };
+}
+
+/** ESLint's --max-warnings: more warnings than N fail the run, though each file passed. */
+export function tooManyWarnings(warnings: number, maxWarnings: number | undefined): boolean {
+  return maxWarnings !== undefined && warnings > maxWarnings;
+}
+
+/** The envelope's error: the problem behind the run's exit code, the first file's when several share it. */
+export function envelopeError(
+  files: FileOutcome[],
+  summary: RunSummary,
+  options: { failOn: 'error' | 'warning'; maxWarnings?: number },
+): EnvelopeError | null {
+  const { exitCode } = summary;
+  if (exitCode === exitCodes.passed) return null;
+  const culprits = files.filter((file) => file.exitCode === exitCode);
+  const first = culprits[0];
+  if (exitCode === exitCodes.gateFailed && first === undefined) {
+    return {
+      code: 'GATE_FAILED',
+      subcode: 'TOO_MANY_WARNINGS',
+      message: `${summary.warnings} warnings, more than --max-warnings ${options.maxWarnings} allows; fix some, or accept them in a baseline with --suppress-all`,
+    };
+  }
+  const count = culprits.length === 1 ? '1 file' : `${culprits.length} files`;
+  if (exitCode === exitCodes.gateFailed) {
+    const hasErrors = culprits.some((file) => file.counts.errors > 0);
+    const subcode = hasErrors || options.failOn === 'error' ? 'ERRORS' : 'WARNINGS';
+    const hidden = hiddenWarningsNote(files);
+    const message = `the gate failed for ${count}${first ? `, first ${first.path}` : ''}${hidden === undefined ? '' : `; ${hidden}`}`;
+    return { code: 'GATE_FAILED', subcode, message };
+  }
+  const error = first?.error;
+  if (!first || !error) return { code: 'INTERNAL_ERROR', subcode: null, message: `exit code ${exitCode} without a recorded error` };
+  const message =
+    culprits.length === 1 ? `${first.path}: ${error.message}` : `${count} failed this way, first ${first.path}: ${error.message}`;
+  return { code: error.code, subcode: error.subcode, message };
+}
+
+/**
+ * One line a problem, starting with file:line:col as compilers print it, so that editors and
+ * terminals link to the place; the path, message and pointer quote the input, so each is made
+ * visible and inert. A suppressed problem says so in place of its severity.
+ */
+export function writeDiagnosticLines(file: FileOutcome, io: Io): void {
+  const path = visible(file.path);
+  for (const diagnostic of file.diagnostics) {
+    const weight = diagnostic.suppressed === undefined ? diagnostic.severity : `suppressed ${diagnostic.severity}`;
+    io.stderr.write(
+      `${path}${position(diagnostic)}: ${weight} ${visible(diagnostic.ruleId)} ${visible(diagnostic.message)} (at ${visible(describePointer(diagnostic.path))})\n`,
+    );
+  }
+  if (file.error?.code === 'INPUT_ERROR')
+    io.stderr.write(`${path}${position(file.error)}: error ${file.error.subcode}: ${visible(file.error.message)}\n`);
+}
+
+/** ":line:col", ":line" without a column, or nothing when the place in the text is not known. */
+function position({ line, column }: { line?: number; column?: number }): string {
+  if (line === undefined) return '';
+  return column === undefined ? `:${line}` : `:${line}:${column}`;
+}

@@ -1,0 +1,71 @@
+import { type Command, Option } from 'commander';
+import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
+import { presetNames } from '../policy/presets.js';
+import type { BriefsFormat } from './commands/briefs.js';
+import { parseByteCount, parsePath, pick, pickOutput } from './options.js';
+import type { Invocation } from './program.js';
+
+/** The commands that read a corpus rather than judge specs one by one: `briefs` and `stats`. */
+export function addCorpusCommands(program: Command, onInvocation: (invocation: Invocation) => void): void {
+  program
+    .command('briefs <dir>')
+    .description(
+      'check a folder of working-brief artifacts (<hypothesisId>-NNNN.json): chains without gaps, parents with matching SHA-256, no forks, valid briefs',
+    )
+    .option('--spec <file>', 'the spec whose evidence registry the briefs cite (without it, evidence ids are not checked)')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'sarif', 'github']).default('text'))
+    .addOption(
+      new Option('-o, --output <file>', 'write the output to this file, atomically ("-": standard output)').argParser(
+        parsePath('--output'),
+      ),
+    )
+    .addOption(new Option('--max-bytes <n>', 'largest artifact accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
+    .option('--json', 'print one JSON envelope')
+    .action((dir: string, options: Record<string, unknown>) =>
+      onInvocation({
+        command: 'briefs',
+        options: {
+          dir,
+          ...pickOutput(options),
+          ...pick(options, ['spec']),
+          format: options['format'] as BriefsFormat,
+          maxBytes: options['maxBytes'] as number,
+          json: options['json'] === true,
+        },
+      }),
+    );
+
+  program
+    .command('stats <inputs...>')
+    .description(
+      'compile every spec under the inputs and aggregate the corpus: verdicts, stop reasons, budget use, replans, rule failures, discovery',
+    )
+    .addOption(
+      new Option('-f, --format <format>', 'Markdown tables and Mermaid charts, or JSON').choices(['markdown', 'json']).default('markdown'),
+    )
+    .addOption(
+      new Option('-o, --output <file>', 'write the statistics to this file, atomically ("-": standard output)').argParser(
+        parsePath('--output'),
+      ),
+    )
+    .addOption(new Option('-p, --preset <name>', 'rule preset (default: gate)').choices([...presetNames]))
+    .option('--policy <file>', "JSON or YAML file whose values override the preset's policy")
+    .option('-c, --config <file>', 'configuration file')
+    .addOption(new Option('--max-bytes <n>', 'largest input accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
+    .option('--json', 'print one JSON envelope')
+    .action((inputs: string[], options: Record<string, unknown>) =>
+      onInvocation({
+        command: 'stats',
+        options: {
+          inputs,
+          format: options['format'] as 'markdown' | 'json',
+          ...pickOutput(options),
+          ...pick(options, ['preset', 'policy', 'config']),
+          maxBytes: options['maxBytes'] as number,
+          failOn: 'error',
+          quiet: false,
+          json: options['json'] === true,
+        },
+      }),
+    );
+}

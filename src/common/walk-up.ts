@@ -1,0 +1,16 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/**
+ * The nearest regular file named one of `names` in `start` or a folder above it, as .editorconfig
+ * and markdownlint-cli2 find theirs; in one folder the names are tried in order. Null when none is.
+ */
+export function nearestFile(start: string, names: readonly string[]): string | null {
+  for (let dir = resolve(start); ; dir = dirname(dir)) {
+    for (const name of names) {
+      const candidate = join(dir, name);
+      if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+    }
+    if (dirname(dir) === dir) return null;
+  }
+}

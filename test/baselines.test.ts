@@ -1,0 +1,271 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createCompiler } from '../src/compile.js';
+import { renderMarkdown } from '../src/render/markdown.js';
+import { SUPPRESSIONS_FILE_NAME, suppressionsText, updateSuppressions, validateSuppressions } from '../src/suppressions/index.js';
+import { expectEnvelope } from './support/contract.js';
+import { runInProcess } from './support/in-process.js';
+import { sarifValidator } from './support/sarif.js';
+import { gateFailingSpec, validSpec, warningOnlySpec } from './support/specs.js';
+import { useTempDirs, writeJson } from './support/temp.js';
+
+const tempDir = useTempDirs('baselines');
+
+/** Two errors of dive-selective: the first two deep dives use a tool that is not an expensive read. */
+function twoDiveErrors(): Record<string, any> {
+  const spec = gateFailingSpec();
+  spec.deepDives[1].tool = 'WebFetch';
+  return spec;
+}
+
+function threeDiveErrors(): Record<string, any> {
+  const spec = twoDiveErrors();
+  spec.deepDives[2].tool = 'WebFetch';
+  return spec;
+}
+
+/** A corpus in specs/: one spec with two dive-selective errors, one with an unknown-field warning, one clean. */
+function corpus(): string {
+  const dir = tempDir();
+  writeJson(dir, 'specs/two.json', twoDiveErrors());
+  writeJson(dir, 'specs/warn.json', warningOnlySpec());
+  writeJson(dir, 'specs/clean.json', validSpec());
+  return dir;
+}
+
+const baselineOf = (dir: string, name = SUPPRESSIONS_FILE_NAME) => JSON.parse(readFileSync(join(dir, name), 'utf8'));
+
+describe('a baseline in the compiler', () => {
+  const compiler = createCompiler();
+
+  it('marks every problem of a rule suppressed when the baseline accepts as many, and the spec passes', () => {
+    const result = compiler.compile(JSON.stringify(twoDiveErrors()), {
+      path: 'two.json',
+      baseline: { source: 'base.json', counts: { 'dive-selective': 2 } },
+    });
+    expect(result.exitCode).toBe(0);
+    expect(result.diagnostics.map((diagnostic) => diagnostic.suppressed)).toEqual([{ baseline: 'base.json' }, { baseline: 'base.json' }]);
+    expect(result.report?.summary).toMatchObject({ errors: 0, warnings: 0, suppressed: 2, verdict: 'pass' });
+    const criterion = result.report?.summary.gate.find((entry) => entry.rules.includes('dive-selective'));
+    expect(criterion).toMatchObject({ passed: true, suppressed: 2 });
+    expect(renderMarkdown(result.report!)).toMatch(/\[x\] Selective deep dives[^\n]*: passed only through 2 suppressed errors/);
+  });
+
+  it('reports every problem of the rule when there is one more than the baseline accepts', () => {
+    const result = compiler.compile(JSON.stringify(threeDiveErrors()), { baseline: { source: 'b', counts: { 'dive-selective': 2 } } });
+    expect(result.exitCode).toBe(1);
+    expect(result.diagnostics.filter((diagnostic) => diagnostic.ruleId === 'dive-selective')).toHaveLength(3);
+    expect(result.diagnostics.some((diagnostic) => diagnostic.suppressed !== undefined)).toBe(false);
+    expect(result.exitCode === 1 && result.ruleTotals['dive-selective']).toBe(3);
+  });
+
+  it('never suppresses critical input, and a baseline of other rules leaves the rest to fail', () => {
+    const spec = validSpec();
+    delete spec.goal;
+    const critical = compiler.compile(spec, { baseline: { source: 'b', counts: { 'critical-input': 5 } } });
+    expect(critical.exitCode).toBe(4);
+    const other = compiler.compile(JSON.stringify(twoDiveErrors()), { baseline: { source: 'b', counts: { 'unknown-field': 9 } } });
+    expect(other.exitCode).toBe(1);
+  });
+
+  it('counts problems past the cap of 1,000, and suppresses them whole', () => {
+    const spec = validSpec();
+    spec.risks = Array.from({ length: 1500 }, () => 7);
+    const found = compiler.compile(spec);
+    const total = found.exitCode === 1 ? found.ruleTotals['schema'] : undefined;
+    expect(total).toBe(1500);
+    const accepted = compiler.compile(spec, { baseline: { source: 'b', counts: { schema: 1500 } } });
+    expect(accepted.exitCode).toBe(0);
+    const last = accepted.diagnostics.at(-1);
+    expect(last).toMatchObject({
+      ruleId: 'too-many-problems',
+      omitted: { errors: 0, warnings: 0, suppressed: 500 },
+      suppressed: { baseline: 'b' },
+    });
+  });
+});
+
+describe('the suppressions file', () => {
+  it('is written in code-unit order, specs and rules alike, and read back as it was written', () => {
+    const text = suppressionsText({ 'b.json': { schema: 1, 'dive-order': 2 }, 'a.json': { 'map-cheap': 3 }, 'empty.json': {} });
+    expect(text).toBe(
+      '{\n  "a.json": {\n    "map-cheap": {\n      "count": 3\n    }\n  },\n  "b.json": {\n    "dive-order": {\n      "count": 2\n    },\n    "schema": {\n      "count": 1\n    }\n  }\n}\n',
+    );
+    expect(suppressionsText(validateSuppressions(JSON.parse(text), 'f'))).toBe(text);
+  });
+
+  it('names every problem at once, with a did-you-mean for a rule id', () => {
+    const check = () =>
+      validateSuppressions(
+        { '/abs.json': {}, 'a.json': { 'dive-selectiv': { count: 1 }, schema: { count: 0 }, 'critical-input': { count: 1 } }, 'b.json': 3 },
+        'suppressions file s.json',
+      );
+    expect(check).toThrow(/^suppressions file s\.json: 5 problems: /);
+    expect(check).toThrow(/Did you mean "dive-selective"\?/);
+    expect(check).toThrow(/critical-input cannot be suppressed/);
+    expect(check).toThrow(/count must be a whole number of at least 1, not 0/);
+  });
+
+  it('keeps a "__proto__" spec or rule name an ordinary entry', () => {
+    const parsed = validateSuppressions(JSON.parse('{"__proto__": {"schema": {"count": 2}}}'), 'f');
+    expect(Object.keys(parsed)).toEqual(['__proto__']);
+    expect(suppressionsText(parsed)).toContain('"__proto__"');
+  });
+
+  it('prunes to what is left and drops the entries of specs that are gone, leaving other specs alone', () => {
+    const next = updateSuppressions(
+      { 'a.json': { schema: 3, 'map-cheap': 1 }, 'gone.json': { schema: 1 }, 'other.json': { schema: 4 } },
+      [{ key: 'a.json', totals: { schema: 2 } }],
+      { all: false, rules: [], prune: true },
+      (key) => key !== 'gone.json',
+    );
+    expect(next).toEqual({ 'a.json': { schema: 2 }, 'other.json': { schema: 4 } });
+  });
+});
+
+describe('baselines on the command line', () => {
+  it('--suppress-all writes the baseline beside the working directory, and the run passes by it', async () => {
+    const dir = corpus();
+    const written = await runInProcess(['specs', '--suppress-all'], { cwd: dir });
+    expect(written.status, written.stderr).toBe(0);
+    expect(baselineOf(dir)).toEqual({
+      'specs/two.json': { 'dive-selective': { count: 2 } },
+      'specs/warn.json': { 'unknown-field': { count: 1 } },
+    });
+    expect(written.stderr).toContain(`wrote ${SUPPRESSIONS_FILE_NAME}: 3 problems of 2 specs suppressed`);
+    expect(written.stdout).toContain('✔ 3 files passed (3 suppressed by a baseline)');
+    expect(written.stdout).toMatch(/specs\/two\.json\n\s+\d+:\d+\s+suppressed\s+/);
+
+    // Found again walking up from the specs' folder, from a working directory below it too.
+    const again = await runInProcess(['two.json', '--json'], { cwd: join(dir, 'specs') });
+    const envelope: any = expectEnvelope(again, { command: 'compile', exit: 0 });
+    expect(envelope.data.summary).toMatchObject({ errors: 0, suppressed: 2 });
+    expect(envelope.data.files[0].counts).toEqual({ errors: 0, warnings: 0, suppressed: 2 });
+    expect(envelope.data.suppressions).toEqual({
+      files: [{ path: `../${SUPPRESSIONS_FILE_NAME}`, source: 'walk-up' }],
+      written: [],
+      unused: [],
+      exceeded: [],
+    });
+  });
+
+  it('a new problem of the same rule in the same file fails, and every one of its problems is reported', async () => {
+    const dir = corpus();
+    await runInProcess(['specs', '--suppress-all'], { cwd: dir });
+    writeJson(dir, 'specs/two.json', threeDiveErrors());
+    const run = await runInProcess(['specs', '--json'], { cwd: dir });
+    const envelope: any = expectEnvelope(run, { command: 'compile', exit: 1, code: 'GATE_FAILED' });
+    const two = envelope.data.files.find((file: { path: string }) => file.path === 'specs/two.json');
+    expect(two.counts).toEqual({ errors: 3, warnings: 0, suppressed: 0 });
+    expect(envelope.data.suppressions.exceeded).toEqual([
+      { file: SUPPRESSIONS_FILE_NAME, spec: 'specs/two.json', ruleId: 'dive-selective', count: 2, found: 3 },
+    ]);
+    expect(run.stderr).toContain('specs/two.json: dive-selective found 3 problems, more than the 2 that');
+  });
+
+  it('says which entries accept more than is left, and --prune-suppressions lowers them and drops gone specs', async () => {
+    const dir = corpus();
+    await runInProcess(['specs', '--suppress-all'], { cwd: dir });
+    writeJson(dir, 'specs/two.json', gateFailingSpec());
+    rmSync(join(dir, 'specs/warn.json'));
+    const run = await runInProcess(['specs', '--json'], { cwd: dir });
+    const envelope: any = expectEnvelope(run, { command: 'compile', exit: 0 });
+    expect(envelope.data.suppressions.unused).toEqual([
+      { file: SUPPRESSIONS_FILE_NAME, spec: 'specs/two.json', ruleId: 'dive-selective', count: 2, found: 1 },
+      { file: SUPPRESSIONS_FILE_NAME, spec: 'specs/warn.json', ruleId: 'unknown-field', count: 1, found: 0, missing: true },
+    ]);
+    expect(envelope.warnings.join('\n')).toContain('--prune-suppressions lowers the count');
+
+    const pruned = await runInProcess(['specs', '--prune-suppressions'], { cwd: dir });
+    expect(pruned.status, pruned.stderr).toBe(0);
+    expect(baselineOf(dir)).toEqual({ 'specs/two.json': { 'dive-selective': { count: 1 } } });
+    const after = await runInProcess(['specs', '--json'], { cwd: dir });
+    expect(JSON.parse(after.stdout).data.suppressions.unused).toEqual([]);
+  });
+
+  it('--suppress-rule writes only that rule, and is repeatable; a typo gets a suggestion, critical-input a refusal', async () => {
+    const dir = corpus();
+    const run = await runInProcess(['specs', '--suppress-rule', 'unknown-field', '--suppressions', 'base.json'], { cwd: dir });
+    expect(run.status).toBe(1);
+    expect(baselineOf(dir, 'base.json')).toEqual({ 'specs/warn.json': { 'unknown-field': { count: 1 } } });
+    const both = await runInProcess(
+      ['specs', '--suppress-rule', 'unknown-field', '--suppress-rule', 'dive-selective', '--suppressions', 'base.json'],
+      {
+        cwd: dir,
+      },
+    );
+    expect(both.status).toBe(0);
+
+    const typo = await runInProcess(['specs', '--suppress-rule', 'dive-selectiv', '--json'], { cwd: dir });
+    expectEnvelope(typo, { command: 'compile', exit: 2, code: 'USAGE_ERROR', subcode: 'UNKNOWN_RULE' });
+    expect(JSON.parse(typo.stdout).error.message).toContain('Did you mean "dive-selective"?');
+    const critical = await runInProcess(['specs', '--suppress-rule', 'critical-input', '--json'], { cwd: dir });
+    expectEnvelope(critical, { command: 'compile', exit: 2, code: 'USAGE_ERROR', subcode: 'INVALID_ARGUMENT' });
+    expect(existsSync(join(dir, SUPPRESSIONS_FILE_NAME))).toBe(false);
+  });
+
+  it('a corrupt suppressions file is a usage error that names every problem, and is never written over', async () => {
+    const dir = corpus();
+    const corrupt = '{"specs/two.json": {"dive-selective": {"count": "two"}}, "specs/warn.json": []}';
+    writeFileSync(join(dir, SUPPRESSIONS_FILE_NAME), corrupt);
+    for (const extra of [[], ['--suppress-all'], ['--prune-suppressions']]) {
+      const run = await runInProcess(['specs', '--json', ...extra], { cwd: dir });
+      expectEnvelope(run, { command: 'compile', exit: 2, code: 'USAGE_ERROR', subcode: 'INVALID_SUPPRESSIONS' });
+      expect(JSON.parse(run.stdout).error.message).toMatch(/2 problems: .*count must be a whole number.*must map rule ids/);
+      expect(readFileSync(join(dir, SUPPRESSIONS_FILE_NAME), 'utf8')).toBe(corrupt);
+    }
+    writeFileSync(join(dir, SUPPRESSIONS_FILE_NAME), '{"a": 1,');
+    const syntax = await runInProcess(['specs', '--json'], { cwd: dir });
+    expectEnvelope(syntax, { command: 'compile', exit: 2, code: 'USAGE_ERROR', subcode: 'INVALID_SUPPRESSIONS' });
+  });
+
+  it('a --suppressions file that is not there is an error, unless the run writes it; a folder cannot be written', async () => {
+    const dir = corpus();
+    const missing = await runInProcess(['specs', '--suppressions', 'nowhere.json', '--json'], { cwd: dir });
+    expectEnvelope(missing, { command: 'compile', exit: 2, code: 'USAGE_ERROR', subcode: 'SUPPRESSIONS_NOT_FOUND' });
+    mkdirSync(join(dir, 'folder.json'));
+    const folder = await runInProcess(['specs', '--suppressions', 'folder.json', '--suppress-all', '--json'], { cwd: dir });
+    expectEnvelope(folder, { command: 'compile', exit: 2, code: 'USAGE_ERROR' });
+  });
+
+  it('a shard judges only its own specs: the entries of the other shards are neither unused nor pruned', async () => {
+    const dir = corpus();
+    await runInProcess(['specs', '--suppress-all'], { cwd: dir });
+    const before = readFileSync(join(dir, SUPPRESSIONS_FILE_NAME), 'utf8');
+    for (const shard of ['1/3', '2/3', '3/3']) {
+      const run = await runInProcess(['specs', '--shard', shard, '--prune-suppressions', '--json'], { cwd: dir });
+      expect(JSON.parse(run.stdout).data.suppressions.unused, shard).toEqual([]);
+    }
+    expect(readFileSync(join(dir, SUPPRESSIONS_FILE_NAME), 'utf8')).toBe(before);
+  });
+
+  it('shows suppressed problems as suppressed in every format', async () => {
+    const dir = corpus();
+    await runInProcess(['specs', '--suppress-all'], { cwd: dir });
+    const sarif = JSON.parse((await runInProcess(['specs', '--format', 'sarif'], { cwd: dir })).stdout);
+    expect(sarifValidator()(sarif), JSON.stringify(sarifValidator().errors)).toBe(true);
+    const results = sarif.runs[0].results;
+    expect(results).toHaveLength(3);
+    for (const result of results)
+      expect(result.suppressions).toEqual([
+        { kind: 'external', status: 'accepted', justification: `accepted by the baseline ${SUPPRESSIONS_FILE_NAME}` },
+      ]);
+
+    const github = (await runInProcess(['specs', '--format', 'github'], { cwd: dir })).stdout;
+    expect(github.split('\n').filter((line) => line.startsWith('::notice '))).toHaveLength(3);
+    expect(github).not.toMatch(/^::error /m);
+    expect(github).toContain('title=dive-selective (suppressed error)');
+
+    const json = JSON.parse((await runInProcess(['specs/two.json', '--format', 'json'], { cwd: dir })).stdout);
+    expect(json.summary).toMatchObject({ errors: 0, suppressed: 2 });
+    expect(json.diagnostics.every((diagnostic: { suppressed?: unknown }) => diagnostic.suppressed !== undefined)).toBe(true);
+
+    const markdown = (await runInProcess(['specs/two.json'], { cwd: dir })).stdout;
+    expect(markdown).toContain('| error (suppressed) | `dive-selective` |');
+    expect(markdown).toContain('passed only through 2 suppressed errors');
+
+    const stderr = (await runInProcess(['specs/two.json', '--format', 'json'], { cwd: dir })).stderr;
+    expect(stderr).toMatch(/^specs\/two\.json:\d+:\d+: suppressed error dive-selective /m);
+  });
+});
