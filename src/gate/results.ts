@@ -1,5 +1,6 @@
 import { isRecord } from '../common/guards.js';
 import { compareStrings, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { diagnosticShapeProblem } from '../diagnostics/shape.js';
 import type { FileOutcome } from '../report/outcome.js';
 
 /** One `compile --json` envelope, as read from a file, with the name it is known by in messages. */
@@ -81,7 +82,8 @@ function fileOutcome(where: string, value: unknown): FileOutcome {
   if (verdict !== 'pass' && verdict !== 'fail') return refuse('"verdict" is not "pass" or "fail"');
   if (!Array.isArray(diagnostics)) return refuse('"diagnostics" is not a list');
   diagnostics.forEach((diagnostic, index) => {
-    checkDiagnostic(diagnostic, (what) => refuse(`diagnostics[${index}]: ${what}`));
+    const problem = diagnosticShapeProblem(diagnostic);
+    if (problem !== null) refuse(`diagnostics[${index}]: ${problem}`);
   });
   if (error !== null && !(isRecord(error) && typeof error['code'] === 'string' && typeof error['message'] === 'string'))
     return refuse('"error" is neither null nor an object with a code and a message');
@@ -93,12 +95,4 @@ function fileOutcome(where: string, value: unknown): FileOutcome {
     error: error as FileOutcome['error'],
     report: null,
   };
-}
-
-function checkDiagnostic(value: unknown, refuse: (what: string) => never): void {
-  if (!isRecord(value)) refuse('not an object');
-  const { ruleId, severity, message, path } = value as Record<string, unknown>;
-  if (typeof ruleId !== 'string' || typeof message !== 'string' || typeof path !== 'string')
-    refuse('"ruleId", "message" or "path" is not a string');
-  if (severity !== 'error' && severity !== 'warning') refuse('"severity" is not "error" or "warning"');
 }
