@@ -24,7 +24,10 @@ const usageErrorSubcodes = {
   OUTPUT_NOT_WRITABLE: 'the output file or folder cannot be written',
   OUTPUT_EXISTS: 'init: the --output file exists, and --force was not given',
   INVALID_SHARD: 'a --shard that is not i/n with 1 <= i <= n',
-  NOT_A_DIRECTORY: 'the test command was given something that is not a directory',
+  NOT_A_DIRECTORY: 'test or compare was given something that is not a directory',
+  COMPARE_MISMATCH: 'compare: BASE and HEAD have no file in common (no path without extension is in both)',
+  KEY_COLLISION:
+    'compare: two files of BASE, or of HEAD, have the same path without extension (a/x.json and a/x.yaml, or a/x.json and a/x.report.json)',
 } as const;
 
 export type UsageSubcode = keyof typeof usageErrorSubcodes;
@@ -50,6 +53,7 @@ export const errorCodes: readonly ErrorCodeEntry[] = [
       ERRORS: 'at least one error diagnostic',
       WARNINGS: 'no errors, but warnings and --fail-on warning',
       FIXTURES_FAILED: 'test: at least one fixture does not match its expectation',
+      REGRESSION: 'compare --fail-on-regression: at least one file got worse from BASE to HEAD',
     }),
   },
   {

@@ -5,6 +5,7 @@ import { toolInfo } from '../tool.js';
 import { MIN_ITEMS_FOR_WORKERS } from '../workers/choose.js';
 import { exitCodesText, ruleCatalogText } from './catalog.js';
 import type { BriefsFormat, BriefsOptions } from './commands/briefs.js';
+import type { CompareOptions } from './commands/compare.js';
 import type { CompileOptions, Format } from './commands/compile.js';
 import type { ConfigOptions } from './commands/config.js';
 import type { InitOptions } from './commands/init.js';
@@ -26,7 +27,8 @@ export type Invocation =
   | { command: 'briefs'; options: BriefsOptions }
   | { command: 'init'; options: InitOptions }
   | { command: 'config'; options: ConfigOptions }
-  | { command: 'summary'; options: SummaryOptions };
+  | { command: 'summary'; options: SummaryOptions }
+  | { command: 'compare'; options: CompareOptions };
 
 const FORMATS: Format[] = ['markdown', 'json', 'text', 'sarif', 'github'];
 
