@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { exitCodes } from '../../common/exit-codes.js';
 import { jsonText } from '../../common/json-text.js';
 import { plural } from '../../common/text.js';
@@ -8,7 +7,7 @@ import { toolInfo } from '../../tool.js';
 import { readSides } from './compare-inputs.js';
 import { type CompilerFlags, runConfiguration } from './judges.js';
 import type { CommandResult, Io } from './result.js';
-import { writeOutput } from './shared.js';
+import { deliver } from './shared.js';
 
 export type CompareFormat = 'text' | 'markdown' | 'json';
 
@@ -33,15 +32,7 @@ export async function compareCommand(options: CompareOptions, io: Io): Promise<C
   const document = compareSides({ base: options.base, head: options.head }, sides.base, sides.head);
   const rendered = await render(document, options.format);
   const data: Record<string, unknown> = { ...document };
-  let stdout = '';
-  if (options.output !== undefined) {
-    writeOutput(resolve(io.cwd, options.output), rendered, `--output ${options.output}`);
-    data['output'] = options.output;
-  } else if (options.json) {
-    if (options.format !== 'json') data['rendered'] = rendered;
-  } else {
-    stdout = rendered;
-  }
+  const stdout = deliver(rendered, options, data, io.cwd, options.format === 'json');
   const { worse, files } = document.summary;
   const failed = options.failOnRegression && worse > 0;
   return {
