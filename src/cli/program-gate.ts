@@ -1,9 +1,8 @@
 import { type Command, Option } from 'commander';
 import { DEFAULT_MAX_ANNOTATIONS } from '../gate/annotations.js';
 import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
-import { presetNames } from '../policy/presets.js';
 import type { CompareFormat } from './commands/compare.js';
-import { parseByteCount, parseCount, parsePath, pick, pickOutput } from './options.js';
+import { outputOption, parseByteCount, parseCount, parsePath, pick, pickOutput, presetOption } from './options.js';
 import type { Invocation } from './program.js';
 
 /** The commands that turn gate runs into what a CI job shows: `summary`, and `compare` of two folders. */
@@ -67,12 +66,8 @@ export function addGateCommands(program: Command, onInvocation: (invocation: Inv
         .choices(['text', 'markdown', 'json'])
         .default('text'),
     )
-    .addOption(
-      new Option('-o, --output <file>', 'write the comparison to this file, atomically ("-": standard output)').argParser(
-        parsePath('--output'),
-      ),
-    )
-    .addOption(new Option('-p, --preset <name>', 'rule preset for the specs of both sides (default: gate)').choices([...presetNames]))
+    .addOption(outputOption('the comparison'))
+    .addOption(presetOption('rule preset for the specs of both sides (default: gate)'))
     .option('--policy <file>', "JSON or YAML file whose values override the preset's policy, for both sides")
     .option(
       '-c, --config <file>',

@@ -13,7 +13,7 @@ import type { StatsOptions } from './commands/stats.js';
 import type { SummaryOptions } from './commands/summary.js';
 import type { TestOptions } from './commands/test.js';
 import { usageError } from './contract.js';
-import { inertError, parseByteCount, parsePath, pick, pickOutput, workersOption } from './options.js';
+import { inertError, outputOption, parseByteCount, parsePath, pick, pickOutput, presetOption, workersOption } from './options.js';
 import { addAuthoringCommands } from './program-authoring.js';
 import { addGateCommands } from './program-gate.js';
 
@@ -55,17 +55,13 @@ export function buildProgram(
         'markdown or json report, or text, sarif or github diagnostics (default: markdown for one file, text for several)',
       ).choices(FORMATS),
     )
-    .addOption(
-      new Option('-o, --output <file>', 'write what would go to standard output to this file, atomically ("-": standard output)').argParser(
-        parsePath('--output'),
-      ),
-    )
+    .addOption(outputOption('what would go to standard output'))
     .addOption(
       new Option('--output-dir <dir>', 'write one report per input, as <name>.report.md or <name>.report.json').argParser(
         parsePath('--output-dir'),
       ),
     )
-    .addOption(new Option('-p, --preset <name>', 'rule preset (default: gate)').choices([...presetNames]))
+    .addOption(presetOption('rule preset (default: gate)'))
     .option('--policy <file>', "JSON or YAML file whose values override the preset's policy")
     .option(
       '-c, --config <file>',
@@ -137,11 +133,7 @@ export function buildProgram(
         .choices(['all', 'goldens'])
         .preset('all'),
     )
-    .addOption(
-      new Option('-p, --preset <name>', "rule preset, under each fixture's own (default: the configuration's, else gate)").choices([
-        ...presetNames,
-      ]),
-    )
+    .addOption(presetOption("rule preset, under each fixture's own (default: the configuration's, else gate)"))
     .option('--policy <file>', "JSON or YAML file whose values override the configuration's policy, under each fixture's own")
     .option(
       '-c, --config <file>',
@@ -171,11 +163,7 @@ export function buildProgram(
     )
     .option('--spec <file>', 'the spec whose evidence registry the briefs cite (without it, evidence ids are not checked)')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'sarif', 'github']).default('text'))
-    .addOption(
-      new Option('-o, --output <file>', 'write the output to this file, atomically ("-": standard output)').argParser(
-        parsePath('--output'),
-      ),
-    )
+    .addOption(outputOption('the output'))
     .addOption(new Option('--max-bytes <n>', 'largest artifact accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
     .option('--json', 'print one JSON envelope')
     .action((dir: string, options: Record<string, unknown>) =>
@@ -200,12 +188,8 @@ export function buildProgram(
     .addOption(
       new Option('-f, --format <format>', 'Markdown tables and Mermaid charts, or JSON').choices(['markdown', 'json']).default('markdown'),
     )
-    .addOption(
-      new Option('-o, --output <file>', 'write the statistics to this file, atomically ("-": standard output)').argParser(
-        parsePath('--output'),
-      ),
-    )
-    .addOption(new Option('-p, --preset <name>', 'rule preset (default: gate)').choices([...presetNames]))
+    .addOption(outputOption('the statistics'))
+    .addOption(presetOption('rule preset (default: gate)'))
     .option('--policy <file>', "JSON or YAML file whose values override the preset's policy")
     .option('-c, --config <file>', 'configuration file')
     .addOption(new Option('--max-bytes <n>', 'largest input accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
