@@ -32,7 +32,7 @@ interface Listed {
 export interface ComparedSides {
   base: Map<string, SideFile>;
   head: Map<string, SideFile>;
-  /** Links not followed, from both sides. */
+  /** Configurations found by walking up, and links not followed, from both sides. */
   warnings: string[];
 }
 
