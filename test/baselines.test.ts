@@ -150,6 +150,15 @@ describe('baselines on the command line', () => {
     });
   });
 
+  it('a baseline among the specs is never taken for a spec', async () => {
+    const dir = corpus();
+    const specs = join(dir, 'specs');
+    expect((await runInProcess(['.', '--suppress-all'], { cwd: specs })).status).toBe(0);
+    expect(existsSync(join(specs, SUPPRESSIONS_FILE_NAME))).toBe(true);
+    const again: any = expectEnvelope(await runInProcess(['.', '--json'], { cwd: specs }), { command: 'compile', exit: 0 });
+    expect(again.data.files.map((file: { path: string }) => file.path)).toEqual(['clean.json', 'two.json', 'warn.json']);
+  });
+
   it('a new problem of the same rule in the same file fails, and every one of its problems is reported', async () => {
     const dir = corpus();
     await runInProcess(['specs', '--suppress-all'], { cwd: dir });
@@ -238,6 +247,18 @@ describe('baselines on the command line', () => {
       expect(JSON.parse(run.stdout).data.suppressions.unused, shard).toEqual([]);
     }
     expect(readFileSync(join(dir, SUPPRESSIONS_FILE_NAME), 'utf8')).toBe(before);
+  });
+
+  it('compare weighs a suppressed problem as nothing: accepting a problem is not a regression', async () => {
+    const dir = tempDir();
+    writeJson(dir, 'base/spec.json', validSpec());
+    writeJson(dir, 'head/spec.json', twoDiveErrors());
+    writeJson(dir, 'head/investigation-suppressions.json', { 'spec.json': { 'dive-selective': { count: 2 } } });
+    expect((await runInProcess(['base', '--output-dir', 'base-reports', '--format', 'json'], { cwd: dir })).status).toBe(0);
+    expect((await runInProcess(['head', '--output-dir', 'head-reports', '--format', 'json'], { cwd: dir })).status).toBe(0);
+    const run = await runInProcess(['compare', 'base-reports', 'head-reports', '--fail-on-regression', '--json'], { cwd: dir });
+    const envelope: any = expectEnvelope(run, { command: 'compare', exit: 0 });
+    expect(envelope.data.files[0]).toMatchObject({ worse: false, rules: [] });
   });
 
   it('shows suppressed problems as suppressed in every format', async () => {

@@ -103,17 +103,19 @@ describe('test under configuration', () => {
 });
 
 describe('which folders are fixtures', () => {
-  it('`test fixtures` passes: the brief artifact folders, which hold no expectation, are left out and named', async () => {
+  it('`test fixtures` passes: the brief artifact and compare folders, which hold no expectation, are left out and named', async () => {
     const result = await runInProcess(['test', 'fixtures', '--json'], { cwd: projectRoot });
     const envelope = envelopeOf(result.stdout);
     expect(result.status, JSON.stringify(envelope.error)).toBe(0);
     expect(envelope.data.failed).toBe(0);
     expect(envelope.data.skipped).toContain('fixtures/briefs');
     expect(envelope.data.skipped).toContain('fixtures/briefs/chain-valid');
+    expect(envelope.data.skipped).toContain('fixtures/compare/base');
+    expect(envelope.data.skipped).toContain('fixtures/compare/head');
     expect(envelope.data.fixtures.some((fixture: any) => fixture.path.startsWith('fixtures/briefs/'))).toBe(false);
     expect(result.stderr).toBe('');
     const text = await runInProcess(['test', 'fixtures'], { cwd: projectRoot });
-    expect(text.stdout).toMatch(/^not run: the 6 folders fixtures\/briefs, .*\n\d+ passed, 0 failed\n$/);
+    expect(text.stdout).toMatch(/^not run: the 8 folders fixtures\/briefs, .*\n\d+ passed, 0 failed\n$/);
   });
 
   it('a folder given that holds no expectation at all is a new suite: every spec is a fixture', async () => {

@@ -24,10 +24,12 @@ const usageErrorSubcodes = {
   OUTPUT_NOT_WRITABLE: 'the output file or folder cannot be written',
   OUTPUT_EXISTS: 'init: the --output file exists, and --force was not given',
   INVALID_SHARD: 'a --shard that is not i/n with 1 <= i <= n',
-  NOT_A_DIRECTORY: 'the test command was given something that is not a directory',
+  NOT_A_DIRECTORY: 'test or compare was given something that is not a directory',
   INVALID_SUPPRESSIONS:
     'a suppressions file that cannot be read, is not JSON or holds entries that are not spec paths mapping rule ids to {"count": N}; every problem is named at once',
   SUPPRESSIONS_NOT_FOUND: 'the suppressions file named by --suppressions does not exist (and the run does not write one)',
+  COMPARE_MISMATCH: 'compare: BASE and HEAD have no file in common (no path without extension is in both)',
+  KEY_COLLISION: 'compare: two files of BASE, or of HEAD, have the same path without extension (a/x.json and a/x.report.json)',
 } as const;
 
 export type UsageSubcode = keyof typeof usageErrorSubcodes;
@@ -54,6 +56,7 @@ export const errorCodes: readonly ErrorCodeEntry[] = [
       WARNINGS: 'no errors, but warnings and --fail-on warning',
       TOO_MANY_WARNINGS: 'no errors, but more warnings than --max-warnings allows',
       FIXTURES_FAILED: 'test: at least one fixture does not match its expectation',
+      REGRESSION: 'compare --fail-on-regression: at least one file got worse from BASE to HEAD',
     }),
   },
   {

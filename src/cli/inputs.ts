@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { RawPath } from '../common/raw-path.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
 import type { InputErrorSubcode } from '../load/input-error.js';
-import { findFixtures, type SkippedLink } from '../regression/discover.js';
+import { findFixtures, isSpecFileName, isSpecOrReportFileName, type SkippedLink } from '../regression/discover.js';
 import { displayPath } from '../regression/paths.js';
 import { usageError } from './contract.js';
 import { GLOB_CHARACTERS } from './glob-syntax.js';
@@ -34,9 +34,11 @@ export interface ExpandedInputs {
  * a quoted glob is expanded here, the same way on every shell. A folder that cannot be listed
  * becomes its own UNREADABLE entry; links out of a folder or glob are skipped with a warning
  * (findFixtures, expandGlob). The list is sorted once, after de-duplication, so that every
- * format lists the files in the same order whatever the order of the arguments.
+ * format lists the files in the same order whatever the order of the arguments. With
+ * `options.withReports`, folders yield JSON reports (`*.report.json`) too, as `compare` reads them;
+ * sidecars, Markdown reports and configuration files are skipped either way.
  */
-export async function expandInputs(args: readonly string[], cwd: string): Promise<ExpandedInputs> {
+export async function expandInputs(args: readonly string[], cwd: string, options: { withReports?: boolean } = {}): Promise<ExpandedInputs> {
   const files: InputFile[] = [];
   const seen = new Set<string>();
   const warnings: string[] = [];
@@ -59,7 +61,7 @@ export async function expandInputs(args: readonly string[], cwd: string): Promis
     const stats = statOrNull(path);
     if (stats?.isDirectory()) {
       several = true;
-      const found = findFixtures([path]);
+      const found = findFixtures([path], undefined, options.withReports === true ? isSpecOrReportFileName : isSpecFileName);
       for (const file of found.files) add(walked(file.path, file.text, cwd));
       for (const folder of found.unreadable) {
         const entry = walked(folder.path, folder.text, cwd);

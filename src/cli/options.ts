@@ -2,6 +2,7 @@
 // expects, or refuses it with a usage error that says what to give instead.
 import { Option } from 'commander';
 import { visible } from '../common/visible.js';
+import { presetNames } from '../policy/presets.js';
 import { usageError } from './contract.js';
 
 export function pick(options: Record<string, unknown>, keys: string[]): Record<string, string> {
@@ -16,6 +17,18 @@ export function parsePath(option: string): (value: string) => string {
     if (value === '') throw usageError('INVALID_ARGUMENT', `${option} takes a file name, not an empty string`);
     return value;
   };
+}
+
+/** -o/--output: `what` written to a file, atomically; "-" is standard output. */
+export function outputOption(what: string): Option {
+  return new Option('-o, --output <file>', `write ${what} to this file, atomically ("-": standard output)`).argParser(
+    parsePath('--output'),
+  );
+}
+
+/** -p/--preset: one of the built-in presets. */
+export function presetOption(description: string): Option {
+  return new Option('-p, --preset <name>', description).choices([...presetNames]);
 }
 
 /** --output "-" means standard output, as usual: the same as no --output at all. */

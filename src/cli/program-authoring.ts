@@ -1,6 +1,5 @@
 import { type Command, Option } from 'commander';
-import { presetNames } from '../policy/presets.js';
-import { parseBudget, parsePath, pick, pickOutput } from './options.js';
+import { outputOption, parseBudget, pick, pickOutput, presetOption } from './options.js';
 import type { Invocation } from './program.js';
 
 /** The commands that help write a spec rather than judge one: `init` and `config`. */
@@ -8,7 +7,7 @@ export function addAuthoringCommands(program: Command, onInvocation: (invocation
   program
     .command('config [spec]')
     .description('print the preset, every policy value and every rule setting a compile would use, and where each came from')
-    .addOption(new Option('-p, --preset <name>', 'rule preset (default: gate)').choices([...presetNames]))
+    .addOption(presetOption('rule preset (default: gate)'))
     .option('--policy <file>', "JSON or YAML file whose values override the preset's policy")
     .option('-c, --config <file>', 'configuration file (default: as for compile)')
     .option('--json', 'print one JSON envelope')
@@ -35,11 +34,7 @@ export function addAuthoringCommands(program: Command, onInvocation: (invocation
         'json',
       ]),
     )
-    .addOption(
-      new Option('-o, --output <file>', 'write the skeleton to this file, atomically ("-": standard output)').argParser(
-        parsePath('--output'),
-      ),
-    )
+    .addOption(outputOption('the skeleton'))
     .option('--force', 'overwrite the --output file if it exists')
     .option('--json', 'print one JSON envelope')
     .action((options: Record<string, unknown>) =>

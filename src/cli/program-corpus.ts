@@ -1,8 +1,7 @@
 import { type Command, Option } from 'commander';
 import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
-import { presetNames } from '../policy/presets.js';
 import type { BriefsFormat } from './commands/briefs.js';
-import { parseByteCount, parsePath, pick, pickOutput } from './options.js';
+import { outputOption, parseByteCount, pick, pickOutput, presetOption } from './options.js';
 import type { Invocation } from './program.js';
 
 /** The commands that read a corpus rather than judge specs one by one: `briefs` and `stats`. */
@@ -14,11 +13,7 @@ export function addCorpusCommands(program: Command, onInvocation: (invocation: I
     )
     .option('--spec <file>', 'the spec whose evidence registry the briefs cite (without it, evidence ids are not checked)')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'sarif', 'github']).default('text'))
-    .addOption(
-      new Option('-o, --output <file>', 'write the output to this file, atomically ("-": standard output)').argParser(
-        parsePath('--output'),
-      ),
-    )
+    .addOption(outputOption('the output'))
     .addOption(new Option('--max-bytes <n>', 'largest artifact accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
     .option('--json', 'print one JSON envelope')
     .action((dir: string, options: Record<string, unknown>) =>
@@ -43,12 +38,8 @@ export function addCorpusCommands(program: Command, onInvocation: (invocation: I
     .addOption(
       new Option('-f, --format <format>', 'Markdown tables and Mermaid charts, or JSON').choices(['markdown', 'json']).default('markdown'),
     )
-    .addOption(
-      new Option('-o, --output <file>', 'write the statistics to this file, atomically ("-": standard output)').argParser(
-        parsePath('--output'),
-      ),
-    )
-    .addOption(new Option('-p, --preset <name>', 'rule preset (default: gate)').choices([...presetNames]))
+    .addOption(outputOption('the statistics'))
+    .addOption(presetOption('rule preset (default: gate)'))
     .option('--policy <file>', "JSON or YAML file whose values override the preset's policy")
     .option('-c, --config <file>', 'configuration file')
     .addOption(new Option('--max-bytes <n>', 'largest input accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))

@@ -1,10 +1,11 @@
 import { type Command, Option } from 'commander';
 import { DEFAULT_MAX_ANNOTATIONS } from '../gate/annotations.js';
 import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
-import { maxWarningsOption, parseByteCount, parseCount, parsePath, pick, pickOutput } from './options.js';
+import type { CompareFormat } from './commands/compare.js';
+import { maxWarningsOption, outputOption, parseByteCount, parseCount, parsePath, pick, pickOutput, presetOption } from './options.js';
 import type { Invocation } from './program.js';
 
-/** The command that turns gate runs into what a CI job shows: `summary`. */
+/** The commands that turn gate runs into what a CI job shows: `summary`, and `compare` of two folders. */
 export function addGateCommands(program: Command, onInvocation: (invocation: Invocation) => void): void {
   program
     .command('summary <results...>')
@@ -52,6 +53,47 @@ export function addGateCommands(program: Command, onInvocation: (invocation: Inv
           annotate: options['annotate'] === true,
           maxAnnotations: options['maxAnnotations'] as number,
           maxBytes: options['maxBytes'] as number,
+          json: options['json'] === true,
+        },
+      }),
+    );
+
+  program
+    .command('compare <base> <head>')
+    .description(
+      'compare two folders of specs or JSON reports (<name>.report.json) file by file: verdict changes, new and fixed problems by rule, budget used, deep dives, cycles to success',
+    )
+    .addOption(
+      new Option('-f, --format <format>', 'a listing, Markdown tables, or the JSON comparison')
+        .choices(['text', 'markdown', 'json'])
+        .default('text'),
+    )
+    .addOption(outputOption('the comparison'))
+    .addOption(presetOption('rule preset for the specs of both sides (default: gate)'))
+    .option('--policy <file>', "JSON or YAML file whose values override the preset's policy, for both sides")
+    .option(
+      '-c, --config <file>',
+      "configuration file for both sides (default: INVESTIGATION_CONFIG, or the nearest investigation.config.json|yaml|yml up from each spec's folder)",
+    )
+    .addOption(
+      new Option('--max-bytes <n>', 'largest spec or report accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount),
+    )
+    .option(
+      '--fail-on-regression',
+      'exit 1 when a file got worse: pass to fail, added and failing, a new error (by rule and JSON Pointer), or more warnings',
+    )
+    .option('--json', 'print one JSON envelope')
+    .action((base: string, head: string, options: Record<string, unknown>) =>
+      onInvocation({
+        command: 'compare',
+        options: {
+          base,
+          head,
+          format: options['format'] as CompareFormat,
+          ...pickOutput(options),
+          ...pick(options, ['preset', 'policy', 'config']),
+          maxBytes: options['maxBytes'] as number,
+          failOnRegression: options['failOnRegression'] === true,
           json: options['json'] === true,
         },
       }),

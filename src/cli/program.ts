@@ -6,6 +6,7 @@ import { toolInfo } from '../tool.js';
 import { MIN_ITEMS_FOR_WORKERS } from '../workers/choose.js';
 import { exitCodesText, ruleCatalogText } from './catalog.js';
 import type { BriefsOptions } from './commands/briefs.js';
+import type { CompareOptions } from './commands/compare.js';
 import type { CompileOptions, Format } from './commands/compile.js';
 import type { ConfigOptions } from './commands/config.js';
 import type { InitOptions } from './commands/init.js';
@@ -13,7 +14,18 @@ import type { StatsOptions } from './commands/stats.js';
 import type { SummaryOptions } from './commands/summary.js';
 import type { TestOptions } from './commands/test.js';
 import { usageError } from './contract.js';
-import { collect, inertError, maxWarningsOption, parseByteCount, parsePath, pick, pickOutput, workersOption } from './options.js';
+import {
+  collect,
+  inertError,
+  maxWarningsOption,
+  outputOption,
+  parseByteCount,
+  parsePath,
+  pick,
+  pickOutput,
+  presetOption,
+  workersOption,
+} from './options.js';
 import { addAuthoringCommands } from './program-authoring.js';
 import { addCorpusCommands } from './program-corpus.js';
 import { addGateCommands } from './program-gate.js';
@@ -28,7 +40,8 @@ export type Invocation =
   | { command: 'briefs'; options: BriefsOptions }
   | { command: 'init'; options: InitOptions }
   | { command: 'config'; options: ConfigOptions }
-  | { command: 'summary'; options: SummaryOptions };
+  | { command: 'summary'; options: SummaryOptions }
+  | { command: 'compare'; options: CompareOptions };
 
 const FORMATS: Format[] = ['markdown', 'json', 'text', 'sarif', 'github'];
 
@@ -55,17 +68,13 @@ export function buildProgram(
         'markdown or json report, or text, sarif or github diagnostics (default: markdown for one file, text for several)',
       ).choices(FORMATS),
     )
-    .addOption(
-      new Option('-o, --output <file>', 'write what would go to standard output to this file, atomically ("-": standard output)').argParser(
-        parsePath('--output'),
-      ),
-    )
+    .addOption(outputOption('what would go to standard output'))
     .addOption(
       new Option('--output-dir <dir>', 'write one report per input, as <name>.report.md or <name>.report.json').argParser(
         parsePath('--output-dir'),
       ),
     )
-    .addOption(new Option('-p, --preset <name>', 'rule preset (default: gate)').choices([...presetNames]))
+    .addOption(presetOption('rule preset (default: gate)'))
     .option('--policy <file>', "JSON or YAML file whose values override the preset's policy")
     .option(
       '-c, --config <file>',
@@ -158,11 +167,7 @@ export function buildProgram(
         .choices(['all', 'goldens'])
         .preset('all'),
     )
-    .addOption(
-      new Option('-p, --preset <name>', "rule preset, under each fixture's own (default: the configuration's, else gate)").choices([
-        ...presetNames,
-      ]),
-    )
+    .addOption(presetOption("rule preset, under each fixture's own (default: the configuration's, else gate)"))
     .option('--policy <file>', "JSON or YAML file whose values override the configuration's policy, under each fixture's own")
     .option(
       '-c, --config <file>',

@@ -11,7 +11,7 @@ import type { CommandResult, Io } from './commands/result.js';
 import { CliError, CONTRACT_VERSION, type Envelope, type UsageSubcode, usageError } from './contract.js';
 import { buildProgram, type Invocation } from './program.js';
 
-const COMMANDS = ['compile', 'schema', 'rules', 'explain', 'test', 'stats', 'briefs', 'init', 'config', 'summary'];
+const COMMANDS = ['compile', 'schema', 'rules', 'explain', 'test', 'stats', 'briefs', 'init', 'config', 'summary', 'compare'];
 
 const COMMANDER_SUBCODES: Record<string, UsageSubcode> = {
   'commander.unknownOption': 'UNKNOWN_OPTION',
@@ -89,6 +89,8 @@ async function execute(invocation: Invocation, io: Io): Promise<CommandResult> {
       return (await import('./commands/config.js')).configCommand(invocation.options, io);
     case 'summary':
       return (await import('./commands/summary.js')).summaryCommand(invocation.options, io);
+    case 'compare':
+      return (await import('./commands/compare.js')).compareCommand(invocation.options, io);
   }
 }
 

@@ -1,6 +1,7 @@
 import { isRecord } from '../common/guards.js';
 import type { ProblemCounts } from '../diagnostics/cap.js';
 import { compareStrings, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { diagnosticShapeProblem } from '../diagnostics/shape.js';
 import type { FileOutcome } from '../report/outcome.js';
 
 /** One `compile --json` envelope, as read from a file, with the name it is known by in messages. */
@@ -82,7 +83,8 @@ function fileOutcome(where: string, value: unknown): FileOutcome {
   if (verdict !== 'pass' && verdict !== 'fail') return refuse('"verdict" is not "pass" or "fail"');
   if (!Array.isArray(diagnostics)) return refuse('"diagnostics" is not a list');
   diagnostics.forEach((diagnostic, index) => {
-    checkDiagnostic(diagnostic, (what) => refuse(`diagnostics[${index}]: ${what}`));
+    const problem = diagnosticShapeProblem(diagnostic);
+    if (problem !== null) refuse(`diagnostics[${index}]: ${problem}`);
   });
   if (!isCounts(counts)) return refuse('"counts" is not an object of errors, warnings and suppressed, each a whole number');
   if (error !== null && !(isRecord(error) && typeof error['code'] === 'string' && typeof error['message'] === 'string'))
@@ -104,12 +106,4 @@ function isCounts(value: unknown): value is ProblemCounts {
     const count = value[key];
     return typeof count === 'number' && Number.isInteger(count) && count >= 0;
   });
-}
-
-function checkDiagnostic(value: unknown, refuse: (what: string) => never): void {
-  if (!isRecord(value)) refuse('not an object');
-  const { ruleId, severity, message, path } = value as Record<string, unknown>;
-  if (typeof ruleId !== 'string' || typeof message !== 'string' || typeof path !== 'string')
-    refuse('"ruleId", "message" or "path" is not a string');
-  if (severity !== 'error' && severity !== 'warning') refuse('"severity" is not "error" or "warning"');
 }

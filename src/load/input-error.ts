@@ -15,7 +15,8 @@ export type InputErrorSubcode =
   | 'CIRCULAR'
   | 'DUPLICATE_KEY'
   | 'NOT_AN_OBJECT'
-  | 'NOT_A_RESULT';
+  | 'NOT_A_RESULT'
+  | 'NOT_A_REPORT';
 
 /** What each subcode means, for the contract the `schema` command prints. */
 export const inputErrorSubcodes: Readonly<Record<InputErrorSubcode, string>> = {
@@ -35,6 +36,8 @@ export const inputErrorSubcodes: Readonly<Record<InputErrorSubcode, string>> = {
   DUPLICATE_KEY: 'an object repeats a key',
   NOT_AN_OBJECT: 'the document is not an object (an array, a scalar, null or empty)',
   NOT_A_RESULT: 'summary: the file is not the --json envelope of a compile run',
+  NOT_A_REPORT:
+    'compare: a <name>.report.json file, or a JSON file with reportVersion 1, tool and verdict, that is not a JSON report of compile',
 };
 
 export interface InputProblem {

@@ -3,20 +3,35 @@ import { basename, resolve, sep } from 'node:path';
 import { joinRawPath, pathText, type RawPath, rawPathFromBytes } from '../common/raw-path.js';
 import { isWithin, realPathOrNull } from '../common/real-path.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
+import { SUPPRESSIONS_FILE_NAME } from '../suppressions/file.js';
 import { RegressionUsageError } from './errors.js';
 import { SPEC_EXTENSIONS } from './paths.js';
 
 /** Files beside a spec that belong to it and are never specs themselves. */
 const SIDE_FILE_SUFFIXES: readonly string[] = ['.expect.json', '.expect.yaml', '.expect.yml', '.report.json', '.report.md'];
-const CONFIG_FILES: ReadonlySet<string> = new Set(['investigation.config.json', 'investigation.config.yaml', 'investigation.config.yml']);
+/** The tool's own files, which may lie among specs: configuration and the baseline. */
+const TOOL_FILES: ReadonlySet<string> = new Set([
+  'investigation.config.json',
+  'investigation.config.yaml',
+  'investigation.config.yml',
+  SUPPRESSIONS_FILE_NAME,
+]);
 
-/** Whether a file name is a fixture spec: .json, .yaml or .yml, and neither a side file nor a config file. */
+/** Whether a file name is a fixture spec: .json, .yaml or .yml, and neither a side file nor a configuration or suppressions file. */
 export function isSpecFileName(name: string): boolean {
   const lower = name.toLowerCase();
   if (!SPEC_EXTENSIONS.some((extension) => lower.endsWith(extension))) return false;
   if (SIDE_FILE_SUFFIXES.some((suffix) => lower.endsWith(suffix))) return false;
-  return !CONFIG_FILES.has(lower);
+  return !TOOL_FILES.has(lower);
 }
+
+/** Whether a file name is a spec or a JSON report (`<name>.report.json`): what `compare` reads from a folder. */
+export function isSpecOrReportFileName(name: string): boolean {
+  return isSpecFileName(name) || name.toLowerCase().endsWith('.report.json');
+}
+
+/** Which file names a walk takes: specs (isSpecFileName) by default. */
+export type FileNameFilter = (name: string) => boolean;
 
 /** A file or folder found by the walk: what to open, and how to show it. */
 export interface FoundPath {
@@ -77,9 +92,14 @@ export function discoverFixtures(dirs: readonly string[]): string[] {
  * walk goes on with the others.
  *
  * An argument that is a spec file itself is taken as it is, links included: the user named it.
- * A missing path, or a file that is not a spec, throws a RegressionUsageError.
+ * A missing path, or a file that is not a spec, throws a RegressionUsageError. `accept` says which
+ * file names are taken (`compare` takes JSON reports too); specs by default.
  */
-export function findFixtures(dirs: readonly string[], reader: DirectoryReader = readDirectory): Discovery {
+export function findFixtures(
+  dirs: readonly string[],
+  reader: DirectoryReader = readDirectory,
+  accept: FileNameFilter = isSpecFileName,
+): Discovery {
   const found = new Map<string, FoundPath>();
   const discovery: Discovery = { files: [], unreadable: [], skippedLinks: [] };
   for (const dir of dirs) {
@@ -87,9 +107,9 @@ export function findFixtures(dirs: readonly string[], reader: DirectoryReader = 
     const stats = statOrNull(root);
     if (stats === null) throw new RegressionUsageError('NOT_FOUND', `${dir} does not exist; give a folder of fixtures`);
     if (stats.isDirectory()) {
-      const walk: Walk = { root, realRoot: realPathOrNull(root), reader, found, discovery };
+      const walk: Walk = { root, realRoot: realPathOrNull(root), reader, accept, found, discovery };
       visit(walk, root);
-    } else if (stats.isFile() && isSpecFileName(basename(root))) {
+    } else if (stats.isFile() && accept(basename(root))) {
       found.set(keyOf(root), { path: root, text: root });
     } else {
       throw new RegressionUsageError(
@@ -113,6 +133,7 @@ interface Walk {
   /** Null when the root cannot be resolved: then no link is followed. */
   realRoot: Buffer | null;
   reader: DirectoryReader;
+  accept: FileNameFilter;
   found: Map<string, FoundPath>;
   discovery: Discovery;
 }
@@ -136,7 +157,7 @@ function visit(walk: Walk, folder: RawPath): void {
     if (entry.isDirectory()) {
       visit(walk, path);
     } else if (entry.isFile()) {
-      if (isSpecFileName(name)) walk.found.set(keyOf(path), { path, text: pathText(path) });
+      if (walk.accept(name)) walk.found.set(keyOf(path), { path, text: pathText(path) });
     } else if (entry.isSymbolicLink()) {
       visitLink(walk, path, name);
     }
@@ -146,7 +167,7 @@ function visit(walk: Walk, folder: RawPath): void {
 function visitLink(walk: Walk, path: RawPath, name: string): void {
   const stats = statOrNull(path);
   // A dangling link or a loop leads nowhere; a link to anything but a spec file or a folder is no candidate.
-  if (stats === null || !(stats.isDirectory() || (stats.isFile() && isSpecFileName(name)))) return;
+  if (stats === null || !(stats.isDirectory() || (stats.isFile() && walk.accept(name)))) return;
   const real = realPathOrNull(path);
   if (walk.realRoot === null || real === null || !isWithin(real, walk.realRoot)) {
     walk.discovery.skippedLinks.push({ path, text: pathText(path), root: walk.root });

@@ -33,7 +33,7 @@ export function singleLine(value: string): string {
   return value.replace(LINE_BREAKS, ' ');
 }
 
-export function heading(depth: 1 | 2, ...children: PhrasingContent[]): RootContent {
+export function heading(depth: 1 | 2 | 3, ...children: PhrasingContent[]): RootContent {
   return { type: 'heading', depth, children };
 }
 

@@ -476,7 +476,44 @@ const scenarios: Scenario[] = [
     setup: (dir) => (writeJson(dir, 'fx/lonely.json', validSpec()), ['test', 'fx', '--json']),
     expected: { command: 'test', exit: 1, code: 'GATE_FAILED', subcode: 'FIXTURES_FAILED' },
   },
+  // compare: its document in data, a regression under --fail-on-regression, two folders that cannot be compared.
+  {
+    name: 'compare, a file that got worse, without --fail-on-regression',
+    setup: (dir) => (writeCompareSides(dir), ['compare', 'base', 'head', '--json']),
+    expected: { command: 'compare', exit: 0, code: null },
+    check: (envelope) => {
+      expect(envelope.data['summary']).toMatchObject({ files: 2, worse: 1, passToFail: 1, added: 1 });
+      expect(envelope.data['rendered']).toMatch(/^a +pass → fail/);
+    },
+  },
+  {
+    name: 'compare --fail-on-regression, a file that got worse',
+    setup: (dir) => (writeCompareSides(dir), ['compare', 'base', 'head', '--fail-on-regression', '--format', 'json', '--json']),
+    expected: { command: 'compare', exit: 1, code: 'GATE_FAILED', subcode: 'REGRESSION' },
+    check: (envelope) => expect(envelope.data).not.toHaveProperty('rendered'),
+  },
+  {
+    name: 'compare, two folders with no file in common',
+    setup: (dir) => (
+      writeJson(dir, 'base/a.json', validSpec()), writeJson(dir, 'head/b.json', validSpec()), ['compare', 'base', 'head', '--json']
+    ),
+    expected: { command: 'compare', exit: 2, code: 'USAGE_ERROR', subcode: 'COMPARE_MISMATCH' },
+  },
+  {
+    name: 'compare, a report file that is not a report',
+    setup: (dir) => (
+      writeJson(dir, 'base/a.report.json', validSpec()), writeJson(dir, 'head/a.json', validSpec()), ['compare', 'base', 'head', '--json']
+    ),
+    expected: { command: 'compare', exit: 3, code: 'INPUT_ERROR', subcode: 'NOT_A_REPORT' },
+  },
 ];
+
+/** BASE with a passing spec, HEAD with it failing and a spec added. */
+function writeCompareSides(dir: string): void {
+  writeJson(dir, 'base/a.json', validSpec());
+  writeJson(dir, 'head/a.json', gateFailingSpec());
+  writeYaml(dir, 'head/b.yaml', validSpec());
+}
 
 function writePassingFixtures(dir: string, folder: string): void {
   writeJson(dir, `${folder}/a.json`, validSpec());

@@ -1,4 +1,4 @@
-import { isAbsolute } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { pathText } from '../../common/raw-path.js';
 import { WriteRefusedError, writeFileSafely } from '../../common/write-file.js';
 import type { CompileResult, Compiler } from '../../compile.js';
@@ -80,6 +80,28 @@ export function writeOutputFile(path: string, content: string, label: string): E
 export function writeOutput(path: string, content: string, label: string): void {
   const error = writeOutputFile(path, content, label);
   if (error !== null) throw usageError('OUTPUT_NOT_WRITABLE', error.message);
+}
+
+/**
+ * Where a command's rendered document goes: to --output (atomically, and named in the envelope as
+ * `output`), else with --json into the envelope as `rendered` (unless `inData`: the document is the
+ * envelope's data already), else to standard output. Returns what to print on standard output.
+ */
+export function deliver(
+  rendered: string,
+  options: { output?: string; json: boolean },
+  data: Record<string, unknown>,
+  cwd: string,
+  inData: boolean,
+): string {
+  if (options.output !== undefined) {
+    writeOutput(resolve(cwd, options.output), rendered, `--output ${options.output}`);
+    data['output'] = options.output;
+    return '';
+  }
+  if (!options.json) return rendered;
+  if (!inData) data['rendered'] = rendered;
+  return '';
 }
 
 /** Why a file could not be written, after its label: what was there, or the file system's error code. */

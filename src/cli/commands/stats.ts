@@ -1,11 +1,10 @@
-import { resolve } from 'node:path';
 import { visible } from '../../common/visible.js';
 import type { Compiler } from '../../compile.js';
 import { toolInfo } from '../../tool.js';
 import { expandInputs } from '../inputs.js';
 import { type CompilerFlags, configEcho, type Judged, judgeInputs, runConfiguration } from './judges.js';
 import type { CommandResult, Io } from './result.js';
-import { compileFile, writeOutput } from './shared.js';
+import { compileFile, deliver } from './shared.js';
 
 export interface StatsOptions extends CompilerFlags {
   inputs: string[];
@@ -33,14 +32,6 @@ export async function statsCommand(options: StatsOptions, io: Io): Promise<Comma
   const stats = collectStats(files);
   const rendered = options.format === 'json' ? renderStatsJson(stats) : renderStatsMarkdown(stats);
   const data: Record<string, unknown> = { config: configEcho((judged.files[0] as Judged['files'][number]).config), stats };
-  let stdout = '';
-  if (options.output !== undefined) {
-    writeOutput(resolve(io.cwd, options.output), rendered, `--output ${options.output}`);
-    data['output'] = options.output;
-  } else if (options.json) {
-    if (options.format !== 'json') data['rendered'] = rendered;
-  } else {
-    stdout = rendered;
-  }
+  const stdout = deliver(rendered, options, data, io.cwd, options.format === 'json');
   return { exitCode: 0, data, warnings, error: null, stdout };
 }

@@ -1,0 +1,151 @@
+import { type Stats, statSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
+import { exitCodes } from '../../common/exit-codes.js';
+import { pathText } from '../../common/raw-path.js';
+import { sameFile } from '../../common/real-path.js';
+import {
+  CompareInputError,
+  CompareMismatchError,
+  checkComparable,
+  looksLikeReport,
+  type SideFile,
+  sideOfOutcome,
+  sideOfReport,
+} from '../../compare/index.js';
+import type { Compiler } from '../../compile.js';
+import { readDocument } from '../../load/document.js';
+import { fixtureStem } from '../../regression/paths.js';
+import { CliError, usageError } from '../contract.js';
+import { expandInputs, type InputFile } from '../inputs.js';
+import { judgeInputs, type RunConfiguration } from './judges.js';
+import { compileFile } from './shared.js';
+
+const REPORT_SUFFIX = '.report.json';
+
+/** One file of a side: its key, its path inside the side's folder, and how to open it. */
+interface Listed {
+  key: string;
+  file: string;
+  input: InputFile;
+}
+
+export interface ComparedSides {
+  base: Map<string, SideFile>;
+  head: Map<string, SideFile>;
+  /** Configurations found by walking up, and links not followed, from both sides. */
+  warnings: string[];
+}
+
+/**
+ * Both folders read: each listed as `compile` expands a folder, JSON reports kept; the files
+ * matched by key; reports read (a file that is not one is the run's INPUT_ERROR) and specs
+ * compiled with one configuration machinery for both sides. Every refusal comes before any spec is
+ * compiled, so that a wrong pair of folders costs nothing.
+ */
+export async function readSides(
+  dirs: { base: string; head: string },
+  configuration: RunConfiguration,
+  cwd: string,
+  output: string | undefined,
+): Promise<ComparedSides> {
+  const base = await listSide('BASE', dirs.base, cwd);
+  const head = await listSide('HEAD', dirs.head, cwd);
+  try {
+    checkComparable(dirs, base.files, head.files);
+  } catch (error) {
+    if (error instanceof CompareMismatchError) throw usageError('COMPARE_MISMATCH', error.message);
+    throw error;
+  }
+  if (output !== undefined) refuseOutputOverInput(output, [...base.files.values(), ...head.files.values()], cwd);
+  const entries = [
+    ...[...base.files.values()].map((listed) => ({ side: 'base' as const, listed })),
+    ...[...head.files.values()].map((listed) => ({ side: 'head' as const, listed })),
+  ];
+  // Reports first: one that is not a report refuses the run before any spec is compiled.
+  const sides = entries.map(({ listed }) => readReport(listed, configuration.flags.maxBytes));
+  const specs = entries.flatMap((entry, index) => (sides[index] === null ? [{ ...entry, index }] : []));
+  const judged = judgeInputs(
+    configuration,
+    specs.map(({ listed }) => listed.input),
+  );
+  specs.forEach(({ listed, index }, nth) => {
+    const compiler = judged.compilers[judged.files[nth]?.judge ?? 0] as Compiler;
+    sides[index] = sideOfOutcome(listed.file, compileFile(compiler, listed.input, configuration.flags, false));
+  });
+  const result: ComparedSides = { base: new Map(), head: new Map(), warnings: [...judged.warnings, ...base.warnings, ...head.warnings] };
+  for (const [index, { side, listed }] of entries.entries()) result[side].set(listed.key, sides[index] as SideFile);
+  return result;
+}
+
+/** A side's files by key, as `compile` finds them in a folder, JSON reports included; two files of one key are a usage error. */
+async function listSide(label: 'BASE' | 'HEAD', dir: string, cwd: string): Promise<{ files: Map<string, Listed>; warnings: string[] }> {
+  const root = resolve(cwd, dir);
+  const stats = statOf(root);
+  if (stats === undefined) throw usageError('NO_INPUT', `${label} ${dir} does not exist; give a folder of specs or JSON reports`);
+  if (!stats.isDirectory())
+    throw usageError('NOT_A_DIRECTORY', `${label} ${dir} is not a folder; compare takes two folders of specs or JSON reports`);
+  let expanded: Awaited<ReturnType<typeof expandInputs>>;
+  try {
+    expanded = await expandInputs([dir], cwd, { withReports: true });
+  } catch (error) {
+    if (error instanceof CliError && error.subcode === 'NO_INPUT')
+      throw usageError('NO_INPUT', `${label} ${dir} holds no spec (.json, .yaml, .yml) or JSON report (.report.json)`);
+    throw error;
+  }
+  const files = new Map<string, Listed>();
+  for (const input of expanded.files) {
+    const inside = relative(root, pathText(input.open));
+    const file = sep === '/' ? inside : inside.split(sep).join('/');
+    const key = isReportName(file) ? file.slice(0, -REPORT_SUFFIX.length) : fixtureStem(file);
+    const other = files.get(key);
+    if (other !== undefined)
+      throw usageError(
+        'KEY_COLLISION',
+        `${label} ${dir}: ${other.file} and ${file} would both be compared as ${JSON.stringify(key)}; compare matches files by their path without .json, .yaml, .yml or .report.json, so keep one of them`,
+      );
+    files.set(key, { key, file, input });
+  }
+  return { files, warnings: expanded.warnings };
+}
+
+/**
+ * A JSON file read as a report when it is named like one or holds one (`looksLikeReport`); null
+ * for a spec, which is compiled instead. A file named like a report that is not one refuses the run.
+ */
+function readReport(listed: Listed, maxBytes: number): SideFile | null {
+  const named = isReportName(listed.file);
+  if (!listed.file.toLowerCase().endsWith('.json') || listed.input.problem !== undefined) return null;
+  const { input } = listed;
+  const parsed = readDocument(input.open, { maxBytes, shown: input.shown, format: 'json' });
+  if (!parsed.ok) {
+    if (!named) return null;
+    const message = parsed.bytes === undefined ? parsed.problem.message : `${input.shown}: ${parsed.problem.message}`;
+    throw new CliError('INPUT_ERROR', parsed.problem.subcode, message, exitCodes.input);
+  }
+  if (!named && !looksLikeReport(parsed.data)) return null;
+  try {
+    return sideOfReport(listed.file, parsed.data, input.shown);
+  } catch (error) {
+    if (error instanceof CompareInputError) throw new CliError('INPUT_ERROR', error.subcode, error.message, exitCodes.input);
+    throw error;
+  }
+}
+
+function refuseOutputOverInput(output: string, files: readonly Listed[], cwd: string): void {
+  const target = resolve(cwd, output);
+  const input = files.find((listed) => sameFile(target, listed.input.open));
+  if (input !== undefined)
+    throw usageError('OUTPUT_IS_INPUT', `--output ${output} is the input ${input.input.shown}; refusing to overwrite it`);
+}
+
+function isReportName(file: string): boolean {
+  return file.toLowerCase().endsWith(REPORT_SUFFIX);
+}
+
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
