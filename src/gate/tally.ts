@@ -20,13 +20,17 @@ export interface RuleTally {
   files: number;
 }
 
-export interface GateTally {
+/** What a run of the gate came to over all its files (warnings --quiet hid included). */
+export interface GateTotals {
   files: number;
   passed: number;
   failed: number;
   errors: number;
   warnings: number;
   suppressed: number;
+}
+
+export interface GateTally extends GateTotals {
   perFile: FileTally[];
   /** Most problems first, then by rule id. */
   perRule: RuleTally[];

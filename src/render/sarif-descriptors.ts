@@ -16,19 +16,12 @@ export function ruleDescriptor(rule: Rule, setting: RuleSetting | undefined, doc
   const { id, criterion, description, rationale } = rule.meta;
   const criterionName = criteria.find((entry) => entry.id === criterion)?.name ?? criterion;
   const level = setting === 'error' || setting === 'warning' ? setting : 'none';
-  return {
-    id,
-    name: pascalCase(id),
-    shortDescription: { text: description },
-    fullDescription: { text: `${description} ${rationale}` },
-    helpUri: `${docsBase}${id}.md`,
-    help: {
-      text: `${rationale} Each result's message says what is wrong at that place and how to fix it.`,
-      markdown: `**${escapeMarkdown(description)}**\n\n${escapeMarkdown(rationale)}\n\nGate criterion: ${escapeMarkdown(criterionName)}. Each result's message says what is wrong at that place and how to fix it.`,
-    },
-    defaultConfiguration: level === 'none' ? { enabled: false, level } : { level },
-    properties: { tags: [criterion] },
-  };
+  const howToFix = "Each result's message says what is wrong at that place and how to fix it.";
+  return descriptor({ id, description, rationale, tag: criterion }, docsBase, {
+    text: `${rationale} ${howToFix}`,
+    markdown: `**${escapeMarkdown(description)}**\n\n${escapeMarkdown(rationale)}\n\nGate criterion: ${escapeMarkdown(criterionName)}. ${howToFix}`,
+    configuration: level === 'none' ? { enabled: false, level } : { level },
+  });
 }
 
 /** A check that is not a rule of the spec catalog: unreadable input, or a brief artifact chain. */
@@ -59,18 +52,28 @@ export const TOO_MANY_PROBLEMS_CHECK: ExtraCheck = {
 /** The checks every listing may cite beside the rules: unreadable input, and the count of problems not listed. */
 export const BUILT_IN_CHECKS: readonly ExtraCheck[] = [INPUT_ERROR_CHECK, TOO_MANY_PROBLEMS_CHECK];
 
-export function extraDescriptor({ id, description, rationale, fix, tag }: ExtraCheck, docsBase: string): Descriptor {
+export function extraDescriptor(check: ExtraCheck, docsBase: string): Descriptor {
+  const { description, rationale, fix } = check;
+  return descriptor(check, docsBase, {
+    text: `${rationale} ${fix}`,
+    markdown: `**${escapeMarkdown(description)}**\n\n${escapeMarkdown(rationale)} ${escapeMarkdown(fix)}`,
+    configuration: { level: 'error' },
+  });
+}
+
+function descriptor(
+  { id, description, rationale, tag }: Pick<ExtraCheck, 'id' | 'description' | 'rationale' | 'tag'>,
+  docsBase: string,
+  help: { text: string; markdown: string; configuration: object },
+): Descriptor {
   return {
     id,
     name: pascalCase(id),
     shortDescription: { text: description },
     fullDescription: { text: `${description} ${rationale}` },
     helpUri: `${docsBase}${id}.md`,
-    help: {
-      text: `${rationale} ${fix}`,
-      markdown: `**${escapeMarkdown(description)}**\n\n${escapeMarkdown(rationale)} ${escapeMarkdown(fix)}`,
-    },
-    defaultConfiguration: { level: 'error' },
+    help: { text: help.text, markdown: help.markdown },
+    defaultConfiguration: help.configuration,
     properties: { tags: [tag] },
   };
 }

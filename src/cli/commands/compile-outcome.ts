@@ -1,18 +1,13 @@
 import { exitCodes } from '../../common/exit-codes.js';
 import { visible } from '../../common/visible.js';
 import { describePointer } from '../../diagnostics/pointer.js';
+import type { GateTotals } from '../../gate/index.js';
 import { type FileOutcome, hiddenWarningsNote } from '../../report/outcome.js';
 import type { EnvelopeError } from '../contract.js';
 import type { Io } from './result.js';
 
-/** What a run of the gate came to, over all its files: the envelope's summary. */
-export interface RunSummary {
-  files: number;
-  passed: number;
-  failed: number;
-  errors: number;
-  warnings: number;
-  suppressed: number;
+/** The envelope's summary: the run's totals and its exit code. */
+export interface RunSummary extends GateTotals {
   exitCode: number;
 }
 
