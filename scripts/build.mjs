@@ -29,7 +29,7 @@ const precompiledValidators = {
         "export { default as investigationSchema } from '../../assets/investigation.schema.json';",
         "export { default as policySchema } from '../../assets/policy.schema.json';",
         "export { default as briefArtifactSchema } from '../../assets/brief-artifact.schema.json';",
-        `const compiled = { investigation, policy, briefArtifact };`,
+        `const compiled = { ${Object.keys(schemaIds).join(', ')} };`,
         'export function validator(name) { return compiled[name]; }',
       ].join('\n');
       return { contents, loader: 'js', resolveDir: fileURLToPath(new URL('../src/schema/', import.meta.url)) };

@@ -19,7 +19,7 @@ export const LAYERS = [
   ['compile.ts', 'config', 'suppressions'],
   ['render'],
   ['workers'],
-  ['briefs', 'stats', 'regression', 'gate', 'compare'],
+  ['briefs', 'stats', 'regression', 'gate', 'compare', 'advice'],
   ['index.ts'],
   ['cli'],
 ];

@@ -16,7 +16,7 @@ import { rules } from './rules/catalog.js';
 import { findCriticalGaps } from './rules/critical-input.js';
 import { type Baseline, runRules } from './rules/run.js';
 import { SpecView } from './rules/spec-view.js';
-import { NO_SCHEMA_FINDINGS, validateStructure } from './schema/issues.js';
+import { NO_SCHEMA_FINDINGS, type Stage, validateStructure } from './schema/issues.js';
 import { toolInfo } from './tool.js';
 
 export interface CompilerOptions {
@@ -37,6 +37,11 @@ export interface CompileInputOptions {
   /** Force a format; without it the path's extension decides, and without that JSON is tried, then YAML. */
   sourceFormat?: SourceFormat;
   /**
+   * "draft" judges an unfinished spec: the sections after the map may be missing and no minimum
+   * count applies, but everything there is judged; a sound draft's verdict is "draft-ok" (exit 0).
+   */
+  stage?: Stage;
+  /**
    * What a suppressions file accepts in this spec: a rule with no more problems than its count has
    * them listed as suppressed, and they do not fail the gate. Critical input is never suppressed.
    */
@@ -47,6 +52,7 @@ export interface CompileInputOptions {
 export type CompileResult =
   | {
       exitCode: 0 | 1;
+      /** pass or fail; draft-ok for a sound draft. */
       verdict: Verdict;
       diagnostics: Diagnostic[];
       report: Report;
@@ -107,6 +113,7 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
     settings[ruleId] = setting;
   }
   const enabledRules = rules.filter((rule) => settings[rule.meta.id] !== 'off');
+  const draftPolicy = draftPolicyOf(policy);
   const criticalRule = enabledRules.filter((rule) => rule.meta.id === 'critical-input');
   const gateRules = enabledRules.filter((rule) => rule.meta.id !== 'critical-input');
 
@@ -136,19 +143,30 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
           ...withSource,
         };
       }
-      const view = new SpecView(data, validateStructure(data));
-      const run = runRules(gateRules, view, policy, settings, inputOptions.baseline);
+      const stage = inputOptions.stage ?? 'final';
+      const view = new SpecView(data, validateStructure(data, stage));
+      const run = runRules(gateRules, view, stage === 'draft' ? draftPolicy : policy, settings, inputOptions.baseline);
       const diagnostics = placeDiagnostics(run.diagnostics, locate);
       const report = buildReport(view, diagnostics, {
         tool: { name: toolInfo.name, version: toolInfo.version },
         input: { path: inputOptions.path ?? null, format, sha256 },
         preset: presetName,
         enabledRules,
+        stage,
       });
       const verdict = report.verdict;
-      return { exitCode: verdict === 'pass' ? 0 : 1, verdict, diagnostics, report, error: null, ...withSource, ruleTotals: run.totals };
+      return { exitCode: verdict === 'fail' ? 1 : 0, verdict, diagnostics, report, error: null, ...withSource, ruleTotals: run.totals };
     },
   };
+}
+
+/**
+ * The policy a draft is judged by: no minimum count of entries, and no open hypothesis yet owed a
+ * risk, since the investigation has not stopped; every other check holds as it is.
+ */
+function draftPolicyOf(policy: Policy): Policy {
+  const minimums = { ...policy.minimums, surfaceMapEntries: 0, hypotheses: 0, deepDives: 0, risks: 0 };
+  return { ...policy, minimums, strict: { ...policy.strict, openHypothesesInRisks: false } };
 }
 
 /**

@@ -11,6 +11,8 @@ import {
 import { renderJson } from './render/json.js';
 import { renderMarkdown } from './render/markdown.js';
 
+export type { Advice, NextSteps } from './advice/index.js';
+export { adviseNext, formatNextSteps } from './advice/index.js';
 export type { CompileInputOptions, CompileResult, Compiler, CompilerOptions, SpecInput, UsageErrorSubcode } from './compile.js';
 export { createCompiler, UsageError } from './compile.js';
 export type { Diagnostic, RuleSetting, Severity } from './diagnostics/diagnostic.js';
@@ -27,6 +29,7 @@ export { artifactChecks, rules } from './rules/catalog.js';
 export { criteria } from './rules/criteria.js';
 export type { ArtifactCheckMeta, Rule, RuleMeta } from './rules/rule.js';
 export type { Baseline } from './rules/run.js';
+export type { Stage } from './schema/issues.js';
 export type { Investigation } from './spec/types.js';
 
 export type OutputFormat = 'markdown' | 'json';
@@ -65,8 +68,12 @@ export function compileInvestigation(
       output: null,
     };
   }
-  const { path, format, baseline } = options;
-  const result = compiler.compile(input, { ...(path === undefined ? {} : { path }), ...(baseline === undefined ? {} : { baseline }) });
+  const { path, format, baseline, stage } = options;
+  const result = compiler.compile(input, {
+    ...(path === undefined ? {} : { path }),
+    ...(baseline === undefined ? {} : { baseline }),
+    ...(stage === undefined ? {} : { stage }),
+  });
   if (!result.report) return { ...result, output: null };
   return { ...result, output: format === 'json' ? renderJson(result.report) : renderMarkdown(result.report) };
 }

@@ -1,9 +1,34 @@
 import { type Command, Option } from 'commander';
-import { outputOption, parseBudget, pick, pickOutput, presetOption } from './options.js';
+import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
+import { outputOption, parseBudget, parseByteCount, pick, pickOutput, presetOption } from './options.js';
 import type { Invocation } from './program.js';
 
-/** The commands that help write a spec rather than judge one: `init` and `config`. */
+/** The commands that help write a spec rather than judge one: `init`, `config` and `next`. */
 export function addAuthoringCommands(program: Command, onInvocation: (invocation: Invocation) => void): void {
+  program
+    .command('next <spec>')
+    .description(
+      'advise on a draft: what the method allows now and what it forbids (budget left, the hypothesis to test next, replan, stop reasons), each with the rule it comes from',
+    )
+    .addOption(new Option('-f, --format <format>', 'text or JSON advice').choices(['text', 'json']).default('text'))
+    .addOption(presetOption("rule preset (default: the configuration's, else gate)"))
+    .option('--policy <file>', "JSON or YAML file whose values override the preset's policy")
+    .option('-c, --config <file>', 'configuration file (default: as for compile)')
+    .addOption(new Option('--max-bytes <n>', 'largest input accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
+    .option('--json', 'print one JSON envelope')
+    .action((spec: string, options: Record<string, unknown>) =>
+      onInvocation({
+        command: 'next',
+        options: {
+          spec,
+          format: options['format'] as 'text' | 'json',
+          ...pick(options, ['preset', 'policy', 'config']),
+          maxBytes: options['maxBytes'] as number,
+          json: options['json'] === true,
+        },
+      }),
+    );
+
   program
     .command('config [spec]')
     .description('print the preset, every policy value and every rule setting a compile would use, and where each came from')

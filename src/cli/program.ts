@@ -10,6 +10,7 @@ import type { CompareOptions } from './commands/compare.js';
 import type { CompileOptions, Format } from './commands/compile.js';
 import type { ConfigOptions } from './commands/config.js';
 import type { InitOptions } from './commands/init.js';
+import type { NextOptions } from './commands/next.js';
 import type { StatsOptions } from './commands/stats.js';
 import type { SummaryOptions } from './commands/summary.js';
 import type { TestOptions } from './commands/test.js';
@@ -41,7 +42,8 @@ export type Invocation =
   | { command: 'init'; options: InitOptions }
   | { command: 'config'; options: ConfigOptions }
   | { command: 'summary'; options: SummaryOptions }
-  | { command: 'compare'; options: CompareOptions };
+  | { command: 'compare'; options: CompareOptions }
+  | { command: 'next'; options: NextOptions };
 
 const FORMATS: Format[] = ['markdown', 'json', 'text', 'sarif', 'github'];
 
@@ -83,6 +85,14 @@ export function buildProgram(
     .addOption(new Option('--max-bytes <n>', 'largest input accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
     .addOption(new Option('--fail-on <severity>', 'fail on errors only, or on warnings too').choices(['error', 'warning']).default('error'))
     .addOption(maxWarningsOption())
+    .addOption(
+      new Option(
+        '--stage <stage>',
+        'final: a finished investigation; draft: an unfinished one, judged on what is there (a sound draft is draft-ok, exit 0)',
+      )
+        .choices(['final', 'draft'])
+        .default('final'),
+    )
     .option('-q, --quiet', 'report errors only')
     .addOption(
       new Option(
@@ -118,6 +128,7 @@ export function buildProgram(
           maxBytes: options['maxBytes'] as number,
           failOn: options['failOn'] as 'error' | 'warning',
           ...(typeof options['maxWarnings'] === 'number' ? { maxWarnings: options['maxWarnings'] } : {}),
+          ...(options['stage'] === 'draft' ? { stage: 'draft' as const } : {}),
           quiet: options['quiet'] === true,
           suppressAll: options['suppressAll'] === true,
           suppressRules: (options['suppressRule'] as string[] | undefined) ?? [],

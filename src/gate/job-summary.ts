@@ -77,7 +77,7 @@ function overview(counts: GateTally, runs: number): string {
 function fileSection(counts: GateTally, context: SummaryContext, suppressed: boolean): RootContent[] {
   // Failing files first, then passing ones with problems (warnings, suppressed ones); clean passing files are only counted.
   const failing = counts.perFile.filter((file) => file.verdict === 'fail');
-  const warned = counts.perFile.filter((file) => file.verdict === 'pass' && file.warnings + file.suppressed > 0);
+  const warned = counts.perFile.filter((file) => file.verdict !== 'fail' && file.warnings + file.suppressed > 0);
   const listed = [...failing, ...warned];
   if (listed.length === 0) return [];
   const shown = listed.slice(0, MAX_FILE_ROWS);

@@ -80,7 +80,7 @@ function fileOutcome(where: string, value: unknown): FileOutcome {
   const { path, exitCode, verdict, diagnostics, counts, error } = value;
   if (typeof path !== 'string' || path === '') return refuse('"path" is not a non-empty string');
   if (!EXIT_CODES.has(exitCode)) return refuse('"exitCode" is not 0, 1, 3 or 4');
-  if (verdict !== 'pass' && verdict !== 'fail') return refuse('"verdict" is not "pass" or "fail"');
+  if (verdict !== 'pass' && verdict !== 'fail' && verdict !== 'draft-ok') return refuse('"verdict" is not "pass", "fail" or "draft-ok"');
   if (!Array.isArray(diagnostics)) return refuse('"diagnostics" is not a list');
   diagnostics.forEach((diagnostic, index) => {
     const problem = diagnosticShapeProblem(diagnostic);

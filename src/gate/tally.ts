@@ -1,10 +1,11 @@
 import { weightOf } from '../diagnostics/cap.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
 import { type FileOutcome, problemsOf } from '../report/outcome.js';
+import type { Verdict } from '../report/types.js';
 
 export interface FileTally {
   path: string;
-  verdict: 'pass' | 'fail';
+  verdict: Verdict;
   errors: number;
   warnings: number;
   /** Problems a baseline accepts: listed, never counted against the gate. */
@@ -55,7 +56,7 @@ export function tally(files: readonly FileOutcome[]): GateTally {
     return { path: file.path, verdict: file.verdict, ...file.counts };
   });
   const sum = (pick: (file: FileTally) => number) => perFile.reduce((total, file) => total + pick(file), 0);
-  const passed = perFile.filter((file) => file.verdict === 'pass').length;
+  const passed = perFile.filter((file) => file.verdict !== 'fail').length;
   const problems = (rule: RuleTally) => rule.errors + rule.warnings + rule.suppressed;
   return {
     files: perFile.length,

@@ -5,6 +5,7 @@ import { appendToRawPath, pathText, type RawPath } from '../common/raw-path.js';
 import type { Severity } from '../diagnostics/diagnostic.js';
 import { type DocumentResult, parseDocument, readDocument } from '../load/document.js';
 import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
+import type { Verdict } from '../report/types.js';
 import { ExpectationError } from './errors.js';
 import { displayPath, fixtureStem } from './paths.js';
 
@@ -28,8 +29,10 @@ export interface Expectation {
   config?: string;
   preset?: ExpectedPreset;
   policy?: Record<string, unknown>;
+  /** "draft": the fixture is judged as an unfinished spec (`--stage draft`), and a sound one is draft-ok. */
+  stage?: 'draft';
   exitCode: ExpectedExitCode;
-  verdict?: 'pass' | 'fail';
+  verdict?: Verdict;
   diagnostics?: ExpectedDiagnostic[];
 }
 
@@ -48,8 +51,8 @@ const SUFFIXES: ReadonlyArray<[string, ExpectationFormat]> = [
   ['.expect.yml', 'yaml'],
 ];
 const EXIT_CODES: readonly number[] = [0, 1, 3, 4];
-const TOP_KEYS: readonly string[] = ['$schema', 'config', 'preset', 'policy', 'exitCode', 'verdict', 'diagnostics'];
-const TOP_KEYS_TEXT = 'exitCode, verdict, diagnostics, config, preset and policy';
+const TOP_KEYS: readonly string[] = ['$schema', 'config', 'preset', 'policy', 'stage', 'exitCode', 'verdict', 'diagnostics'];
+const TOP_KEYS_TEXT = 'exitCode, verdict, diagnostics, config, preset, policy and stage';
 const DIAGNOSTIC_KEYS: readonly string[] = ['ruleId', 'path', 'severity', 'line'];
 
 /** The paths a spec's expectation may have: <stem>.expect.json, .expect.yaml, .expect.yml. */
@@ -84,7 +87,7 @@ export function parseExpectation(text: string, format: ExpectationFormat, shownA
   return expectationFrom(parseDocument(text, { format, notAnObject }), format, shownAs);
 }
 
-const MUST_BE_AN_OBJECT = 'must be an object with exitCode, and optionally verdict, diagnostics, config, preset and policy';
+const MUST_BE_AN_OBJECT = 'must be an object with exitCode, and optionally verdict, diagnostics, config, preset, policy and stage';
 
 function notAnObject(value: unknown): string {
   return `${MUST_BE_AN_OBJECT}; got ${kind(value)}`;
@@ -108,15 +111,20 @@ function validateExpectation(data: unknown, shownAs: string): Expectation {
   for (const key of Object.keys(data)) {
     if (!TOP_KEYS.includes(key)) fail(`unknown key ${JSON.stringify(key)}; allowed keys are ${TOP_KEYS_TEXT}`);
   }
-  const { exitCode, verdict, config, preset, policy, diagnostics } = data;
+  const { exitCode, verdict, config, preset, policy, stage, diagnostics } = data;
   if (exitCode === undefined) fail('exitCode is missing; use 0 (pass), 1 (gate failed), 3 (input error) or 4 (critical input)');
   if (typeof exitCode !== 'number' || !EXIT_CODES.includes(exitCode)) fail(`exitCode must be 0, 1, 3 or 4; got ${valueText(exitCode)}`);
   const expectation: Expectation = { exitCode: exitCode as ExpectedExitCode };
+  if (stage !== undefined) {
+    if (stage !== 'draft') fail(`stage must be "draft" (a finished spec needs none); got ${valueText(stage)}`);
+    expectation.stage = 'draft';
+  }
   if (verdict !== undefined) {
-    if (verdict !== 'pass' && verdict !== 'fail') fail(`verdict must be "pass" or "fail"; got ${valueText(verdict)}`);
-    if ((verdict === 'pass') !== (exitCode === 0))
+    const sound = stage === 'draft' ? 'draft-ok' : 'pass';
+    if (verdict !== sound && verdict !== 'fail') fail(`verdict must be "${sound}" or "fail"; got ${valueText(verdict)}`);
+    if ((verdict === sound) !== (exitCode === 0))
       fail(`verdict ${valueText(verdict)} contradicts exitCode ${valueText(exitCode)}: only exit code 0 passes`);
-    expectation.verdict = verdict as 'pass' | 'fail';
+    expectation.verdict = verdict as Verdict;
   }
   if (config !== undefined) {
     if (typeof config !== 'string' || config === '')
@@ -171,6 +179,7 @@ export function serializeExpectation(expectation: Expectation, format: Expectati
   if (expectation.config !== undefined) ordered['config'] = expectation.config;
   if (expectation.preset !== undefined) ordered['preset'] = expectation.preset;
   if (expectation.policy !== undefined) ordered['policy'] = expectation.policy;
+  if (expectation.stage !== undefined) ordered['stage'] = expectation.stage;
   ordered['exitCode'] = expectation.exitCode;
   if (expectation.verdict !== undefined) ordered['verdict'] = expectation.verdict;
   if (expectation.diagnostics !== undefined) {

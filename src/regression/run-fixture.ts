@@ -75,7 +75,8 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
     return finish(null);
   }
   if (judge.config.path !== null) config = { path: judge.config.path, source: judge.config.source };
-  const result = judge.compiler.compile(read.bytes, { path });
+  const stage = found?.expectation.stage;
+  const result = judge.compiler.compile(read.bytes, { path, ...(stage === undefined ? {} : { stage }) });
 
   if (update === 'all') {
     const [json] = expectationCandidates(file);
@@ -112,7 +113,7 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
       if (exists) problems.push({ message: `${goldenShown} exists, but the fixture produced no report (exit code ${result.exitCode})` });
       return;
     }
-    if (update !== 'none' && (exists || result.verdict === 'pass')) {
+    if (update !== 'none' && (exists || result.verdict !== 'fail')) {
       writeUpdate(golden, render(result.report));
       return;
     }
@@ -153,11 +154,12 @@ function compareWithExpectation(result: CompileResult, expected: Expectation): P
 
 /** The expectation a result meets exactly, as update mode 'all' writes it, judged as the one it replaces says. */
 function expectationOf(result: CompileResult, previous: Expectation | undefined): Expectation {
-  const { config, preset, policy } = previous ?? {};
+  const { config, preset, policy, stage } = previous ?? {};
   return {
     ...(config === undefined ? {} : { config }),
     ...(preset === undefined ? {} : { preset }),
     ...(policy === undefined ? {} : { policy }),
+    ...(stage === undefined ? {} : { stage }),
     exitCode: result.exitCode,
     verdict: result.verdict,
     diagnostics: result.diagnostics.map(({ ruleId, severity, path, line }) => ({

@@ -144,7 +144,9 @@ function summaryList(report: Report): RootContent {
       code(`${numberOrQuestionMark(budget.used)}/${numberOrQuestionMark(budget.total)} ${budget.unit ?? '?'}`),
       text(budget.remaining === null ? '' : ` (${budget.remaining} left)`),
     ],
-    [text('Stop reason: '), code(summary.stopReason ?? '?')],
+    summary.stopReason === null && report.stage === 'draft'
+      ? [text('Stop reason: none yet (judged as a draft)')]
+      : [text('Stop reason: '), code(summary.stopReason ?? '?')],
     [
       text(
         `Surface map: ${counts.surfaceMapEntries} ${counts.surfaceMapEntries === 1 ? 'entry' : 'entries'}, ${report.metrics.nodesMapped} candidate nodes`,

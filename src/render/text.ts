@@ -30,7 +30,10 @@ export function formatText(files: FileOutcome[], options: TextOptions): string {
   const hidden = hiddenWarningsNote(files);
   const accepted = suppressed === 0 ? '' : `${suppressed} suppressed by a baseline`;
   if (problems === 0 && hidden === undefined) {
-    const passed = `${paint.green('✔')} ${files.length} ${nounFor(files.length, 'file')} passed${accepted === '' ? '' : ` (${accepted})`}\n`;
+    // Drafts (--stage draft) are sound so far, not passed: the finished spec is still to be judged.
+    const drafts = files.length > 0 && files.every((file) => file.verdict === 'draft-ok');
+    const outcome = drafts ? `${nounFor(files.length, 'draft')} sound so far` : `${nounFor(files.length, 'file')} passed`;
+    const passed = `${paint.green('✔')} ${files.length} ${outcome}${accepted === '' ? '' : ` (${accepted})`}\n`;
     return blocks.length === 0 ? passed : `${blocks.join('\n\n')}\n\n${passed}`;
   }
   const summaries: string[] = [];

@@ -2,9 +2,10 @@ import { isRecord, records } from '../common/guards.js';
 import { round4 } from '../common/numbers.js';
 import { countSeverities, type ProblemCounts, weightOf } from '../diagnostics/cap.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { criteria } from '../rules/criteria.js';
+import { type CriterionId, criteria } from '../rules/criteria.js';
 import type { Rule } from '../rules/rule.js';
 import type { SpecView } from '../rules/spec-view.js';
+import type { Stage } from '../schema/issues.js';
 import { discoveryMetrics } from './discovery-metrics.js';
 import { normalizeInvestigation } from './normalize.js';
 import type { GateCriterion, InputFormat, Metrics, Report, Summary, Verdict } from './types.js';
@@ -14,18 +15,21 @@ export interface ReportContext {
   input: { path: string | null; format: InputFormat; sha256: string };
   preset: string;
   enabledRules: readonly Rule[];
+  stage: Stage;
 }
 
 export function buildReport(view: SpecView, diagnostics: Diagnostic[], context: ReportContext): Report {
   const counts = countSeverities(diagnostics);
-  const verdict: Verdict = counts.errors === 0 ? 'pass' : 'fail';
+  const sound = context.stage === 'draft' ? 'draft-ok' : 'pass';
+  const verdict: Verdict = counts.errors === 0 ? sound : 'fail';
   return {
     reportVersion: 1,
     tool: context.tool,
     input: context.input,
     preset: context.preset,
+    ...(context.stage === 'draft' ? { stage: 'draft' as const } : {}),
     verdict,
-    summary: summarize(view, diagnostics, counts, verdict, context.enabledRules),
+    summary: summarize(view, diagnostics, counts, verdict, context),
     metrics: measure(view),
     diagnostics,
     investigation: normalizeInvestigation(view.data),
@@ -37,7 +41,7 @@ function summarize(
   diagnostics: Diagnostic[],
   { errors, warnings, suppressed }: ProblemCounts,
   verdict: Verdict,
-  enabledRules: readonly Rule[],
+  context: ReportContext,
 ): Summary {
   const { data } = view;
   const budget = isRecord(data['budget']) ? data['budget'] : {};
@@ -63,11 +67,22 @@ function summarize(
     warnings,
     ...(suppressed > 0 ? { suppressed } : {}),
     verdict,
-    gate: gateChecklist(view, diagnostics, enabledRules),
+    gate: gateChecklist(view, diagnostics, context),
   };
 }
 
-function gateChecklist(view: SpecView, diagnostics: Diagnostic[], enabledRules: readonly Rule[]): GateCriterion[] {
+/** The section a criterion judges: a draft that has not reached it yet does not list the criterion. */
+const REACHED_BY: Partial<Record<CriterionId, string>> = {
+  'cheap-map': 'surfaceMap',
+  'ranked-hypotheses': 'hypotheses',
+  'selective-deep-dive': 'deepDives',
+  evidence: 'deepDives',
+  'typed-replan': 'replanLog',
+  'stop-reason': 'stopCondition',
+  provenance: 'deepDives',
+};
+
+function gateChecklist(view: SpecView, diagnostics: Diagnostic[], { enabledRules, stage }: ReportContext): GateCriterion[] {
   const failing = new Set<string>();
   const suppressedErrors = new Map<string, number>();
   for (const diagnostic of diagnostics) {
@@ -79,6 +94,8 @@ function gateChecklist(view: SpecView, diagnostics: Diagnostic[], enabledRules: 
   for (const criterion of criteria) {
     const { id, title } = criterion;
     if ('block' in criterion && !hasBlock(view.data, criterion.block)) continue;
+    const section = REACHED_BY[id];
+    if (stage === 'draft' && section !== undefined && view.data[section] === undefined) continue;
     const ruleIds = enabledRules.filter((rule) => rule.meta.criterion === id).map((rule) => rule.meta.id);
     if (ruleIds.length === 0) continue;
     // With the schema's findings cut short, the other rules did not run: no criterion can be called passed.

@@ -2,7 +2,7 @@ import { countSeverities, type ProblemCounts } from '../diagnostics/cap.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { InputErrorSubcode } from '../load/input-error.js';
 import type { CompileError } from './compile-error.js';
-import type { Report } from './types.js';
+import type { Report, Verdict } from './types.js';
 
 /**
  * What one input file came to, as the diagnostic formatters (text, SARIF, GitHub) and the
@@ -12,7 +12,7 @@ export interface FileOutcome {
   /** The path as shown to the user: relative to the working directory, with forward slashes; "<stdin>" for standard input. */
   path: string;
   exitCode: 0 | 1 | 3 | 4;
-  verdict: 'pass' | 'fail';
+  verdict: Verdict;
   /** Diagnostics after --quiet filtering, with line and column when the input was text. */
   diagnostics: Diagnostic[];
   /** Warnings --quiet left out of `diagnostics` that still fail the gate under --fail-on warning. */

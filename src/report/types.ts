@@ -2,7 +2,8 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CriterionId } from '../rules/criteria.js';
 import type { DiscoveryMetrics } from './discovery-metrics.js';
 
-export type Verdict = 'pass' | 'fail';
+/** A finished spec passes or fails the gate; a draft (`--stage draft`) that is sound so far is draft-ok. */
+export type Verdict = 'pass' | 'fail' | 'draft-ok';
 export type InputFormat = 'json' | 'yaml' | 'data';
 
 export interface GateCriterion {
@@ -61,6 +62,8 @@ export interface Report {
   tool: { name: string; version: string };
   input: { path: string | null; format: InputFormat; sha256: string };
   preset: string;
+  /** Present for a draft only: the spec was judged as unfinished. */
+  stage?: 'draft';
   verdict: Verdict;
   summary: Summary;
   metrics: Metrics;

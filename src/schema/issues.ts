@@ -35,8 +35,11 @@ export const NO_SCHEMA_FINDINGS: SchemaFindings = {
   omitted: { structural: 0, unknown: 0 },
 };
 
-export function validateStructure(data: Record<string, unknown>): SchemaFindings {
-  const validate = validator('investigation') as ValidateFunction & ErrorCount;
+/** Which schema judges a spec: the finished investigation's, or a draft's, where later sections may be missing. */
+export type Stage = 'final' | 'draft';
+
+export function validateStructure(data: Record<string, unknown>, stage: Stage = 'final'): SchemaFindings {
+  const validate = validator(stage === 'draft' ? 'investigationDraft' : 'investigation') as ValidateFunction & ErrorCount;
   if (validate(data)) return NO_SCHEMA_FINDINGS;
   const errors = validate.errors ?? [];
   const unknownKept = errors.filter((error) => error.keyword === 'additionalProperties').length;

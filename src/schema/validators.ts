@@ -7,8 +7,39 @@ import { capErrors } from './cap-errors.js';
 export type { ErrorObject, ValidateFunction };
 export { briefArtifactSchema, capErrors, investigationSchema, policySchema };
 
+/**
+ * The sections a draft may still lack: what comes after the first deep dives (the stop, the
+ * deliverable, the risks) and the lists an early draft has not started. Goal and budget stay
+ * required, as does a discovery trace's every part but its stop.
+ */
+const DRAFT_OPTIONAL_FIELDS: readonly string[] = [
+  'surfaceMap',
+  'hypotheses',
+  'deepDives',
+  'replanLog',
+  'stopCondition',
+  'deliverable',
+  'risks',
+];
+
+/** The input schema of a draft (`--stage draft`): the same schema with those fields, and a discovery stop, optional. */
+const draftInvestigationSchema = {
+  ...investigationSchema,
+  $id: investigationSchema.$id.replace(/\.schema\.json$/, '-draft.schema.json'),
+  title: `${investigationSchema.title} (draft)`,
+  required: investigationSchema.required.filter((field) => !DRAFT_OPTIONAL_FIELDS.includes(field)),
+  $defs: {
+    ...investigationSchema.$defs,
+    discovery: {
+      ...investigationSchema.$defs.discovery,
+      required: investigationSchema.$defs.discovery.required.filter((field) => field !== 'stop'),
+    },
+  },
+};
+
 export const schemaIds = {
   investigation: investigationSchema.$id,
+  investigationDraft: draftInvestigationSchema.$id,
   policy: policySchema.$id,
   briefArtifact: briefArtifactSchema.$id,
 } as const;
@@ -30,6 +61,7 @@ export const ajvOptions: Options = {
 export function createAjv(options: Options = {}): Ajv2020 {
   return new Ajv2020({ ...ajvOptions, ...options, code: { ...ajvOptions.code, ...options.code } })
     .addSchema(investigationSchema)
+    .addSchema(draftInvestigationSchema)
     .addSchema(policySchema)
     .addSchema(briefArtifactSchema);
 }

@@ -129,5 +129,6 @@ export interface DiscoveryCycle {
 export interface Discovery {
   limits: { maxCycles: number; cycleTokenBudget: number; topK: number; focusK: number; deepenHops: number; noNewSignalCycles: number };
   cycles: DiscoveryCycle[];
-  stop: { reason: 'evidence_sufficient' | 'budget_exhausted' | 'no_new_signal' | 'max_cycles'; evidence: string };
+  /** Absent only in a draft (--stage draft), while discovery is still running. */
+  stop?: { reason: 'evidence_sufficient' | 'budget_exhausted' | 'no_new_signal' | 'max_cycles'; evidence: string };
 }

@@ -8,6 +8,7 @@ import type { ResolvedConfig } from '../../config/resolve.js';
 import { formatListing, type ListingFormat, type ReportFormat, reportRenderer } from '../../render/formatters.js';
 import { type FileOutcome, hiddenWarningsNote } from '../../report/outcome.js';
 import { rules } from '../../rules/catalog.js';
+import type { Stage } from '../../schema/issues.js';
 import { toolInfo } from '../../tool.js';
 import { chooseWorkers } from '../../workers/choose.js';
 import { bundledWorker } from '../../workers/launcher.js';
@@ -47,6 +48,8 @@ export interface CompileOptions extends CompilerFlags, BaselineFlags {
   maxWarnings?: number;
   /** The SARIF run's automationDetails.id: what tells two uploads of one commit apart. */
   sarifCategory?: string;
+  /** "draft": judge unfinished specs (a sound one is draft-ok, exit 0). */
+  stage?: Stage;
   json: boolean;
 }
 
@@ -68,7 +71,12 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   const writesReports = options.outputDir !== undefined;
   const context: CompileJobContext = {
     compilerOptions: judged.compilerOptions,
-    flags: { maxBytes: options.maxBytes, failOn: options.failOn, quiet: options.quiet },
+    flags: {
+      maxBytes: options.maxBytes,
+      failOn: options.failOn,
+      quiet: options.quiet,
+      ...(options.stage === undefined ? {} : { stage: options.stage }),
+    },
     // Reports for --output-dir are rendered as each file is compiled, in the worker that compiled it.
     render: writesReports ? (format as 'json' | 'markdown') : null,
     keep: { report: options.json || (!writesReports && REPORT_FORMATS.has(format)), source: format === 'text' },

@@ -5,12 +5,13 @@ import type { CompileResult, Compiler } from '../../compile.js';
 import { readInput } from '../../load/read-input.js';
 import { countsOf, type FileLocation, type FileOutcome } from '../../report/outcome.js';
 import type { Baseline } from '../../rules/run.js';
+import type { Stage } from '../../schema/issues.js';
 import { type EnvelopeError, usageError } from '../contract.js';
 import type { InputFile } from '../inputs.js';
 import type { CompilerFlags } from './judges.js';
 
-/** The flags that say how to read and judge each file. */
-export type FileFlags = Pick<CompilerFlags, 'maxBytes' | 'failOn' | 'quiet'>;
+/** The flags that say how to read and judge each file: a draft (`--stage draft`) or a finished spec. */
+export type FileFlags = Pick<CompilerFlags, 'maxBytes' | 'failOn' | 'quiet'> & { stage?: Stage };
 
 /**
  * One input, read and compiled on its own: a file that cannot be read becomes its own INPUT_ERROR.
@@ -25,8 +26,9 @@ export function compileFile(
 ): FileOutcome {
   const read = input.problem ? ({ ok: false, ...input.problem } as const) : readInput(input.open, options.maxBytes, input.shown);
   const baseline = input.baseline === undefined ? {} : { baseline: input.baseline };
+  const stage = options.stage === undefined ? {} : { stage: options.stage };
   const result: CompileResult = read.ok
-    ? compiler.compile(read.bytes, input.open === '-' ? {} : { path: input.reportPath, ...baseline })
+    ? compiler.compile(read.bytes, input.open === '-' ? stage : { path: input.reportPath, ...baseline, ...stage })
     : {
         exitCode: 3,
         verdict: 'fail',

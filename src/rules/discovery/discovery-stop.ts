@@ -18,8 +18,7 @@ export const discoveryStop: Rule = {
         title: 'no_new_signal, although the last cycle found 2 new signals.',
         apply: (spec) => {
           const discovery = exampleDiscovery();
-          discovery.stop.reason = 'no_new_signal';
-          spec['discovery'] = discovery;
+          spec['discovery'] = { ...discovery, stop: { reason: 'no_new_signal', evidence: discovery.stop?.evidence ?? '' } };
         },
       },
       passing: {
@@ -32,7 +31,8 @@ export const discoveryStop: Rule = {
   },
   check({ view, report }) {
     const discovery = view.discovery();
-    if (!discovery) return;
+    // A draft's discovery may still be running: there is no stop to judge yet.
+    if (!discovery?.stop) return;
     const { limits, cycles, stop } = discovery;
     const last = cycles[cycles.length - 1];
     switch (stop.reason) {
