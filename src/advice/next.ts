@@ -85,7 +85,7 @@ function soundDraftAdvice(
     });
     for (const diagnostic of unfinished)
       allowed.push({ action: 'finish', message: `${diagnostic.path || '/'}: ${diagnostic.message}`, rule: diagnostic.ruleId });
-  } else if (view.rawSection('surfaceMap')?.length ? false : true) {
+  } else if ((view.rawSection('surfaceMap')?.length ?? 0) === 0) {
     phase = 'map';
     allowed.push({
       action: 'map',
