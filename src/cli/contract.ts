@@ -28,6 +28,7 @@ const usageErrorSubcodes = {
   INVALID_SUPPRESSIONS:
     'a suppressions file that cannot be read, is not JSON or holds entries that are not spec paths mapping rule ids to {"count": N}; every problem is named at once',
   SUPPRESSIONS_NOT_FOUND: 'the suppressions file named by --suppressions does not exist (and the run does not write one)',
+  OUTSIDE_ROOTS: 'mcp: a path outside the folders the server was started with (--root)',
   COMPARE_MISMATCH: 'compare: BASE and HEAD have no file in common (no path without extension is in both)',
   KEY_COLLISION: 'compare: two files of BASE, or of HEAD, have the same path without extension (a/x.json and a/x.report.json)',
 } as const;

@@ -10,7 +10,13 @@ import { run } from './run.js';
 export async function main(): Promise<void> {
   endQuietlyOnClosedPipe(process.stdout);
   endQuietlyOnClosedPipe(process.stderr);
-  const io: Io = { cwd: process.cwd(), env: process.env, stderr: process.stderr, stdoutIsTTY: process.stdout.isTTY === true };
+  const io: Io = {
+    cwd: process.cwd(),
+    env: process.env,
+    stderr: process.stderr,
+    stdoutIsTTY: process.stdout.isTTY === true,
+    stdio: { stdin: process.stdin, stdout: process.stdout },
+  };
   let outcome: { exitCode: number; stdout: string };
   try {
     outcome = await run(process.argv.slice(2), io);

@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
-import { outputOption, parseBudget, parseByteCount, pick, pickOutput, presetOption } from './options.js';
+import { collect, outputOption, parseBudget, parseByteCount, pick, pickOutput, presetOption } from './options.js';
 import type { Invocation } from './program.js';
 
 /** The commands that help write a spec rather than judge one: `init`, `config` and `next`. */
@@ -44,6 +44,24 @@ export function addAuthoringCommands(program: Command, onInvocation: (invocation
           ...pick(options, ['preset', 'policy', 'config']),
           json: options['json'] === true,
         },
+      }),
+    );
+
+  program
+    .command('mcp')
+    .description(
+      'serve the tools (compile, next, explain, rules, policy, schema, append_brief) and the schemas as resources to an MCP client, over standard input and output',
+    )
+    .option('--root <dir>', 'a folder the tools may read and write in (repeatable; default: the working directory)', collect)
+    .addOption(
+      new Option('--max-bytes <n>', 'largest spec accepted, as a file or as text, in bytes')
+        .default(DEFAULT_MAX_BYTES)
+        .argParser(parseByteCount),
+    )
+    .action((options: Record<string, unknown>) =>
+      onInvocation({
+        command: 'mcp',
+        options: { roots: (options['root'] as string[] | undefined) ?? [], maxBytes: options['maxBytes'] as number },
       }),
     );
 

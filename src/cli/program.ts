@@ -10,6 +10,7 @@ import type { CompareOptions } from './commands/compare.js';
 import type { CompileOptions, Format } from './commands/compile.js';
 import type { ConfigOptions } from './commands/config.js';
 import type { InitOptions } from './commands/init.js';
+import type { McpCommandOptions } from './commands/mcp.js';
 import type { NextOptions } from './commands/next.js';
 import type { StatsOptions } from './commands/stats.js';
 import type { SummaryOptions } from './commands/summary.js';
@@ -43,7 +44,8 @@ export type Invocation =
   | { command: 'config'; options: ConfigOptions }
   | { command: 'summary'; options: SummaryOptions }
   | { command: 'compare'; options: CompareOptions }
-  | { command: 'next'; options: NextOptions };
+  | { command: 'next'; options: NextOptions }
+  | { command: 'mcp'; options: McpCommandOptions };
 
 const FORMATS: Format[] = ['markdown', 'json', 'text', 'sarif', 'github'];
 

@@ -91,6 +91,8 @@ async function execute(invocation: Invocation, io: Io): Promise<CommandResult> {
       return (await import('./commands/summary.js')).summaryCommand(invocation.options, io);
     case 'compare':
       return (await import('./commands/compare.js')).compareCommand(invocation.options, io);
+    case 'mcp':
+      return (await import('./commands/mcp.js')).mcpCommand(invocation.options, io);
     case 'next':
       return (await import('./commands/next.js')).nextCommand(invocation.options, io);
   }

@@ -80,7 +80,8 @@ function readSome(descriptor: number, buffer: Buffer, offset: number): number {
   }
 }
 
-function tooLarge(label: string, maxBytes: number): ReadResult {
+/** The refusal of an input over the limit: its message says how to raise it. */
+export function tooLarge(label: string, maxBytes: number): ReadResult {
   return {
     ok: false,
     subcode: 'TOO_LARGE',

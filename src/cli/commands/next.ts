@@ -1,13 +1,10 @@
 import { exitCodes } from '../../common/exit-codes.js';
 import { jsonText } from '../../common/json-text.js';
 import { visible } from '../../common/visible.js';
-import type { Compiler } from '../../compile.js';
 import { toolInfo } from '../../tool.js';
-import { usageError } from '../contract.js';
-import { expandInputs } from '../inputs.js';
-import { type CompilerFlags, configEcho, judgeInputs, runConfiguration } from './judges.js';
+import { type CompilerFlags, configEcho } from './judges.js';
+import { judgeOneSpec, type SpecSource } from './one-spec.js';
 import type { CommandResult, Io } from './result.js';
-import { compileFile } from './shared.js';
 
 export interface NextOptions extends Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 'maxBytes'> {
   spec: string;
@@ -15,35 +12,38 @@ export interface NextOptions extends Pick<CompilerFlags, 'preset' | 'policy' | '
   json: boolean;
 }
 
+/** `next SPEC`: the advice for one draft file. */
+export async function nextCommand(options: NextOptions, io: Io): Promise<CommandResult> {
+  const result = await adviseOn({ path: options.spec }, options, io);
+  for (const warning of result.warnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
+  const stdout = options.json ? '' : options.format === 'json' ? jsonText(result.data['next']) : result.stdout;
+  return { ...result, stdout };
+}
+
 /**
  * What the method allows and forbids now, for one draft: it is compiled as a draft (`--stage
  * draft`) under the configuration compile would use, and the advice derived from it and the
  * policy. Exits as the draft's compile would: 0 sound, 1 broken (the advice is its fixes), 3, 4.
+ * The command line and the MCP server give the same advice through it.
  */
-export async function nextCommand(options: NextOptions, io: Io): Promise<CommandResult> {
-  const configuration = runConfiguration({ ...options, failOn: 'error', quiet: false }, io);
-  const { files, several } = await expandInputs([options.spec], io.cwd);
-  const [input] = files;
-  if (several || input === undefined)
-    throw usageError('INVALID_ARGUMENT', `next advises on one spec file, not a folder or glob: ${options.spec}`);
-  const judged = judgeInputs(configuration, [input]);
-  const [file] = judged.files;
-  const compiler = judged.compilers[file?.judge ?? 0] as Compiler;
-  for (const warning of judged.warnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
-  const outcome = compileFile(compiler, input, { maxBytes: options.maxBytes, failOn: 'error', quiet: false, stage: 'draft' }, false);
-  const { adviseNext, formatNextSteps } = await import('../../advice/index.js');
+export async function adviseOn(
+  source: SpecSource,
+  flags: Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 'maxBytes'>,
+  io: Io,
+): Promise<CommandResult> {
+  const { outcome, compiler, config, warnings } = await judgeOneSpec(source, { ...flags, stage: 'draft' }, io);
   // A draft that has stopped is judged as finished too: what that finds is what is left to do.
   const stopped = outcome.report !== null && outcome.verdict !== 'fail' && outcome.report.investigation['stopCondition'] !== undefined;
-  const finished = stopped ? compileFile(compiler, input, { maxBytes: options.maxBytes, failOn: 'error', quiet: false }, false) : undefined;
+  const finished = stopped ? (await judgeOneSpec(source, flags, io)).outcome : undefined;
+  const { adviseNext, formatNextSteps } = await import('../../advice/index.js');
   const next = adviseNext(outcome, compiler.policy, finished);
-  const data = { path: outcome.path, ...(file === undefined ? {} : { config: configEcho(file.config) }), next };
-  const stdout = options.json ? '' : options.format === 'json' ? jsonText(next) : formatNextSteps(outcome.path, next);
-  const exitCode = outcome.exitCode;
+  const data = { path: outcome.path, config: configEcho(config), next };
+  const { exitCode } = outcome;
   const error =
     exitCode === exitCodes.passed
       ? null
       : outcome.error !== null
         ? { code: outcome.error.code, subcode: outcome.error.subcode, message: `${outcome.path}: ${outcome.error.message}` }
         : { code: 'GATE_FAILED' as const, subcode: 'ERRORS', message: `${outcome.path}: the draft is not sound; fix its problems first` };
-  return { exitCode, data, warnings: judged.warnings, error, stdout };
+  return { exitCode, data, warnings, error, stdout: formatNextSteps(outcome.path, next) };
 }

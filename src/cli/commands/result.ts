@@ -16,4 +16,6 @@ export interface Io {
   env: Record<string, string | undefined>;
   stderr: { isTTY?: boolean; write(text: string): unknown };
   stdoutIsTTY: boolean;
+  /** The process's own streams, for the one command that speaks a protocol on them (mcp); absent in process. */
+  stdio?: { stdin: import('node:stream').Readable; stdout: import('node:stream').Writable };
 }

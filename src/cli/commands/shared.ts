@@ -2,7 +2,8 @@ import { isAbsolute, resolve } from 'node:path';
 import { pathText } from '../../common/raw-path.js';
 import { WriteRefusedError, writeFileSafely } from '../../common/write-file.js';
 import type { CompileResult, Compiler } from '../../compile.js';
-import { readInput } from '../../load/read-input.js';
+import type { SourceFormat } from '../../load/parse.js';
+import { type ReadResult, readInput, tooLarge } from '../../load/read-input.js';
 import { countsOf, type FileLocation, type FileOutcome } from '../../report/outcome.js';
 import type { Baseline } from '../../rules/run.js';
 import type { Stage } from '../../schema/issues.js';
@@ -13,22 +14,34 @@ import type { CompilerFlags } from './judges.js';
 /** The flags that say how to read and judge each file: a draft (`--stage draft`) or a finished spec. */
 export type FileFlags = Pick<CompilerFlags, 'maxBytes' | 'failOn' | 'quiet'> & { stage?: Stage };
 
+/** A spec given as text rather than a file (an MCP client's argument), within the same size limit. */
+export interface GivenText {
+  text: string;
+  format?: SourceFormat;
+}
+
 /**
  * One input, read and compiled on its own: a file that cannot be read becomes its own INPUT_ERROR.
- * The decoded text is kept only with `keepSource` (for code frames): a large spec's text would
- * otherwise stay in memory beside its report while the report is rendered.
+ * An input with `given` text is not read: the text is the spec. The decoded text is kept only with
+ * `keepSource` (for code frames): a large spec's text would otherwise stay in memory beside its
+ * report while the report is rendered.
  */
 export function compileFile(
   compiler: Compiler,
-  input: InputFile & { baseline?: Baseline },
+  input: InputFile & { baseline?: Baseline; given?: GivenText },
   options: FileFlags,
   keepSource: boolean,
 ): FileOutcome {
-  const read = input.problem ? ({ ok: false, ...input.problem } as const) : readInput(input.open, options.maxBytes, input.shown);
+  const read = input.problem
+    ? ({ ok: false, ...input.problem } as const)
+    : input.given !== undefined
+      ? givenWithin(input.given, options.maxBytes, input.shown)
+      : readInput(input.open, options.maxBytes, input.shown);
   const baseline = input.baseline === undefined ? {} : { baseline: input.baseline };
   const stage = options.stage === undefined ? {} : { stage: options.stage };
+  const format = input.given?.format === undefined ? {} : { sourceFormat: input.given.format };
   const result: CompileResult = read.ok
-    ? compiler.compile(read.bytes, input.open === '-' ? stage : { path: input.reportPath, ...baseline, ...stage })
+    ? compiler.compile(read.bytes, input.open === '-' ? { ...stage, ...format } : { path: input.reportPath, ...baseline, ...stage })
     : {
         exitCode: 3,
         verdict: 'fail',
@@ -54,6 +67,11 @@ export function compileFile(
     ...(keepSource && result.source !== undefined ? { source: result.source } : {}),
     ...(input.open === '-' ? {} : { location: fileLocation(input.reportPath, pathText(input.open)) }),
   };
+}
+
+function givenWithin(given: GivenText, maxBytes: number, shown: string): ReadResult {
+  const bytes = Buffer.from(given.text, 'utf8');
+  return bytes.length > maxBytes ? tooLarge(shown, maxBytes) : { ok: true, bytes };
 }
 
 /**

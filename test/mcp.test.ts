@@ -1,0 +1,141 @@
+/**
+ * The MCP server end to end, as a client sees it: the SDK's own client starts the built command
+ * line (`compile-investigation mcp`) and speaks the protocol with it over stdio.
+ */
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliPath, projectRoot } from './support/cli.js';
+import { useTempDirs } from './support/temp.js';
+
+const tempDir = useTempDirs('mcp');
+
+type CallResult = { isError?: boolean; content: Array<{ type: string; text: string }>; structuredContent?: any };
+
+async function connect(args: string[], cwd: string): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [cliPath, 'mcp', ...args], cwd, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+  const client = new Client({ name: 'compile-investigation-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+describe('compile-investigation mcp', { timeout: 60_000 }, () => {
+  let workspace: string;
+  let outside: string;
+  let client: Client;
+  const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallResult;
+
+  beforeAll(async () => {
+    workspace = tempDir();
+    outside = tempDir();
+    cpSync(join(projectRoot, 'fixtures', 'drafts'), join(workspace, 'drafts'), { recursive: true });
+    cpSync(join(projectRoot, 'fixtures', 'valid'), join(workspace, 'valid'), { recursive: true });
+    cpSync(join(projectRoot, 'fixtures', 'invalid', 'map-cheap-tool-wrong-case.json'), join(workspace, 'map-cheap-tool-wrong-case.json'));
+    writeFileSync(join(outside, 'secret.json'), '{"goal": "not yours"}');
+    symlinkSync(join(outside, 'secret.json'), join(workspace, 'link.json'));
+    ({ client } = await connect(['--root', '.', '--max-bytes', '100000'], workspace));
+  });
+  afterAll(async () => client?.close());
+
+  it('lists its tools, each with an input schema, and its resources', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['compile', 'next', 'explain', 'rules', 'policy', 'schema', 'append_brief']);
+    for (const tool of tools) expect(tool.inputSchema.type).toBe('object');
+    const { resources } = await client.listResources();
+    const uris = resources.map((resource) => resource.uri);
+    expect(uris).toContain('compile-investigation://schemas/investigation.schema.json');
+    expect(uris).toContain('compile-investigation://rules/dive-grounded');
+    const schema = await client.readResource({ uri: 'compile-investigation://schemas/investigation-gate.schema.json' });
+    expect(JSON.parse((schema.contents[0] as { text: string }).text).$id).toContain('investigation');
+    const rule = await client.readResource({ uri: 'compile-investigation://rules/dive-grounded' });
+    expect((rule.contents[0] as { text: string }).text).toMatch(/^dive-grounded /);
+  });
+
+  it('compile: a broken draft by path, with line, column, expected values and suggestion, as data and as text', async () => {
+    const result = await call('compile', { path: 'drafts/04-blind-read.yaml', stage: 'draft' });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ path: 'drafts/04-blind-read.yaml', stage: 'draft', verdict: 'fail', exitCode: 1 });
+    expect(result.structuredContent.diagnostics).toEqual([
+      expect.objectContaining({ ruleId: 'dive-grounded', path: '/deepDives/0/node', line: 23, column: 5 }),
+    ]);
+    expect(result.content[0]?.text).toMatch(/^drafts\/04-blind-read\.yaml\n\s+23:5\s+error\s+/);
+    const wrongCase = await call('compile', { path: 'map-cheap-tool-wrong-case.json' });
+    expect(wrongCase.structuredContent.diagnostics[0]).toMatchObject({
+      ruleId: 'map-cheap',
+      suggestion: 'Glob',
+      expected: ['Glob', 'Grep', 'rg', 'find', 'ls'],
+    });
+  });
+
+  it('compile: a spec as text, in either format, and a finished spec passes', async () => {
+    const yaml = readFileSync(join(workspace, 'drafts', '02-mapped-and-ranked.yaml'), 'utf8');
+    const draft = await call('compile', { text: yaml, format: 'yaml', stage: 'draft' });
+    expect(draft.structuredContent).toMatchObject({ path: '<text>', verdict: 'draft-ok', exitCode: 0 });
+    const final = await call('compile', { text: yaml });
+    expect(final.structuredContent.verdict).toBe('fail');
+    const valid = await call('compile', { path: 'valid/discovery-search-stale-prices.json' });
+    expect(valid.structuredContent).toMatchObject({ verdict: 'pass', exitCode: 0, diagnostics: [] });
+  });
+
+  it('next: the advice for a draft, with its rules', async () => {
+    const result = await call('next', { path: 'drafts/03-after-invalidation.yaml' });
+    expect(result.structuredContent.next).toMatchObject({
+      phase: 'dive',
+      nextHypothesis: { id: 'H2' },
+      replan: { allowed: true, hypothesisId: 'H1' },
+    });
+    expect(result.content[0]?.text).toContain('[replan-evidence]');
+  });
+
+  it('explain, rules, policy and schema answer as their commands do', async () => {
+    expect((await call('explain', { ruleId: 'map-cheap' })).structuredContent.rule.id).toBe('map-cheap');
+    expect((await call('rules')).structuredContent.rules.length).toBeGreaterThan(10);
+    const policy = await call('policy', { path: 'drafts/01-budget-only.yaml', preset: 'reference' });
+    expect(policy.structuredContent.preset).toEqual({ name: 'reference', from: '--preset' });
+    const schema = await call('schema', { preset: 'gate' });
+    expect(schema.structuredContent.inputSchema.$id).toContain('investigation');
+  });
+
+  it('refuses a bad call with a tool error that says why, and keeps serving', async () => {
+    const both = await call('compile', { path: 'drafts/01-budget-only.yaml', text: '{}' });
+    expect(both).toMatchObject({ isError: true, structuredContent: { error: { code: 'USAGE_ERROR', subcode: 'INVALID_ARGUMENT' } } });
+    const mistyped = await call('compile', { path: 3 });
+    expect(mistyped.isError).toBe(true);
+    expect(mistyped.content[0]?.text).toContain('/path must be string');
+    const unknownKey = await call('rules', { verbose: true });
+    expect(unknownKey.isError).toBe(true);
+    const unknownRule = await call('explain', { ruleId: 'dive-groundd' });
+    expect(unknownRule.content[0]?.text).toContain('Did you mean "dive-grounded"?');
+    await expect(client.callTool({ name: 'nope', arguments: {} })).rejects.toThrow(/unknown tool "nope"/);
+    expect((await call('rules')).isError).toBeFalsy();
+  });
+
+  it('refuses paths outside its roots: climbing out, absolute, and through a link', async () => {
+    for (const path of ['../package.json', join(outside, 'secret.json'), 'link.json']) {
+      const result = await call('compile', { path });
+      expect(result.structuredContent.error?.subcode, path).toBe('OUTSIDE_ROOTS');
+    }
+  });
+
+  it('limits input sizes exactly as the command line does, for paths and for text', async () => {
+    const big = `{"goal": "${'x'.repeat(100_001)}"}`;
+    writeFileSync(join(workspace, 'big.json'), big);
+    const byPath = await call('compile', { path: 'big.json' });
+    expect(byPath.structuredContent).toMatchObject({ exitCode: 3, error: { code: 'INPUT_ERROR', subcode: 'TOO_LARGE' } });
+    const byText = await call('compile', { text: big });
+    expect(byText.structuredContent).toMatchObject({ exitCode: 3, error: { code: 'INPUT_ERROR', subcode: 'TOO_LARGE' } });
+  });
+
+  it('refuses to start on a root that does not exist, with a usage error and exit code 2', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'here'));
+    const { spawnSync } = await import('node:child_process');
+    const run = spawnSync(process.execPath, [cliPath, 'mcp', '--root', 'missing'], { cwd: dir, encoding: 'utf8', input: '' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('--root missing does not exist');
+  });
+});
