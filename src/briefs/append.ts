@@ -42,49 +42,30 @@ export function appendBrief(dir: string, hypothesisId: string, brief: unknown, o
   // An id that cannot name a file is refused before anything is read with it.
   const invalid = refuseHypothesisId(hypothesisId, 1);
   if (invalid !== undefined) return invalid;
-  const folder = folderState(dir, shown);
-  if (folder.outcome === 'refused') return folder;
-  const artifacts = folder.exists ? readArtifacts(dir, shown, options.maxBytes) : [];
+  const artifacts = readBriefFolder(dir, shown, options.maxBytes);
   if (!Array.isArray(artifacts)) return artifacts;
-
   const plan = planAppend({ hypothesisId, brief, artifacts, registry: options.registry, maxBytes: options.maxBytes });
   if (plan.outcome === 'refused') return plan;
   const path = join(dir, plan.artifact.name);
   if (plan.outcome === 'invalid') return { ...plan, outcome: 'invalid', path };
-  if (lstatOrNull(path) !== null)
-    return refuse(
-      'ARTIFACT_EXISTS',
-      `${plan.artifact.name} exists in ${shown} but is not an artifact briefs reads (a folder, or a symbolic link that leads out of the folder or nowhere); nothing was written. Move it away, then append again.`,
-    );
-  try {
-    if (!folder.exists) createFolder(dir);
-    createFileSafely(path, plan.artifact.text);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST')
-      return refuse(
-        'ARTIFACT_EXISTS',
-        `${plan.artifact.name} was created in ${shown} by another run while this one wrote it (two appends to the chain of the same hypothesis at once); nothing was written. Append again to follow it.`,
-      );
-    return refuse('NOT_WRITABLE', `${join(shown, plan.artifact.name)} cannot be written (${code ?? 'unknown error'}); nothing was written`);
-  }
-  return { ...plan, outcome: 'written', path };
+  return writeArtifact(dir, plan.artifact, shown) ?? { ...plan, outcome: 'written', path };
 }
 
-/** Whether the folder is there to list, or to be created (its parent is a folder). */
-function folderState(dir: string, shown: string): { outcome: 'folder'; exists: boolean } | AppendRefusal {
+/**
+ * What planAppend needs of the folder `dir`: every artifact in it, read within the size limit, as
+ * briefs lists them (a link that leads out of the folder is not one); none when the folder is
+ * missing but its parent is a folder, since writeArtifact then creates it.
+ */
+export function readBriefFolder(dir: string, shown: string, maxBytes: number): FolderArtifact[] | AppendRefusal {
   const stats = statOrNull(dir);
-  if (stats?.isDirectory() === true) return { outcome: 'folder', exists: true };
-  if (stats !== null) return refuse('NOT_A_DIRECTORY', `${shown} is not a folder; give the folder of brief artifacts`);
-  if (statOrNull(dirname(dir))?.isDirectory() === true) return { outcome: 'folder', exists: false };
-  return refuse(
-    'NOT_A_DIRECTORY',
-    `${shown} does not exist, and neither does the folder it would be in; only the last folder of the path is created. Create the folder first.`,
-  );
-}
-
-/** Every artifact of the folder, read within the size limit, as briefs lists them (a link that leads out is not one). */
-function readArtifacts(dir: string, shown: string, maxBytes: number): FolderArtifact[] | AppendRefusal {
+  if (stats === null) {
+    if (statOrNull(dirname(dir))?.isDirectory() === true) return [];
+    return refuse(
+      'NOT_A_DIRECTORY',
+      `${shown} does not exist, and neither does the folder it would be in; only the last folder of the path is created. Create the folder first.`,
+    );
+  }
+  if (!stats.isDirectory()) return refuse('NOT_A_DIRECTORY', `${shown} is not a folder; give the folder of brief artifacts`);
   const listed = listArtifacts(dir, shown);
   if (!listed.ok) return refuse(listed.problem.subcode === 'UNREADABLE' ? 'UNREADABLE' : 'NOT_A_DIRECTORY', listed.problem.message);
   return listed.artifacts.map(({ name }): FolderArtifact => {
@@ -93,7 +74,36 @@ function readArtifacts(dir: string, shown: string, maxBytes: number): FolderArti
   });
 }
 
-/** The folder, unless another run created it meanwhile, which is as good. */
+/**
+ * Creates the planned artifact in `dir` (and `dir` itself, when it is missing), or says why not:
+ * its name is taken by something briefs does not read, or another run created it since the folder
+ * was read (ARTIFACT_EXISTS), or the file system refused (NOT_WRITABLE). Nothing is ever written
+ * over, and nothing but the whole file is ever seen under its name (createFileSafely).
+ */
+export function writeArtifact(dir: string, artifact: PlannedArtifact, shown: string): AppendRefusal | undefined {
+  const path = join(dir, artifact.name);
+  try {
+    createFolder(dir);
+    createFileSafely(path, artifact.text);
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST')
+      return refuse('NOT_WRITABLE', `${join(shown, artifact.name)} cannot be written (${code ?? 'unknown error'}); nothing was written`);
+    // The folder was read without a file of this name, or it would have been in the chain.
+    if (lstatOrNull(path)?.isFile() === true)
+      return refuse(
+        'ARTIFACT_EXISTS',
+        `${artifact.name} was created in ${shown} by another run since this one read the folder (two appends to the chain of one hypothesis at once); nothing was written. Append again to follow it.`,
+      );
+    return refuse(
+      'ARTIFACT_EXISTS',
+      `${artifact.name} exists in ${shown} but is not an artifact briefs reads (a folder, or a symbolic link that leads out of the folder or nowhere); nothing was written. Move it away, then append again.`,
+    );
+  }
+}
+
+/** The folder, unless it is there already (or another run created it meanwhile, which is as good). */
 function createFolder(dir: string): void {
   try {
     mkdirSync(dir);
