@@ -91,7 +91,7 @@ export function writeArtifact(dir: string, artifact: PlannedArtifact, shown: str
     if (code !== 'EEXIST')
       return refuse('NOT_WRITABLE', `${join(shown, artifact.name)} cannot be written (${code ?? 'unknown error'}); nothing was written`);
     // The folder was read without a file of this name, or it would have been in the chain.
-    if (lstatOrNull(path)?.isFile() === true)
+    if (statOrNull(path, lstatSync)?.isFile() === true)
       return refuse(
         'ARTIFACT_EXISTS',
         `${artifact.name} was created in ${shown} by another run since this one read the folder (two appends to the chain of one hypothesis at once); nothing was written. Append again to follow it.`,
@@ -112,17 +112,10 @@ function createFolder(dir: string): void {
   }
 }
 
-function statOrNull(path: string): Stats | null {
+/** What is at a path, following links (statSync) or not (lstatSync); null when nothing can be seen there. */
+function statOrNull(path: string, stat: typeof statSync = statSync): Stats | null {
   try {
-    return statSync(path);
-  } catch {
-    return null;
-  }
-}
-
-function lstatOrNull(path: string): Stats | null {
-  try {
-    return lstatSync(path);
+    return stat(path);
   } catch {
     return null;
   }
