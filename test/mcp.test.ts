@@ -2,12 +2,14 @@
  * The MCP server end to end, as a client sees it: the SDK's own client starts the built command
  * line (`compile-investigation mcp`) and speaks the protocol with it over stdio.
  */
-import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { cliPath, projectRoot } from './support/cli.js';
+import { runInProcess } from './support/in-process.js';
 import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs('mcp');
@@ -43,7 +45,7 @@ describe('compile-investigation mcp', { timeout: 60_000 }, () => {
 
   it('lists its tools, each with an input schema, and its resources', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['compile', 'next', 'explain', 'rules', 'policy', 'schema', 'append_brief']);
+    expect(tools.map((tool) => tool.name)).toEqual(['compile', 'next', 'explain', 'rules', 'policy', 'append_brief', 'schema']);
     for (const tool of tools) expect(tool.inputSchema.type).toBe('object');
     const { resources } = await client.listResources();
     const uris = resources.map((resource) => resource.uri);
@@ -98,6 +100,22 @@ describe('compile-investigation mcp', { timeout: 60_000 }, () => {
     expect(policy.structuredContent.preset).toEqual({ name: 'reference', from: '--preset' });
     const schema = await call('schema', { preset: 'gate' });
     expect(schema.structuredContent.inputSchema.$id).toContain('investigation');
+  });
+
+  it('append_brief: writes the next artifact of a chain, which briefs then accepts; refuses a bad brief and writes nothing', async () => {
+    const brief = parse(readFileSync(join(projectRoot, 'fixtures', 'briefs', 'next-brief.yaml'), 'utf8'));
+    cpSync(join(projectRoot, 'fixtures', 'briefs', 'chain-valid'), join(workspace, 'chain'), { recursive: true });
+    const written = await call('append_brief', { dir: 'chain', hypothesisId: 'H2', brief });
+    expect(written.isError, written.content[0]?.text).toBeFalsy();
+    expect(written.structuredContent).toMatchObject({ written: true, path: 'chain/H2-0003.json', sequence: 3 });
+    const check = await runInProcess(['briefs', 'chain'], { cwd: workspace });
+    expect(check.status, check.stdout).toBe(0);
+    const again = await call('append_brief', { dir: 'chain', hypothesisId: 'H2', brief });
+    expect(again).toMatchObject({ isError: true, structuredContent: { written: false } });
+    expect(again.structuredContent.diagnostics.length).toBeGreaterThan(0);
+    expect(existsSync(join(workspace, 'chain', 'H2-0004.json'))).toBe(false);
+    const outsideDir = await call('append_brief', { dir: outside, hypothesisId: 'H1', brief });
+    expect(outsideDir.structuredContent.error.subcode).toBe('OUTSIDE_ROOTS');
   });
 
   it('refuses a bad call with a tool error that says why, and keeps serving', async () => {

@@ -15,20 +15,26 @@ describe("the README's command line", () => {
   const program = buildProgram(() => undefined, { writeOut: () => undefined, writeErr: () => undefined });
   const text = synopsis();
 
-  it('names every command, and every long option of each one', () => {
+  it('names every command and subcommand, and every long option of each one', () => {
     expect(text.length).toBeGreaterThan(500);
     const missing: string[] = [];
-    for (const command of program.commands) {
-      const line = text
-        .split(/\ncompile-investigation /)
-        .find((entry) => entry.replace(/^compile-investigation /, '').includes(command.name()));
+    const entries = text.split(/\ncompile-investigation /).map((entry) => entry.replace(/^compile-investigation /, ''));
+    // A subcommand by its full name ("briefs append"), on its own line; a command on the first line naming it.
+    const commands = program.commands.flatMap((command) => [
+      { name: command.name(), command },
+      ...command.commands.map((sub) => ({ name: `${command.name()} ${sub.name()}`, command: sub })),
+    ]);
+    for (const { name, command } of commands) {
+      const line =
+        command.parent === program ? entries.find((entry) => entry.includes(name)) : entries.find((entry) => entry.startsWith(name));
       if (line === undefined) {
-        missing.push(command.name());
+        missing.push(name);
         continue;
       }
       for (const option of command.options)
-        if (option.long !== undefined && !line.includes(option.long)) missing.push(`${command.name()} ${option.long}`);
+        if (option.long !== undefined && !line.includes(option.long)) missing.push(`${name} ${option.long}`);
     }
+    expect(commands.map(({ name }) => name)).toContain('briefs append');
     expect(missing).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { ACTIVE_BEYOND_C0 } from '../common/visible.js';
 import type { Severity } from '../diagnostics/diagnostic.js';
 import type { InputProblem } from '../load/input-error.js';
 import type { Locator } from '../load/text-position.js';
@@ -38,6 +39,30 @@ export function parseArtifactName(name: string): { hypothesisId: string; sequenc
   const hypothesisId = match[1] as string;
   const sequence = Number(match[2]);
   return artifactFileName(hypothesisId, sequence) === name ? { hypothesisId, sequence } : undefined;
+}
+
+/** The longest file name that ext4, XFS, Btrfs and APFS take, in bytes of UTF-8. */
+const MAX_FILE_NAME_BYTES = 255;
+/** Characters a terminal acts on: a file name holding one could not be shown as it is. */
+const CONTROL = new RegExp(`[\\u0000-\\u001f${ACTIVE_BEYOND_C0}]`);
+/** In a `u` expression, a surrogate alone: UTF-8 has no bytes for it, so Node would name the file with U+FFFD instead. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/**
+ * Why a hypothesis id cannot name the artifact of a sequence, or undefined when it can: the id
+ * becomes part of a file name in the artifacts' folder, so it must be one name there, and one that
+ * parseArtifactName reads back as this id (which every id passing these checks is, since the name
+ * pattern fails only on line breaks, which are controls). Worded to follow the id itself.
+ */
+export function hypothesisIdProblem(hypothesisId: string, sequence: number): string | undefined {
+  if (hypothesisId === '') return 'is empty; give the id of a hypothesis, such as "H1"';
+  if (/[/\\]/.test(hypothesisId)) return 'holds a path separator ("/" or "\\"); a hypothesis id names a file in the folder, not a path';
+  if (CONTROL.test(hypothesisId)) return 'holds control or bidi characters, which a file name shown in a terminal cannot hold safely';
+  if (LONE_SURROGATE.test(hypothesisId)) return 'holds a lone UTF-16 surrogate, which no file name can hold';
+  const bytes = Buffer.byteLength(artifactFileName(hypothesisId, sequence));
+  if (bytes > MAX_FILE_NAME_BYTES)
+    return `is too long: its artifact's file name would be ${bytes} bytes, and a file name holds at most ${MAX_FILE_NAME_BYTES}`;
+  return undefined;
 }
 
 export interface Problem {

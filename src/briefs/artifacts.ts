@@ -1,13 +1,11 @@
 import { join, relative, resolve, sep } from 'node:path';
-import { readDocument } from '../load/document.js';
-import type { InputProblem } from '../load/input-error.js';
 import type { FileOutcome } from '../report/outcome.js';
-import { type EvidenceRegistry, registryOf } from '../rules/briefs/check.js';
 import { checkBriefs } from './brief-rules.js';
 import { checkChains } from './chains.js';
 import { listArtifacts } from './listing.js';
 import { loadArtifact } from './load.js';
 import { inputErrorOutcome, outcomeOf } from './outcome.js';
+import { readEvidenceRegistry } from './registry.js';
 
 export interface BriefArtifactOptions {
   /** A spec whose `evidence` registry the briefs' evidence refs are checked against. */
@@ -40,21 +38,12 @@ export function checkBriefArtifacts(dir: string, options: BriefArtifactOptions):
     return sep === '/' ? shown : shown.split(sep).join('/');
   };
 
-  let registry: EvidenceRegistry | undefined;
-  if (options.specPath === undefined) {
-    notes.push('evidence ids not checked: no --spec given');
-  } else {
-    const specFile = resolve(options.cwd, options.specPath);
-    const loaded = loadSpec(specFile, display(specFile), options.maxBytes);
-    if (!loaded.ok) {
-      files.push(inputErrorOutcome(display(specFile), loaded.problem, loaded.source));
-      notes.push(`evidence ids not checked: ${display(specFile)} could not be read`);
-    } else {
-      registry = registryOf(loaded.data);
-      if (registry === undefined)
-        notes.push(`evidence ids not checked: the evidence registry of ${display(specFile)} is not a list of entries with ids`);
-    }
-  }
+  const specFile = options.specPath === undefined ? undefined : resolve(options.cwd, options.specPath);
+  const spec = specFile === undefined ? undefined : { file: specFile, shown: display(specFile) };
+  const lookup = readEvidenceRegistry(spec, options.maxBytes);
+  notes.push(...lookup.notes);
+  if (!lookup.ok && spec !== undefined) files.push(inputErrorOutcome(spec.shown, lookup.problem, lookup.source));
+  const registry = lookup.ok ? lookup.registry : undefined;
 
   const folder = resolve(options.cwd, dir);
   const listed = listArtifacts(folder, display(folder) || '.');
@@ -74,12 +63,4 @@ export function checkBriefArtifacts(dir: string, options: BriefArtifactOptions):
   checkBriefs(artifacts, registry);
   for (const artifact of artifacts) files.push(outcomeOf(artifact));
   return { files, registryChecked: registry !== undefined, notes };
-}
-
-type LoadedSpec = { ok: true; data: Record<string, unknown> } | { ok: false; problem: InputProblem; source?: string };
-
-function loadSpec(path: string, display: string, maxBytes: number): LoadedSpec {
-  const parsed = readDocument(path, { maxBytes, shown: display });
-  if (!parsed.ok) return { ok: false, problem: parsed.problem, ...(parsed.text === undefined ? {} : { source: parsed.text }) };
-  return { ok: true, data: parsed.data };
 }

@@ -1,19 +1,31 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { readDocument } from '../load/document.js';
+import { parseDocument } from '../load/document.js';
+import { inputProblem } from '../load/input-error.js';
+import { readInput } from '../load/read-input.js';
 import type { Artifact, ArtifactName } from './artifact-model.js';
 import { checkEnvelope } from './envelope.js';
 
 const NOT_AN_ARTIFACT = 'the artifact is not an object; a brief artifact is a JSON object {hypothesisId, sequence, parent, brief}';
 
 /**
- * Reads one artifact, hashes its exact bytes for the next version's parent, and checks its
- * envelope. An unreadable, non-JSON or non-object file keeps its input problem in `error`.
+ * Reads one artifact and parses it as parseArtifact does. A file that cannot be read keeps its
+ * input problem in `error`.
  */
 export function loadArtifact(folder: string, named: ArtifactName, display: string, maxBytes: number): Artifact {
-  const artifact: Artifact = { ...named, display };
-  const parsed = readDocument(join(folder, named.name), { maxBytes, shown: display, format: 'json', notAnObject: () => NOT_AN_ARTIFACT });
-  if (parsed.bytes) artifact.sha256 = createHash('sha256').update(parsed.bytes).digest('hex');
+  const read = readInput(join(folder, named.name), maxBytes, display);
+  if (!read.ok) return { ...named, display, error: inputProblem(read.subcode, read.message) };
+  return parseArtifact(named, display, read.bytes);
+}
+
+/**
+ * One artifact from its bytes: hashes them for the next version's parent, and checks the envelope.
+ * Bytes that are not UTF-8 JSON holding an object keep their input problem in `error`. The writer
+ * (./append-plan.ts) judges the bytes it is about to write through here, as the checker reads them.
+ */
+export function parseArtifact(named: ArtifactName, display: string, bytes: Uint8Array): Artifact {
+  const artifact: Artifact = { ...named, display, sha256: createHash('sha256').update(bytes).digest('hex') };
+  const parsed = parseDocument(bytes, { format: 'json', notAnObject: () => NOT_AN_ARTIFACT });
   if (parsed.text !== undefined) artifact.source = parsed.text;
   if (!parsed.ok) {
     artifact.error = parsed.problem;

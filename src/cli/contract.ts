@@ -24,12 +24,19 @@ const usageErrorSubcodes = {
   OUTPUT_NOT_WRITABLE: 'the output file or folder cannot be written',
   OUTPUT_EXISTS: 'init: the --output file exists, and --force was not given',
   INVALID_SHARD: 'a --shard that is not i/n with 1 <= i <= n',
-  NOT_A_DIRECTORY: 'test or compare was given something that is not a directory',
+  NOT_A_DIRECTORY:
+    'test or compare was given something that is not a directory; briefs append a DIR that is not a folder, or is missing and so is the folder it would be in',
   INVALID_SUPPRESSIONS:
     'a suppressions file that cannot be read, is not JSON or holds entries that are not spec paths mapping rule ids to {"count": N}; every problem is named at once',
   SUPPRESSIONS_NOT_FOUND: 'the suppressions file named by --suppressions does not exist (and the run does not write one)',
   OUTSIDE_ROOTS: 'mcp: a path outside the folders the server was started with (--root)',
   COMPARE_MISMATCH: 'compare: BASE and HEAD have no file in common (no path without extension is in both)',
+  INVALID_HYPOTHESIS:
+    'briefs append: a --hypothesis that cannot name an artifact file: empty, or holding a path separator, control or bidi characters or a lone surrogate, or too long for a file name',
+  CHAIN_BROKEN:
+    'briefs append: an artifact of the chain of --hypothesis in DIR does not pass briefs (a gap, a parent or hash that does not match, a fork, a file that cannot be read, a brief with errors), or the new one would fork it; nothing was written',
+  ARTIFACT_EXISTS:
+    'briefs append: the file the next artifact would have exists: another append created it meanwhile, or it is a folder or a link that briefs does not read; nothing was written',
   KEY_COLLISION: 'compare: two files of BASE, or of HEAD, have the same path without extension (a/x.json and a/x.report.json)',
 } as const;
 

@@ -2,6 +2,7 @@
 // expects, or refuses it with a usage error that says what to give instead.
 import { Option } from 'commander';
 import { visible } from '../common/visible.js';
+import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
 import { presetNames } from '../policy/presets.js';
 import { usageError } from './contract.js';
 
@@ -56,6 +57,11 @@ const positiveCount = (option: string, what: string) => wholeNumber(option, what
 export const parseCount = (option: string, what: string) => wholeNumber(option, what, 0);
 
 export const parseByteCount = positiveCount('--max-bytes', 'bytes in decimal digits');
+
+/** --max-bytes: larger files are refused; `description` says which files. */
+export function maxBytesOption(description: string): Option {
+  return new Option('--max-bytes <n>', description).default(DEFAULT_MAX_BYTES).argParser(parseByteCount);
+}
 
 export const parseBudget = positiveCount('--budget', 'budget units (reads or tokens)');
 

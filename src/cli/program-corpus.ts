@@ -1,12 +1,12 @@
 import { type Command, Option } from 'commander';
-import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
 import type { BriefsFormat } from './commands/briefs.js';
-import { outputOption, parseByteCount, pick, pickOutput, presetOption } from './options.js';
+import { usageError } from './contract.js';
+import { maxBytesOption, outputOption, parsePath, pick, pickOutput, presetOption } from './options.js';
 import type { Invocation } from './program.js';
 
 /** The commands that read a corpus rather than judge specs one by one: `briefs` and `stats`. */
 export function addCorpusCommands(program: Command, onInvocation: (invocation: Invocation) => void): void {
-  program
+  const briefs = program
     .command('briefs <dir>')
     .description(
       'check a folder of working-brief artifacts (<hypothesisId>-NNNN.json): chains without gaps, parents with matching SHA-256, no forks, valid briefs',
@@ -14,8 +14,11 @@ export function addCorpusCommands(program: Command, onInvocation: (invocation: I
     .option('--spec <file>', 'the spec whose evidence registry the briefs cite (without it, evidence ids are not checked)')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'sarif', 'github']).default('text'))
     .addOption(outputOption('the output'))
-    .addOption(new Option('--max-bytes <n>', 'largest artifact accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
+    .addOption(maxBytesOption('largest artifact accepted, in bytes'))
     .option('--json', 'print one JSON envelope')
+    // `briefs help` still checks a folder named help, as it did before briefs had a subcommand.
+    .helpCommand(false)
+    .addHelpText('after', '\nA folder named append is checked as `briefs ./append`: `briefs append DIR` writes a brief.')
     .action((dir: string, options: Record<string, unknown>) =>
       onInvocation({
         command: 'briefs',
@@ -30,6 +33,38 @@ export function addCorpusCommands(program: Command, onInvocation: (invocation: I
       }),
     );
 
+  // `briefs append DIR` is the subcommand, and `briefs DIR` the check of any other folder: a folder
+  // named append is checked as `briefs ./append`. The program's options are positional (see
+  // buildProgram), so those after `append` are the subcommand's even where briefs has the same.
+  briefs
+    .command('append <dir>')
+    .description(
+      'write a brief (JSON or YAML) as the next artifact of a hypothesis in DIR: sequence and parent SHA-256 from its chain, checked as briefs checks it, never over a file',
+    )
+    .addOption(new Option('--hypothesis <id>', 'the hypothesis whose chain the brief extends').makeOptionMandatory())
+    .addOption(
+      new Option('--from <file>', 'the JSON or YAML file holding the brief itself ("-": standard input)')
+        .makeOptionMandatory()
+        .argParser(parsePath('--from')),
+    )
+    .option('--spec <file>', 'the spec whose evidence registry the brief cites (without it, evidence ids are not checked)')
+    .addOption(maxBytesOption('largest artifact, spec or brief accepted, in bytes'))
+    .option('--json', 'print one JSON envelope')
+    .action((dir: string, options: Record<string, unknown>) => {
+      refuseOptionsBefore(briefs, 'append');
+      onInvocation({
+        command: 'briefs append',
+        options: {
+          dir,
+          hypothesis: options['hypothesis'] as string,
+          from: options['from'] as string,
+          ...pick(options, ['spec']),
+          maxBytes: options['maxBytes'] as number,
+          json: options['json'] === true,
+        },
+      });
+    });
+
   program
     .command('stats <inputs...>')
     .description(
@@ -42,7 +77,7 @@ export function addCorpusCommands(program: Command, onInvocation: (invocation: I
     .addOption(presetOption('rule preset (default: gate)'))
     .option('--policy <file>', "JSON or YAML file whose values override the preset's policy")
     .option('-c, --config <file>', 'configuration file')
-    .addOption(new Option('--max-bytes <n>', 'largest input accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
+    .addOption(maxBytesOption('largest input accepted, in bytes'))
     .option('--json', 'print one JSON envelope')
     .action((inputs: string[], options: Record<string, unknown>) =>
       onInvocation({
@@ -59,4 +94,18 @@ export function addCorpusCommands(program: Command, onInvocation: (invocation: I
         },
       }),
     );
+}
+
+/**
+ * Options of a command given before its subcommand's name (`briefs --spec s.json append ...`)
+ * are the command's, which the subcommand never sees: refused, rather than silently dropped.
+ */
+function refuseOptionsBefore(command: Command, subcommand: string): void {
+  const given = command.options.filter((option) => command.getOptionValueSource(option.attributeName()) === 'cli');
+  if (given.length === 0) return;
+  const names = given.map((option) => option.long ?? option.flags).join(', ');
+  throw usageError(
+    'INVALID_ARGUMENT',
+    `${names} before "${subcommand}" ${given.length === 1 ? 'is an option' : 'are options'} of ${command.name()} itself, which ${command.name()} ${subcommand} does not read; give ${given.length === 1 ? 'it' : 'them'} after "${command.name()} ${subcommand} DIR"`,
+  );
 }

@@ -1,8 +1,7 @@
 import { type Command, Option } from 'commander';
 import { DEFAULT_MAX_ANNOTATIONS } from '../gate/annotations.js';
-import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
 import type { CompareFormat } from './commands/compare.js';
-import { maxWarningsOption, outputOption, parseByteCount, parseCount, parsePath, pick, pickOutput, presetOption } from './options.js';
+import { maxBytesOption, maxWarningsOption, outputOption, parseCount, parsePath, pick, pickOutput, presetOption } from './options.js';
 import type { Invocation } from './program.js';
 
 /** The commands that turn gate runs into what a CI job shows: `summary`, and `compare` of two folders. */
@@ -40,7 +39,7 @@ export function addGateCommands(program: Command, onInvocation: (invocation: Inv
     .addOption(maxWarningsOption())
     .option('--sarif <path>', 'name the SARIF log in the summary')
     .option('--reports <path-or-url>', 'name (or link) where the per-file reports are')
-    .addOption(new Option('--max-bytes <n>', 'largest result file accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
+    .addOption(maxBytesOption('largest result file accepted, in bytes'))
     .option('--json', 'print one JSON envelope')
     .action((results: string[], options: Record<string, unknown>) =>
       onInvocation({
@@ -75,9 +74,7 @@ export function addGateCommands(program: Command, onInvocation: (invocation: Inv
       '-c, --config <file>',
       "configuration file for both sides (default: INVESTIGATION_CONFIG, or the nearest investigation.config.json|yaml|yml up from each spec's folder)",
     )
-    .addOption(
-      new Option('--max-bytes <n>', 'largest spec or report accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount),
-    )
+    .addOption(maxBytesOption('largest spec or report accepted, in bytes'))
     .option(
       '--fail-on-regression',
       'exit 1 when a file got worse: pass to fail, added and failing, a new error (by rule and JSON Pointer), or more warnings',

@@ -1,11 +1,11 @@
 import { Command, Option } from 'commander';
-import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
 import { type PresetName, presetNames } from '../policy/presets.js';
 import { SUPPRESSIONS_FILE_NAME } from '../suppressions/index.js';
 import { toolInfo } from '../tool.js';
 import { MIN_ITEMS_FOR_WORKERS } from '../workers/choose.js';
 import { exitCodesText, ruleCatalogText } from './catalog.js';
 import type { BriefsOptions } from './commands/briefs.js';
+import type { BriefsAppendOptions } from './commands/briefs-append.js';
 import type { CompareOptions } from './commands/compare.js';
 import type { CompileOptions, Format } from './commands/compile.js';
 import type { ConfigOptions } from './commands/config.js';
@@ -19,9 +19,9 @@ import { usageError } from './contract.js';
 import {
   collect,
   inertError,
+  maxBytesOption,
   maxWarningsOption,
   outputOption,
-  parseByteCount,
   parsePath,
   pick,
   pickOutput,
@@ -40,6 +40,7 @@ export type Invocation =
   | { command: 'test'; options: TestOptions }
   | { command: 'stats'; options: StatsOptions }
   | { command: 'briefs'; options: BriefsOptions }
+  | { command: 'briefs append'; options: BriefsAppendOptions }
   | { command: 'init'; options: InitOptions }
   | { command: 'config'; options: ConfigOptions }
   | { command: 'summary'; options: SummaryOptions }
@@ -58,6 +59,9 @@ export function buildProgram(
     .name(toolInfo.name)
     .description("Compile adaptive investigation specs (JSON or YAML): run the method's acceptance gate as rules and render reports.")
     .version(toolInfo.version, '-V, --version')
+    // The program's own options (--version, --help) come before a command's name, and a command's
+    // options after it: so `briefs append DIR --json` gives --json to append, not to briefs.
+    .enablePositionalOptions()
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ ...output, outputError: (text, write) => write(inertError(text)) });
@@ -84,7 +88,7 @@ export function buildProgram(
       '-c, --config <file>',
       "configuration file (default: INVESTIGATION_CONFIG, or the nearest investigation.config.json|yaml|yml up from each input's folder, then from here)",
     )
-    .addOption(new Option('--max-bytes <n>', 'largest input accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
+    .addOption(maxBytesOption('largest input accepted, in bytes'))
     .addOption(new Option('--fail-on <severity>', 'fail on errors only, or on warnings too').choices(['error', 'warning']).default('error'))
     .addOption(maxWarningsOption())
     .addOption(

@@ -83,6 +83,8 @@ async function execute(invocation: Invocation, io: Io): Promise<CommandResult> {
       return (await import('./commands/stats.js')).statsCommand(invocation.options, io);
     case 'briefs':
       return (await import('./commands/briefs.js')).briefsCommand(invocation.options, io);
+    case 'briefs append':
+      return (await import('./commands/briefs-append.js')).briefsAppendCommand(invocation.options, io);
     case 'init':
       return (await import('./commands/init.js')).initCommand(invocation.options, io);
     case 'config':
@@ -148,8 +150,10 @@ function refuseMistypedCommand(argv: string[], cwd: string): void {
   );
 }
 
-/** The command a failed parse was meant for, for the envelope: the first argument naming one, else compile. */
+/** The command a failed parse was meant for, for the envelope: the first argument naming one (with its subcommand), else compile. */
 function commandName(argv: string[]): string {
-  const first = argv.find((arg) => !arg.startsWith('-'));
+  const at = argv.findIndex((arg) => !arg.startsWith('-'));
+  const first = argv[at];
+  if (first === 'briefs' && argv[at + 1] === 'append') return 'briefs append';
   return first !== undefined && COMMANDS.includes(first) ? first : 'compile';
 }

@@ -4,6 +4,7 @@ import {
   fchmodSync,
   fchownSync,
   fstatSync,
+  linkSync,
   lstatSync,
   openSync,
   readlinkSync,
@@ -105,6 +106,36 @@ function statOrNull(path: RawPath, stat: typeof lstatSync): Stats | null {
 }
 
 function replaceAtomically(target: RawPath, bytes: Buffer, existing: Stats | null): void {
+  throughTemporary(target, bytes, existing, (temporary) => renameSync(temporary, target));
+}
+
+/**
+ * Creates `path` with `content`, atomically and only if nothing is there: for a file that must
+ * never be written over, such as the next version of a chain that two runs may race to write.
+ * The content goes to a temporary beside it (as writeFileSafely's does), which is then hard-linked
+ * to `path`: link(2) fails with EEXIST when the name exists in any form (a file, a folder, a
+ * dangling link), so of two runs creating the same name exactly one succeeds, and a reader (or a
+ * crash) never sees a part of the file. The temporary is removed either way. A failure throws the
+ * file system's error: EEXIST when the name is taken; EPERM or ENOTSUP on a file system without
+ * hard links, where nothing is written rather than something written without that guarantee.
+ */
+export function createFileSafely(path: RawPath, content: string): void {
+  throughTemporary(path, Buffer.from(content, 'utf8'), null, (temporary) => {
+    linkSync(temporary, path);
+    // The file is in place under its name, so the write succeeded: a temporary that cannot be
+    // removed now is only litter, which a later write of the same name clears once this run ends.
+    try {
+      rmSync(temporary, { force: true });
+    } catch {}
+  });
+}
+
+/**
+ * Writes `bytes` to a fresh temporary `.<name>.tmp-<pid>-<hex>` beside `target` (with the owner
+ * and mode of `existing`, when there is one), then hands it to `commit`, which puts it in place.
+ * The temporary never outlives a failure.
+ */
+function throughTemporary(target: RawPath, bytes: Buffer, existing: Stats | null, commit: (temporary: RawPath) => void): void {
   const { folder, name } = splitRawPath(target);
   removeStaleTemporaries(folder, name);
   const temporary = joinRawPath(folder, temporaryName(name));
@@ -115,7 +146,7 @@ function replaceAtomically(target: RawPath, bytes: Buffer, existing: Stats | nul
     if (existing !== null) keepOwnerAndMode(descriptor, existing);
     closeSync(descriptor);
     descriptor = null;
-    renameSync(temporary, target);
+    commit(temporary);
   } catch (error) {
     if (descriptor !== null) closeSync(descriptor);
     rmSync(temporary, { force: true });

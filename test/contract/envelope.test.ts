@@ -1,8 +1,8 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rules } from '../../src/rules/catalog.js';
-import { type CliRun, runHermetic } from '../support/cli.js';
+import { type CliRun, projectRoot, runHermetic } from '../support/cli.js';
 import { type Envelope, type Expected, expectEnvelope } from '../support/contract.js';
 import { runInProcess } from '../support/in-process.js';
 import { gateFailingSpec, validSpec, warningOnlySpec } from '../support/specs.js';
@@ -506,7 +506,53 @@ const scenarios: Scenario[] = [
     ),
     expected: { command: 'compare', exit: 3, code: 'INPUT_ERROR', subcode: 'NOT_A_REPORT' },
   },
+  // briefs append: the artifact in data, a brief with errors, a chain it will not build on, a hypothesis id that names no file.
+  {
+    name: 'briefs append, the next artifact written',
+    setup: (dir) => (copyBriefs(dir), [...appendToH2, '--json']),
+    expected: { command: 'briefs append', exit: 0, code: null },
+    check: (envelope) => expect(envelope.data).toMatchObject({ written: true, path: 'briefs/chain-valid/H2-0003.json', sequence: 3 }),
+  },
+  {
+    name: 'briefs append, a brief with errors is not written',
+    setup: (dir) => (
+      copyBriefs(dir),
+      writeJson(dir, 'brief.json', { formatVersion: 1 }),
+      ['briefs', 'append', 'new', '--hypothesis', 'H1', '--from', 'brief.json', '--json']
+    ),
+    expected: { command: 'briefs append', exit: 1, code: 'GATE_FAILED', subcode: 'ERRORS' },
+    check: (envelope) => expect(envelope.data).toMatchObject({ written: false, sha256: null }),
+  },
+  {
+    name: 'briefs append to a forked chain',
+    setup: (dir) => (
+      copyBriefs(dir), ['briefs', 'append', 'briefs/fork', '--hypothesis', 'H1', '--from', 'briefs/next-brief.yaml', '--json']
+    ),
+    expected: { command: 'briefs append', exit: 2, code: 'USAGE_ERROR', subcode: 'CHAIN_BROKEN' },
+  },
+  {
+    name: 'briefs append over a name that is taken',
+    setup: (dir) => (copyBriefs(dir), mkdirSync(join(dir, 'briefs/chain-valid/H2-0003.json')), [...appendToH2, '--json']),
+    expected: { command: 'briefs append', exit: 2, code: 'USAGE_ERROR', subcode: 'ARTIFACT_EXISTS' },
+  },
+  {
+    name: 'briefs append with a hypothesis id that is a path',
+    setup: (dir) => (copyBriefs(dir), ['briefs', 'append', 'new', '--hypothesis', '../H1', '--from', 'briefs/next-brief.yaml', '--json']),
+    expected: { command: 'briefs append', exit: 2, code: 'USAGE_ERROR', subcode: 'INVALID_HYPOTHESIS' },
+  },
+  {
+    name: 'briefs append without --from (the envelope names the subcommand)',
+    setup: () => ['briefs', 'append', 'new', '--hypothesis', 'H1', '--json'],
+    expected: { command: 'briefs append', exit: 2, code: 'USAGE_ERROR', subcode: 'MISSING_ARGUMENT' },
+  },
 ];
+
+/** H2's next brief in a copy of fixtures/briefs/chain-valid, as the README's example writes it. */
+const appendToH2 = ['briefs', 'append', 'briefs/chain-valid', '--hypothesis', 'H2', '--from', 'briefs/next-brief.yaml'];
+
+function copyBriefs(dir: string): void {
+  cpSync(join(projectRoot, 'fixtures', 'briefs'), join(dir, 'briefs'), { recursive: true });
+}
 
 /** BASE with a passing spec, HEAD with it failing and a spec added. */
 function writeCompareSides(dir: string): void {

@@ -71,7 +71,7 @@ export function envelopeError(
  * terminals link to the place; the path, message and pointer quote the input, so each is made
  * visible and inert. A suppressed problem says so in place of its severity.
  */
-export function writeDiagnosticLines(file: FileOutcome, io: Io): void {
+export function writeDiagnosticLines(file: Pick<FileOutcome, 'path' | 'diagnostics' | 'error'>, io: Io): void {
   const path = visible(file.path);
   for (const diagnostic of file.diagnostics) {
     const weight = diagnostic.suppressed === undefined ? diagnostic.severity : `suppressed ${diagnostic.severity}`;

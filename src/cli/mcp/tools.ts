@@ -3,6 +3,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { jsonText } from '../../common/json-text.js';
 import { presetNames } from '../../policy/presets.js';
 import { formatText } from '../../render/text.js';
+import { appendGivenBrief } from '../commands/briefs-append.js';
 import { configCommand } from '../commands/config.js';
 import { explainCommand, rulesCommand, schemaCommand } from '../commands/info.js';
 import { adviseOn } from '../commands/next.js';
@@ -107,6 +108,38 @@ export const TOOLS: readonly Tool[] = [
     async call(args, context) {
       const path = args['path'] === undefined ? {} : { spec: insideRoots(args['path'] as string, context.roots) };
       return served(configCommand({ ...path, ...pickPreset(args), json: true }, context.io));
+    },
+  },
+  {
+    name: 'append_brief',
+    description:
+      "Write the next artifact of the chain of working briefs of a hypothesis in a folder, with its sequence number and its parent's SHA-256; the brief is checked first, and a chain is never forked nor an artifact written over.",
+    inputSchema: {
+      type: 'object',
+      properties: {
+        dir: { type: 'string', minLength: 1, description: "the folder of the chain, inside the server's roots (created when missing)" },
+        hypothesisId: {
+          type: 'string',
+          minLength: 1,
+          description: 'the hypothesis whose chain grows: artifacts are named <hypothesisId>-NNNN.json',
+        },
+        brief: { type: 'object', description: 'the brief itself: {formatVersion: 1, findings, uncertainties, nextQuestion, changes}' },
+        spec: { type: 'string', minLength: 1, description: 'the spec whose evidence registry the brief cites (optional)' },
+      },
+      required: ['dir', 'hypothesisId', 'brief'],
+      additionalProperties: false,
+    },
+    async call(args, context) {
+      const spec = args['spec'] === undefined ? {} : { spec: insideRoots(args['spec'] as string, context.roots) };
+      const options = {
+        dir: insideRoots(args['dir'] as string, context.roots),
+        hypothesis: args['hypothesisId'] as string,
+        maxBytes: context.maxBytes,
+        ...spec,
+      };
+      const result = appendGivenBrief(options, { data: args['brief'], from: 'the brief argument' }, context.io);
+      // A brief refused for its problems wrote nothing: the call did not do what was asked.
+      return { ...served(result), ...(result.exitCode === 0 ? {} : { isError: true }) };
     },
   },
   {

@@ -1,0 +1,35 @@
+import { readDocument } from '../load/document.js';
+import type { InputProblem } from '../load/input-error.js';
+import { type EvidenceRegistry, registryOf } from '../rules/briefs/check.js';
+
+export type RegistryLookup =
+  | {
+      ok: true;
+      /** Undefined when evidence refs cannot be checked: no spec, or a registry that is not a list of entries with ids. */
+      registry: EvidenceRegistry | undefined;
+      /** Why refs are not checked, when they are not: one sentence. */
+      notes: string[];
+    }
+  | { ok: false; problem: InputProblem; source?: string; notes: string[] };
+
+/**
+ * The evidence registry the briefs' refs are checked against: that of the spec at `spec.file`
+ * (absolute, named `spec.shown` in messages), or none without a spec. Both `briefs` and `briefs append`
+ * look it up here, so that they agree on which refs are known.
+ */
+export function readEvidenceRegistry(spec: { file: string; shown: string } | undefined, maxBytes: number): RegistryLookup {
+  if (spec === undefined) return { ok: true, registry: undefined, notes: ['evidence ids not checked: no --spec given'] };
+  const { file, shown } = spec;
+  const parsed = readDocument(file, { maxBytes, shown });
+  if (!parsed.ok)
+    return {
+      ok: false,
+      problem: parsed.problem,
+      ...(parsed.text === undefined ? {} : { source: parsed.text }),
+      notes: [`evidence ids not checked: ${shown} could not be read`],
+    };
+  const registry = registryOf(parsed.data);
+  const notes =
+    registry === undefined ? [`evidence ids not checked: the evidence registry of ${shown} is not a list of entries with ids`] : [];
+  return { ok: true, registry, notes };
+}

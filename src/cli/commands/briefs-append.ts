@@ -1,0 +1,138 @@
+import { resolve } from 'node:path';
+import { appendBrief } from '../../briefs/append.js';
+import type { AppendRefusalCode } from '../../briefs/append-plan.js';
+import { ARTIFACT_BRIEF_POINTER } from '../../briefs/artifact-model.js';
+import { readEvidenceRegistry } from '../../briefs/registry.js';
+import { exitCodes } from '../../common/exit-codes.js';
+import { plural } from '../../common/text.js';
+import { visible } from '../../common/visible.js';
+import { readDocument } from '../../load/document.js';
+import type { InputProblem } from '../../load/input-error.js';
+import { placeDiagnostics } from '../../load/place.js';
+import type { Locator } from '../../load/text-position.js';
+import { displayPath } from '../../regression/index.js';
+import { toolInfo } from '../../tool.js';
+import { CliError, type UsageSubcode, usageError } from '../contract.js';
+import { writeDiagnosticLines } from './compile-outcome.js';
+import type { CommandResult, Io } from './result.js';
+
+export interface BriefsAppendOptions {
+  dir: string;
+  hypothesis: string;
+  /** A JSON or YAML file holding the brief itself; "-" for standard input. */
+  from: string;
+  spec?: string;
+  maxBytes: number;
+  json: boolean;
+}
+
+const NOT_A_BRIEF =
+  'the brief is not an object; --from holds the brief itself: {formatVersion: 1, findings, uncertainties, nextQuestion, changes}';
+
+/** The refusals that are the command line's to fix; TOO_LARGE and UNREADABLE are input errors of the same subcode. */
+const USAGE_SUBCODES: Readonly<Record<Exclude<AppendRefusalCode, 'TOO_LARGE' | 'UNREADABLE'>, UsageSubcode>> = {
+  INVALID_HYPOTHESIS: 'INVALID_HYPOTHESIS',
+  CHAIN_BROKEN: 'CHAIN_BROKEN',
+  ARTIFACT_EXISTS: 'ARTIFACT_EXISTS',
+  NOT_A_DIRECTORY: 'NOT_A_DIRECTORY',
+  NOT_WRITABLE: 'OUTPUT_NOT_WRITABLE',
+};
+
+/**
+ * Writes the brief of --from as the next artifact of the chain of --hypothesis in DIR (see
+ * appendBrief): exit 0 when written, 1 (GATE_FAILED) with the diagnostics when the brief does not
+ * pass and nothing was written, 2 when refused, 3 when --from or --spec cannot be read.
+ * Diagnostics point into the artifact, as `briefs` reports them, and are placed at the line and
+ * column of the same value in --from, where the brief is written and fixed.
+ */
+export async function briefsAppendCommand(options: BriefsAppendOptions, io: Io): Promise<CommandResult> {
+  const from = options.from === '-' ? '<stdin>' : shownPath(options.from, io.cwd);
+  const read = readDocument(options.from === '-' ? '-' : resolve(io.cwd, options.from), {
+    maxBytes: options.maxBytes,
+    shown: from,
+    notAnObject: () => NOT_A_BRIEF,
+  });
+  if (!read.ok) return inputError(from, read.problem, io);
+  return appendGivenBrief(options, { data: read.data, from, locate: read.locate }, io);
+}
+
+/** A brief as given: read from a file (with its locator, to place diagnostics), or an object passed in (an MCP tool's argument). */
+export interface GivenBrief {
+  data: unknown;
+  /** How messages name where the brief came from. */
+  from: string;
+  locate?: Locator;
+}
+
+/** Appends a brief already in hand: the command line's after it read --from, and the MCP tool's. */
+export function appendGivenBrief(options: Omit<BriefsAppendOptions, 'from' | 'json'>, brief: GivenBrief, io: Io): CommandResult {
+  const shown = (path: string): string => shownPath(path, io.cwd);
+  const lookup = readEvidenceRegistry(
+    options.spec === undefined ? undefined : { file: resolve(io.cwd, options.spec), shown: shown(options.spec) },
+    options.maxBytes,
+  );
+  if (!lookup.ok) return inputError(shown(options.spec as string), lookup.problem, io);
+  for (const note of lookup.notes) io.stderr.write(`${toolInfo.name}: note: ${visible(note)}\n`);
+  const { from } = brief;
+  const result = appendBrief(resolve(io.cwd, options.dir), options.hypothesis, brief.data, {
+    registry: lookup.registry,
+    maxBytes: options.maxBytes,
+    shown: shown(options.dir),
+  });
+  if (result.outcome === 'refused') {
+    const { code, message } = result;
+    if (code === 'TOO_LARGE' || code === 'UNREADABLE') throw new CliError('INPUT_ERROR', code, message, exitCodes.input);
+    throw usageError(USAGE_SUBCODES[code], message);
+  }
+
+  const { locate } = brief;
+  const diagnostics = placeDiagnostics(
+    result.diagnostics,
+    locate === undefined
+      ? undefined
+      : (pointer) => {
+          const inBrief = briefPointer(pointer);
+          return inBrief === undefined ? undefined : locate(inBrief);
+        },
+  );
+  writeDiagnosticLines({ path: from, diagnostics, error: null }, io);
+  const written = result.outcome === 'written';
+  const { artifact } = result;
+  const path = shown(result.path);
+  const data = {
+    written,
+    path,
+    hypothesisId: artifact.hypothesisId,
+    sequence: artifact.sequence,
+    parent: artifact.parent,
+    sha256: written ? artifact.sha256 : null,
+    from,
+    diagnostics,
+    registryChecked: lookup.registry !== undefined,
+    notes: lookup.notes,
+  };
+  if (!written) {
+    const message = `${from}: the brief has ${plural(diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length, 'error')}; ${path} was not written`;
+    io.stderr.write(`${toolInfo.name}: ${visible(message)}\n`);
+    return { exitCode: exitCodes.gateFailed, data, warnings: [], error: { code: 'GATE_FAILED', subcode: 'ERRORS', message }, stdout: '' };
+  }
+  const parent = artifact.parent === null ? 'no parent' : `parent sha256 ${artifact.parent.sha256}`;
+  return { exitCode: 0, data, warnings: [], error: null, stdout: `wrote ${visible(path)} (sequence ${artifact.sequence}, ${parent})\n` };
+}
+
+function shownPath(path: string, cwd: string): string {
+  return displayPath(resolve(cwd, path), cwd) || '.';
+}
+
+/** The pointer into --from of a pointer into the artifact: the brief is the artifact's `/brief`; undefined outside it. */
+function briefPointer(pointer: string): string | undefined {
+  if (pointer === ARTIFACT_BRIEF_POINTER) return '';
+  return pointer.startsWith(`${ARTIFACT_BRIEF_POINTER}/`) ? pointer.slice(ARTIFACT_BRIEF_POINTER.length) : undefined;
+}
+
+/** A file that could not be read: the run's input error (exit 3), and on standard error with its place in the file, as compile says it. */
+function inputError(path: string, problem: InputProblem, io: Io): CommandResult {
+  writeDiagnosticLines({ path, diagnostics: [], error: { code: 'INPUT_ERROR', ...problem } }, io);
+  const error = { code: 'INPUT_ERROR' as const, subcode: problem.subcode, message: `${path}: ${problem.message}` };
+  return { exitCode: exitCodes.input, data: {}, warnings: [], error, stdout: '' };
+}
