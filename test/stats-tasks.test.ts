@@ -1,8 +1,14 @@
 import fc from 'fast-check';
+import type { Code, Root, RootContent, Table } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
+import { visible } from '../src/common/visible.js';
 import { createCompiler } from '../src/compile.js';
 import { countsOf, type FileOutcome } from '../src/report/outcome.js';
 import { collectStats, collectTasks, passAtK, passHatK, renderStatsJson, renderStatsMarkdown, taskKey } from '../src/stats/index.js';
+import { HOSTILE } from './support/hostile-labels.js';
 import { gateFailingSpec, specWithoutProvenance, validSpec } from './support/specs.js';
 
 const compiler = createCompiler();
@@ -129,24 +135,24 @@ describe('which task a spec is a run of', () => {
   });
 });
 
+const goal = 'Find where the billing service rounds invoice totals.';
+const corpus: FileOutcome[] = [
+  // Task "refund-retry": 6 runs, 2 pass (r1, r6); the failures are dive-selective (3) and finding-provenance (1).
+  run('r1.json', withTask('refund-retry')),
+  run('r2.json', withTask('refund-retry', gateFailingSpec())),
+  run('r3.json', withTask('refund-retry ', gateFailingSpec('curl'))),
+  run('r4.json', withTask('refund-retry', specWithoutProvenance())),
+  run('r5.json', withTask('\nrefund-retry', gateFailingSpec())),
+  run('r6.json', withTask('refund-retry')),
+  // The goal, written three ways: one task of 3 runs.
+  run('g1.json', withGoal(goal)),
+  run('g2.json', withGoal(`  ${goal.replaceAll(' ', '\n   ')}`, gateFailingSpec())),
+  run('g3.json', withGoal(goal.replaceAll(' ', ' \t '))),
+  // In no task.
+  run('bad.json', '{"goal": '),
+  run('nogoal.json', withGoal('')),
+];
 describe('runs of the same task', () => {
-  const goal = 'Find where the billing service rounds invoice totals.';
-  const corpus: FileOutcome[] = [
-    // Task "refund-retry": 6 runs, 2 pass (r1, r6); the failures are dive-selective (3) and finding-provenance (1).
-    run('r1.json', withTask('refund-retry')),
-    run('r2.json', withTask('refund-retry', gateFailingSpec())),
-    run('r3.json', withTask('refund-retry ', gateFailingSpec('curl'))),
-    run('r4.json', withTask('refund-retry', specWithoutProvenance())),
-    run('r5.json', withTask('\nrefund-retry', gateFailingSpec())),
-    run('r6.json', withTask('refund-retry')),
-    // The goal, written three ways: one task of 3 runs.
-    run('g1.json', withGoal(goal)),
-    run('g2.json', withGoal(`  ${goal.replaceAll(' ', '\n   ')}`, gateFailingSpec())),
-    run('g3.json', withGoal(goal.replaceAll(' ', ' \t '))),
-    // In no task.
-    run('bad.json', '{"goal": '),
-    run('nogoal.json', withGoal('')),
-  ];
   const stats = collectStats(corpus, { k: [5, 1, 3, 3] });
 
   it('groups by x-task, else by the goal, in code-unit order of the key, and counts the rest as unassigned', () => {
@@ -228,5 +234,87 @@ describe('runs of the same task', () => {
   it('an empty corpus has no task and none unassigned', () => {
     const empty = collectStats([]);
     expect([empty.tasks, empty.unassigned]).toEqual([[], 0]);
+  });
+});
+
+const parser = unified().use(remarkParse).use(remarkGfm);
+
+/** The section's blocks, from its heading to the end of the document (it is the last section). */
+function section(markdown: string): RootContent[] {
+  const children = (parser.parse(markdown) as Root).children;
+  const at = children.findIndex(
+    (node) => node.type === 'heading' && (node.children[0] as { value?: string }).value === 'Runs of the same task',
+  );
+  return at < 0 ? [] : children.slice(at);
+}
+
+function plain(node: unknown): string {
+  const value = node as { type?: string; value?: string; children?: unknown[] };
+  if (typeof value.value === 'string') return value.type === 'inlineCode' ? `\`${value.value}\`` : value.value;
+  return (value.children ?? []).map(plain).join('');
+}
+
+function rows(blocks: RootContent[]): string[][] {
+  const table = blocks.find((node): node is Table => node.type === 'table');
+  return (table?.children ?? []).map((row) => row.children.map(plain));
+}
+
+describe('the Markdown section "Runs of the same task"', () => {
+  const stats = collectStats(corpus, { k: [1, 3, 5] });
+  const blocks = section(renderStatsMarkdown(stats));
+
+  it('says what a task is and how many there are, then a table of every task and a chart', () => {
+    expect(plain(blocks[1])).toBe(
+      'Specs with the same `x-task` (else the same goal) are runs of one task. 2 tasks, 2 of them with more than one run; ' +
+        '2 specs in no task (no report, or neither x-task nor a goal).',
+    );
+    expect(rows(blocks)).toEqual([
+      ['Task', 'Runs', 'Passes', 'Pass rate', 'pass@1', 'pass@3', 'pass@5', 'pass^1', 'pass^3', 'pass^5', 'Most failing rules'],
+      [goal, '3', '2', '0.6667', '0.6667', '1', '—', '0.6667', '0', '—', '`dive-selective` (1)'],
+      ['refund-retry', '6', '2', '0.3333', '0.3333', '0.8', '1', '0.3333', '0', '0', '`dive-selective` (3), `finding-provenance` (1)'],
+    ]);
+    const charts = blocks.filter((node): node is Code => node.type === 'code');
+    expect(charts.map((chart) => chart.lang)).toEqual(['mermaid']);
+    expect(charts[0]?.value).toContain('bar [0.6667, 0.3333]');
+  });
+
+  it('has as many columns as k values', () => {
+    const header = rows(section(renderStatsMarkdown(collectStats(corpus, { k: [2] }))))[0];
+    expect(header).toEqual(['Task', 'Runs', 'Passes', 'Pass rate', 'pass@2', 'pass^2', 'Most failing rules']);
+  });
+
+  it('names at most three failing rules in a cell, then how many more', () => {
+    const failing = validSpec();
+    failing.deepDives[0].tool = 'WebFetch';
+    failing.deepDives[1].provenance = '[GUESS]';
+    failing.hypotheses[0].status = 'done';
+    failing.stopCondition.reason = 'tired';
+    const task = collectStats([run('a.json', withTask('t', failing))]).tasks[0];
+    expect(task?.failingRules.length).toBeGreaterThan(3);
+    const cell = rows(section(renderStatsMarkdown(collectStats([run('a.json', withTask('t', failing))]))))[1]?.at(-1);
+    expect(cell).toBe(
+      `${task?.failingRules
+        .slice(0, 3)
+        .map(({ ruleId }) => `\`${ruleId}\` (1)`)
+        .join(', ')}, … ${(task?.failingRules.length ?? 0) - 3} more`,
+    );
+  });
+
+  it('without any task, says so and draws no table or chart', () => {
+    const none = section(renderStatsMarkdown(collectStats([run('bad.json', '{')])));
+    expect(none.map((node) => node.type)).toEqual(['heading', 'paragraph']);
+    expect(plain(none[1])).toContain('0 tasks, 0 of them with more than one run; 1 spec in no task');
+  });
+
+  it('keeps a table of hostile task names whole: one row of eleven cells each, the name as visible text', () => {
+    const files = HOSTILE.map((name, index) => run(`h${index}.json`, withTask(name)));
+    const found = rows(section(renderStatsMarkdown(collectStats(files))));
+    const stats = collectStats(files);
+    expect(found).toHaveLength(1 + stats.tasks.length);
+    for (const row of found) expect(row).toHaveLength(11);
+    expect(found.slice(1).map((row) => row[0])).toEqual(stats.tasks.map((task) => visible(task.task).trim()));
+    // Nothing in a name became markup: each name cell holds text nodes only.
+    const table = section(renderStatsMarkdown(stats)).find((node): node is Table => node.type === 'table');
+    for (const row of table?.children.slice(1) ?? []) expect(row.children[0]?.children.map((node) => node.type)).toEqual(['text']);
   });
 });
