@@ -67,6 +67,47 @@ describe('stats, through the built CLI', () => {
   });
 });
 
+describe('stats --k', () => {
+  it('takes comma-separated positive whole numbers, sorted and without repeats', async () => {
+    const run = await runInProcess(['stats', 'fixtures/valid', '--format', 'json', '--k', '5,1,1,2'], { cwd: projectRoot });
+    expect(run.status, run.stderr).toBe(0);
+    const stats = JSON.parse(run.stdout);
+    expect(stats.kValues).toEqual([1, 2, 5]);
+    for (const task of stats.tasks) expect(task.passAtK.map((entry: { k: number }) => entry.k)).toEqual([1, 2, 5]);
+  });
+
+  it('is 1, 3 and 5 without the option', async () => {
+    const run = await runInProcess(['stats', 'fixtures/valid', '--format', 'json'], { cwd: projectRoot });
+    expect(JSON.parse(run.stdout).kValues).toEqual([1, 3, 5]);
+  });
+
+  it.each(['0', '1,,3', '1,', '1.5', '-1', '+1', ' 1', '1 ,3', 'abc', '', '1e3', '0x10', '99999999999999999999'])(
+    'refuses %j with a usage error (INVALID_ARGUMENT) that names it',
+    async (value) => {
+      const run = await runInProcess(['stats', 'fixtures/valid', '--k', value, '--json'], { cwd: projectRoot });
+      expect(run.status).toBe(2);
+      const envelope = JSON.parse(run.stdout);
+      expect(envelope.error).toEqual({
+        code: 'USAGE_ERROR',
+        subcode: 'INVALID_ARGUMENT',
+        message: `--k takes comma-separated positive whole numbers (such as 1,3,5), not ${JSON.stringify(value)}`,
+      });
+    },
+  );
+
+  it('refuses more than 10 distinct values, and takes 10', async () => {
+    const eleven = await runInProcess(['stats', 'fixtures/valid', '--k', '1,2,3,4,5,6,7,8,9,10,11', '--json'], { cwd: projectRoot });
+    expect(eleven.status).toBe(2);
+    expect(JSON.parse(eleven.stdout).error).toMatchObject({
+      subcode: 'INVALID_ARGUMENT',
+      message: '--k takes at most 10 distinct values, not 11',
+    });
+    const ten = await runInProcess(['stats', 'fixtures/valid', '--k', '1,2,3,4,5,6,7,8,9,10,10,1'], { cwd: projectRoot });
+    expect(ten.status, ten.stderr).toBe(0);
+    expect(ten.stdout).toContain('| pass\\@10 | pass^1 |');
+  });
+});
+
 describe('the Markdown report of a discovery spec', () => {
   it('has a Discovery section and a flow diagram with the cycles that Mermaid parses', async () => {
     const run = await runInProcess(['fixtures/valid/discovery-search-stale-prices.json'], { cwd: projectRoot });
