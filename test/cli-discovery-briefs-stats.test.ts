@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from './support/cli.js';
 import { runInProcess } from './support/in-process.js';
@@ -64,6 +66,30 @@ describe('stats, through the built CLI', () => {
     expect(one.stdout).toBe(other.stdout);
     const stats = JSON.parse(one.stdout);
     expect(stats).toMatchObject({ files: expect.any(Number) });
+  });
+});
+
+describe('stats of fixtures/stats-runs, as the README shows them', () => {
+  const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('### Runs of the same task'));
+
+  it('prints the Markdown section of the README, then a chart that parses', async () => {
+    const run = await runInProcess(['stats', 'fixtures/stats-runs'], { cwd: projectRoot });
+    expect(run.status, run.stderr).toBe(0);
+    const shown = /```markdown\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    const printed = run.stdout.slice(run.stdout.indexOf('## Runs of the same task'));
+    expect(shown.length).toBeGreaterThan(100);
+    expect(printed.startsWith(shown)).toBe(true);
+    const [chart] = mermaidBlocks(printed);
+    expect(await (await loadMermaid()).parse(chart ?? '')).toBe('xychart');
+  });
+
+  it('prints the JSON of the README for the second task under --k 1,2', async () => {
+    const run = await runInProcess(['stats', 'fixtures/stats-runs', '--k', '1,2', '--format', 'json'], { cwd: projectRoot });
+    const stats = JSON.parse(run.stdout);
+    const shown = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)?.[1] ?? 'null');
+    expect(stats.tasks[1]).toEqual(shown);
+    expect(stats).toMatchObject({ files: 9, investigations: 8, unassigned: 1, kValues: [1, 2] });
   });
 });
 
