@@ -6,25 +6,17 @@ import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { visible } from '../src/common/visible.js';
 import { createCompiler } from '../src/compile.js';
-import { countsOf, type FileOutcome } from '../src/report/outcome.js';
+import type { FileOutcome } from '../src/report/outcome.js';
 import { collectStats, collectTasks, passAtK, passHatK, renderStatsJson, renderStatsMarkdown, taskKey } from '../src/stats/index.js';
 import { HOSTILE } from './support/hostile-labels.js';
+import { compiledOutcome } from './support/outcomes.js';
 import { gateFailingSpec, specWithoutProvenance, validSpec } from './support/specs.js';
 
 const compiler = createCompiler();
 
-/** A spec compiled as `stats` compiles it; `text` is given as bytes when the spec is not an object. */
+/** A spec compiled as `stats` compiles it; given as text when it is not an object. */
 function run(path: string, spec: Record<string, any> | string): FileOutcome {
-  const result = compiler.compile(typeof spec === 'string' ? spec : JSON.stringify(spec), { path });
-  return {
-    path,
-    exitCode: result.exitCode,
-    verdict: result.verdict,
-    diagnostics: result.diagnostics,
-    counts: countsOf(result.diagnostics, result.error),
-    error: result.error,
-    report: result.report,
-  };
+  return compiledOutcome(compiler, path, typeof spec === 'string' ? spec : JSON.stringify(spec));
 }
 
 function withGoal(goal: unknown, spec: Record<string, any> = validSpec()): Record<string, any> {
