@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from './support/cli.js';
 import { runInProcess } from './support/in-process.js';
@@ -64,6 +66,71 @@ describe('stats, through the built CLI', () => {
     expect(one.stdout).toBe(other.stdout);
     const stats = JSON.parse(one.stdout);
     expect(stats).toMatchObject({ files: expect.any(Number) });
+  });
+});
+
+describe('stats of fixtures/stats-runs, as the README shows them', () => {
+  const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('### Runs of the same task'));
+
+  it('prints the Markdown section of the README, then a chart that parses', async () => {
+    const run = await runInProcess(['stats', 'fixtures/stats-runs'], { cwd: projectRoot });
+    expect(run.status, run.stderr).toBe(0);
+    const shown = /```markdown\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    const printed = run.stdout.slice(run.stdout.indexOf('## Runs of the same task'));
+    expect(shown.length).toBeGreaterThan(100);
+    expect(printed.startsWith(shown)).toBe(true);
+    const [chart] = mermaidBlocks(printed);
+    expect(await (await loadMermaid()).parse(chart ?? '')).toBe('xychart');
+  });
+
+  it('prints the JSON of the README for the second task under --k 1,2', async () => {
+    const run = await runInProcess(['stats', 'fixtures/stats-runs', '--k', '1,2', '--format', 'json'], { cwd: projectRoot });
+    const stats = JSON.parse(run.stdout);
+    const shown = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)?.[1] ?? 'null');
+    expect(stats.tasks[1]).toEqual(shown);
+    expect(stats).toMatchObject({ files: 9, investigations: 8, unassigned: 1, kValues: [1, 2] });
+  });
+});
+
+describe('stats --k', () => {
+  it('takes comma-separated positive whole numbers, sorted and without repeats', async () => {
+    const run = await runInProcess(['stats', 'fixtures/valid', '--format', 'json', '--k', '5,1,1,2'], { cwd: projectRoot });
+    expect(run.status, run.stderr).toBe(0);
+    const stats = JSON.parse(run.stdout);
+    expect(stats.kValues).toEqual([1, 2, 5]);
+    for (const task of stats.tasks) expect(task.passAtK.map((entry: { k: number }) => entry.k)).toEqual([1, 2, 5]);
+  });
+
+  it('is 1, 3 and 5 without the option', async () => {
+    const run = await runInProcess(['stats', 'fixtures/valid', '--format', 'json'], { cwd: projectRoot });
+    expect(JSON.parse(run.stdout).kValues).toEqual([1, 3, 5]);
+  });
+
+  it.each(['0', '1,,3', '1,', '1.5', '-1', '+1', ' 1', '1 ,3', 'abc', '', '1e3', '0x10', '99999999999999999999'])(
+    'refuses %j with a usage error (INVALID_ARGUMENT) that names it',
+    async (value) => {
+      const run = await runInProcess(['stats', 'fixtures/valid', '--k', value, '--json'], { cwd: projectRoot });
+      expect(run.status).toBe(2);
+      const envelope = JSON.parse(run.stdout);
+      expect(envelope.error).toEqual({
+        code: 'USAGE_ERROR',
+        subcode: 'INVALID_ARGUMENT',
+        message: `--k takes comma-separated positive whole numbers (such as 1,3,5), not ${JSON.stringify(value)}`,
+      });
+    },
+  );
+
+  it('refuses more than 10 distinct values, and takes 10', async () => {
+    const eleven = await runInProcess(['stats', 'fixtures/valid', '--k', '1,2,3,4,5,6,7,8,9,10,11', '--json'], { cwd: projectRoot });
+    expect(eleven.status).toBe(2);
+    expect(JSON.parse(eleven.stdout).error).toMatchObject({
+      subcode: 'INVALID_ARGUMENT',
+      message: '--k takes at most 10 distinct values, not 11',
+    });
+    const ten = await runInProcess(['stats', 'fixtures/valid', '--k', '1,2,3,4,5,6,7,8,9,10,10,1'], { cwd: projectRoot });
+    expect(ten.status, ten.stderr).toBe(0);
+    expect(ten.stdout).toContain('| pass\\@10 | pass^1 |');
   });
 });
 

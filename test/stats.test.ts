@@ -233,6 +233,7 @@ describe('collectStats on a hand-made corpus', () => {
     expect(codeBlocks(markdown)).toEqual([]);
     expect(markdown).toContain('No investigations.');
     expect(markdown).toContain('No spec has a discovery block.');
+    expect(markdown).toContain('0 tasks, 0 of them with more than one run; 0 specs in no task');
   });
 });
 
@@ -321,6 +322,7 @@ describe('renderStatsMarkdown', () => {
       'Replans per investigation',
       'Rules',
       'Discovery',
+      'Runs of the same task',
     ]);
     expect(markdown.endsWith('\n')).toBe(true);
     expect(markdown).not.toMatch(/\d{4}-\d{2}-\d{2}/);

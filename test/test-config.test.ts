@@ -103,7 +103,7 @@ describe('test under configuration', () => {
 });
 
 describe('which folders are fixtures', () => {
-  it('`test fixtures` passes: the brief artifact and compare folders, which hold no expectation, are left out and named', async () => {
+  it('`test fixtures` passes: the brief artifact, compare and stats-runs folders, which hold no expectation, are left out and named', async () => {
     const result = await runInProcess(['test', 'fixtures', '--json'], { cwd: projectRoot });
     const envelope = envelopeOf(result.stdout);
     expect(result.status, JSON.stringify(envelope.error)).toBe(0);
@@ -112,10 +112,11 @@ describe('which folders are fixtures', () => {
     expect(envelope.data.skipped).toContain('fixtures/briefs/chain-valid');
     expect(envelope.data.skipped).toContain('fixtures/compare/base');
     expect(envelope.data.skipped).toContain('fixtures/compare/head');
+    expect(envelope.data.skipped).toContain('fixtures/stats-runs');
     expect(envelope.data.fixtures.some((fixture: any) => fixture.path.startsWith('fixtures/briefs/'))).toBe(false);
     expect(result.stderr).toBe('');
     const text = await runInProcess(['test', 'fixtures'], { cwd: projectRoot });
-    expect(text.stdout).toMatch(/^not run: the 8 folders fixtures\/briefs, .*\n\d+ passed, 0 failed\n$/);
+    expect(text.stdout).toMatch(/^not run: the 9 folders fixtures\/briefs, .*\n\d+ passed, 0 failed\n$/);
   });
 
   it('a folder given that holds no expectation at all is a new suite: every spec is a fixture', async () => {

@@ -82,6 +82,25 @@ export function maxWarningsOption(): Option {
   );
 }
 
+/**
+ * --k of stats: comma-separated positive whole numbers ("1,3,5"), at most `most` distinct ones,
+ * returned ascending without repeats. An empty item ("1,,3"), a sign, a fraction or anything but
+ * decimal digits is refused.
+ */
+export function parseKList(most: number): (value: string) => number[] {
+  return (value) => {
+    const items = value.split(',').map((item) => (/^\d+$/.test(item) ? Number(item) : Number.NaN));
+    if (!items.every((k) => Number.isSafeInteger(k) && k >= 1))
+      throw usageError(
+        'INVALID_ARGUMENT',
+        `--k takes comma-separated positive whole numbers (such as 1,3,5), not ${JSON.stringify(value)}`,
+      );
+    const ks = [...new Set(items)].sort((a, b) => a - b);
+    if (ks.length > most) throw usageError('INVALID_ARGUMENT', `--k takes at most ${most} distinct values, not ${ks.length}`);
+    return ks;
+  };
+}
+
 /** A repeatable option's values, in the order given. */
 export function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];

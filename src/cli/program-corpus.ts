@@ -1,7 +1,8 @@
 import { type Command, Option } from 'commander';
+import { DEFAULT_K, MAX_K_VALUES } from '../stats/pass-at-k.js';
 import type { BriefsFormat } from './commands/briefs.js';
 import { usageError } from './contract.js';
-import { maxBytesOption, outputOption, parsePath, pick, pickOutput, presetOption } from './options.js';
+import { maxBytesOption, outputOption, parseKList, parsePath, pick, pickOutput, presetOption } from './options.js';
 import type { Invocation } from './program.js';
 
 /** The commands that read a corpus rather than judge specs one by one: `briefs` and `stats`. */
@@ -68,12 +69,18 @@ export function addCorpusCommands(program: Command, onInvocation: (invocation: I
   program
     .command('stats <inputs...>')
     .description(
-      'compile every spec under the inputs and aggregate the corpus: verdicts, stop reasons, budget use, replans, rule failures, discovery',
+      'compile every spec under the inputs and aggregate the corpus: verdicts, stop reasons, budget use, replans, rule failures, discovery, and runs of the same task (pass@k, pass^k)',
     )
     .addOption(
       new Option('-f, --format <format>', 'Markdown tables and Mermaid charts, or JSON').choices(['markdown', 'json']).default('markdown'),
     )
     .addOption(outputOption('the statistics'))
+    .addOption(
+      new Option(
+        '--k <list>',
+        `the k values of pass@k and pass^k per task: comma-separated positive whole numbers, at most ${MAX_K_VALUES} (default: ${DEFAULT_K.join(',')})`,
+      ).argParser(parseKList(MAX_K_VALUES)),
+    )
     .addOption(presetOption('rule preset (default: gate)'))
     .option('--policy <file>', "JSON or YAML file whose values override the preset's policy")
     .option('-c, --config <file>', 'configuration file')
@@ -85,6 +92,7 @@ export function addCorpusCommands(program: Command, onInvocation: (invocation: I
         options: {
           inputs,
           format: options['format'] as 'markdown' | 'json',
+          ...(Array.isArray(options['k']) ? { k: options['k'] as number[] } : {}),
           ...pickOutput(options),
           ...pick(options, ['preset', 'policy', 'config']),
           maxBytes: options['maxBytes'] as number,

@@ -35,7 +35,32 @@ export function budgetUseChart(stats: Stats): string | null {
   ].join('\n');
 }
 
-/** Pie slices are keyed by label: labels that came out equal (after truncation) get " (2)", " (3)" and so on. */
+/** Most bars of the chart of pass rates: past them a bar chart stops being readable. */
+export const MAX_TASK_BARS = 20;
+/** Code points of a task's label under its bar; longer keys are cut, ending in "…". */
+export const TASK_LABEL_LENGTH = 30;
+
+/**
+ * A Mermaid `xychart-beta` bar chart of the pass rate of each task, in the order of `stats.tasks`
+ * (by key), or null without tasks. Past MAX_TASK_BARS tasks it draws the first ones and its title
+ * says how many of how many.
+ */
+export function passRateChart(stats: Stats): string | null {
+  if (stats.tasks.length === 0) return null;
+  const shown = stats.tasks.slice(0, MAX_TASK_BARS);
+  const title =
+    shown.length < stats.tasks.length ? `Pass rate per task (the first ${shown.length} of ${stats.tasks.length})` : 'Pass rate per task';
+  const labels = uniqueLabels(shown.map(({ task }) => labelText(task, TASK_LABEL_LENGTH)));
+  return [
+    'xychart-beta',
+    `  title "${title}"`,
+    `  x-axis [${labels.map((label) => `"${label}"`).join(', ')}]`,
+    '  y-axis "Pass rate (passes / runs)" 0 --> 1',
+    `  bar [${shown.map(({ passRate }) => passRate).join(', ')}]`,
+  ].join('\n');
+}
+
+/** Pie slices and bars are keyed by label: labels that came out equal (after truncation) get " (2)", " (3)" and so on. */
 function uniqueLabels(labels: readonly string[]): string[] {
   const used = new Set<string>();
   return labels.map((label) => {

@@ -3,6 +3,8 @@ import { compareStrings, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { type DiscoveryTrace, readDiscovery } from '../report/discovery-metrics.js';
 import type { FileOutcome } from '../report/outcome.js';
 import type { Summary } from '../report/types.js';
+import { DEFAULT_K } from './pass-at-k.js';
+import { collectTasks, sortedKValues } from './tasks.js';
 import type { BudgetBucket, DiscoveryStats, Distribution, RatioSummary, ReasonCount, RuleCount, Stats } from './types.js';
 
 export const BUDGET_BUCKETS: ReadonlyArray<{ bucket: BudgetBucket; label: string }> = [
@@ -18,9 +20,11 @@ export const BUDGET_BUCKETS: ReadonlyArray<{ bucket: BudgetBucket; label: string
  * Statistics of a corpus from its compile outcomes. Pure, and independent of the order of
  * `files`: every figure is a count or a distribution, and every list has its own sort order.
  * Reads each report's summary, and its discovery block as the report's metrics read it
- * (readDiscovery), where values of the wrong type count as nothing.
+ * (readDiscovery), where values of the wrong type count as nothing. Groups the outcomes into runs
+ * of the same task (collectTasks), with pass@k and pass^k for each of `options.k` (by default
+ * DEFAULT_K; sorted, repeats dropped).
  */
-export function collectStats(files: readonly FileOutcome[]): Stats {
+export function collectStats(files: readonly FileOutcome[], options: { k?: readonly number[] } = {}): Stats {
   const verdicts = { pass: 0, fail: 0 };
   const exitCodes = { '0': 0, '1': 0, '3': 0, '4': 0 };
   const stopReasons = new Map<string | null, number>();
@@ -30,6 +34,7 @@ export function collectStats(files: readonly FileOutcome[]): Stats {
   const rules = new Map<string, RuleCount>();
   const discovery = new DiscoveryCollector();
   let investigations = 0;
+  const kValues = sortedKValues(options.k ?? DEFAULT_K);
 
   for (const file of files) {
     if (file.verdict === 'pass') verdicts.pass++;
@@ -64,6 +69,8 @@ export function collectStats(files: readonly FileOutcome[]): Stats {
     replans: distribution(replans),
     rules: [...rules.values()].sort((a, b) => b.files - a.files || b.diagnostics - a.diagnostics || compareStrings(a.ruleId, b.ruleId)),
     discovery: discovery.result(),
+    kValues,
+    ...collectTasks(files, kValues),
   };
 }
 

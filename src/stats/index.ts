@@ -1,4 +1,16 @@
-export { budgetUseChart, stopReasonPie } from './charts.js';
+export { budgetUseChart, passRateChart, stopReasonPie } from './charts.js';
 export { BUDGET_BUCKETS, collectStats } from './collect.js';
+export { DEFAULT_K, MAX_K_VALUES, passAtK, passHatK } from './pass-at-k.js';
 export { renderStatsJson, renderStatsMarkdown, statsMarkdownTree } from './render.js';
-export type { BudgetBucket, DiscoveryStats, Distribution, RatioSummary, ReasonCount, RuleCount, Stats } from './types.js';
+export { collectTasks, taskKey } from './tasks.js';
+export type {
+  BudgetBucket,
+  DiscoveryStats,
+  Distribution,
+  KValue,
+  RatioSummary,
+  ReasonCount,
+  RuleCount,
+  Stats,
+  TaskStats,
+} from './types.js';

@@ -5,9 +5,9 @@ import { firstItems, MAX_ROWS, moreNote } from '../render/limits.js';
 import { stringifyMarkdown } from '../render/markdown-stringify.js';
 import { code, heading, paragraph, table, text } from '../render/mdast-builders.js';
 import { budgetUseChart, stopReasonPie } from './charts.js';
+import { IN_JSON_STATS, mermaid, numberOrDash } from './markdown-parts.js';
+import { tasksSection } from './render-tasks.js';
 import type { Distribution, RatioSummary, ReasonCount, Stats } from './types.js';
-
-const IN_JSON_STATS = 'the JSON statistics (--format json) list them all';
 
 /** The statistics as JSON: keys sorted, 2-space indentation, one trailing newline. */
 export function renderStatsJson(stats: Stats): string {
@@ -65,6 +65,7 @@ export function statsMarkdownTree(stats: Stats): Root {
         ]),
     heading(2, text('Discovery')),
     ...discoverySection(stats),
+    ...tasksSection(stats),
   ];
   return { type: 'root', children };
 }
@@ -128,16 +129,8 @@ function reasonCell(reason: string | null): PhrasingContent[] {
   return reason === '' ? [code(' ')] : [code(reason)];
 }
 
-function mermaid(chart: string | null): RootContent[] {
-  return chart === null ? [] : [{ type: 'code', lang: 'mermaid', value: chart }];
-}
-
 function ratioText(ratio: RatioSummary): string {
   return ratio.count === 0 ? 'none' : `median ${numberOrDash(ratio.median)}, mean ${numberOrDash(ratio.mean)} (of ${ratio.count})`;
-}
-
-function numberOrDash(value: number | null): string {
-  return value === null ? '—' : String(value);
 }
 
 function round1(value: number): number {

@@ -60,6 +60,39 @@ export interface Stats {
   /** Rules with at least one diagnostic: files descending, then diagnostics descending, then rule id. */
   rules: RuleCount[];
   discovery: DiscoveryStats;
+  /** The k values of every task's pass@k and pass^k: ascending, without repeats. */
+  kValues: number[];
+  /** Runs of the same task: every task with at least one run, by key in code-unit order. */
+  tasks: TaskStats[];
+  /** Specs in no task: those without a report (input errors, critical input) and those with neither x-task nor a goal. */
+  unassigned: number;
+}
+
+/**
+ * Specs that share a task key are runs of one task: the key is the spec's `x-task` when it is a
+ * string that is not blank, else its goal; either with white space trimmed and each run of it
+ * made one space, letter case kept.
+ */
+export interface TaskStats {
+  task: string;
+  /** n: the runs (specs) of the task. */
+  runs: number;
+  /** c: the runs whose verdict is pass. */
+  passes: number;
+  /** c / n, 4 decimals. */
+  passRate: number;
+  /** Per k of `kValues`: the chance that at least one of k runs drawn passes; null when k > n. */
+  passAtK: KValue[];
+  /** Per k of `kValues`: the chance that all k runs drawn pass; null when k > n. */
+  passHatK: KValue[];
+  /** Rules with an error in at least one run: runs descending, then rule id. */
+  failingRules: Array<{ ruleId: string; runs: number }>;
+}
+
+export interface KValue {
+  k: number;
+  /** 4 decimals; null when k is larger than the number of runs. */
+  value: number | null;
 }
 
 export interface DiscoveryStats {

@@ -545,6 +545,48 @@ const scenarios: Scenario[] = [
     setup: () => ['briefs', 'append', 'new', '--hypothesis', 'H1', '--json'],
     expected: { command: 'briefs append', exit: 2, code: 'USAGE_ERROR', subcode: 'MISSING_ARGUMENT' },
   },
+  // stats: the statistics in data (runs of the same task among them), the Markdown beside them; a bad --k.
+  {
+    name: 'stats, the Markdown rendered into data beside the statistics',
+    setup: (dir) => (writeStatsRuns(dir), ['stats', 'runs', '--json']),
+    expected: { command: 'stats', exit: 0, code: null },
+    check: (envelope) => {
+      expect(envelope.data['stats']).toMatchObject({ files: 4, unassigned: 1, kValues: [1, 3, 5] });
+      expect(envelope.data['rendered']).toContain('## Runs of the same task');
+    },
+  },
+  {
+    name: 'stats --format json --k 2,1: every figure of each task, no rendered text',
+    setup: (dir) => (writeStatsRuns(dir), ['stats', 'runs', '--format', 'json', '--k', '2,1', '--json']),
+    expected: { command: 'stats', exit: 0, code: null },
+    check: (envelope) => {
+      expect(envelope.data).not.toHaveProperty('rendered');
+      expect(envelope.data['stats'].tasks).toEqual([
+        {
+          task: 'refund-retry',
+          runs: 3,
+          passes: 2,
+          passRate: 0.6667,
+          passAtK: [
+            { k: 1, value: 0.6667 },
+            { k: 2, value: 1 },
+          ],
+          passHatK: [
+            { k: 1, value: 0.6667 },
+            { k: 2, value: 0.3333 },
+          ],
+          failingRules: [{ ruleId: 'dive-selective', runs: 1 }],
+        },
+      ]);
+    },
+  },
+  {
+    name: 'stats, a --k that is not a list of positive whole numbers',
+    setup: (dir) => (writeStatsRuns(dir), ['stats', 'runs', '--k', '1,0', '--json']),
+    expected: { command: 'stats', exit: 2, code: 'USAGE_ERROR', subcode: 'INVALID_ARGUMENT' },
+    check: (envelope) =>
+      expect(envelope.error?.message).toBe('--k takes comma-separated positive whole numbers (such as 1,3,5), not "1,0"'),
+  },
 ];
 
 /** H2's next brief in a copy of fixtures/briefs/chain-valid, as the README's example writes it. */
@@ -609,3 +651,11 @@ describe('--json envelope on every outcome', () => {
     expect(result.stdout.split('\n').filter((line) => line.startsWith('spec.json'))).toEqual([]);
   });
 });
+
+/** Three runs of the task "refund-retry", one failing, and a spec that cannot be read. */
+function writeStatsRuns(dir: string): void {
+  writeJson(dir, 'runs/a.json', { ...validSpec(), 'x-task': 'refund-retry' });
+  writeJson(dir, 'runs/b.json', { ...gateFailingSpec(), 'x-task': 'refund-retry' });
+  writeYaml(dir, 'runs/c.yaml', { ...validSpec(), 'x-task': 'refund-retry' });
+  writeFileSync(join(dir, 'runs', 'd.json'), '{"goal": ');
+}

@@ -120,4 +120,24 @@ describe('the stats Markdown cuts its tables the same way', () => {
       countNodes(statsMarkdownTree(collectStats(files.slice(0, 10)))) + 2 * 8 * MAX_ROWS,
     );
   });
+
+  it('runs of the same task: MAX_ROWS tasks, then a note; the JSON keeps every task', () => {
+    const count = MAX_ROWS + 5;
+    const files: FileOutcome[] = Array.from({ length: count }, (_, index) =>
+      passingOutcome(`f${index}.json`, {
+        ...base,
+        investigation: { ...base.investigation, 'x-task': `task ${String(index).padStart(5, '0')}` },
+      }),
+    );
+    const stats = collectStats(files);
+    expect(stats.tasks).toHaveLength(count);
+    const markdown = renderStatsMarkdown(stats);
+    const firstCell = (row: Table['children'][number] | undefined) =>
+      (row?.children[0]?.children[0] as { value?: string } | undefined)?.value;
+    const table = blocks(markdown).find((node): node is Table => node.type === 'table' && firstCell(node.children[0]) === 'Task');
+    expect(table?.children.length).toBe(1 + MAX_ROWS);
+    expect(firstCell(table?.children.at(-1))).toBe(`task ${String(MAX_ROWS - 1).padStart(5, '0')}`);
+    expect(markdown).toContain(`… and 5 more tasks, not shown (at most ${MAX_ROWS}); the JSON statistics (--format json) list them all.`);
+    expect(countNodes(statsMarkdownTree(stats))).toBe(countNodes(statsMarkdownTree(collectStats(files.slice(0, MAX_ROWS + 1)))));
+  });
 });

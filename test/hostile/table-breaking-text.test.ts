@@ -252,6 +252,30 @@ describe('table cells hold any text: the column count and the cell text and code
     );
   });
 
+  it('in the stats table of tasks, whose names are spec text (fast-check, fixed seed)', () => {
+    const base = compiler.compile(JSON.stringify(validSpec())).report!;
+    const header = 'Task|Runs|Passes|Pass rate|pass@1|pass@3|pass@5|pass^1|pass^3|pass^5|Most failing rules';
+    fc.assert(
+      fc.property(hostile, hostile, (task, goal) => {
+        const run = (path: string, investigation: Record<string, unknown>, summary = base.summary): FileOutcome =>
+          passingOutcome(path, { ...base, investigation, summary });
+        const byTask = run('a.json', { ...base.investigation, 'x-task': task });
+        const byGoal = run('b.json', { ...base.investigation, goal }, { ...base.summary, goal });
+        const key = (value: string, otherwise: string | null) => value.replace(/[\s\u0085]+/gu, ' ').trim() || otherwise;
+        const keys = [key(task, base.summary.goal), key(goal, null)].filter((k): k is string => k !== null);
+        const rows = new Map<string, string[]>();
+        for (const k of keys) {
+          const runs = keys.filter((other) => other === k).length;
+          rows.set(k, [asText(k), String(runs), String(runs), '1', '1', '—', '—', '1', '—', '—', '—']);
+        }
+        const expected = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+        const found = tablesByHeader(renderStatsMarkdown(collectStats([byTask, byGoal])));
+        expect(found.get(header)).toEqual(trimmed(expected));
+      }),
+      { seed: 20_261_203, numRuns: 200 },
+    );
+  });
+
   it('a backslash before a pipe closes the code span and opens another: GFM reads two code spans, not a cell delimiter', () => {
     const markdown = stringifyMarkdown({ type: 'root', children: [table(['Query'], [[[code('grep a\\|b')]], [[code('\\\\|\\')]]])] });
     expect(markdown).toContain('| `grep a\\`<!---->`\\|b` |');

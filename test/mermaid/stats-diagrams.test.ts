@@ -5,33 +5,55 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import type { FileOutcome } from '../../src/report/outcome.js';
-import { MAX_PIE_SLICES } from '../../src/stats/charts.js';
-import { budgetUseChart, collectStats, renderStatsMarkdown, stopReasonPie } from '../../src/stats/index.js';
+import { MAX_PIE_SLICES, MAX_TASK_BARS } from '../../src/stats/charts.js';
+import { budgetUseChart, collectStats, passRateChart, renderStatsMarkdown, stopReasonPie } from '../../src/stats/index.js';
 import { HOSTILE } from '../support/hostile-labels.js';
-import { loadMermaid } from '../support/mermaid.js';
+import { decodeLabel, loadMermaid } from '../support/mermaid.js';
 import { fixtureOutcomes } from '../support/outcomes.js';
 
 const mermaid = await loadMermaid();
 const outcomes = fixtureOutcomes();
 
+const markdownParser = unified().use(remarkParse).use(remarkGfm);
+
+function mermaidBlocks(markdown: string): string[] {
+  const tree = markdownParser.parse(markdown) as Root;
+  return tree.children.filter((node): node is Code => node.type === 'code' && node.lang === 'mermaid').map((node) => node.value);
+}
+
+interface XyChartDb {
+  getDrawableElem(): Array<{ groupTexts: string[]; data: Array<{ text?: string }> }>;
+  getXYChartData(): { xAxis: { categories?: string[] }; plots: Array<{ type: string; data: Array<[string, number]> }> };
+}
+
+/** The title, the x-axis categories (decoded as they render) and the bar values of a parsed xychart. */
+function xyChart(diagram: { type: string; db: unknown }): { title: string; categories: string[]; bars: number[] } {
+  expect(diagram.type).toBe('xychart');
+  const db = diagram.db as XyChartDb;
+  const data = db.getXYChartData();
+  const bars = data.plots.find((plot) => plot.type === 'bar')?.data ?? [];
+  return {
+    title: decodeLabel(db.getDrawableElem().find((elem) => elem.groupTexts.includes('chart-title'))?.data[0]?.text ?? ''),
+    categories: (data.xAxis.categories ?? []).map(decodeLabel),
+    bars: bars.map(([, value]) => value),
+  };
+}
+
 describe('stats diagrams', () => {
-  const markdownParser = unified().use(remarkParse).use(remarkGfm);
-
-  function mermaidBlocks(markdown: string): string[] {
-    const tree = markdownParser.parse(markdown) as Root;
-    return tree.children.filter((node): node is Code => node.type === 'code' && node.lang === 'mermaid').map((node) => node.value);
-  }
-
-  it('the fixture corpus pie and bar chart parse', async () => {
+  it('the fixture corpus pie and bar charts parse', async () => {
     const stats = collectStats(outcomes);
     const pie = stopReasonPie(stats);
     const bars = budgetUseChart(stats);
+    const passRates = passRateChart(stats);
     expect(pie).not.toBeNull();
     expect(bars).not.toBeNull();
+    expect(passRates).not.toBeNull();
     const blocks = mermaidBlocks(renderStatsMarkdown(stats));
-    expect(blocks).toEqual([pie, bars]);
+    expect(blocks).toEqual([pie, bars, passRates]);
     expect(await mermaid.parse(pie ?? '')).toBe('pie');
     expect(await mermaid.parse(bars ?? '')).toBe('xychart');
+    const chart = xyChart(await mermaid.diagram(passRates ?? ''));
+    expect(chart.bars).toEqual(stats.tasks.slice(0, MAX_TASK_BARS).map((task) => task.passRate));
     const pieDiagram = await mermaid.diagram(pie ?? '');
     const sections = (pieDiagram.db as { getSections(): Map<string, number> }).getSections();
     expect(sections.size).toBe(stats.stopReasons.length);
@@ -71,5 +93,55 @@ describe('stats diagrams', () => {
     expect(pie.split('\n')).toHaveLength(2 + MAX_PIE_SLICES);
     expect(pie).toContain('"other reasons" : 99989');
     expect(await mermaid.parse(pie)).toBe('pie');
+  });
+});
+
+describe('the chart of pass rates per task', () => {
+  const base = outcomes.find((outcome) => outcome.report !== null && outcome.verdict === 'pass');
+  if (base?.report == null) throw new Error('no passing report in the fixtures');
+  const report = base.report;
+  /** A run of the task named `task` (an x-task), passing or not. */
+  const runOf = (task: string, index: number, verdict: 'pass' | 'fail' = 'pass'): FileOutcome => ({
+    ...base,
+    path: `t${index}.json`,
+    verdict,
+    report: { ...report, investigation: { ...report.investigation, 'x-task': task } },
+  });
+
+  it('hostile task names give one bar each, labels that parse, stay distinct and read as the names', async () => {
+    // Every hostile name, MAX_TASK_BARS - 4 to a chart, so that each one is drawn.
+    const chunk = MAX_TASK_BARS - 4;
+    for (let start = 0; start < HOSTILE.length; start += chunk) {
+      const names = ['a"b]c', 'x; bar [9]', ...HOSTILE.slice(start, start + chunk), `${'z'.repeat(40)}1`, `${'z'.repeat(40)}2`];
+      const files = names.flatMap((name, index) => [runOf(name, 2 * index), runOf(name, 2 * index + 1, 'fail')]);
+      const stats = collectStats(files);
+      expect(stats.tasks.length).toBeLessThanOrEqual(MAX_TASK_BARS);
+      const { title, categories, bars } = xyChart(await mermaid.diagram(passRateChart(stats) ?? ''));
+      expect(title).toBe('Pass rate per task');
+      expect(categories).toHaveLength(stats.tasks.length);
+      expect(new Set(categories).size).toBe(categories.length);
+      expect(bars).toEqual(stats.tasks.map((task) => task.passRate));
+      expect(categories).toContain('a"b]c');
+      expect(categories).toContain('x; bar [9]');
+      // Cut to 30 code points, the two long names came out equal: the second is told apart.
+      expect(categories).toContain(`${'z'.repeat(29)}…`);
+      expect(categories).toContain(`${'z'.repeat(29)}… (2)`);
+      for (const block of mermaidBlocks(renderStatsMarkdown(stats))) await mermaid.parse(block);
+    }
+  });
+
+  it('past MAX_TASK_BARS tasks, the first ones by key are drawn and the title says how many of how many', async () => {
+    const files = Array.from({ length: 1000 }, (_, index) =>
+      runOf(`task ${String(index).padStart(4, '0')}`, index, index % 3 === 0 ? 'fail' : 'pass'),
+    );
+    const stats = collectStats(files);
+    const { title, categories, bars } = xyChart(await mermaid.diagram(passRateChart(stats) ?? ''));
+    expect(title).toBe(`Pass rate per task (the first ${MAX_TASK_BARS} of 1000)`);
+    expect(categories).toEqual(Array.from({ length: MAX_TASK_BARS }, (_, index) => `task ${String(index).padStart(4, '0')}`));
+    expect(bars).toEqual(categories.map((_, index) => (index % 3 === 0 ? 0 : 1)));
+  });
+
+  it('no task, no chart', () => {
+    expect(passRateChart(collectStats([]))).toBeNull();
   });
 });

@@ -9,13 +9,15 @@ import { compileFile, deliver } from './shared.js';
 export interface StatsOptions extends CompilerFlags {
   inputs: string[];
   format: 'markdown' | 'json';
+  /** The k values of pass@k and pass^k (--k); the stats' DEFAULT_K without it. */
+  k?: number[];
   output?: string;
   json: boolean;
 }
 
 /**
  * Compiles every spec and aggregates the corpus: verdicts, stop reasons, budget use, replans,
- * rule failures and discovery figures. The specs' verdicts do not fail the command: it reports.
+ * rule failures, discovery figures and runs of the same task. The specs' verdicts do not fail the command: it reports.
  */
 export async function statsCommand(options: StatsOptions, io: Io): Promise<CommandResult> {
   const configuration = runConfiguration(options, io);
@@ -29,7 +31,7 @@ export async function statsCommand(options: StatsOptions, io: Io): Promise<Comma
   });
   // The Markdown renderer pulls in remark, so the whole module is loaded only when asked for.
   const { collectStats, renderStatsJson, renderStatsMarkdown } = await import('../../stats/index.js');
-  const stats = collectStats(files);
+  const stats = collectStats(files, options.k === undefined ? {} : { k: options.k });
   const rendered = options.format === 'json' ? renderStatsJson(stats) : renderStatsMarkdown(stats);
   const data: Record<string, unknown> = { config: configEcho((judged.files[0] as Judged['files'][number]).config), stats };
   const stdout = deliver(rendered, options, data, io.cwd, options.format === 'json');
