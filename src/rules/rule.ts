@@ -3,17 +3,17 @@ import type { Investigation } from '../spec/types.js';
 import type { CriterionId } from './criteria.js';
 import type { SpecView } from './spec-view.js';
 
-/** An example spec for `explain`: the base spec with one change. */
-export interface RuleExample {
+/** An example document for `explain`: the dialect's base document with one change. */
+export interface RuleExample<Example = ExampleSpec> {
   /** What the example shows, in a sentence. */
   title: string;
-  apply(spec: ExampleSpec): void;
+  apply(spec: Example): void;
 }
 
 /** The base spec as examples edit it: typed fields, plus room to remove or mistype them. */
 export type ExampleSpec = Investigation & Record<string, unknown>;
 
-export interface RuleMeta {
+export interface RuleMeta<Example = ExampleSpec> {
   /** Stable id: never renamed once released. */
   id: string;
   criterion: CriterionId;
@@ -21,8 +21,13 @@ export interface RuleMeta {
   description: string;
   /** Why the method asks for it, and how to fix a failure. */
   rationale: string;
-  /** One spec this rule rejects and one that passes the whole gate; the tests check both. */
-  examples: { failing: RuleExample; passing: RuleExample };
+  /** One document this rule rejects and one that passes the whole gate; the tests check both. */
+  examples: { failing: RuleExample<Example>; passing: RuleExample<Example> };
+  /**
+   * Set on the rules that list the JSON Schema's findings: "structural" problems or "unknown" keys.
+   * When the schema stopped describing structural problems, only these rules run.
+   */
+  schemaFindings?: 'structural' | 'unknown';
 }
 
 /**
@@ -49,9 +54,9 @@ export interface OutsideList {
   allowed: readonly string[];
 }
 
-export interface RuleContext {
-  readonly view: SpecView;
-  readonly policy: Policy;
+export interface RuleContext<View = SpecView, RulePolicy = Policy> {
+  readonly view: View;
+  readonly policy: RulePolicy;
   /**
    * Records a problem at a JSON Pointer; the message says what is wrong and how to fix it. A message
    * that costs work to write is passed as a function, called only for the problems that are listed.
@@ -61,7 +66,8 @@ export interface RuleContext {
   report(path: string, message: string | (() => string), outside?: OutsideList): void;
 }
 
-export interface Rule {
-  meta: RuleMeta;
-  check(context: RuleContext): void;
+/** A rule of a dialect: the spec's by default; the katas report's judges another view by another policy. */
+export interface Rule<View = SpecView, RulePolicy = Policy, Example = ExampleSpec> {
+  meta: RuleMeta<Example>;
+  check(context: RuleContext<View, RulePolicy>): void;
 }

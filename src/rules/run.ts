@@ -1,16 +1,9 @@
 import { offerSuggestion, suggestAllowed } from '../common/suggest.js';
 import { capDiagnostics, DIAGNOSTIC_CAP, type ProblemCounts } from '../diagnostics/cap.js';
 import type { Diagnostic, RuleSetting } from '../diagnostics/diagnostic.js';
-import type { Policy } from '../policy/types.js';
+import type { SchemaFindings } from '../schema/issues.js';
 import { sortInDocumentOrder } from '../schema/order.js';
 import type { OutsideList, Rule } from './rule.js';
-import type { SpecView } from './spec-view.js';
-
-/** What the JSON Schema found but did not describe, by the rule that lists its findings. */
-const OMITTED_BY_RULE: Readonly<Record<string, (view: SpecView) => number>> = {
-  schema: (view) => view.schema.omitted.structural,
-  'unknown-field': (view) => view.schema.omitted.unknown,
-};
 
 /** What a baseline accepts in one file: up to `counts[ruleId]` problems of each rule. */
 export interface Baseline {
@@ -34,10 +27,10 @@ export interface RuleRun {
  * than its count) has every one of them marked suppressed; a rule with more is reported whole, as
  * ESLint's bulk suppressions do, since nothing tells the new problem from the old ones.
  */
-export function runRules(
-  rules: readonly Rule[],
-  view: SpecView,
-  policy: Policy,
+export function runRules<View extends { readonly schema: SchemaFindings }, RulePolicy>(
+  rules: readonly Rule<View, RulePolicy, never>[],
+  view: View,
+  policy: RulePolicy,
   settings: Readonly<Record<string, RuleSetting>>,
   baseline?: Baseline,
 ): RuleRun {
@@ -48,10 +41,11 @@ export function runRules(
   for (const rule of rules) {
     const ruleId = rule.meta.id;
     const setting = settings[ruleId] ?? 'off';
-    const listsSchema = Object.hasOwn(OMITTED_BY_RULE, ruleId);
-    if (setting === 'off' || (schemaCut && !listsSchema)) continue;
+    const lists = rule.meta.schemaFindings;
+    if (setting === 'off' || (schemaCut && lists === undefined)) continue;
     const found: Diagnostic[] = [];
-    let notListed = listsSchema ? (OMITTED_BY_RULE[ruleId] as (view: SpecView) => number)(view) : 0;
+    // What the JSON Schema found but did not describe is counted by the rule that lists its findings.
+    let notListed = lists === undefined ? 0 : view.schema.omitted[lists];
     rule.check({
       view,
       policy,

@@ -5,6 +5,7 @@ export const schema: Rule = {
   meta: {
     id: 'schema',
     criterion: 'typed-scratchpad',
+    schemaFindings: 'structural',
     description:
       'Structure and types follow the JSON Schema of the format, with every required field present: goal, budget, surfaceMap, hypotheses, deepDives, replanLog, stopCondition, deliverable, risks.',
     rationale:
