@@ -16,6 +16,7 @@ export const LAYERS = [
   ['policy'],
   ['rules'],
   ['report'],
+  ['katas'],
   ['compile.ts', 'config', 'suppressions'],
   ['render'],
   ['workers'],
