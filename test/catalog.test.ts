@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { builtInPreset, criteria, presetNames, rules } from '../src/index.js';
+import { katasRules } from '../src/katas/index.js';
 import { investigationSchema } from '../src/schema/validators.js';
 
 describe('the rule catalog', () => {
@@ -22,10 +23,11 @@ describe('the rule catalog', () => {
     }
   });
 
-  it('has a setting for every rule in every preset, and nothing else', () => {
+  it('has a setting for every rule in every preset, the katas rules included, and nothing else', () => {
+    const ids = [...rules, ...katasRules].map((rule) => rule.meta.id);
     for (const name of presetNames) {
       const preset = builtInPreset(name);
-      expect(Object.keys(preset.rules).sort()).toEqual(rules.map((rule) => rule.meta.id).sort());
+      expect(Object.keys(preset.rules).sort()).toEqual(ids.sort());
       expect(preset.rules['critical-input']).toBe('error');
     }
   });
