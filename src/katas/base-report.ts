@@ -1,3 +1,5 @@
+import { katasPolicy } from './policy.js';
+
 /** A katas report as rule examples and tests edit it: plain JSON data. */
 export type KatasExample = Record<string, unknown>;
 
@@ -78,17 +80,7 @@ export function baseKatasReport(): KatasExample {
       network_required: false,
       deterministic: true,
       uses_randomness: false,
-      checks: [
-        'assets',
-        'deterministic_scripts',
-        'quality_criteria',
-        'exploration_budget',
-        'cheap_mapping_before_deep_dive',
-        'selective_deep_dive',
-        'replan_gate',
-        'evidence_required',
-        'scratchpad_persistence',
-      ],
+      checks: [...katasPolicy('gate').requiredChecks],
     },
     risks: {
       remaining: ['The reordered cursor save was not tried against a real crash.'],

@@ -1,7 +1,7 @@
 import { plural } from '../../common/text.js';
-import { childPointer } from '../../diagnostics/pointer.js';
 import { listAt, objectAt } from '../base-report.js';
-import { integerOf, type KatasRule } from './support/read.js';
+import { spentOn } from './support/lists.js';
+import type { KatasRule } from './support/read.js';
 
 export const katasFindingsWithinFiles: KatasRule = {
   meta: {
@@ -31,15 +31,12 @@ export const katasFindingsWithinFiles: KatasRule = {
     },
   },
   check(context) {
-    const { view, report } = context;
-    const budget = view.object(view.root, 'budget');
-    const files = budget === undefined ? undefined : view.object(budget, 'files');
-    const used = integerOf(context, files, 'used');
-    const findings = view.list(view.root, 'findings');
-    if (files === undefined || used === undefined || findings === undefined || findings.value.length <= used) return;
-    report(
-      childPointer(files.path, 'used'),
-      `budget.files.used is ${used}, fewer than the ${plural(findings.value.length, 'finding')}: each finding is a file read in a deep dive. Count every file read in budget.files.used, or drop the findings no read backs.`,
+    const spent = spentOn(context, 'files');
+    const findings = context.view.list(context.view.root, 'findings');
+    if (spent === undefined || findings === undefined || findings.value.length <= spent.used) return;
+    context.report(
+      spent.path,
+      `budget.files.used is ${spent.used}, fewer than the ${plural(findings.value.length, 'finding')}: each finding is a file read in a deep dive. Count every file read in budget.files.used, or drop the findings no read backs.`,
     );
   },
 };

@@ -1,7 +1,7 @@
 import { plural } from '../../common/text.js';
-import { childPointer } from '../../diagnostics/pointer.js';
 import { objectAt } from '../base-report.js';
-import { integerOf, type KatasRule } from './support/read.js';
+import { spentOn } from './support/lists.js';
+import type { KatasRule } from './support/read.js';
 
 export const katasMappingsWithinQueries: KatasRule = {
   meta: {
@@ -20,16 +20,14 @@ export const katasMappingsWithinQueries: KatasRule = {
     },
   },
   check(context) {
-    const { view, report } = context;
-    const budget = view.object(view.root, 'budget');
-    const queries = budget === undefined ? undefined : view.object(budget, 'queries');
-    const used = integerOf(context, queries, 'used');
+    const { view } = context;
+    const spent = spentOn(context, 'queries');
     const topology = view.object(view.root, 'topology');
     const scans = topology === undefined ? undefined : view.list(topology, 'cheap_mapping');
-    if (queries === undefined || used === undefined || scans === undefined || scans.value.length <= used) return;
-    report(
-      childPointer(queries.path, 'used'),
-      `budget.queries.used is ${used}, fewer than the ${plural(scans.value.length, 'cheap mapping scan')}: each scan is a query. Count every scan in budget.queries.used.`,
+    if (spent === undefined || scans === undefined || scans.value.length <= spent.used) return;
+    context.report(
+      spent.path,
+      `budget.queries.used is ${spent.used}, fewer than the ${plural(scans.value.length, 'cheap mapping scan')}: each scan is a query. Count every scan in budget.queries.used.`,
     );
   },
 };

@@ -1,3 +1,4 @@
+import { childPointer } from '../../../diagnostics/pointer.js';
 import type { Holder } from '../../view.js';
 import { integerOf, isText, type KatasContext, type Texts, textItems } from './read.js';
 
@@ -8,6 +9,15 @@ import { integerOf, isText, type KatasContext, type Texts, textItems } from './r
  * whole, so that one mistake gives one diagnostic. Under Python reading an incomplete list is
  * always reported by its own rule, so skipping a conclusion never turns a failing verdict into a pass.
  */
+
+/** What a dimension of the budget says was spent, and where. */
+export function spentOn(context: KatasContext, dimension: 'files' | 'queries' | 'minutes'): { used: number; path: string } | undefined {
+  const { view } = context;
+  const budget = view.object(view.root, 'budget');
+  const spend = budget === undefined ? undefined : view.object(budget, dimension);
+  const used = integerOf(context, spend, 'used');
+  return spend === undefined || used === undefined ? undefined : { used, path: childPointer(spend.path, 'used') };
+}
 
 /** topology.candidates. */
 export function candidatesOf(context: KatasContext): Texts | undefined {
