@@ -1,3 +1,4 @@
+import { didYouMean } from '../../common/suggest.js';
 import { show } from '../../common/text.js';
 import { childPointer } from '../../diagnostics/pointer.js';
 import { objectAt } from '../base-report.js';
@@ -42,13 +43,12 @@ export const katasFindingSourceMapped: KatasRule = {
     for (const finding of view.records(view.root, 'findings')) {
       const source = view.field(finding, 'source');
       const file = isText(policy, source) ? fileNamedBy(source) : undefined;
-      if (file === undefined || candidates.values.includes(file)) continue;
+      if (file === undefined || candidates.distinct.has(file)) continue;
       const path = childPointer(finding.path, 'source');
       report(
         path,
         () =>
-          `${fieldName(path)} is ${show(source)}, a file the topology did not surface; a deep dive reads only mapped candidates, so map the file and add it to topology.candidates, or cite the candidate the finding came from.`,
-        { value: file, allowed: candidates.values },
+          `${fieldName(path)} is ${show(source)}, a file the topology did not surface; a deep dive reads only mapped candidates, so map the file and add it to topology.candidates, or cite the candidate the finding came from.${didYouMean(file, candidates.distinct)}`,
       );
     }
   },

@@ -1,3 +1,4 @@
+import { didYouMean } from '../../common/suggest.js';
 import { show } from '../../common/text.js';
 import { childPointer } from '../../diagnostics/pointer.js';
 import { objectAt } from '../base-report.js';
@@ -47,12 +48,11 @@ export const katasFindings: KatasRule = {
       }
       const target = readText(context, finding, 'target', 'name the planned target this finding read.');
       const targetPath = childPointer(finding.path, 'target');
-      if (target !== undefined && plan?.complete === true && !plan.targets.includes(target)) {
+      if (target !== undefined && plan?.complete === true && !plan.targets.has(target)) {
         report(
           targetPath,
           () =>
-            `${fieldName(targetPath)} is ${show(target)}, which the plan does not hold; a deep dive reads a planned target, so plan the read first.`,
-          { value: target, allowed: [...new Set(plan.targets)] },
+            `${fieldName(targetPath)} is ${show(target)}, which the plan does not hold; a deep dive reads a planned target, so plan the read first.${didYouMean(target, plan.targets)}`,
         );
       }
       readText(context, finding, 'summary', 'say in a sentence what the read showed.');

@@ -1,3 +1,4 @@
+import { didYouMean } from '../../common/suggest.js';
 import { show } from '../../common/text.js';
 import { childPointer } from '../../diagnostics/pointer.js';
 import { listAt } from '../base-report.js';
@@ -30,12 +31,11 @@ export const katasPlan: KatasRule = {
     for (const step of plan.records) {
       const target = readText(context, step, 'target', 'name the candidate file this step reads.');
       const targetPath = childPointer(step.path, 'target');
-      if (target !== undefined && candidates?.complete === true && !candidates.values.includes(target)) {
+      if (target !== undefined && candidates?.complete === true && !candidates.distinct.has(target)) {
         report(
           targetPath,
           () =>
-            `${fieldName(targetPath)} is ${show(target)}, which the topology did not surface; plan only files from topology.candidates, or map this one first.`,
-          { value: target, allowed: candidates.values },
+            `${fieldName(targetPath)} is ${show(target)}, which the topology did not surface; plan only files from topology.candidates, or map this one first.${didYouMean(target, candidates.distinct)}`,
         );
       }
       const priority = readInteger(context, step, 'priority', 1, 'rank the step with a whole number from 1, which is read first.');

@@ -38,7 +38,10 @@ export const katasReplanPerInvalidation: KatasRule = {
     const following = new Map<string, Holder[]>();
     for (const replan of records) {
       const trigger = view.field(replan, 'trigger_finding_id');
-      if (typeof trigger === 'string') following.set(trigger, [...(following.get(trigger) ?? []), replan]);
+      if (typeof trigger !== 'string') continue;
+      const replansOfTrigger = following.get(trigger);
+      if (replansOfTrigger === undefined) following.set(trigger, [replan]);
+      else replansOfTrigger.push(replan);
     }
     const invalidating = findings.entries.filter((finding) => finding.invalidates);
     if (!invalidating.some((finding) => following.has(finding.id))) return;
@@ -52,8 +55,8 @@ export const katasReplanPerInvalidation: KatasRule = {
         );
         continue;
       }
-      const before = target === undefined ? -1 : plan.byPriority.indexOf(target);
-      if (before < 0) continue;
+      const before = target === undefined ? undefined : plan.rank.get(target);
+      if (before === undefined) continue;
       const orders = replansOfFinding.map((replan) => {
         const list = view.list(replan, 'new_plan_order');
         return { replan, order: list === undefined ? undefined : textItems(context, list).values };

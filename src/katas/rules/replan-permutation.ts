@@ -22,7 +22,6 @@ export const katasReplanPermutation: KatasRule = {
     const { view, report } = context;
     const plan = planOf(context);
     if (plan?.complete !== true) return;
-    const targets = [...new Set(plan.targets)];
     for (const replan of view.records(view.root, 'replans')) {
       const list = view.list(replan, 'new_plan_order');
       const order = list === undefined ? undefined : textItems(context, list);
@@ -30,18 +29,16 @@ export const katasReplanPermutation: KatasRule = {
       const seen = new Set<string>();
       for (const { value, path } of order.items) {
         // A target the plan does not hold is for katas-replans to report.
-        if (!targets.includes(value)) continue;
+        if (!plan.targets.has(value)) continue;
         if (seen.has(value))
           report(path, `${fieldName(path)} repeats ${show(value)}; a new plan order ranks each target of the plan once.`);
         seen.add(value);
       }
-      const missing = targets.filter((target) => !seen.has(target));
-      if (missing.length > 0) {
-        report(
-          list.path,
-          `${fieldName(list.path)} leaves out ${listOf(missing)}; rank every target of the plan in the new order, once each, the ones already read included.`,
-        );
-      }
+      if (seen.size === plan.targets.size) continue;
+      report(list.path, () => {
+        const missing = [...plan.targets].filter((target) => !seen.has(target));
+        return `${fieldName(list.path)} leaves out ${listOf(missing)}; rank every target of the plan in the new order, once each, the ones already read included.`;
+      });
     }
   },
 };

@@ -1,3 +1,4 @@
+import { didYouMean } from '../../common/suggest.js';
 import { listOf, show } from '../../common/text.js';
 import { childPointer } from '../../diagnostics/pointer.js';
 import { objectAt } from '../base-report.js';
@@ -56,11 +57,7 @@ export const katasReplans: KatasRule = {
           report(
             triggerPath,
             () =>
-              `${fieldName(triggerPath)} is ${show(trigger)}, which no finding has as its id; name the invalidating finding that triggered the replan.`,
-            {
-              value: trigger,
-              allowed: [...findings.invalidates.keys()],
-            },
+              `${fieldName(triggerPath)} is ${show(trigger)}, which no finding has as its id; name the invalidating finding that triggered the replan.${didYouMean(trigger, findings.invalidates.keys())}`,
           );
         } else if (typeof trigger !== 'string') {
           reportShape(
@@ -76,13 +73,12 @@ export const katasReplans: KatasRule = {
       readText(context, replan, 'invalidated_hypothesis', 'state the hypothesis the finding invalidated.');
       const order = readTexts(context, replan, 'new_plan_order', 'name each target of the plan, in its new order.');
       if (order === undefined || plan?.complete !== true) continue;
-      const targets = [...new Set(plan.targets)];
       for (const { value, path } of order.items) {
-        if (targets.includes(value)) continue;
+        if (plan.targets.has(value)) continue;
         report(
           path,
-          () => `${fieldName(path)} is ${show(value)}, which the plan does not hold; a new order ranks the plan's own targets.`,
-          { value, allowed: targets },
+          () =>
+            `${fieldName(path)} is ${show(value)}, which the plan does not hold; a new order ranks the plan's own targets.${didYouMean(value, plan.targets)}`,
         );
       }
     }

@@ -31,7 +31,7 @@ export const katasScratchpad: KatasRule = {
       'write the scratchpad to its file and set persisted to true, so that the investigation survives a lost context.',
     );
     const sections = readTexts(context, scratchpad, 'sections', 'name each section of the scratchpad.');
-    const missing = sections?.complete === true ? policy.scratchpadSections.filter((section) => !sections.values.includes(section)) : [];
+    const missing = sections?.complete === true ? policy.scratchpadSections.filter((section) => !sections.distinct.has(section)) : [];
     if (sections !== undefined && missing.length > 0) {
       const path = childPointer(scratchpad.path, 'sections');
       report(path, `${fieldName(path)} lacks ${listOf(missing)}; keep a section for each of ${listOf(policy.scratchpadSections)}.`);

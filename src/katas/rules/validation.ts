@@ -46,7 +46,7 @@ export const katasValidation: KatasRule = {
       'drop random sampling from the validation, and set uses_randomness to false.',
     );
     const checks = readTexts(context, validation, 'checks', 'name each check the validation ran.');
-    const missing = checks?.complete === true ? policy.requiredChecks.filter((check) => !checks.values.includes(check)) : [];
+    const missing = checks?.complete === true ? policy.requiredChecks.filter((check) => !checks.distinct.has(check)) : [];
     if (missing.length > 0) {
       const path = childPointer(validation.path, 'checks');
       report(path, `${fieldName(path)} lacks ${listOf(missing)}; run every check the katas contract requires, and list it.`);

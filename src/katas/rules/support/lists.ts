@@ -28,10 +28,10 @@ export function candidatesOf(context: KatasContext): Texts | undefined {
 }
 
 export interface Plan {
-  /** The steps' targets in the list's order. */
-  targets: string[];
-  /** The same, ranked by priority: the original plan order. */
-  byPriority: string[];
+  /** The steps' targets, once each, in the list's order. */
+  targets: ReadonlySet<string>;
+  /** Each target's position in the original plan order, by priority (its first step's, should it have several). */
+  rank: ReadonlyMap<string, number>;
   complete: boolean;
 }
 
@@ -49,9 +49,11 @@ export function planOf(context: KatasContext): Plan | undefined {
     else complete = false;
   }
   const byPriority = steps.map((step, index) => ({ ...step, index })).sort((a, b) => a.priority - b.priority || a.index - b.index);
+  const rank = new Map<string, number>();
+  for (const [position, { target }] of byPriority.entries()) if (!rank.has(target)) rank.set(target, position);
   return {
-    targets: steps.map((step) => step.target),
-    byPriority: byPriority.map((step) => step.target),
+    targets: new Set(steps.map((step) => step.target)),
+    rank,
     complete: complete && steps.length === list.value.length,
   };
 }

@@ -92,6 +92,8 @@ export function readText(context: KatasContext, holder: Holder, key: string, fix
 export interface Texts {
   items: Located<string>[];
   values: string[];
+  /** The values, for lookups. */
+  distinct: ReadonlySet<string>;
   complete: boolean;
 }
 
@@ -104,7 +106,8 @@ export function textItems(context: KatasContext, list: Located<unknown[]>, fix?:
     else if (typeof value === 'string') context.report(path, `${fieldName(path)} is blank; ${fix}`);
     else if (context.policy.python) context.report(path, `${fieldName(path)} must be a string, not ${describeValue(value)}; ${fix}`);
   }
-  return { items: texts, values: texts.map((text) => text.value), complete: texts.length === list.value.length };
+  const values = texts.map((text) => text.value);
+  return { items: texts, values, distinct: new Set(values), complete: texts.length === list.value.length };
 }
 
 export function readTexts(context: KatasContext, holder: Holder, key: string, fix: string): Texts | undefined {
