@@ -75,10 +75,13 @@ describe.each(katasRules.map((rule) => [rule.meta.id, rule] as const))('%s examp
     expect(diagnostics.every((diagnostic) => diagnostic.severity === gate[id])).toBe(true);
   });
 
-  it.skipIf(reference[id] === 'off')('the failing example fails the reference preset on this rule too', () => {
-    const { diagnostics } = judge(rule.meta.examples.failing, 'reference');
-    expect(diagnostics.map((diagnostic) => diagnostic.ruleId)).toContain(id);
-  });
+  // A rule of the gate alone has nothing to show under the reference preset.
+  if (reference[id] !== 'off') {
+    it('the failing example fails the reference preset on this rule too', () => {
+      const { diagnostics } = judge(rule.meta.examples.failing, 'reference');
+      expect(diagnostics.map((diagnostic) => diagnostic.ruleId)).toContain(id);
+    });
+  }
 
   it('the passing example passes the whole katas gate', () => {
     expect(judge(rule.meta.examples.passing).diagnostics).toEqual([]);
