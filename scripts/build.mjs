@@ -29,6 +29,7 @@ const precompiledValidators = {
         "export { default as investigationSchema } from '../../assets/investigation.schema.json';",
         "export { default as policySchema } from '../../assets/policy.schema.json';",
         "export { default as briefArtifactSchema } from '../../assets/brief-artifact.schema.json';",
+        "export { default as katasReportSchema } from '../../assets/katas-report.schema.json';",
         `const compiled = { ${Object.keys(schemaIds).join(', ')} };`,
         'export function validator(name) { return compiled[name]; }',
       ].join('\n');

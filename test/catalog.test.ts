@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { builtInPreset, criteria, presetNames, rules } from '../src/index.js';
-import { investigationSchema } from '../src/schema/validators.js';
+import { katasRules } from '../src/katas/index.js';
+import { investigationSchema, katasReportSchema } from '../src/schema/validators.js';
 
 describe('the rule catalog', () => {
   it('has one module per rule, named after its id', () => {
@@ -22,33 +23,38 @@ describe('the rule catalog', () => {
     }
   });
 
-  it('has a setting for every rule in every preset, and nothing else', () => {
+  it('has a setting for every rule in every preset, the katas rules included, and nothing else', () => {
+    const ids = [...rules, ...katasRules].map((rule) => rule.meta.id);
     for (const name of presetNames) {
       const preset = builtInPreset(name);
-      expect(Object.keys(preset.rules).sort()).toEqual(rules.map((rule) => rule.meta.id).sort());
+      expect(Object.keys(preset.rules).sort()).toEqual(ids.sort());
       expect(preset.rules['critical-input']).toBe('error');
     }
   });
 });
 
-describe('the input JSON Schema', () => {
-  it('describes every field, for editors to show', () => {
-    const missing: string[] = [];
-    const visit = (node: unknown, path: string): void => {
-      if (node === null || typeof node !== 'object') return;
-      const schema = node as Record<string, unknown>;
-      const properties = schema['properties'] as Record<string, Record<string, unknown>> | undefined;
-      for (const [key, child] of Object.entries(properties ?? {})) {
-        if (typeof child['description'] !== 'string') missing.push(`${path}/properties/${key}`);
-        visit(child, `${path}/properties/${key}`);
+/** The fields, definitions and pattern properties of a schema that have no description. */
+function undescribed(root: unknown): string[] {
+  const missing: string[] = [];
+  const visit = (node: unknown, path: string): void => {
+    if (node === null || typeof node !== 'object') return;
+    const schema = node as Record<string, unknown>;
+    for (const group of ['properties', '$defs', 'patternProperties']) {
+      for (const [key, child] of Object.entries((schema[group] as Record<string, unknown>) ?? {})) {
+        if (typeof (child as Record<string, unknown>)['description'] !== 'string') missing.push(`${path}/${group}/${key}`);
+        visit(child, `${path}/${group}/${key}`);
       }
-      for (const [key, child] of Object.entries((schema['$defs'] as Record<string, unknown>) ?? {})) {
-        if (typeof (child as Record<string, unknown>)['description'] !== 'string') missing.push(`${path}/$defs/${key}`);
-        visit(child, `${path}/$defs/${key}`);
-      }
-      if (schema['items']) visit(schema['items'], `${path}/items`);
-    };
-    visit(investigationSchema, '#');
-    expect(missing).toEqual([]);
+    }
+    if (schema['items']) visit(schema['items'], `${path}/items`);
+  };
+  visit(root, '#');
+  return missing;
+}
+
+describe('the input JSON Schemas', () => {
+  it('describe every field, for editors to show: the investigation spec and the katas report', () => {
+    expect(undescribed(investigationSchema)).toEqual([]);
+    expect(undescribed(katasReportSchema)).toEqual([]);
+    expect(katasReportSchema.$id).toMatch(/^https:\/\/compile-investigation\.dev\/schemas\//);
   });
 });

@@ -4,7 +4,7 @@ import { show } from '../common/text.js';
 import { childPointer, parsePointer } from '../diagnostics/pointer.js';
 import { QUOTE_COLON_HINT } from '../load/yaml.js';
 import type { ErrorCount } from './cap-errors.js';
-import { type ErrorObject, type ValidateFunction, validator } from './validators.js';
+import { type ErrorObject, type SchemaName, type ValidateFunction, validator } from './validators.js';
 
 interface SchemaIssue {
   path: string;
@@ -39,7 +39,12 @@ export const NO_SCHEMA_FINDINGS: SchemaFindings = {
 export type Stage = 'final' | 'draft';
 
 export function validateStructure(data: Record<string, unknown>, stage: Stage = 'final'): SchemaFindings {
-  const validate = validator(stage === 'draft' ? 'investigationDraft' : 'investigation') as ValidateFunction & ErrorCount;
+  return validateAgainst(stage === 'draft' ? 'investigationDraft' : 'investigation', data, 'the spec');
+}
+
+/** What one of the tool's schemas finds in a document; `documentName` names its root in messages ("the spec", "the report"). */
+export function validateAgainst(name: SchemaName, data: unknown, documentName: string): SchemaFindings {
+  const validate = validator(name) as ValidateFunction & ErrorCount;
   if (validate(data)) return NO_SCHEMA_FINDINGS;
   const errors = validate.errors ?? [];
   const unknownKept = errors.filter((error) => error.keyword === 'additionalProperties').length;
@@ -48,15 +53,15 @@ export function validateStructure(data: Record<string, unknown>, stage: Stage = 
     structural: Math.max(0, (validate.errorCount ?? errors.length) - unknownCount - (errors.length - unknownKept)),
     unknown: Math.max(0, unknownCount - unknownKept),
   };
-  return { ...describeSchemaErrors(errors), omitted };
+  return { ...describeSchemaErrors(errors, documentName), omitted };
 }
 
 /** Ajv's errors as the `schema` and `unknown-field` rules word them, each worded issue once. */
-export function describeSchemaErrors(errors: readonly ErrorObject[]): Omit<SchemaFindings, 'omitted'> {
+export function describeSchemaErrors(errors: readonly ErrorObject[], documentName = 'the spec'): Omit<SchemaFindings, 'omitted'> {
   const findings: Omit<SchemaFindings, 'omitted'> = { structural: [], unknownKeys: [], tainted: new Set(), failed: new Set() };
   const seen = new Set<string>();
   for (const error of errors) {
-    const issue = describe(error);
+    const issue = describe(error, documentName);
     if (!issue) continue;
     const key = `${issue.kind}\u0000${issue.path}\u0000${issue.message}`;
     if (seen.has(key)) continue;
@@ -89,8 +94,9 @@ interface DescribedIssue {
   message: string;
 }
 
-function describe(error: ErrorObject): DescribedIssue | undefined {
+function describe(error: ErrorObject, documentName: string): DescribedIssue | undefined {
   const path = error.instancePath;
+  const where = (at: string): string => (at === '' ? documentName : at);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required': {
@@ -135,10 +141,6 @@ function textTurnedMapping(expectedType: unknown, value: unknown): boolean {
 
 function structural(path: string, message: string): DescribedIssue {
   return { kind: 'structural', path, taintPath: path, message };
-}
-
-function where(path: string): string {
-  return path === '' ? 'the spec' : path;
 }
 
 function article(type: string): string {

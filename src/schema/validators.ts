@@ -1,11 +1,12 @@
 import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
 import briefArtifactSchema from '../../assets/brief-artifact.schema.json' with { type: 'json' };
 import investigationSchema from '../../assets/investigation.schema.json' with { type: 'json' };
+import katasReportSchema from '../../assets/katas-report.schema.json' with { type: 'json' };
 import policySchema from '../../assets/policy.schema.json' with { type: 'json' };
 import { capErrors } from './cap-errors.js';
 
 export type { ErrorObject, ValidateFunction };
-export { briefArtifactSchema, capErrors, investigationSchema, policySchema };
+export { briefArtifactSchema, capErrors, investigationSchema, katasReportSchema, policySchema };
 
 /**
  * The sections a draft may still lack: what comes after the first deep dives (the stop, the
@@ -42,6 +43,7 @@ export const schemaIds = {
   investigationDraft: draftInvestigationSchema.$id,
   policy: policySchema.$id,
   briefArtifact: briefArtifactSchema.$id,
+  katasReport: katasReportSchema.$id,
 } as const;
 
 export type SchemaName = keyof typeof schemaIds;
@@ -63,7 +65,8 @@ export function createAjv(options: Options = {}): Ajv2020 {
     .addSchema(investigationSchema)
     .addSchema(draftInvestigationSchema)
     .addSchema(policySchema)
-    .addSchema(briefArtifactSchema);
+    .addSchema(briefArtifactSchema)
+    .addSchema(katasReportSchema);
 }
 
 let ajv: Ajv2020 | undefined;

@@ -10,3 +10,8 @@ export const hasReference = existsSync(referenceDir);
 export function announceMissing(what: string, path: string): void {
   console.warn(`SKIPPED: ${what} needs ${path}, which is absent in this clone; these tests did not run.`);
 }
+
+/** ../shared/reference/katas-adaptive-investigation beside the project: the katas validator, its fixtures and contract. */
+export const katasReferenceDir = fileURLToPath(new URL('../../../shared/reference/katas-adaptive-investigation/', import.meta.url));
+
+export const hasKatasReference = existsSync(katasReferenceDir);
