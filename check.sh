@@ -33,7 +33,7 @@ echo "== tests"
 COMPILE_INVESTIGATION_BUILT=1 npx vitest run
 
 echo "== fixture regression"
-node bin/compile-investigation.cjs test fixtures/valid fixtures/invalid --junit dist/fixtures.junit.xml
+node bin/compile-investigation.cjs test fixtures/valid fixtures/invalid fixtures/drafts fixtures/katas --junit dist/fixtures.junit.xml
 
 echo "== README generated sections"
 node scripts/docs.mjs check

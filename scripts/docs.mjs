@@ -84,7 +84,8 @@ function rulePage({ rule, examples }, footer) {
 /** Every page of docs/rules/, by file name. */
 export function rulePages(library, root) {
   const pages = {};
-  for (const id of [...library.rules.map((rule) => rule.meta.id), ...library.artifactChecks.map((check) => check.id)])
+  const ids = [...library.rules, ...library.katasRules].map((rule) => rule.meta.id);
+  for (const id of [...ids, ...library.artifactChecks.map((check) => check.id)])
     pages[`${id}.md`] = rulePage(explained(root, id), [
       text("Generated from the rule's metadata by "),
       code('npm run docs'),
@@ -107,12 +108,13 @@ export function rulePages(library, root) {
 export function generatedSections(library) {
   const presets = library.presetNames.map((name) => library.builtInPreset(name));
   const criteria = new Map(library.criteria.map((criterion) => [criterion.id, criterion.name]));
-  const ruleRows = library.rules.map(({ meta }) => [
+  const ruleRow = ({ meta }) => [
     [code(meta.id)],
     [text(criteria.get(meta.criterion) ?? meta.criterion)],
     ...presets.map((preset) => [text(preset.rules[meta.id] ?? 'off')]),
     [text(meta.description)],
-  ]);
+  ];
+  const ruleRows = library.rules.map(ruleRow);
   // An artifact check judges files in its own command, where no preset can turn it off.
   const artifactRows = library.artifactChecks.map((check) => [
     [code(check.id)],
@@ -121,11 +123,12 @@ export function generatedSections(library) {
     [text(`${check.description} Judges brief artifact files, run by `), code(check.command), text('.')],
   ]);
   const rules = table(['Rule', 'Criterion', ...library.presetNames, 'Checks'], [...ruleRows, ...artifactRows]);
+  const katasRules = table(['Rule', 'Criterion', ...library.presetNames, 'Checks'], library.katasRules.map(ruleRow));
   const exitCodes = table(
     ['Exit code', 'Meaning'],
     library.exitCodeMeanings.map(({ code: exitCode, meaning }) => [[code(String(exitCode))], [text(meaning)]]),
   );
-  return { rules: stringify(rules), 'exit-codes': stringify(exitCodes) };
+  return { rules: stringify(rules), 'katas-rules': stringify(katasRules), 'exit-codes': stringify(exitCodes) };
 }
 
 /** README text with every generated section replaced. */

@@ -20,7 +20,7 @@ export const LAYERS = [
   ['compile.ts', 'config', 'suppressions'],
   ['render'],
   ['workers'],
-  ['briefs', 'stats', 'regression', 'gate', 'compare', 'advice'],
+  ['briefs', 'stats', 'regression', 'gate', 'compare', 'advice', 'convert'],
   ['index.ts'],
   ['cli'],
 ];

@@ -1,17 +1,16 @@
-import { createHash } from 'node:crypto';
 import { didYouMean } from './common/suggest.js';
 import type { Diagnostic, RuleSetting } from './diagnostics/diagnostic.js';
-import { parseDocument } from './load/document.js';
+import { compileKatas } from './katas/compile-katas.js';
+import { documentDialect, unknownSchemaProblem } from './katas/dialect.js';
 import type { InputProblem } from './load/input-error.js';
 import type { SourceFormat } from './load/parse.js';
 import { placeDiagnostics } from './load/place.js';
-import { circularMessage, isCircular, MAX_DEPTH, measureShape, tooDeepMessage } from './load/shape.js';
-import type { Locator } from './load/text-position.js';
+import { loadSpecInput, type SpecInput } from './load/spec-input.js';
 import { applyPolicyOverride, builtInPreset, isPresetName, type PresetName, presetNames } from './policy/presets.js';
 import type { Policy } from './policy/types.js';
 import { buildReport } from './report/build.js';
 import type { CompileError } from './report/compile-error.js';
-import type { InputFormat, Report, Verdict } from './report/types.js';
+import type { Dialect, Report, Verdict } from './report/types.js';
 import { rules } from './rules/catalog.js';
 import { findCriticalGaps } from './rules/critical-input.js';
 import { type Baseline, runRules } from './rules/run.js';
@@ -48,7 +47,10 @@ export interface CompileInputOptions {
   baseline?: Baseline;
 }
 
-/** `source` is the decoded input text, when the input was text or bytes (for code frames). */
+/**
+ * `source` is the decoded input text, when the input was text or bytes (for code frames);
+ * `dialect`, which document it was, once it could be read as an object.
+ */
 export type CompileResult =
   | {
       exitCode: 0 | 1;
@@ -60,10 +62,11 @@ export type CompileResult =
       source?: string;
       /** Problems found by each rule that found any, listed or not, suppressed or not: what a baseline would count. */
       ruleTotals: Record<string, number>;
+      dialect: Dialect;
     }
-  | { exitCode: 3 | 4; verdict: 'fail'; diagnostics: Diagnostic[]; report: null; error: CompileError; source?: string };
+  | { exitCode: 3 | 4; verdict: 'fail'; diagnostics: Diagnostic[]; report: null; error: CompileError; source?: string; dialect?: Dialect };
 
-export type SpecInput = string | Uint8Array | Record<string, unknown>;
+export type { SpecInput };
 
 export type UsageErrorSubcode = 'UNKNOWN_PRESET' | 'UNKNOWN_RULE' | 'INVALID_SETTING' | 'INVALID_POLICY';
 
@@ -122,10 +125,24 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
     policy,
     settings,
     compile(input, inputOptions = {}) {
-      const loaded = load(input, inputOptions);
-      if (!loaded.ok) return loaded.result;
+      const loaded = loadSpecInput(input, inputOptions);
+      if (!loaded.ok) return inputFailure(loaded.problem, loaded.source);
       const { data, format, sha256, locate, source } = loaded;
       const withSource = source === undefined ? {} : { source };
+      const dialect = documentDialect(data);
+      if (typeof dialect !== 'string') return inputFailure(unknownSchemaProblem(dialect.schema, locate), source);
+      if (dialect === 'katas-report-v1') {
+        const katas = compileKatas(data, {
+          preset: presetName,
+          settings,
+          tool: { name: toolInfo.name, version: toolInfo.version },
+          input: { path: inputOptions.path ?? null, format, sha256 },
+          ...(locate === undefined ? {} : { locate }),
+          ...(format === 'json' && source !== undefined ? { jsonText: source } : {}),
+          ...(inputOptions.baseline === undefined ? {} : { baseline: inputOptions.baseline }),
+        });
+        return { ...katas, dialect, ...withSource };
+      }
       const critical = runRules(criticalRule, new SpecView(data, NO_SCHEMA_FINDINGS), policy, settings).diagnostics;
       if (critical.length > 0) {
         const gaps = findCriticalGaps(data, policy.strict.visibleText);
@@ -140,6 +157,7 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
             subcode: first?.subcode ?? 'MISSING_GOAL',
             message: critical.map((diagnostic) => diagnostic.message).join(' '),
           },
+          dialect,
           ...withSource,
         };
       }
@@ -155,7 +173,16 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
         stage,
       });
       const verdict = report.verdict;
-      return { exitCode: verdict === 'fail' ? 1 : 0, verdict, diagnostics, report, error: null, ...withSource, ruleTotals: run.totals };
+      return {
+        exitCode: verdict === 'fail' ? 1 : 0,
+        verdict,
+        diagnostics,
+        report,
+        error: null,
+        dialect,
+        ...withSource,
+        ruleTotals: run.totals,
+      };
     },
   };
 }
@@ -183,43 +210,13 @@ export function compilerCache(): (options: CompilerOptions) => Compiler {
   };
 }
 
-type Loaded =
-  | { ok: true; data: Record<string, unknown>; format: InputFormat; sha256: string; locate?: Locator; source?: string }
-  | { ok: false; result: CompileResult };
-
-function load(input: SpecInput, options: CompileInputOptions): Loaded {
-  if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
-    if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-      return inputFailure({
-        subcode: 'NOT_AN_OBJECT',
-        message: 'the input is not an object; an investigation spec is an object with goal, budget and the other fields',
-      });
-    }
-    if (isCircular(input))
-      return inputFailure({ subcode: 'CIRCULAR', message: circularMessage('an object reaches itself through its members') });
-    const { depth } = measureShape(input);
-    if (depth > MAX_DEPTH) return inputFailure({ subcode: 'TOO_DEEP', message: tooDeepMessage(depth) });
-    return { ok: true, data: input, format: 'data', sha256: sha256(JSON.stringify(input) ?? '') };
-  }
-  const parsed = parseDocument(input, { format: options.sourceFormat, path: options.path });
-  if (!parsed.ok) return inputFailure(parsed.problem, parsed.text);
-  return { ok: true, data: parsed.data, format: parsed.format, sha256: sha256(input), locate: parsed.locate, source: parsed.text };
-}
-
-function inputFailure(problem: InputProblem, source?: string): Loaded {
+function inputFailure(problem: InputProblem, source?: string): CompileResult {
   return {
-    ok: false,
-    result: {
-      exitCode: 3,
-      verdict: 'fail',
-      diagnostics: [],
-      report: null,
-      error: { code: 'INPUT_ERROR', ...problem },
-      ...(source === undefined ? {} : { source }),
-    },
+    exitCode: 3,
+    verdict: 'fail',
+    diagnostics: [],
+    report: null,
+    error: { code: 'INPUT_ERROR', ...problem },
+    ...(source === undefined ? {} : { source }),
   };
-}
-
-function sha256(content: string | Uint8Array): string {
-  return createHash('sha256').update(content).digest('hex');
 }

@@ -1,6 +1,6 @@
 // `test` under configuration: the same discovery and flags as compile, sidecars that name a
 // configuration or carry a policy, folders without expectations left out, and what --update wrote.
-import { cpSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from './support/cli.js';
@@ -104,15 +104,7 @@ describe('test under configuration', () => {
 
 describe('which folders are fixtures', () => {
   it('`test fixtures` passes: the brief artifact, compare and stats-runs folders, which hold no expectation, are left out and named', async () => {
-    // TEMPORARY (issue 14): `test` judges katas reports only once the katas dialect is integrated,
-    // so this runs on a copy of fixtures/ without fixtures/katas. Run it on the project's own
-    // fixtures/ again (cwd: projectRoot, no copy) when the integration lands.
-    const root = tempDir();
-    cpSync(join(projectRoot, 'fixtures'), join(root, 'fixtures'), {
-      recursive: true,
-      filter: (source) => source !== join(projectRoot, 'fixtures', 'katas'),
-    });
-    const result = await runInProcess(['test', 'fixtures', '--json'], { cwd: root });
+    const result = await runInProcess(['test', 'fixtures', '--json'], { cwd: projectRoot });
     const envelope = envelopeOf(result.stdout);
     expect(result.status, JSON.stringify(envelope.error)).toBe(0);
     expect(envelope.data.failed).toBe(0);
@@ -122,8 +114,10 @@ describe('which folders are fixtures', () => {
     expect(envelope.data.skipped).toContain('fixtures/compare/head');
     expect(envelope.data.skipped).toContain('fixtures/stats-runs');
     expect(envelope.data.fixtures.some((fixture: any) => fixture.path.startsWith('fixtures/briefs/'))).toBe(false);
+    // Katas reports are fixtures like specs: judged by their own rules through the same command.
+    expect(envelope.data.fixtures.some((fixture: any) => fixture.path.startsWith('fixtures/katas/valid/'))).toBe(true);
     expect(result.stderr).toBe('');
-    const text = await runInProcess(['test', 'fixtures'], { cwd: root });
+    const text = await runInProcess(['test', 'fixtures'], { cwd: projectRoot });
     expect(text.stdout).toMatch(/^not run: the 9 folders fixtures\/briefs, .*\n\d+ passed, 0 failed\n$/);
   });
 

@@ -1,8 +1,9 @@
 import { exitCodeMeanings } from '../common/exit-codes.js';
+import { katasRules } from '../katas/index.js';
 import { builtInPreset, presetNames } from '../policy/presets.js';
 import { artifactChecks, rules } from '../rules/catalog.js';
 import { criteria } from '../rules/criteria.js';
-import type { ArtifactCheckMeta, Rule } from '../rules/rule.js';
+import type { ArtifactCheckMeta, CatalogRule } from '../rules/rule.js';
 
 export interface RuleEntry {
   id: string;
@@ -16,7 +17,7 @@ const presets = presetNames.map((name) => builtInPreset(name));
 const criterionNames = new Map<string, string>(criteria.map((criterion) => [criterion.id, criterion.name]));
 
 /** A rule as the `rules`, `explain` and `schema` commands show it, with its setting in every preset. */
-export function ruleEntry(rule: Rule): RuleEntry {
+export function ruleEntry(rule: CatalogRule): RuleEntry {
   const severity: Record<string, string> = {};
   for (const preset of presets) severity[preset.name] = preset.rules[rule.meta.id] ?? 'off';
   const { id, criterion, description, rationale } = rule.meta;
@@ -25,6 +26,11 @@ export function ruleEntry(rule: Rule): RuleEntry {
 
 export function ruleCatalog(): RuleEntry[] {
   return rules.map(ruleEntry);
+}
+
+/** The rules of the katas "adaptive investigation report v1", the second dialect, in their catalog order. */
+export function katasRuleCatalog(): RuleEntry[] {
+  return katasRules.map(ruleEntry);
 }
 
 export interface ArtifactCheckEntry extends RuleEntry {
@@ -47,12 +53,14 @@ export function artifactCheckCatalog(): ArtifactCheckEntry[] {
 /** The catalog as aligned text, for `rules` and --help. */
 export function ruleCatalogText(): string {
   const entries = ruleCatalog();
+  const katas = katasRuleCatalog();
   const checks = artifactCheckCatalog();
-  const idWidth = Math.max(...[...entries, ...checks].map((entry) => entry.id.length));
+  const idWidth = Math.max(...[...entries, ...katas, ...checks].map((entry) => entry.id.length));
   const severityOf = (entry: RuleEntry) => presetNames.map((name) => entry.severity[name]).join(' / ');
-  const severityWidth = Math.max(...[...entries, ...checks].map((entry) => severityOf(entry).length));
+  const severityWidth = Math.max(...[...entries, ...katas, ...checks].map((entry) => severityOf(entry).length));
   const line = (entry: RuleEntry) => `  ${entry.id.padEnd(idWidth)}  ${severityOf(entry).padEnd(severityWidth)}  ${entry.description}`;
   const lines = [`Rules (severity: ${presetNames.join(' / ')}):`, ...entries.map(line)];
+  lines.push('', 'Rules of katas reports ("schema": "jm-labs.katas-adaptive-investigation.report.v1"):', ...katas.map(line));
   for (const command of new Set(checks.map((check) => check.command))) {
     lines.push('', `Checks of files, run by the ${command} command:`);
     lines.push(...checks.filter((check) => check.command === command).map(line));

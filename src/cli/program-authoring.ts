@@ -1,6 +1,5 @@
 import { type Command, Option } from 'commander';
-import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
-import { collect, outputOption, parseBudget, parseByteCount, pick, pickOutput, presetOption } from './options.js';
+import { collect, maxBytesOption, outputOption, parseBudget, pick, pickOutput, presetOption } from './options.js';
 import type { Invocation } from './program.js';
 
 /** The commands that help write a spec rather than judge one: `init`, `config` and `next`. */
@@ -14,7 +13,7 @@ export function addAuthoringCommands(program: Command, onInvocation: (invocation
     .addOption(presetOption("rule preset (default: the configuration's, else gate)"))
     .option('--policy <file>', "JSON or YAML file whose values override the preset's policy")
     .option('-c, --config <file>', 'configuration file (default: as for compile)')
-    .addOption(new Option('--max-bytes <n>', 'largest input accepted, in bytes').default(DEFAULT_MAX_BYTES).argParser(parseByteCount))
+    .addOption(maxBytesOption('largest input accepted, in bytes'))
     .option('--json', 'print one JSON envelope')
     .action((spec: string, options: Record<string, unknown>) =>
       onInvocation({
@@ -48,16 +47,34 @@ export function addAuthoringCommands(program: Command, onInvocation: (invocation
     );
 
   program
+    .command('convert <report>')
+    .description('write the investigation spec a katas report describes (what has no place in a spec is named, and kept under x-katas)')
+    .addOption(new Option('--to <dialect>', 'what to convert to').choices(['spec']).makeOptionMandatory())
+    .addOption(new Option('-f, --format <format>', 'JSON or YAML').choices(['json', 'yaml']).default('json'))
+    .addOption(outputOption('the spec'))
+    .addOption(maxBytesOption('largest report accepted, in bytes'))
+    .option('--json', 'print one JSON envelope')
+    .action((report: string, options: Record<string, unknown>) =>
+      onInvocation({
+        command: 'convert',
+        options: {
+          report,
+          to: 'spec',
+          format: options['format'] as 'json' | 'yaml',
+          ...pickOutput(options),
+          maxBytes: options['maxBytes'] as number,
+          json: options['json'] === true,
+        },
+      }),
+    );
+
+  program
     .command('mcp')
     .description(
       'serve the tools (compile, next, explain, rules, policy, schema, append_brief) and the schemas as resources to an MCP client, over standard input and output',
     )
     .option('--root <dir>', 'a folder the tools may read and write in (repeatable; default: the working directory)', collect)
-    .addOption(
-      new Option('--max-bytes <n>', 'largest spec accepted, as a file or as text, in bytes')
-        .default(DEFAULT_MAX_BYTES)
-        .argParser(parseByteCount),
-    )
+    .addOption(maxBytesOption('largest spec accepted, as a file or as text, in bytes'))
     .action((options: Record<string, unknown>) =>
       onInvocation({
         command: 'mcp',

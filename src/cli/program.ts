@@ -9,6 +9,7 @@ import type { BriefsAppendOptions } from './commands/briefs-append.js';
 import type { CompareOptions } from './commands/compare.js';
 import type { CompileOptions, Format } from './commands/compile.js';
 import type { ConfigOptions } from './commands/config.js';
+import type { ConvertOptions } from './commands/convert.js';
 import type { InitOptions } from './commands/init.js';
 import type { McpCommandOptions } from './commands/mcp.js';
 import type { NextOptions } from './commands/next.js';
@@ -46,7 +47,8 @@ export type Invocation =
   | { command: 'summary'; options: SummaryOptions }
   | { command: 'compare'; options: CompareOptions }
   | { command: 'next'; options: NextOptions }
-  | { command: 'mcp'; options: McpCommandOptions };
+  | { command: 'mcp'; options: McpCommandOptions }
+  | { command: 'convert'; options: ConvertOptions };
 
 const FORMATS: Format[] = ['markdown', 'json', 'text', 'sarif', 'github'];
 

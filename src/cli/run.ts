@@ -93,6 +93,8 @@ async function execute(invocation: Invocation, io: Io): Promise<CommandResult> {
       return (await import('./commands/summary.js')).summaryCommand(invocation.options, io);
     case 'compare':
       return (await import('./commands/compare.js')).compareCommand(invocation.options, io);
+    case 'convert':
+      return (await import('./commands/convert.js')).convertCommand(invocation.options, io);
     case 'mcp':
       return (await import('./commands/mcp.js')).mcpCommand(invocation.options, io);
     case 'next':

@@ -1,13 +1,13 @@
 import type { PhrasingContent, Root, RootContent } from 'mdast';
 import { asText } from '../common/text.js';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { describePointer } from '../diagnostics/pointer.js';
 import type { Report } from '../report/types.js';
 import { discoverySection } from './discovery-section.js';
-import { cellCodeList, firstItems, IN_JSON_REPORT, MAX_ROWS, moreNote } from './limits.js';
+import { katasMarkdownTree } from './katas-markdown.js';
+import { cellCodeList } from './limits.js';
 import { stringifyMarkdown } from './markdown-stringify.js';
-import { bulletList, cellText, code, codeList, heading, paragraph, singleLine, table, text } from './mdast-builders.js';
-import { boundedFlowchart, FLOW_LIMITS } from './mermaid/flowchart.js';
+import { bulletList, cellText, code, heading, paragraph, singleLine, table, text } from './mdast-builders.js';
+import { boundedFlowchart } from './mermaid/flowchart.js';
+import { asRecord, codeCell, flowSection, gateAndDiagnostics, section } from './report-sections.js';
 
 /** The report as GitHub-flavoured Markdown, serialized from an mdast tree by remark. */
 export function renderMarkdown(report: Report): string {
@@ -17,6 +17,7 @@ export function renderMarkdown(report: Report): string {
 export { stringifyMarkdown };
 
 export function markdownTree(report: Report): Root {
+  if (report.katas !== undefined) return katasMarkdownTree(report, report.katas);
   const spec = report.investigation;
   const children: RootContent[] = [
     heading(1, text(`Adaptive Investigation Report: ${singleLine(asText(spec['goal']))}`)),
@@ -87,43 +88,10 @@ export function markdownTree(report: Report): Root {
     ...section(spec['risks'], asText, 'No risks declared.', 'risks', (risks) => bulletList(risks.map((risk) => [text(singleLine(risk))]))),
     ...(report.metrics.discovery ? discoverySection(spec['discovery'], report.metrics.discovery) : []),
     heading(2, text('Flow')),
-    flowSection(spec),
-    heading(2, text('Gate')),
-    bulletList(
-      report.summary.gate.map((criterion) => [
-        text(`${criterion.title} (`),
-        ...codeList(criterion.rules),
-        text(')'),
-        ...(criterion.suppressed === undefined
-          ? []
-          : [text(`: passed only through ${criterion.suppressed} suppressed ${criterion.suppressed === 1 ? 'error' : 'errors'}`)]),
-      ]),
-      report.summary.gate.map((criterion) => criterion.passed),
-    ),
+    flowSection(boundedFlowchart(spec)),
+    ...gateAndDiagnostics(report),
   ];
-  if (report.diagnostics.length > 0) {
-    children.push(
-      heading(2, text('Diagnostics')),
-      ...section(report.diagnostics, (item) => item as Diagnostic, 'No diagnostics.', 'diagnostics', diagnosticsTable),
-    );
-  }
   return { type: 'root', children };
-}
-
-/** Why a flowchart is not drawn, by the limit it would exceed. */
-const TOO_LARGE: Record<keyof typeof FLOW_LIMITS, (count: number) => string> = {
-  nodes: () => `it would have more than ${FLOW_LIMITS.nodes} nodes, too many to read`,
-  edges: (count) => `it would have ${count} edges, more than Mermaid draws (at most ${FLOW_LIMITS.edges})`,
-  characters: (count) => `it would take ${count} characters, more than Mermaid draws (at most ${FLOW_LIMITS.characters})`,
-};
-
-/** The investigation as a Mermaid flowchart, or a note saying which limit it would exceed. */
-function flowSection(spec: Record<string, unknown>): RootContent {
-  const flowchart = boundedFlowchart(spec);
-  if ('text' in flowchart) return { type: 'code', lang: 'mermaid', value: flowchart.text };
-  return paragraph(
-    text(`The flowchart is not drawn: ${TOO_LARGE[flowchart.exceeded](flowchart.count)}; the tables above list every step.`),
-  );
 }
 
 function summaryList(report: Report): RootContent {
@@ -160,46 +128,11 @@ function summaryList(report: Report): RootContent {
   return bulletList(items);
 }
 
-function diagnosticsTable(diagnostics: Diagnostic[]): RootContent {
-  return table(
-    ['Severity', 'Rule', 'Path', 'Message'],
-    diagnostics.map((diagnostic) => [
-      [text(diagnostic.suppressed === undefined ? diagnostic.severity : `${diagnostic.severity} (suppressed)`)],
-      [code(diagnostic.ruleId)],
-      [code(describePointer(diagnostic.path))],
-      cellText(diagnostic.message),
-    ]),
-  );
-}
-
-/** A list's first MAX_ROWS items drawn by `render` (each read by `read`), a note on the rest, or `empty` for no items. */
-function section<T>(
-  list: unknown,
-  read: (item: unknown) => T,
-  empty: string,
-  noun: string,
-  render: (items: T[]) => RootContent,
-): RootContent[] {
-  const { items, more } = firstItems(list, MAX_ROWS);
-  if (items.length === 0) return [paragraph(text(empty))];
-  return [render(items.map(read)), ...moreNote(more, noun, IN_JSON_REPORT)];
-}
-
 function breakdown(counts: Record<string, number>): string {
   const parts = Object.entries(counts).map(([name, count]) => `${count} ${name}`);
   return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
 }
 
-function codeCell(value: unknown): PhrasingContent[] {
-  const content = asText(value);
-  return content === '' ? [] : [code(content)];
-}
-
 function numberOrQuestionMark(value: number | null): string {
   return value === null ? '?' : String(value);
-}
-
-/** An item of a list of objects; anything else reads as an empty object. */
-function asRecord(item: unknown): Record<string, unknown> {
-  return item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
 }

@@ -2,7 +2,7 @@ import { DIAGNOSTIC_CAP, TOO_MANY_PROBLEMS } from '../diagnostics/cap.js';
 import type { RuleSetting } from '../diagnostics/diagnostic.js';
 import { INPUT_ERROR_RULE_ID } from '../report/outcome.js';
 import { criteria } from '../rules/criteria.js';
-import type { Rule } from '../rules/rule.js';
+import type { CatalogRule } from '../rules/rule.js';
 
 // The reportingDescriptor of each rule and check a SARIF log can cite: what code scanning shows
 // beside an alert, with a link to the rule's page (docs/rules/, generated from the same metadata).
@@ -12,7 +12,7 @@ export interface Descriptor {
   [key: string]: unknown;
 }
 
-export function ruleDescriptor(rule: Rule, setting: RuleSetting | undefined, docsBase: string): Descriptor {
+export function ruleDescriptor(rule: CatalogRule, setting: RuleSetting | undefined, docsBase: string): Descriptor {
   const { id, criterion, description, rationale } = rule.meta;
   const criterionName = criteria.find((entry) => entry.id === criterion)?.name ?? criterion;
   const level = setting === 'error' || setting === 'warning' ? setting : 'none';

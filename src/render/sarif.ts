@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { RuleSetting } from '../diagnostics/diagnostic.js';
 import { type FileOutcome, INPUT_ERROR_RULE_ID, problemsOf } from '../report/outcome.js';
-import type { Rule } from '../rules/rule.js';
+import type { CatalogRule } from '../rules/rule.js';
 import { BUILT_IN_CHECKS, type ExtraCheck, extraDescriptor, ruleDescriptor } from './sarif-descriptors.js';
 import { cutNote, type SarifLimits, sarifLimits, withinLimits } from './sarif-limits.js';
 
@@ -10,8 +10,8 @@ export { type SarifLimits, sarifLimits } from './sarif-limits.js';
 
 export interface SarifContext {
   tool: { name: string; version: string; informationUri: string; ruleDocsBase: string };
-  /** The catalog, in catalog order: results point into it by index. */
-  rules: readonly Rule[];
+  /** The catalogs (the spec's, then the katas report's), in catalog order: results point into them by index. */
+  rules: readonly CatalogRule[];
   settings: Readonly<Record<string, RuleSetting>>;
   /** Checks outside the catalog whose results may appear, described after the rules. */
   extraChecks?: readonly ExtraCheck[];

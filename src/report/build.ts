@@ -1,12 +1,12 @@
 import { isRecord, records } from '../common/guards.js';
 import { round4 } from '../common/numbers.js';
-import { countSeverities, type ProblemCounts, weightOf } from '../diagnostics/cap.js';
+import { countSeverities, type ProblemCounts } from '../diagnostics/cap.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { type CriterionId, criteria } from '../rules/criteria.js';
-import type { Rule } from '../rules/rule.js';
+import type { CriterionId } from '../rules/criteria.js';
 import type { SpecView } from '../rules/spec-view.js';
 import type { Stage } from '../schema/issues.js';
 import { discoveryMetrics } from './discovery-metrics.js';
+import { type ChecklistRule, gateChecklist } from './gate-checklist.js';
 import { normalizeInvestigation } from './normalize.js';
 import type { GateCriterion, InputFormat, Metrics, Report, Summary, Verdict } from './types.js';
 
@@ -14,7 +14,7 @@ export interface ReportContext {
   tool: { name: string; version: string };
   input: { path: string | null; format: InputFormat; sha256: string };
   preset: string;
-  enabledRules: readonly Rule[];
+  enabledRules: readonly ChecklistRule[];
   stage: Stage;
 }
 
@@ -67,7 +67,7 @@ function summarize(
     warnings,
     ...(suppressed > 0 ? { suppressed } : {}),
     verdict,
-    gate: gateChecklist(view, diagnostics, context),
+    gate: specChecklist(view, diagnostics, context),
   };
 }
 
@@ -82,29 +82,18 @@ const REACHED_BY: Partial<Record<CriterionId, string>> = {
   provenance: 'deepDives',
 };
 
-function gateChecklist(view: SpecView, diagnostics: Diagnostic[], { enabledRules, stage }: ReportContext): GateCriterion[] {
-  const failing = new Set<string>();
-  const suppressedErrors = new Map<string, number>();
-  for (const diagnostic of diagnostics) {
-    if (diagnostic.severity !== 'error') continue;
-    if (weightOf(diagnostic) === 'errors') failing.add(diagnostic.ruleId);
-    else suppressedErrors.set(diagnostic.ruleId, (suppressedErrors.get(diagnostic.ruleId) ?? 0) + 1);
-  }
-  const checklist: GateCriterion[] = [];
-  for (const criterion of criteria) {
-    const { id, title } = criterion;
-    if ('block' in criterion && !hasBlock(view.data, criterion.block)) continue;
-    const section = REACHED_BY[id];
-    if (stage === 'draft' && section !== undefined && view.data[section] === undefined) continue;
-    const ruleIds = enabledRules.filter((rule) => rule.meta.criterion === id).map((rule) => rule.meta.id);
-    if (ruleIds.length === 0) continue;
+function specChecklist(view: SpecView, diagnostics: Diagnostic[], { enabledRules, stage }: ReportContext): GateCriterion[] {
+  return gateChecklist({
+    diagnostics,
+    enabledRules,
     // With the schema's findings cut short, the other rules did not run: no criterion can be called passed.
-    const judged = view.schema.omitted.structural === 0;
-    const suppressed = ruleIds.reduce((sum, ruleId) => sum + (suppressedErrors.get(ruleId) ?? 0), 0);
-    const passed = judged && !ruleIds.some((ruleId) => failing.has(ruleId));
-    checklist.push({ criterion: id, title, passed, rules: ruleIds, ...(passed && suppressed > 0 ? { suppressed } : {}) });
-  }
-  return checklist;
+    judged: view.schema.omitted.structural === 0,
+    listed: (criterion) => {
+      if ('block' in criterion && !hasBlock(view.data, criterion.block)) return false;
+      const section = REACHED_BY[criterion.id];
+      return !(stage === 'draft' && section !== undefined && view.data[section] === undefined);
+    },
+  });
 }
 
 /** Whether the spec has an optional block: a discovery trace, or working briefs and their evidence. */

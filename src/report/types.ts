@@ -57,10 +57,52 @@ export interface Metrics {
   discovery?: DiscoveryMetrics;
 }
 
+/** The documents the compiler reads: an investigation spec, or a katas "adaptive investigation report v1". */
+export type Dialect = 'investigation-spec' | 'katas-report-v1';
+
+/** One of the katas report's three budget dimensions. */
+export interface BudgetDimension {
+  limit: number | null;
+  used: number | null;
+  remaining: number | null;
+}
+
+/** What a katas report records beyond the common summary: its three budget dimensions and its own counts. */
+export interface KatasSummary {
+  objective: string | null;
+  scope: string | null;
+  hypothesis: string | null;
+  budget: {
+    files: BudgetDimension;
+    queries: BudgetDimension;
+    minutes: BudgetDimension;
+    /** complete, or exhausted_with_pending. */
+    status: string | null;
+    pendingQuestions: number;
+  };
+  counts: {
+    cheapMappings: number;
+    candidates: number;
+    planEntries: number;
+    findings: number;
+    invalidatingFindings: number;
+    replans: number;
+    evidence: number;
+    remainingRisks: number;
+  };
+}
+
 export interface Report {
   reportVersion: 1;
   tool: { name: string; version: string };
   input: { path: string | null; format: InputFormat; sha256: string };
+  /**
+   * Present for a katas report only (an investigation spec has none, as before dialects): the
+   * summary then reads the report in the spec's terms (objective as goal, the files budget as the
+   * budget, findings as deep dives) and `katas` has what the report records beyond that.
+   */
+  dialect?: 'katas-report-v1';
+  katas?: KatasSummary;
   preset: string;
   /** Present for a draft only: the spec was judged as unfinished. */
   stage?: 'draft';

@@ -66,6 +66,11 @@ export interface RuleContext<View = SpecView, RulePolicy = Policy> {
   report(path: string, message: string | (() => string), outside?: OutsideList): void;
 }
 
+/** What the catalog, the documentation and SARIF read of a rule of any dialect: its metadata. */
+export interface CatalogRule {
+  meta: RuleMeta<never>;
+}
+
 /** A rule of a dialect: the spec's by default; the katas report's judges another view by another policy. */
 export interface Rule<View = SpecView, RulePolicy = Policy, Example = ExampleSpec> {
   meta: RuleMeta<Example>;

@@ -3,6 +3,7 @@ import { jsonText } from '../common/json-text.js';
 import { didYouMean } from '../common/suggest.js';
 import { show } from '../common/text.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
+import { katasRules } from '../katas/index.js';
 import { rules } from '../rules/catalog.js';
 
 /** The name a suppressions file is looked up by, walking up from each spec's folder. */
@@ -16,7 +17,9 @@ export const SUPPRESSIONS_FILE_NAME = 'investigation-suppressions.json';
 export type Suppressions = Record<string, Record<string, number>>;
 
 /** Every rule of the gate but critical input: a missing goal or budget is asked for, never accepted. */
-export const SUPPRESSIBLE_RULES: readonly string[] = rules.map((rule) => rule.meta.id).filter((id) => id !== 'critical-input');
+export const SUPPRESSIBLE_RULES: readonly string[] = [...rules, ...katasRules]
+  .map((rule) => rule.meta.id)
+  .filter((id) => id !== 'critical-input');
 
 /** A suppressions file that cannot be used (the message names every problem at once), or one named that is not there. */
 export class SuppressionsError extends Error {

@@ -5,6 +5,7 @@ import { visible } from '../../common/visible.js';
 import { targetKind } from '../../common/write-file.js';
 import type { Compiler } from '../../compile.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
+import { katasRules } from '../../katas/index.js';
 import { formatListing, type ListingFormat, type ReportFormat, reportRenderer } from '../../render/formatters.js';
 import { type FileOutcome, hiddenWarningsNote } from '../../report/outcome.js';
 import { rules } from '../../rules/catalog.js';
@@ -111,6 +112,7 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
     config: configEcho((judged.files[0] as Judged['files'][number]).config),
     files: files.map((file, index) => ({
       path: file.path,
+      ...(file.dialect === undefined ? {} : { dialect: file.dialect }),
       config: configEcho(judged.files[index]?.config as ResolvedConfig),
       exitCode: file.exitCode,
       verdict: file.verdict,
@@ -220,7 +222,7 @@ async function renderOutput(
   const listing = await formatListing(format, files, {
     color: options.color,
     tool: toolInfo,
-    rules,
+    rules: [...rules, ...katasRules],
     settings: (compilers[0] as Compiler).settings,
     run: { exitCode: options.exitCode, ...(options.category === undefined ? {} : { category: options.category }) },
     notes,

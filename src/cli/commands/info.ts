@@ -5,13 +5,22 @@ import { jsonText } from '../../common/json-text.js';
 import { didYouMean } from '../../common/suggest.js';
 import { createCompiler } from '../../compile.js';
 import { describePointer } from '../../diagnostics/pointer.js';
+import { baseKatasReport, katasRules } from '../../katas/index.js';
 import { inputSchemaForPolicy } from '../../policy/input-schema.js';
 import { builtInPreset, type PresetName } from '../../policy/presets.js';
 import { artifactChecks, rules } from '../../rules/catalog.js';
 import { baseSpec } from '../../rules/examples/base-spec.js';
-import type { ExampleSpec, Rule, RuleExample } from '../../rules/rule.js';
-import { investigationSchema, policySchema } from '../../schema/validators.js';
-import { type ArtifactCheckEntry, artifactCheckCatalog, artifactCheckEntry, ruleCatalog, ruleCatalogText, ruleEntry } from '../catalog.js';
+import type { CatalogRule, RuleExample } from '../../rules/rule.js';
+import { investigationSchema, katasReportSchema, policySchema } from '../../schema/validators.js';
+import {
+  type ArtifactCheckEntry,
+  artifactCheckCatalog,
+  artifactCheckEntry,
+  katasRuleCatalog,
+  ruleCatalog,
+  ruleCatalogText,
+  ruleEntry,
+} from '../catalog.js';
 import { CONTRACT_VERSION, errorCodes, usageError } from '../contract.js';
 import type { CommandResult } from './result.js';
 
@@ -33,48 +42,61 @@ export function schemaCommand(presetName?: PresetName): CommandResult {
     exitCodes: exitCodeMeanings,
     errorCodes,
     rules: ruleCatalog(),
+    katasRules: katasRuleCatalog(),
     artifactChecks: artifactCheckCatalog(),
     inputSchema,
+    katasInputSchema: katasReportSchema,
     policySchema,
   };
   return success(data, jsonText(presetName === undefined ? data : inputSchema));
 }
 
 export function rulesCommand(): CommandResult {
-  return success({ rules: ruleCatalog(), artifactChecks: artifactCheckCatalog() }, `${ruleCatalogText()}\n`);
+  return success(
+    { rules: ruleCatalog(), katasRules: katasRuleCatalog(), artifactChecks: artifactCheckCatalog() },
+    `${ruleCatalogText()}\n`,
+  );
 }
 
+/** Every rule `explain` knows, with the base document its examples edit: a spec, or a katas report. */
+const EXPLAINED: ReadonlyArray<{ rule: CatalogRule; base: () => Record<string, unknown> }> = [
+  ...rules.map((rule) => ({ rule, base: () => baseSpec() as unknown as Record<string, unknown> })),
+  ...katasRules.map((rule) => ({ rule, base: baseKatasReport })),
+];
+
 export function explainCommand(ruleId: string): CommandResult {
-  const rule = rules.find((candidate) => candidate.meta.id === ruleId);
+  const explained = EXPLAINED.find((candidate) => candidate.rule.meta.id === ruleId);
   const check = artifactChecks.find((candidate) => candidate.id === ruleId);
   if (check) {
     const entry = artifactCheckEntry(check);
     return success({ rule: entry }, artifactCheckText(entry));
   }
-  if (!rule) {
+  if (!explained) {
     throw usageError(
       'UNKNOWN_RULE',
       `unknown rule ${JSON.stringify(ruleId)}.${didYouMean(ruleId, [
-        ...rules.map((candidate) => candidate.meta.id),
+        ...EXPLAINED.map((candidate) => candidate.rule.meta.id),
         ...artifactChecks.map((candidate) => candidate.id),
       ])} \`compile-investigation rules\` lists them`,
     );
   }
-  const failing = runExample(rule.meta.examples.failing);
-  const passing = runExample(rule.meta.examples.passing);
+  const { rule, base } = explained;
+  const failing = runExample(rule.meta.examples.failing, base);
+  const passing = runExample(rule.meta.examples.passing, base);
   const entry = ruleEntry(rule);
   return success({ rule: entry, examples: { failing, passing } }, explanationText(rule, entry.severity, failing, passing));
 }
 
 interface ExampleRun {
   title: string;
-  spec: ExampleSpec;
+  /** The example document: a spec, or a katas report. */
+  spec: Record<string, unknown>;
   diagnostics: ReturnType<ReturnType<typeof createCompiler>['compile']>['diagnostics'];
 }
 
-function runExample(example: RuleExample): ExampleRun {
-  const spec = baseSpec() as ExampleSpec;
-  example.apply(spec);
+function runExample(example: RuleExample<never>, base: () => Record<string, unknown>): ExampleRun {
+  const spec = base();
+  example.apply(spec as never);
   return { title: example.title, spec, diagnostics: createCompiler().compile(spec).diagnostics };
 }
 
@@ -93,7 +115,7 @@ function artifactCheckText(entry: ArtifactCheckEntry): string {
   ].join('\n');
 }
 
-function explanationText(rule: Rule, severity: Record<string, string>, failing: ExampleRun, passing: ExampleRun): string {
+function explanationText(rule: CatalogRule, severity: Record<string, string>, failing: ExampleRun, passing: ExampleRun): string {
   const settings = Object.entries(severity)
     .map(([preset, setting]) => `${preset}: ${setting}`)
     .join(', ');

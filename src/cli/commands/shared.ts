@@ -62,6 +62,7 @@ export function compileFile(
     ...(hiddenWarnings > 0 ? { hiddenWarnings } : {}),
     counts,
     ...('ruleTotals' in result ? { ruleTotals: result.ruleTotals } : {}),
+    ...(result.dialect === undefined ? {} : { dialect: result.dialect }),
     error: result.error,
     report: result.report,
     ...(keepSource && result.source !== undefined ? { source: result.source } : {}),

@@ -1,5 +1,6 @@
 import envelopeSchema from '../../../assets/envelope.schema.json' with { type: 'json' };
 import { jsonText } from '../../common/json-text.js';
+import { katasRules } from '../../katas/index.js';
 import { inputSchemaForPolicy } from '../../policy/input-schema.js';
 import { builtInPreset, presetNames } from '../../policy/presets.js';
 import { artifactChecks, rules } from '../../rules/catalog.js';
@@ -43,12 +44,15 @@ export function listResources(): Resource[] {
       description: 'The JSON Schema of the --json envelope.',
       mimeType: JSON_SCHEMA,
     },
-    ...[...rules.map((rule) => rule.meta.id), ...artifactChecks.map((check) => check.id)].map((id) => ({
-      uri: `${SCHEME}rules/${id}`,
-      name: id,
-      description: `The documentation of ${id}, as explain prints it.`,
-      mimeType: 'text/plain',
-    })),
+    ...[...rules, ...katasRules]
+      .map((rule) => rule.meta.id)
+      .concat(artifactChecks.map((check) => check.id))
+      .map((id) => ({
+        uri: `${SCHEME}rules/${id}`,
+        name: id,
+        description: `The documentation of ${id}, as explain prints it.`,
+        mimeType: 'text/plain',
+      })),
   ];
 }
 

@@ -1,0 +1,102 @@
+import { isRecord, records, strings } from '../../common/guards.js';
+import { Chart } from './chart.js';
+import { numberText } from './discovery.js';
+import { labelText } from './escape.js';
+import { type BoundedFlowchart, FLOW_LIMITS } from './flowchart.js';
+
+/**
+ * A katas report as a Mermaid `flowchart TD`: the cheap mappings, the candidates they surfaced,
+ * the plan in priority order, the findings in the order they were recorded (each from its plan
+ * target, chained in time, classed by whether it invalidates the hypothesis), each replan after
+ * the finding that triggered it and before the next finding, and the end of the budget. Node ids
+ * are generated and every label escaped, as in the spec's flowchart; within the same limits.
+ */
+export function boundedKatasFlowchart(data: Record<string, unknown>): BoundedFlowchart {
+  const topology = isRecord(data['topology']) ? data['topology'] : {};
+  // The candidates and the end, then one node per mapping, plan entry, finding and replan.
+  const nodes =
+    2 +
+    records(topology['cheap_mapping']).length +
+    records(data['prioritized_plan']).length +
+    records(data['findings']).length +
+    records(data['replans']).length;
+  if (nodes > FLOW_LIMITS.nodes) return { exceeded: 'nodes', count: nodes };
+  const chart = draw(data, topology);
+  if (chart.edgeCount > FLOW_LIMITS.edges) return { exceeded: 'edges', count: chart.edgeCount };
+  const text = chart.render().trimEnd();
+  if (text.length > FLOW_LIMITS.characters) return { exceeded: 'characters', count: text.length };
+  return { text };
+}
+
+function draw(data: Record<string, unknown>, topology: Record<string, unknown>): Chart {
+  const chart = new Chart();
+  const mappings = records(topology['cheap_mapping']).map((scan) =>
+    chart.node([`${labelText(scan['tool'], 16)} · ${labelText(scan['pattern'])}`, `${numberText(scan['result_count'])} results`], 'map'),
+  );
+  const candidates = strings(topology['candidates']);
+  const surfaced = chart.node([`Candidates · ${candidates.length}`, labelText(candidates.slice(0, 3).join(', '))], 'map');
+  for (const mapping of mappings) chart.edge(mapping, surfaced);
+
+  const plan = records(data['prioritized_plan'])
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => priorityOf(a.entry) - priorityOf(b.entry) || a.index - b.index);
+  const targets = new Map<string, string>();
+  for (const { entry } of plan) {
+    const node = chart.node(
+      [`P${numberText(entry['priority'])} · ${labelText(entry['target'])}`, labelText(entry['rationale'], undefined, '')],
+      'hypothesis',
+    );
+    chart.edge(surfaced, node);
+    if (typeof entry['target'] === 'string' && !targets.has(entry['target'])) targets.set(entry['target'], node);
+  }
+
+  const replansAfter = new Map<string, Array<Record<string, unknown>>>();
+  for (const replan of records(data['replans'])) {
+    const trigger = typeof replan['trigger_finding_id'] === 'string' ? replan['trigger_finding_id'] : '';
+    replansAfter.set(trigger, [...(replansAfter.get(trigger) ?? []), replan]);
+  }
+  let last: string | undefined;
+  const drawReplans = (replans: ReadonlyArray<Record<string, unknown>>): void => {
+    for (const replan of replans) {
+      const order = strings(replan['new_plan_order']);
+      const replanNode = chart.node(
+        [`Replan · ${labelText(order.join(' > '))}`, labelText(replan['invalidated_hypothesis'], undefined, '')],
+        'replan',
+      );
+      if (last !== undefined) chart.edge(last, replanNode, 'dotted');
+      last = replanNode;
+    }
+  };
+  for (const finding of records(data['findings'])) {
+    const invalidates = finding['invalidates_hypothesis'] === true;
+    const node = chart.node(
+      [`${labelText(finding['id'], 32)} · ${labelText(finding['target'])}`, labelText(finding['summary'], undefined, '')],
+      invalidates ? 'invalidates' : 'neutral',
+    );
+    const from = typeof finding['target'] === 'string' ? targets.get(finding['target']) : undefined;
+    if (from !== undefined) chart.edge(from, node);
+    if (last !== undefined) chart.edge(last, node);
+    last = node;
+    const id = typeof finding['id'] === 'string' ? finding['id'] : undefined;
+    if (id === undefined) continue;
+    drawReplans(replansAfter.get(id) ?? []);
+    replansAfter.delete(id);
+  }
+  // A replan whose trigger names no finding is drawn after the last one, in log order.
+  drawReplans([...replansAfter.values()].flat());
+
+  const budget = isRecord(data['budget']) ? data['budget'] : {};
+  const files = isRecord(budget['files']) ? budget['files'] : {};
+  const end = chart.node(
+    [`End · ${labelText(budget['status'], 32)} · ${numberText(files['used'])}/${numberText(files['limit'])} files`],
+    'stop',
+  );
+  const beforeEnd = last ?? [...targets.values()].at(-1) ?? surfaced;
+  chart.edge(beforeEnd, end);
+  return chart;
+}
+
+function priorityOf(entry: Record<string, unknown>): number {
+  const priority = entry['priority'];
+  return typeof priority === 'number' && Number.isFinite(priority) ? priority : Number.POSITIVE_INFINITY;
+}
