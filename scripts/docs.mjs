@@ -2,8 +2,8 @@
 // SARIF's helpUri points), are generated from the rules' metadata and the presets, never kept by hand.
 //   node scripts/docs.mjs write    rewrite the generated sections of README.md and the rule pages
 //   node scripts/docs.mjs check    fail when README.md or a rule page is stale
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import remarkGfm from 'remark-gfm';
@@ -36,11 +36,11 @@ function stringify(...nodes) {
   return unified().use(remarkGfm, { tablePipeAlign: false }).use(remarkStringify).stringify({ type: 'root', children: nodes }).trimEnd();
 }
 
-/** What `explain ID --json` says of a rule or an artifact check: the one source of its page, as of the command. */
-function explained(root, id) {
-  const stdout = execFileSync(process.execPath, [join(root, 'bin', 'compile-investigation.cjs'), 'explain', id, '--json'], {
-    encoding: 'utf8',
-  });
+/** What `explain ID --json` says of a rule or an artifact check, run in this process through the built CLI: the one source of its page. */
+async function explained(run, root, id) {
+  const io = { cwd: root, env: { NO_COLOR: '1' }, stderr: { write: () => true }, stdoutIsTTY: false };
+  const { exitCode, stdout } = await run(['explain', id, '--json'], io);
+  if (exitCode !== 0) throw new Error(`explain ${id} exited with ${exitCode}`);
   return JSON.parse(stdout).data;
 }
 
@@ -82,11 +82,12 @@ function rulePage({ rule, examples }, footer) {
 }
 
 /** Every page of docs/rules/, by file name. */
-export function rulePages(library, root) {
+export async function rulePages(library, root) {
+  const { run } = createRequire(import.meta.url)('../bin/load-bundle.cjs').loadBundle(join(root, 'dist'), 'cli');
   const pages = {};
   const ids = [...library.rules, ...library.katasRules].map((rule) => rule.meta.id);
   for (const id of [...ids, ...library.artifactChecks.map((check) => check.id)])
-    pages[`${id}.md`] = rulePage(explained(root, id), [
+    pages[`${id}.md`] = rulePage(await explained(run, root, id), [
       text("Generated from the rule's metadata by "),
       code('npm run docs'),
       text('; '),
@@ -163,7 +164,7 @@ async function main() {
   const updated = updateReadme(readme, generatedSections(library));
   const pagesFolder = join(root, 'docs', 'rules');
   mkdirSync(pagesFolder, { recursive: true });
-  const pages = rulePages(library, root);
+  const pages = await rulePages(library, root);
   const current = readPages(pagesFolder);
   if (mode === 'write') {
     writeFileSync(path, updated);

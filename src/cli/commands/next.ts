@@ -2,6 +2,7 @@ import { exitCodes } from '../../common/exit-codes.js';
 import { jsonText } from '../../common/json-text.js';
 import { visible } from '../../common/visible.js';
 import { toolInfo } from '../../tool.js';
+import { usageError } from '../contract.js';
 import { type CompilerFlags, configEcho } from './judges.js';
 import { judgeOneSpec, type SpecSource } from './one-spec.js';
 import type { CommandResult, Io } from './result.js';
@@ -32,6 +33,11 @@ export async function adviseOn(
   io: Io,
 ): Promise<CommandResult> {
   const { outcome, compiler, config, warnings } = await judgeOneSpec(source, { ...flags, stage: 'draft' }, io);
+  if (outcome.dialect === 'katas-report-v1')
+    throw usageError(
+      'INVALID_ARGUMENT',
+      `${outcome.path} is a katas report, a finished document: next advises on an investigation spec's draft (convert --to spec writes one)`,
+    );
   // A draft that has stopped is judged as finished too: what that finds is what is left to do.
   const stopped = outcome.report !== null && outcome.verdict !== 'fail' && outcome.report.investigation['stopCondition'] !== undefined;
   const finished = stopped ? (await judgeOneSpec(source, flags, io)).outcome : undefined;
