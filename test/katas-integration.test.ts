@@ -110,6 +110,17 @@ describe('katas reports on the command line', () => {
     expect(explained.data.examples.passing.diagnostics).toEqual([]);
   });
 
+  it('next refuses a katas report: it advises on a draft of a spec', async () => {
+    const dir = tempDir();
+    writeJson(dir, 'flag.json', valid('mobile-checkout-flag'));
+    const run: any = expectEnvelope(await runInProcess(['next', 'flag.json', '--json'], { cwd: dir }), {
+      command: 'next',
+      exit: 2,
+      code: 'USAGE_ERROR',
+    });
+    expect(run.error.message).toContain('is a katas report');
+  });
+
   it('stats and compare read katas reports like specs', async () => {
     const dir = tempDir();
     writeJson(dir, 'base/flag.json', valid('mobile-checkout-flag'));

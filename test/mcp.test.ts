@@ -79,6 +79,9 @@ describe('compile-investigation mcp', { timeout: 60_000 }, () => {
     expect(draft.structuredContent).toMatchObject({ path: '<text>', verdict: 'draft-ok', exitCode: 0 });
     const final = await call('compile', { text: yaml });
     expect(final.structuredContent.verdict).toBe('fail');
+    const katas = readFileSync(join(projectRoot, 'fixtures', 'katas', 'valid', 'mobile-checkout-flag.json'), 'utf8');
+    const report = await call('compile', { text: katas, format: 'json' });
+    expect(report.structuredContent).toMatchObject({ dialect: 'katas-report-v1', verdict: 'pass', exitCode: 0, diagnostics: [] });
     const valid = await call('compile', { path: 'valid/discovery-search-stale-prices.json' });
     expect(valid.structuredContent).toMatchObject({ verdict: 'pass', exitCode: 0, diagnostics: [] });
   });

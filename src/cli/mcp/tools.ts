@@ -60,7 +60,7 @@ export const TOOLS: readonly Tool[] = [
       const source = sourceOf(args, context.roots);
       const stage = args['stage'] === 'draft' ? { stage: 'draft' as const } : {};
       const { outcome, config } = await judgeOneSpec(source, { ...flags(args, context), ...stage }, context.io, true);
-      const { path, verdict, exitCode, counts, diagnostics, error } = outcome;
+      const { path, dialect, verdict, exitCode, counts, diagnostics, error } = outcome;
       const data = {
         path,
         stage: args['stage'] === 'draft' ? 'draft' : 'final',
