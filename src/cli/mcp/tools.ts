@@ -63,6 +63,7 @@ export const TOOLS: readonly Tool[] = [
       const { path, dialect, verdict, exitCode, counts, diagnostics, error } = outcome;
       const data = {
         path,
+        ...(dialect === undefined ? {} : { dialect }),
         stage: args['stage'] === 'draft' ? 'draft' : 'final',
         verdict,
         exitCode,
