@@ -5,7 +5,7 @@ import type { BudgetDimension, KatasSummary, Report } from '../report/types.js';
 import { cellCodeList } from './limits.js';
 import { bulletList, cellText, code, heading, paragraph, singleLine, table, text } from './mdast-builders.js';
 import { boundedKatasFlowchart } from './mermaid/katas-flow.js';
-import { asRecord, codeCell, flowSection, gateAndDiagnostics, section } from './report-sections.js';
+import { asRecord, codeCell, flowSection, gateAndDiagnostics, section, verdictLine } from './report-sections.js';
 
 /**
  * A katas "adaptive investigation report v1" as Markdown, with the same parts and guarantees as a
@@ -115,18 +115,9 @@ export function katasMarkdownTree(report: Report, katas: KatasSummary): Root {
 }
 
 function summaryList(report: Report, katas: KatasSummary): RootContent {
-  const { summary } = report;
-  const suppressed = summary.suppressed === undefined ? '' : `, ${summary.suppressed} suppressed`;
-  const problems = `${summary.errors} ${summary.errors === 1 ? 'error' : 'errors'}, ${summary.warnings} ${summary.warnings === 1 ? 'warning' : 'warnings'}${suppressed}`;
   const { counts } = katas;
   const items: PhrasingContent[][] = [
-    [
-      text('Verdict: '),
-      { type: 'strong', children: [text(summary.verdict)] },
-      text(` (${problems}, preset `),
-      code(report.preset),
-      text(')'),
-    ],
+    verdictLine(report),
     [text('Dialect: '), code('jm-labs.katas-adaptive-investigation.report.v1')],
     [text('Scope: '), ...codeCell(katas.scope)],
     [text(`Hypothesis: ${singleLine(katas.hypothesis ?? '?')}`)],

@@ -7,7 +7,7 @@ import { cellCodeList } from './limits.js';
 import { stringifyMarkdown } from './markdown-stringify.js';
 import { bulletList, cellText, code, heading, paragraph, singleLine, table, text } from './mdast-builders.js';
 import { boundedFlowchart } from './mermaid/flowchart.js';
-import { asRecord, codeCell, flowSection, gateAndDiagnostics, section } from './report-sections.js';
+import { asRecord, codeCell, flowSection, gateAndDiagnostics, section, verdictLine } from './report-sections.js';
 
 /** The report as GitHub-flavoured Markdown, serialized from an mdast tree by remark. */
 export function renderMarkdown(report: Report): string {
@@ -97,16 +97,8 @@ export function markdownTree(report: Report): Root {
 function summaryList(report: Report): RootContent {
   const { summary } = report;
   const { budget, counts } = summary;
-  const suppressed = summary.suppressed === undefined ? '' : `, ${summary.suppressed} suppressed`;
-  const problems = `${summary.errors} ${summary.errors === 1 ? 'error' : 'errors'}, ${summary.warnings} ${summary.warnings === 1 ? 'warning' : 'warnings'}${suppressed}`;
   const items: PhrasingContent[][] = [
-    [
-      text('Verdict: '),
-      { type: 'strong', children: [text(summary.verdict)] },
-      text(` (${problems}, preset `),
-      code(report.preset),
-      text(')'),
-    ],
+    verdictLine(report),
     [
       text('Budget: '),
       code(`${numberOrQuestionMark(budget.used)}/${numberOrQuestionMark(budget.total)} ${budget.unit ?? '?'}`),

@@ -25,6 +25,20 @@ export function flowSection(flowchart: BoundedFlowchart): RootContent {
   );
 }
 
+/** "Verdict: **pass** (0 errors, 1 warning, preset `gate`)": the first line of every report's summary. */
+export function verdictLine(report: Report): PhrasingContent[] {
+  const { summary } = report;
+  const suppressed = summary.suppressed === undefined ? '' : `, ${summary.suppressed} suppressed`;
+  const problems = `${summary.errors} ${summary.errors === 1 ? 'error' : 'errors'}, ${summary.warnings} ${summary.warnings === 1 ? 'warning' : 'warnings'}${suppressed}`;
+  return [
+    text('Verdict: '),
+    { type: 'strong', children: [text(summary.verdict)] },
+    text(` (${problems}, preset `),
+    code(report.preset),
+    text(')'),
+  ];
+}
+
 /** The gate checklist, then the diagnostics when there are any. */
 export function gateAndDiagnostics(report: Report): RootContent[] {
   const children: RootContent[] = [

@@ -1,5 +1,4 @@
 import { isRecord, records } from '../common/guards.js';
-import { round4 } from '../common/numbers.js';
 import { countSeverities, type ProblemCounts } from '../diagnostics/cap.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CriterionId } from '../rules/criteria.js';
@@ -8,6 +7,7 @@ import type { Stage } from '../schema/issues.js';
 import { discoveryMetrics } from './discovery-metrics.js';
 import { type ChecklistRule, gateChecklist } from './gate-checklist.js';
 import { normalizeInvestigation } from './normalize.js';
+import { readFigures } from './read-figures.js';
 import type { GateCriterion, InputFormat, Metrics, Report, Summary, Verdict } from './types.js';
 
 export interface ReportContext {
@@ -111,33 +111,14 @@ function measure(view: SpecView): Metrics {
   const budget = isRecord(data['budget']) ? data['budget'] : {};
   const used = integerOrNull(budget['used']);
   const total = integerOrNull(budget['total']);
-  const mapped = view.mappedNodes();
-  const dives = records(view.rawSection('deepDives'));
-  const nodesRead = new Set<string>();
-  let blindReads = 0;
-  let tagged = 0;
-  let invalidations = 0;
-  for (const dive of dives) {
-    const node = dive['node'];
-    if (typeof node === 'string') {
-      nodesRead.add(node);
-      if (!mapped.has(node)) blindReads++;
-    }
-    if (typeof dive['provenance'] === 'string') tagged++;
-    if (dive['effect'] === 'invalidates') invalidations++;
-  }
+  const reads = records(view.rawSection('deepDives')).map((dive) => ({
+    node: dive['node'],
+    tagged: typeof dive['provenance'] === 'string',
+    invalidates: dive['effect'] === 'invalidates',
+  }));
   const replans = view.rawSection('replanLog')?.length ?? 0;
   const discovery = discoveryMetrics(data['discovery']);
-  return {
-    budgetUsedRatio: used !== null && total !== null && total !== 0 ? round4(used / total) : null,
-    nodesMapped: mapped.size,
-    nodesRead: nodesRead.size,
-    readCoverage: mapped.size > 0 ? round4(nodesRead.size / mapped.size) : null,
-    blindReads,
-    provenanceRatio: dives.length > 0 ? round4(tagged / dives.length) : null,
-    replansPerInvalidation: invalidations > 0 ? round4(replans / invalidations) : null,
-    ...(discovery ? { discovery } : {}),
-  };
+  return { ...readFigures(reads, view.mappedNodes(), replans, { used, total }), ...(discovery ? { discovery } : {}) };
 }
 
 function tally(items: Record<string, unknown>[], key: string): Record<string, number> {

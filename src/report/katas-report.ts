@@ -1,8 +1,8 @@
 import { isRecord, records } from '../common/guards.js';
-import { round4 } from '../common/numbers.js';
 import { countSeverities } from '../diagnostics/cap.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { type ChecklistRule, gateChecklist } from './gate-checklist.js';
+import { readFigures } from './read-figures.js';
 import type { BudgetDimension, InputFormat, KatasSummary, Metrics, Report, Summary } from './types.js';
 
 export interface KatasReportContext {
@@ -100,29 +100,12 @@ function measure(data: Record<string, unknown>, files: BudgetDimension): Metrics
   const candidates = new Set(
     Array.isArray(topology['candidates']) ? topology['candidates'].filter((item) => typeof item === 'string') : [],
   );
-  const findings = records(data['findings']);
-  const read = new Set<string>();
-  let blindReads = 0;
-  let tagged = 0;
-  for (const finding of findings) {
-    const target = finding['target'];
-    if (typeof target === 'string') {
-      read.add(target);
-      if (!candidates.has(target)) blindReads++;
-    }
-    if (typeof finding['evidence_tag'] === 'string') tagged++;
-  }
-  const invalidations = findings.filter((finding) => finding['invalidates_hypothesis'] === true).length;
-  const replans = lengthOf(data['replans']);
-  return {
-    budgetUsedRatio: files.used !== null && files.limit !== null && files.limit !== 0 ? round4(files.used / files.limit) : null,
-    nodesMapped: candidates.size,
-    nodesRead: read.size,
-    readCoverage: candidates.size > 0 ? round4(read.size / candidates.size) : null,
-    blindReads,
-    provenanceRatio: findings.length > 0 ? round4(tagged / findings.length) : null,
-    replansPerInvalidation: invalidations > 0 ? round4(replans / invalidations) : null,
-  };
+  const reads = records(data['findings']).map((finding) => ({
+    node: finding['target'],
+    tagged: typeof finding['evidence_tag'] === 'string',
+    invalidates: finding['invalidates_hypothesis'] === true,
+  }));
+  return readFigures(reads, candidates, lengthOf(data['replans']), { used: files.used, total: files.limit });
 }
 
 function dimension(value: unknown): BudgetDimension {
