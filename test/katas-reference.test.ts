@@ -2,9 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseKatasReport, findFloatLiterals, findKatasCriticalGaps, judgeKatas, katasPolicy } from '../src/katas/index.js';
-import { parseDocument } from '../src/load/document.js';
-import { builtInPreset } from '../src/policy/presets.js';
+import { createCompiler } from '../src/compile.js';
+import { baseKatasReport, katasPolicy } from '../src/katas/index.js';
 import { katasReportSchema } from '../src/schema/validators.js';
 import { projectRoot } from './support/cli.js';
 import { type KatasBase, katasMutants, type Mutant } from './support/katas-mutants.js';
@@ -38,16 +37,15 @@ for line in sys.stdin:
 
 type Verdict = 'pass' | 'fail';
 
-/** What the command line will answer: an input error or a critical gap fails, then any error diagnostic. */
+const compilers = { gate: createCompiler({ preset: 'gate' }), reference: createCompiler({ preset: 'reference' }) };
+
+/**
+ * What the command line answers, through the compiler itself: the document told apart by its
+ * schema (a mutant that loses or changes it is no katas report), an input error, a critical gap,
+ * then any error diagnostic fails; a clean run passes.
+ */
 function verdictOf(text: string, preset: 'gate' | 'reference'): Verdict {
-  const parsed = parseDocument(text, { format: 'json' });
-  if (!parsed.ok || findKatasCriticalGaps(parsed.data).length > 0) return 'fail';
-  const { diagnostics } = judgeKatas(parsed.data, {
-    preset,
-    settings: builtInPreset(preset).rules,
-    floatLiterals: findFloatLiterals(text),
-  });
-  return diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 'fail' : 'pass';
+  return compilers[preset].compile(text, { path: 'report.json' }).exitCode === 0 ? 'pass' : 'fail';
 }
 
 function jsonFiles(dir: string): Array<{ name: string; text: string }> {
@@ -71,7 +69,7 @@ interface Corpus {
   documents: Mutant[];
 }
 
-describe.skipIf(!hasKatasReference)('katas reference parity: the katas validator and judgeKatas under --preset reference', () => {
+describe.skipIf(!hasKatasReference)('katas reference parity: the katas validator and the compiler under --preset reference', () => {
   const corpora: Corpus[] = [];
   const theirs = new Map<Corpus, Verdict[]>();
 
