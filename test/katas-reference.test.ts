@@ -10,7 +10,7 @@ import { type KatasBase, katasMutants, type Mutant } from './support/katas-mutan
 import { announceMissing, hasKatasReference, katasReferenceDir } from './support/shared.js';
 import { useTempDirs } from './support/temp.js';
 
-if (!hasKatasReference) announceMissing('the katas reference-parity suite (the katas validator beside judgeKatas)', katasReferenceDir);
+if (!hasKatasReference) announceMissing('the katas reference-parity suite (the katas validator beside the compiler)', katasReferenceDir);
 
 const tempDir = useTempDirs('katas-reference');
 const SEED = 20_240_614;
