@@ -30,6 +30,15 @@ async function sarifOf(dir: string, args: string[]): Promise<{ log: any; status:
   return { log, status: run.status, stderr: run.stderr };
 }
 
+/** Each kept result's fingerprint is the one the same problem has in the log with nothing cut. */
+function expectFingerprintsOfUncut(files: FileOutcome[], kept: Result[]): void {
+  const uncut = JSON.parse(formatSarif(files, context)).runs[0].results as Array<Result & { message: { text: string } }>;
+  const byMessage = new Map(uncut.map((result) => [result.message.text, result.partialFingerprints]));
+  for (const result of kept as Array<Result & { message: { text: string } }>) {
+    expect(result.partialFingerprints).toEqual(byMessage.get(result.message.text));
+  }
+}
+
 function outcome(path: string, diagnostics: Diagnostic[]): FileOutcome {
   return { path, exitCode: 1, verdict: 'fail', diagnostics, counts: countsOf(diagnostics, null), error: null, report: null };
 }
@@ -119,6 +128,7 @@ describe('SARIF that code scanning tracks across commits', () => {
     expect(results.map((result) => result.level)).toEqual([...Array(2).fill('warning'), ...Array(8).fill('error')]);
     expect(notes).toEqual([expect.stringContaining('the SARIF log lists 10 of 13 results, the most severe first')]);
     expect(log.runs[0].invocations[0].toolExecutionNotifications[0].message.text).toBe(notes[0]);
+    expectFingerprintsOfUncut(files, results);
     expect(sarifValidator()(log)).toBe(true);
   });
 
@@ -134,9 +144,11 @@ describe('SARIF that code scanning tracks across commits', () => {
     const limits = { results: sarifLimits.results, gzippedBytes: 20_000 };
     const text = formatSarif([outcome('big.json', diagnostics)], { ...context, notes, limits });
     expect(gzipSync(text).length).toBeLessThanOrEqual(limits.gzippedBytes);
-    const kept = JSON.parse(text).runs[0].results.length;
+    const results = JSON.parse(text).runs[0].results as Result[];
+    const kept = results.length;
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(400);
     expect(notes[0]).toContain(`lists ${kept} of 400 results`);
+    expectFingerprintsOfUncut([outcome('big.json', diagnostics)], results);
   });
 });

@@ -45,9 +45,16 @@ export function formatSarif(files: FileOutcome[], context: SarifContext): string
   ];
   const ruleIndex = new Map(descriptors.map((descriptor, index) => [descriptor.id, index]));
   const artifacts = files.map(artifactLocation);
-  const problems = files.flatMap((file, artifactIndex) => problemsOf(file).map((problem) => ({ problem, artifactIndex })));
+  // Fingerprinted before any cut, so that a result keeps its fingerprint however many others the limits leave out.
   const fingerprints = new Fingerprints();
-  const resultOf = ({ problem, artifactIndex }: (typeof problems)[number]): object => {
+  const problems = files.flatMap((file, artifactIndex) =>
+    problemsOf(file).map((problem) => ({
+      problem,
+      artifactIndex,
+      fingerprint: fingerprints.next(problem.ruleId, (artifacts[artifactIndex] as ArtifactLocation).uri, problem.path),
+    })),
+  );
+  const resultOf = ({ problem, artifactIndex, fingerprint }: (typeof problems)[number]): object => {
     const { ruleId, subcode, message, omitted, expected, suggestion, suppressed } = problem;
     const artifact = artifacts[artifactIndex] as ArtifactLocation;
     return {
@@ -58,7 +65,7 @@ export function formatSarif(files: FileOutcome[], context: SarifContext): string
       locations: [
         { physicalLocation: { artifactLocation: { ...artifact, index: artifactIndex }, ...region(problem.line, problem.column) } },
       ],
-      partialFingerprints: { [FINGERPRINT_KEY]: fingerprints.next(ruleId, artifact.uri, problem.path) },
+      partialFingerprints: { [FINGERPRINT_KEY]: fingerprint },
       ...(suppressed === undefined
         ? {}
         : { suppressions: [{ kind: 'external', status: 'accepted', justification: `accepted by the baseline ${suppressed.baseline}` }] }),
