@@ -1,5 +1,6 @@
 import { didYouMean } from './common/suggest.js';
 import type { Diagnostic, RuleSetting } from './diagnostics/diagnostic.js';
+import { katasRules } from './katas/catalog.js';
 import { compileKatas } from './katas/compile-katas.js';
 import { documentDialect, unknownSchemaProblem } from './katas/dialect.js';
 import type { InputProblem } from './load/input-error.js';
@@ -116,6 +117,7 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
     settings[ruleId] = setting;
   }
   const enabledRules = rules.filter((rule) => settings[rule.meta.id] !== 'off');
+  const enabledKatasRules = katasRules.filter((rule) => (settings[rule.meta.id] ?? 'off') !== 'off');
   const draftPolicy = draftPolicyOf(policy);
   const criticalRule = enabledRules.filter((rule) => rule.meta.id === 'critical-input');
   const gateRules = enabledRules.filter((rule) => rule.meta.id !== 'critical-input');
@@ -135,6 +137,7 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
         const katas = compileKatas(data, {
           preset: presetName,
           settings,
+          enabledRules: enabledKatasRules,
           tool: { name: toolInfo.name, version: toolInfo.version },
           input: { path: inputOptions.path ?? null, format, sha256 },
           ...(locate === undefined ? {} : { locate }),

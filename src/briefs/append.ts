@@ -1,5 +1,6 @@
-import { lstatSync, mkdirSync, type Stats, statSync } from 'node:fs';
+import { lstatSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { statOrNull } from '../common/stat-or-null.js';
 import { createFileSafely } from '../common/write-file.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { readInput } from '../load/read-input.js';
@@ -109,14 +110,5 @@ function createFolder(dir: string): void {
     mkdirSync(dir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-}
-
-/** What is at a path, following links (statSync) or not (lstatSync); null when nothing can be seen there. */
-function statOrNull(path: string, stat: typeof statSync = statSync): Stats | null {
-  try {
-    return stat(path);
-  } catch {
-    return null;
   }
 }

@@ -1,5 +1,5 @@
 import { exitCodeMeanings } from '../common/exit-codes.js';
-import { katasRules } from '../katas/index.js';
+import { KATAS_REPORT_SCHEMA, katasRules } from '../katas/index.js';
 import { builtInPreset, presetNames } from '../policy/presets.js';
 import { artifactChecks, rules } from '../rules/catalog.js';
 import { criteria } from '../rules/criteria.js';
@@ -60,7 +60,7 @@ export function ruleCatalogText(): string {
   const severityWidth = Math.max(...[...entries, ...katas, ...checks].map((entry) => severityOf(entry).length));
   const line = (entry: RuleEntry) => `  ${entry.id.padEnd(idWidth)}  ${severityOf(entry).padEnd(severityWidth)}  ${entry.description}`;
   const lines = [`Rules (severity: ${presetNames.join(' / ')}):`, ...entries.map(line)];
-  lines.push('', 'Rules of katas reports ("schema": "jm-labs.katas-adaptive-investigation.report.v1"):', ...katas.map(line));
+  lines.push('', `Rules of katas reports ("schema": ${JSON.stringify(KATAS_REPORT_SCHEMA)}):`, ...katas.map(line));
   for (const command of new Set(checks.map((check) => check.command))) {
     lines.push('', `Checks of files, run by the ${command} command:`);
     lines.push(...checks.filter((check) => check.command === command).map(line));

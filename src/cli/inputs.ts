@@ -1,6 +1,6 @@
-import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { RawPath } from '../common/raw-path.js';
+import { statOrNull } from '../common/stat-or-null.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
 import type { InputErrorSubcode } from '../load/input-error.js';
 import { findFixtures, isSpecFileName, isSpecOrReportFileName, type SkippedLink } from '../regression/discover.js';
@@ -115,12 +115,4 @@ export function skippedLinkWarning(link: SkippedLink, cwd: string): string {
   const shown = JSON.stringify(displayPath(link.text, cwd));
   const root = JSON.stringify(displayPath(link.root, cwd) || '.');
   return `${shown} is a symbolic link out of ${root}; not followed (a link out of a folder or glob is compiled only when named on the command line)`;
-}
-
-function statOrNull(path: string): ReturnType<typeof statSync> | null {
-  try {
-    return statSync(path);
-  } catch {
-    return null;
-  }
 }

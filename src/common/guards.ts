@@ -12,3 +12,13 @@ export function records(value: unknown): Record<string, unknown>[] {
 export function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
+
+/** An integer, else null. */
+export function integerOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) ? value : null;
+}
+
+/** A string, else null. */
+export function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}

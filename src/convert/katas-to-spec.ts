@@ -1,4 +1,5 @@
 import { isRecord, records, strings } from '../common/guards.js';
+import { inPriorityOrder } from '../common/priority.js';
 
 /** A field of the katas report that the spec has no place for, and where its data went. */
 export interface Unmapped {
@@ -41,10 +42,7 @@ export function katasToSpec(report: Record<string, unknown>): Conversion {
   const topology = isRecord(report['topology']) ? report['topology'] : {};
   const risks = isRecord(report['risks']) ? report['risks'] : {};
   const candidates = strings(topology['candidates']);
-  const plan = records(report['prioritized_plan'])
-    .map((entry, index) => ({ entry, index }))
-    .sort((a, b) => rank(a.entry) - rank(b.entry) || a.index - b.index)
-    .map(({ entry }) => entry);
+  const plan = inPriorityOrder(records(report['prioritized_plan']));
   const findings = records(report['findings']);
   const invalidated = findings.some((finding) => finding['invalidates_hypothesis'] === true);
   const diveOf = new Map<unknown, string>(findings.map((finding, index) => [finding['id'], `D${index + 1}`]));
@@ -115,9 +113,4 @@ export function katasToSpec(report: Record<string, unknown>): Conversion {
     },
   };
   return { spec, unmapped: [...UNMAPPED] };
-}
-
-function rank(entry: Record<string, unknown>): number {
-  const priority = entry['priority'];
-  return typeof priority === 'number' && Number.isFinite(priority) ? priority : Number.POSITIVE_INFINITY;
 }

@@ -1,4 +1,4 @@
-import { katasPolicy } from './policy.js';
+import { KATAS_REPORT_SCHEMA, KATAS_SKILL, katasPolicy } from './policy.js';
 
 /** A katas report as rule examples and tests edit it: plain JSON data. */
 export type KatasExample = Record<string, unknown>;
@@ -12,8 +12,8 @@ const [RETRY, WRITER, CURSOR] = CANDIDATES as [string, string, string];
  */
 export function baseKatasReport(): KatasExample {
   return {
-    schema: 'jm-labs.katas-adaptive-investigation.report.v1',
-    skill: 'katas-adaptive-investigation',
+    schema: KATAS_REPORT_SCHEMA,
+    skill: KATAS_SKILL,
     objective: 'Find out why the nightly invoice export writes some invoices twice.',
     scope: 'services/billing/export',
     hypothesis: 'The retry wrapper around the batch writer re-sends batches that were already committed.',

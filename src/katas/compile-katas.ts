@@ -2,10 +2,10 @@ import type { Diagnostic, RuleSetting } from '../diagnostics/diagnostic.js';
 import { placeDiagnostics } from '../load/place.js';
 import type { Locator } from '../load/text-position.js';
 import type { CompileError } from '../report/compile-error.js';
+import type { ChecklistRule } from '../report/gate-checklist.js';
 import { buildKatasReport } from '../report/katas-report.js';
 import type { InputFormat, Report } from '../report/types.js';
 import type { Baseline } from '../rules/run.js';
-import { katasRules } from './catalog.js';
 import { findKatasCriticalGaps } from './critical.js';
 import { findFloatLiterals } from './float-literals.js';
 import { judgeKatas } from './judge.js';
@@ -25,6 +25,8 @@ export type KatasCompiled =
 export interface KatasCompileContext {
   preset: 'gate' | 'reference';
   settings: Readonly<Record<string, RuleSetting>>;
+  /** The katas rules the settings leave on, chosen once per compiler. */
+  enabledRules: readonly ChecklistRule[];
   tool: { name: string; version: string };
   input: { path: string | null; format: InputFormat; sha256: string };
   locate?: Locator;
@@ -62,7 +64,7 @@ export function compileKatas(data: Record<string, unknown>, context: KatasCompil
     tool: context.tool,
     input: context.input,
     preset: context.preset,
-    enabledRules: katasRules.filter((rule) => (context.settings[rule.meta.id] ?? 'off') !== 'off'),
+    enabledRules: context.enabledRules,
     judged: judgement.view.schema.omitted.structural === 0,
   });
   const verdict = report.verdict === 'fail' ? 'fail' : 'pass';

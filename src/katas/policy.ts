@@ -1,5 +1,7 @@
 /** The identifier a katas report carries in its `schema` field. */
 export const KATAS_REPORT_SCHEMA = 'jm-labs.katas-adaptive-investigation.report.v1';
+/** What a katas report carries in its `skill` field. */
+export const KATAS_SKILL = 'katas-adaptive-investigation';
 
 /**
  * The fixed values the katas rules judge by. They are the katas format's own, the same under both
@@ -41,7 +43,7 @@ export interface KatasPolicy {
 
 const FORMAT_VALUES: Omit<KatasPolicy, 'python'> = {
   schemaId: KATAS_REPORT_SCHEMA,
-  skill: 'katas-adaptive-investigation',
+  skill: KATAS_SKILL,
   evidenceTags: ['[CÓDIGO]', '[CODIGO]', '[CONFIG]', '[DOC]', '[INFERENCIA]', '[SUPUESTO]'],
   mappingTools: ['Glob', 'Grep'],
   planSource: 'topology',

@@ -1,7 +1,8 @@
-import { type Dirent, readdirSync, type Stats, statSync } from 'node:fs';
+import { type Dirent, readdirSync } from 'node:fs';
 import { basename, resolve, sep } from 'node:path';
 import { joinRawPath, pathText, type RawPath, rawPathFromBytes } from '../common/raw-path.js';
 import { isWithin, realPathOrNull } from '../common/real-path.js';
+import { statOrNull } from '../common/stat-or-null.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
 import { SUPPRESSIONS_FILE_NAME } from '../suppressions/file.js';
 import { RegressionUsageError } from './errors.js';
@@ -173,14 +174,6 @@ function visitLink(walk: Walk, path: RawPath, name: string): void {
     walk.discovery.skippedLinks.push({ path, text: pathText(path), root: walk.root });
   } else if (stats.isFile()) {
     walk.found.set(keyOf(path), { path, text: pathText(path) });
-  }
-}
-
-function statOrNull(path: RawPath): Stats | null {
-  try {
-    return statSync(path);
-  } catch {
-    return null;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { PhrasingContent, Root, RootContent } from 'mdast';
 import { isRecord } from '../common/guards.js';
 import { asText } from '../common/text.js';
+import { KATAS_REPORT_SCHEMA } from '../katas/policy.js';
 import type { BudgetDimension, KatasSummary, Report } from '../report/types.js';
 import { cellCodeList } from './limits.js';
 import { bulletList, cellText, code, heading, paragraph, singleLine, table, text } from './mdast-builders.js';
@@ -118,7 +119,7 @@ function summaryList(report: Report, katas: KatasSummary): RootContent {
   const { counts } = katas;
   const items: PhrasingContent[][] = [
     verdictLine(report),
-    [text('Dialect: '), code('jm-labs.katas-adaptive-investigation.report.v1')],
+    [text('Dialect: '), code(KATAS_REPORT_SCHEMA)],
     [text('Scope: '), ...codeCell(katas.scope)],
     [text(`Hypothesis: ${singleLine(katas.hypothesis ?? '?')}`)],
     [text('Budget status: '), code(katas.budget.status ?? '?')],

@@ -1,4 +1,4 @@
-import { isRecord, records } from '../common/guards.js';
+import { integerOrNull, isRecord, records, stringOrNull } from '../common/guards.js';
 import { countSeverities, type ProblemCounts } from '../diagnostics/cap.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CriterionId } from '../rules/criteria.js';
@@ -131,12 +131,4 @@ function tally(items: Record<string, unknown>[], key: string): Record<string, nu
   const result: Record<string, number> = Object.create(null);
   for (const name of [...counts.keys()].sort()) result[name] = counts.get(name) as number;
   return result;
-}
-
-function integerOrNull(value: unknown): number | null {
-  return typeof value === 'number' && Number.isInteger(value) ? value : null;
-}
-
-function stringOrNull(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
 }

@@ -1,4 +1,4 @@
-import { isRecord, records } from '../common/guards.js';
+import { integerOrNull, isRecord, records, stringOrNull, strings } from '../common/guards.js';
 import { countSeverities } from '../diagnostics/cap.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { type ChecklistRule, gateChecklist } from './gate-checklist.js';
@@ -26,8 +26,7 @@ export function buildKatasReport(data: Record<string, unknown>, diagnostics: Dia
   const verdict = counts.errors === 0 ? 'pass' : 'fail';
   const katas = katasSummary(data);
   const { files } = katas.budget;
-  const findings = records(data['findings']);
-  const invalidating = findings.filter((finding) => finding['invalidates_hypothesis'] === true).length;
+  const invalidating = katas.counts.invalidatingFindings;
   const summary: Summary = {
     goal: katas.objective,
     budget: { used: files.used, total: files.limit, unit: 'files', remaining: files.remaining },
@@ -72,14 +71,14 @@ function katasSummary(data: Record<string, unknown>): KatasSummary {
   const topology = isRecord(data['topology']) ? data['topology'] : {};
   const risks = isRecord(data['risks']) ? data['risks'] : {};
   return {
-    objective: textOrNull(data['objective']),
-    scope: textOrNull(data['scope']),
-    hypothesis: textOrNull(data['hypothesis']),
+    objective: stringOrNull(data['objective']),
+    scope: stringOrNull(data['scope']),
+    hypothesis: stringOrNull(data['hypothesis']),
     budget: {
       files: dimension(budget['files']),
       queries: dimension(budget['queries']),
       minutes: dimension(budget['minutes']),
-      status: textOrNull(budget['status']),
+      status: stringOrNull(budget['status']),
       pendingQuestions: lengthOf(budget['pending_questions']),
     },
     counts: {
@@ -97,9 +96,7 @@ function katasSummary(data: Record<string, unknown>): KatasSummary {
 
 function measure(data: Record<string, unknown>, files: BudgetDimension): Metrics {
   const topology = isRecord(data['topology']) ? data['topology'] : {};
-  const candidates = new Set(
-    Array.isArray(topology['candidates']) ? topology['candidates'].filter((item) => typeof item === 'string') : [],
-  );
+  const candidates = new Set(strings(topology['candidates']));
   const reads = records(data['findings']).map((finding) => ({
     node: finding['target'],
     tagged: typeof finding['evidence_tag'] === 'string',
@@ -125,12 +122,4 @@ function effects(invalidating: number, other: number): Record<string, number> {
 
 function lengthOf(value: unknown): number {
   return Array.isArray(value) ? value.length : 0;
-}
-
-function integerOrNull(value: unknown): number | null {
-  return typeof value === 'number' && Number.isInteger(value) ? value : null;
-}
-
-function textOrNull(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
 }

@@ -31,7 +31,7 @@ export function convertCommand(options: ConvertOptions, io: Io): CommandResult {
   const parsed = readDocument(resolve(io.cwd, options.report), {
     maxBytes: options.maxBytes,
     shown: options.report,
-    notAnObject: () => 'a katas report is an object with "schema": "jm-labs.katas-adaptive-investigation.report.v1"',
+    notAnObject: () => `a katas report is an object with "schema": ${JSON.stringify(KATAS_REPORT_SCHEMA)}`,
   });
   if (options.output !== undefined && sameFile(resolve(io.cwd, options.output), resolve(io.cwd, options.report)))
     throw usageError('OUTPUT_IS_INPUT', `--output ${options.output} is the report ${options.report}; refusing to overwrite it`);

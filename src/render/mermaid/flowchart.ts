@@ -1,4 +1,5 @@
 import { isRecord, records, strings } from '../../common/guards.js';
+import { comparePriority } from '../../common/priority.js';
 import { compareStrings } from '../../diagnostics/diagnostic.js';
 import { Chart } from './chart.js';
 import { drawDiscovery, numberText } from './discovery.js';
@@ -48,9 +49,13 @@ export type BoundedFlowchart = { text: string } | { exceeded: keyof typeof FLOW_
  * size the node limit bounds.
  */
 export function boundedFlowchart(investigation: Record<string, unknown>): BoundedFlowchart {
-  const nodes = countNodes(investigation, FLOW_LIMITS.nodes);
+  return withinFlowLimits(countNodes(investigation, FLOW_LIMITS.nodes), () => draw(investigation));
+}
+
+/** The chart `draw` makes, unless the node count given, or the drawing's edges or text, exceed FLOW_LIMITS. */
+export function withinFlowLimits(nodes: number, draw: () => Chart): BoundedFlowchart {
   if (nodes > FLOW_LIMITS.nodes) return { exceeded: 'nodes', count: nodes };
-  const chart = draw(investigation);
+  const chart = draw();
   if (chart.edgeCount > FLOW_LIMITS.edges) return { exceeded: 'edges', count: chart.edgeCount };
   const text = chart.render().trimEnd();
   if (text.length > FLOW_LIMITS.characters) return { exceeded: 'characters', count: text.length };
@@ -145,12 +150,6 @@ function draw(investigation: Record<string, unknown>): Chart {
 
   if (spec['discovery'] !== undefined) drawDiscovery(chart, spec['discovery']);
   return chart;
-}
-
-function comparePriority(a: unknown, b: unknown): number {
-  const x = typeof a === 'number' && Number.isFinite(a) ? a : Number.POSITIVE_INFINITY;
-  const y = typeof b === 'number' && Number.isFinite(b) ? b : Number.POSITIVE_INFINITY;
-  return x === y ? 0 : x < y ? -1 : 1;
 }
 
 function sortId(value: unknown): string {

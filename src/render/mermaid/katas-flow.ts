@@ -1,8 +1,9 @@
 import { isRecord, records, strings } from '../../common/guards.js';
+import { inPriorityOrder } from '../../common/priority.js';
 import { Chart } from './chart.js';
 import { numberText } from './discovery.js';
 import { labelText } from './escape.js';
-import { type BoundedFlowchart, FLOW_LIMITS } from './flowchart.js';
+import { type BoundedFlowchart, withinFlowLimits } from './flowchart.js';
 
 /**
  * A katas report as a Mermaid `flowchart TD`: the cheap mappings, the candidates they surfaced,
@@ -13,35 +14,30 @@ import { type BoundedFlowchart, FLOW_LIMITS } from './flowchart.js';
  */
 export function boundedKatasFlowchart(data: Record<string, unknown>): BoundedFlowchart {
   const topology = isRecord(data['topology']) ? data['topology'] : {};
+  const lists = {
+    mappings: records(topology['cheap_mapping']),
+    plan: records(data['prioritized_plan']),
+    findings: records(data['findings']),
+    replans: records(data['replans']),
+  };
   // The candidates and the end, then one node per mapping, plan entry, finding and replan.
-  const nodes =
-    2 +
-    records(topology['cheap_mapping']).length +
-    records(data['prioritized_plan']).length +
-    records(data['findings']).length +
-    records(data['replans']).length;
-  if (nodes > FLOW_LIMITS.nodes) return { exceeded: 'nodes', count: nodes };
-  const chart = draw(data, topology);
-  if (chart.edgeCount > FLOW_LIMITS.edges) return { exceeded: 'edges', count: chart.edgeCount };
-  const text = chart.render().trimEnd();
-  if (text.length > FLOW_LIMITS.characters) return { exceeded: 'characters', count: text.length };
-  return { text };
+  const nodes = 2 + lists.mappings.length + lists.plan.length + lists.findings.length + lists.replans.length;
+  return withinFlowLimits(nodes, () => draw(data, topology, lists));
 }
 
-function draw(data: Record<string, unknown>, topology: Record<string, unknown>): Chart {
+type Lists = Record<'mappings' | 'plan' | 'findings' | 'replans', Array<Record<string, unknown>>>;
+
+function draw(data: Record<string, unknown>, topology: Record<string, unknown>, lists: Lists): Chart {
   const chart = new Chart();
-  const mappings = records(topology['cheap_mapping']).map((scan) =>
+  const mappings = lists.mappings.map((scan) =>
     chart.node([`${labelText(scan['tool'], 16)} · ${labelText(scan['pattern'])}`, `${numberText(scan['result_count'])} results`], 'map'),
   );
   const candidates = strings(topology['candidates']);
   const surfaced = chart.node([`Candidates · ${candidates.length}`, labelText(candidates.slice(0, 3).join(', '))], 'map');
   for (const mapping of mappings) chart.edge(mapping, surfaced);
 
-  const plan = records(data['prioritized_plan'])
-    .map((entry, index) => ({ entry, index }))
-    .sort((a, b) => priorityOf(a.entry) - priorityOf(b.entry) || a.index - b.index);
   const targets = new Map<string, string>();
-  for (const { entry } of plan) {
+  for (const entry of inPriorityOrder(lists.plan)) {
     const node = chart.node(
       [`P${numberText(entry['priority'])} · ${labelText(entry['target'])}`, labelText(entry['rationale'], undefined, '')],
       'hypothesis',
@@ -51,7 +47,7 @@ function draw(data: Record<string, unknown>, topology: Record<string, unknown>):
   }
 
   const replansAfter = new Map<string, Array<Record<string, unknown>>>();
-  for (const replan of records(data['replans'])) {
+  for (const replan of lists.replans) {
     const trigger = typeof replan['trigger_finding_id'] === 'string' ? replan['trigger_finding_id'] : '';
     replansAfter.set(trigger, [...(replansAfter.get(trigger) ?? []), replan]);
   }
@@ -67,7 +63,7 @@ function draw(data: Record<string, unknown>, topology: Record<string, unknown>):
       last = replanNode;
     }
   };
-  for (const finding of records(data['findings'])) {
+  for (const finding of lists.findings) {
     const invalidates = finding['invalidates_hypothesis'] === true;
     const node = chart.node(
       [`${labelText(finding['id'], 32)} · ${labelText(finding['target'])}`, labelText(finding['summary'], undefined, '')],
@@ -94,9 +90,4 @@ function draw(data: Record<string, unknown>, topology: Record<string, unknown>):
   const beforeEnd = last ?? [...targets.values()].at(-1) ?? surfaced;
   chart.edge(beforeEnd, end);
   return chart;
-}
-
-function priorityOf(entry: Record<string, unknown>): number {
-  const priority = entry['priority'];
-  return typeof priority === 'number' && Number.isFinite(priority) ? priority : Number.POSITIVE_INFINITY;
 }
