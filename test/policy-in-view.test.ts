@@ -128,12 +128,20 @@ describe('did you mean', () => {
     ['rule', 'rules'],
     ['tests', 'test'],
     ['confg', 'config'],
+    ['nxt', 'next'],
+    ['comvert', 'convert'],
   ])('a first word %j that names no file is a usage error suggesting %j', async (word, command) => {
     const run = await runInProcess([word, '--json'], { cwd: tempDir() });
     expect(run.status).toBe(2);
     const { error } = envelopeOf(run.stdout);
     expect(error?.subcode).toBe('UNKNOWN_COMMAND');
     expect(error?.message).toContain(`Did you mean "${command}"?`);
+  });
+
+  it.each(['next', 'convert', 'mcp', 'compare', 'summary'])('a usage error of %s names that command in its envelope', async (command) => {
+    const run = await runInProcess([command, '--no-such-option', '--json'], { cwd: tempDir() });
+    expect(run.status).toBe(2);
+    expect(JSON.parse(run.stdout).command).toBe(command);
   });
 
   it('a first word that names a file is that file, however close to a command', async () => {

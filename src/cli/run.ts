@@ -11,8 +11,6 @@ import type { CommandResult, Io } from './commands/result.js';
 import { CliError, CONTRACT_VERSION, type Envelope, type UsageSubcode, usageError } from './contract.js';
 import { buildProgram, type Invocation } from './program.js';
 
-const COMMANDS = ['compile', 'schema', 'rules', 'explain', 'test', 'stats', 'briefs', 'init', 'config', 'summary', 'compare'];
-
 const COMMANDER_SUBCODES: Record<string, UsageSubcode> = {
   'commander.unknownOption': 'UNKNOWN_OPTION',
   'commander.unknownCommand': 'UNKNOWN_COMMAND',
@@ -27,15 +25,15 @@ const COMMANDER_SUBCODES: Record<string, UsageSubcode> = {
 /** One invocation, in process: the exit code and what goes to standard output; human text goes to io.stderr. */
 export async function run(argv: string[], io: Io): Promise<{ exitCode: number; stdout: string }> {
   const json = argv.includes('--json');
-  const command = commandName(argv);
   let invocation: Invocation | undefined;
   let printed = '';
+  const program = buildProgram((parsed) => (invocation = parsed), {
+    writeOut: (text) => void (printed += text),
+    writeErr: (text) => void io.stderr.write(text),
+  });
+  const commands = program.commands.map((command) => command.name());
   try {
-    refuseMistypedCommand(argv, io.cwd);
-    const program = buildProgram((parsed) => (invocation = parsed), {
-      writeOut: (text) => void (printed += text),
-      writeErr: (text) => void io.stderr.write(text),
-    });
+    refuseMistypedCommand(argv, io.cwd, commands);
     program.parse(argv, { from: 'user' });
     if (!invocation) return informational(printed, json, argv);
     const result = await execute(invocation, io);
@@ -51,7 +49,7 @@ export async function run(argv: string[], io: Io): Promise<{ exitCode: number; s
       error: { code: failure.code, subcode: failure.subcode, message: failure.message },
       stdout: '',
     };
-    return { exitCode: failure.exitCode, stdout: json ? envelope(invocation?.command ?? command, result) : '' };
+    return { exitCode: failure.exitCode, stdout: json ? envelope(invocation?.command ?? commandName(argv, commands), result) : '' };
   }
 }
 
@@ -141,10 +139,10 @@ function envelope(command: string, result: CommandResult): string {
  * The default command takes file names, so a mistyped command ("rule", "tests") would be read as a
  * missing file: a first word that names no file but is close to a command is refused with the command.
  */
-function refuseMistypedCommand(argv: string[], cwd: string): void {
+function refuseMistypedCommand(argv: string[], cwd: string, commands: readonly string[]): void {
   const first = argv[0];
-  if (first === undefined || first.startsWith('-') || COMMANDS.includes(first)) return;
-  const command = suggestionFor(first, COMMANDS);
+  if (first === undefined || first.startsWith('-') || commands.includes(first)) return;
+  const command = suggestionFor(first, commands);
   if (command === undefined || existsSync(resolve(cwd, first))) return;
   throw usageError(
     'UNKNOWN_COMMAND',
@@ -153,9 +151,9 @@ function refuseMistypedCommand(argv: string[], cwd: string): void {
 }
 
 /** The command a failed parse was meant for, for the envelope: the first argument naming one (with its subcommand), else compile. */
-function commandName(argv: string[]): string {
+function commandName(argv: string[], commands: readonly string[]): string {
   const at = argv.findIndex((arg) => !arg.startsWith('-'));
   const first = argv[at];
   if (first === 'briefs' && argv[at + 1] === 'append') return 'briefs append';
-  return first !== undefined && COMMANDS.includes(first) ? first : 'compile';
+  return first !== undefined && commands.includes(first) ? first : 'compile';
 }
