@@ -33,7 +33,7 @@ echo "== tests"
 COMPILE_INVESTIGATION_BUILT=1 npx vitest run
 
 echo "== fixture regression"
-node bin/compile-investigation.cjs test fixtures/valid fixtures/invalid fixtures/drafts fixtures/katas --junit dist/fixtures.junit.xml
+npm run -s fixtures:check -- --junit dist/fixtures.junit.xml
 
-echo "== README generated sections"
+echo "== generated docs (README sections, docs/rules)"
 node scripts/docs.mjs check

@@ -58,9 +58,15 @@ const runnable = examples.filter((example) => SKIPPED[example.command] === undef
 
 /**
  * Runs one example in `cwd`: `npx compile-investigation ARGS` in process; `cat FILE | npx
- * compile-investigation -` in a real process, since standard input needs one.
+ * compile-investigation -` in a real process, since standard input needs one; `cp -r FROM TO`
+ * copies a folder, as the shell would.
  */
 async function runExample(command: string, cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const copy = /^cp -r (\S+) (\S+)$/.exec(command);
+  if (copy) {
+    cpSync(join(cwd, copy[1] ?? ''), join(cwd, copy[2] ?? ''), { recursive: true, errorOnExist: true, force: false });
+    return { status: 0, stdout: '', stderr: '' };
+  }
   const piped = /^cat (\S+) \| (.*)$/.exec(command);
   const invocation = piped ? (piped[2] ?? '') : command;
   if (!invocation.startsWith(`${CLI} `)) throw new Error(`not a command this test can run: ${command}; list it in SKIPPED with the reason`);

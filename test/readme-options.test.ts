@@ -19,14 +19,14 @@ describe("the README's command line", () => {
     expect(text.length).toBeGreaterThan(500);
     const missing: string[] = [];
     const entries = text.split(/\ncompile-investigation /).map((entry) => entry.replace(/^compile-investigation /, ''));
-    // A subcommand by its full name ("briefs append"), on its own line; a command on the first line naming it.
+    // Each line names its command in its first words: "[compile]" (the default), "briefs append".
+    const nameOf = (entry: string): string => (/^(?:\[[a-z]+\]|[a-z]+)(?: [a-z]+)*/.exec(entry)?.[0] ?? '').replace(/^\[([a-z]+)\]/, '$1');
     const commands = program.commands.flatMap((command) => [
       { name: command.name(), command },
       ...command.commands.map((sub) => ({ name: `${command.name()} ${sub.name()}`, command: sub })),
     ]);
     for (const { name, command } of commands) {
-      const line =
-        command.parent === program ? entries.find((entry) => entry.includes(name)) : entries.find((entry) => entry.startsWith(name));
+      const line = entries.find((entry) => nameOf(entry) === name);
       if (line === undefined) {
         missing.push(name);
         continue;
