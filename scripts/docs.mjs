@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { structuredPatch } from 'diff';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
@@ -24,7 +25,15 @@ const table = (header, rows) => ({
 
 const heading = (depth, ...children) => ({ type: 'heading', depth, children });
 const paragraph = (...children) => ({ type: 'paragraph', children });
-const yamlBlock = (value) => ({ type: 'code', lang: 'yaml', value: toYaml(value).trimEnd() });
+const yamlText = (value) => toYaml(value).trimEnd();
+const yamlBlock = (value) => ({ type: 'code', lang: 'yaml', value: yamlText(value) });
+
+/** The lines that turn one spec's YAML into another's, as a unified diff with three lines of context. */
+function changesBlock(from, to) {
+  const { hunks } = structuredPatch('', '', `${yamlText(from)}\n`, `${yamlText(to)}\n`, '', '', { context: 3 });
+  const lines = hunks.flatMap((hunk) => [`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`, ...hunk.lines]);
+  return { type: 'code', lang: 'diff', value: lines.join('\n') };
+}
 const list = (items) => ({
   type: 'list',
   ordered: false,
@@ -51,10 +60,6 @@ function settingsTable(severity) {
   );
 }
 
-function examplePage(title, example, outcome) {
-  return [heading(2, text(title)), paragraph(text(example.title)), yamlBlock(example.spec), ...outcome];
-}
-
 /** The page of a rule, of an artifact check, or of a check every listing may cite. */
 function rulePage({ rule, examples }, footer) {
   const nodes = [
@@ -74,8 +79,19 @@ function rulePage({ rule, examples }, footer) {
       code(found.path || '/'),
       text(')'),
     ]);
-    nodes.push(...examplePage('A spec it rejects', examples.failing, [paragraph(text('It gives:')), list(gives)]));
-    nodes.push(...examplePage('A spec that passes', examples.passing, [paragraph(text('It gives no diagnostic.'))]));
+    // The failing spec is the passing one with a few lines changed: those lines, not a second copy, show what breaks the rule.
+    const { failing, passing } = examples;
+    nodes.push(
+      heading(2, text('A spec that passes')),
+      paragraph(text(passing.title)),
+      yamlBlock(passing.spec),
+      paragraph(text('It gives no diagnostic.')),
+      heading(2, text('A spec it rejects')),
+      paragraph(text(`${failing.title} The lines that differ from the spec that passes:`)),
+      changesBlock(passing.spec, failing.spec),
+      paragraph(text('It gives:')),
+      list(gives),
+    );
   }
   nodes.push(paragraph(...footer));
   return `${stringify(...nodes)}\n`;
@@ -92,7 +108,7 @@ export async function rulePages(library, root) {
       code('npm run docs'),
       text('; '),
       code(`compile-investigation explain ${id}`),
-      text(' prints the same.'),
+      text(' prints the same, with both specs in full.'),
     ]);
   for (const check of library.builtInChecks) {
     const rule = { ...check, criterion: check.tag, severity: Object.fromEntries(library.presetNames.map((name) => [name, 'error'])) };
