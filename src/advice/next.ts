@@ -1,5 +1,6 @@
 import { listOf, oneOf, plural, show } from '../common/text.js';
 import type { CompileResult } from '../compile.js';
+import { weightOf } from '../diagnostics/cap.js';
 
 /** What the advice reads of a compiled draft: a compile result, or a file's outcome. */
 export type CompiledDraft = Pick<CompileResult, 'verdict' | 'diagnostics' | 'error' | 'report'>;
@@ -36,7 +37,7 @@ export function adviseNext(result: CompiledDraft, policy: Policy, finished?: Com
   const budget = budgetOf(view);
   if (result.verdict === 'fail') {
     const fixes = result.diagnostics
-      .filter((diagnostic) => diagnostic.severity === 'error' && diagnostic.suppressed === undefined)
+      .filter((diagnostic) => weightOf(diagnostic) === 'errors')
       .map(
         (diagnostic): Advice => ({ action: 'fix', message: `${diagnostic.path || '/'}: ${diagnostic.message}`, rule: diagnostic.ruleId }),
       );
@@ -72,9 +73,7 @@ function soundDraftAdvice(
   let phase: Phase;
   if (stopped) {
     phase = 'stopped';
-    const unfinished = (finished?.diagnostics ?? []).filter(
-      (diagnostic) => diagnostic.severity === 'error' && diagnostic.suppressed === undefined,
-    );
+    const unfinished = (finished?.diagnostics ?? []).filter((diagnostic) => weightOf(diagnostic) === 'errors');
     allowed.push({
       action: 'finish',
       message:

@@ -1,3 +1,4 @@
+import { ownValue } from '../common/own.js';
 import { offerSuggestion, suggestAllowed } from '../common/suggest.js';
 import { capDiagnostics, DIAGNOSTIC_CAP, type ProblemCounts } from '../diagnostics/cap.js';
 import type { Diagnostic, RuleSetting } from '../diagnostics/diagnostic.js';
@@ -62,7 +63,7 @@ export function runRules<View extends { readonly schema: SchemaFindings }, RuleP
     const total = found.length + notListed;
     if (total === 0) continue;
     totals[ruleId] = total;
-    const accepted = baseline !== undefined && total <= (Object.hasOwn(baseline.counts, ruleId) ? (baseline.counts[ruleId] as number) : 0);
+    const accepted = baseline !== undefined && total <= (ownValue(baseline.counts, ruleId) ?? 0);
     const suppressed = accepted ? { baseline: (baseline as Baseline).source } : undefined;
     for (const diagnostic of found) diagnostics.push(suppressed === undefined ? diagnostic : { ...diagnostic, suppressed });
     omitted[suppressed !== undefined ? 'suppressed' : setting === 'error' ? 'errors' : 'warnings'] += notListed;

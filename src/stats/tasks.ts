@@ -1,4 +1,5 @@
 import { round4 } from '../common/numbers.js';
+import { weightOf } from '../diagnostics/cap.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
 import type { FileOutcome } from '../report/outcome.js';
 import { passAtK, passHatK } from './pass-at-k.js';
@@ -55,8 +56,7 @@ export function collectTasks(files: readonly FileOutcome[], kValues: readonly nu
     task.runs++;
     if (file.verdict === 'pass') task.passes++;
     const failedBy = new Set<string>();
-    for (const { ruleId, severity, suppressed } of file.diagnostics)
-      if (severity === 'error' && suppressed === undefined) failedBy.add(ruleId);
+    for (const diagnostic of file.diagnostics) if (weightOf(diagnostic) === 'errors') failedBy.add(diagnostic.ruleId);
     for (const ruleId of failedBy) task.failingRules.set(ruleId, (task.failingRules.get(ruleId) ?? 0) + 1);
   }
   const tasks = [...byKey.entries()]

@@ -1,3 +1,4 @@
+import { ownValue } from '../common/own.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
 import { SUPPRESSIBLE_RULES, type Suppressions } from './file.js';
 
@@ -48,13 +49,13 @@ export function updateSuppressions(
     const counts: Record<string, number> = update.all ? Object.create(null) : (next[key] ?? Object.create(null));
     const written = update.all ? SUPPRESSIBLE_RULES : update.rules;
     for (const ruleId of written) {
-      const found = Object.hasOwn(totals, ruleId) ? (totals[ruleId] as number) : 0;
+      const found = ownValue(totals, ruleId) ?? 0;
       if (found > 0) counts[ruleId] = found;
       else delete counts[ruleId];
     }
     if (update.prune) {
       for (const ruleId of Object.keys(counts)) {
-        const found = Object.hasOwn(totals, ruleId) ? (totals[ruleId] as number) : 0;
+        const found = ownValue(totals, ruleId) ?? 0;
         if (found === 0) delete counts[ruleId];
         else counts[ruleId] = Math.min(counts[ruleId] as number, found);
       }
@@ -79,7 +80,7 @@ export function unusedSuppressions(
   const judgedKeys = new Set(judged.map((spec) => spec.key));
   for (const { key, totals } of judged) {
     for (const [ruleId, count] of sortedEntries(current[key])) {
-      const found = Object.hasOwn(totals, ruleId) ? (totals[ruleId] as number) : 0;
+      const found = ownValue(totals, ruleId) ?? 0;
       if (found < count) unused.push({ spec: key, ruleId, count, found });
     }
   }
@@ -95,7 +96,7 @@ export function exceededSuppressions(current: Suppressions, judged: readonly Jud
   const exceeded: ExceededSuppression[] = [];
   for (const { key, totals } of judged) {
     for (const [ruleId, count] of sortedEntries(current[key])) {
-      const found = Object.hasOwn(totals, ruleId) ? (totals[ruleId] as number) : 0;
+      const found = ownValue(totals, ruleId) ?? 0;
       if (found > count) exceeded.push({ spec: key, ruleId, count, found });
     }
   }

@@ -1,8 +1,8 @@
-import { type Stats, statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { exitCodes } from '../../common/exit-codes.js';
 import { pathText } from '../../common/raw-path.js';
 import { sameFile } from '../../common/real-path.js';
+import { statOrNull } from '../../common/stat-or-null.js';
 import {
   CompareInputError,
   CompareMismatchError,
@@ -62,15 +62,20 @@ export async function readSides(
     ...[...head.files.values()].map((listed) => ({ side: 'head' as const, listed })),
   ];
   // Reports first: one that is not a report refuses the run before any spec is compiled.
-  const sides = entries.map(({ listed }) => readReport(listed, configuration.flags.maxBytes));
-  const specs = entries.flatMap((entry, index) => (sides[index] === null ? [{ ...entry, index }] : []));
+  const read = entries.map(({ listed }) => readReport(listed, configuration.flags.maxBytes));
+  const sides = read.map((item) => ('side' in item ? item.side : null));
+  const specs = entries.flatMap((entry, index) => {
+    const item = read[index];
+    return item === undefined || 'side' in item ? [] : [{ ...entry, index, bytes: item.bytes }];
+  });
   const judged = judgeInputs(
     configuration,
     specs.map(({ listed }) => listed.input),
   );
-  specs.forEach(({ listed, index }, nth) => {
+  specs.forEach(({ listed, index, bytes }, nth) => {
     const compiler = judged.compilers[judged.files[nth]?.judge ?? 0] as Compiler;
-    sides[index] = sideOfOutcome(listed.file, compileFile(compiler, listed.input, configuration.flags, false));
+    const input = bytes === undefined ? listed.input : { ...listed.input, bytes };
+    sides[index] = sideOfOutcome(listed.file, compileFile(compiler, input, configuration.flags, false));
   });
   const result: ComparedSides = { base: new Map(), head: new Map(), warnings: [...judged.warnings, ...base.warnings, ...head.warnings] };
   for (const [index, { side, listed }] of entries.entries()) result[side].set(listed.key, sides[index] as SideFile);
@@ -80,8 +85,8 @@ export async function readSides(
 /** A side's files by key, as `compile` finds them in a folder, JSON reports included; two files of one key are a usage error. */
 async function listSide(label: 'BASE' | 'HEAD', dir: string, cwd: string): Promise<{ files: Map<string, Listed>; warnings: string[] }> {
   const root = resolve(cwd, dir);
-  const stats = statOf(root);
-  if (stats === undefined) throw usageError('NO_INPUT', `${label} ${dir} does not exist; give a folder of specs or JSON reports`);
+  const stats = statOrNull(root);
+  if (stats === null) throw usageError('NO_INPUT', `${label} ${dir} does not exist; give a folder of specs or JSON reports`);
   if (!stats.isDirectory())
     throw usageError('NOT_A_DIRECTORY', `${label} ${dir} is not a folder; compare takes two folders of specs or JSON reports`);
   let expanded: Awaited<ReturnType<typeof expandInputs>>;
@@ -109,22 +114,23 @@ async function listSide(label: 'BASE' | 'HEAD', dir: string, cwd: string): Promi
 }
 
 /**
- * A JSON file read as a report when it is named like one or holds one (`looksLikeReport`); null
- * for a spec, which is compiled instead. A file named like a report that is not one refuses the run.
+ * A JSON file read as a report when it is named like one or holds one (`looksLikeReport`); for a
+ * spec, which is compiled instead, the bytes read, if any, so that it is not read twice. A file
+ * named like a report that is not one refuses the run.
  */
-function readReport(listed: Listed, maxBytes: number): SideFile | null {
+function readReport(listed: Listed, maxBytes: number): { side: SideFile } | { bytes?: Uint8Array } {
   const named = isReportName(listed.file);
-  if (!listed.file.toLowerCase().endsWith('.json') || listed.input.problem !== undefined) return null;
+  if (!listed.file.toLowerCase().endsWith('.json') || listed.input.problem !== undefined) return {};
   const { input } = listed;
   const parsed = readDocument(input.open, { maxBytes, shown: input.shown, format: 'json' });
   if (!parsed.ok) {
-    if (!named) return null;
+    if (!named) return parsed.bytes === undefined ? {} : { bytes: parsed.bytes };
     const message = parsed.bytes === undefined ? parsed.problem.message : `${input.shown}: ${parsed.problem.message}`;
     throw new CliError('INPUT_ERROR', parsed.problem.subcode, message, exitCodes.input);
   }
-  if (!named && !looksLikeReport(parsed.data)) return null;
+  if (!named && !looksLikeReport(parsed.data)) return parsed.bytes === undefined ? {} : { bytes: parsed.bytes };
   try {
-    return sideOfReport(listed.file, parsed.data, input.shown);
+    return { side: sideOfReport(listed.file, parsed.data, input.shown) };
   } catch (error) {
     if (error instanceof CompareInputError) throw new CliError('INPUT_ERROR', error.subcode, error.message, exitCodes.input);
     throw error;
@@ -140,12 +146,4 @@ function refuseOutputOverInput(output: string, files: readonly Listed[], cwd: st
 
 function isReportName(file: string): boolean {
   return file.toLowerCase().endsWith(REPORT_SUFFIX);
-}
-
-function statOf(path: string): Stats | undefined {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
-  }
 }

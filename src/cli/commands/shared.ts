@@ -22,21 +22,24 @@ export interface GivenText {
 
 /**
  * One input, read and compiled on its own: a file that cannot be read becomes its own INPUT_ERROR.
- * An input with `given` text is not read: the text is the spec. The decoded text is kept only with
+ * An input with `given` text is not read: the text is the spec; nor is one whose `bytes` a caller
+ * already read from it within the size limit. The decoded text is kept only with
  * `keepSource` (for code frames): a large spec's text would otherwise stay in memory beside its
  * report while the report is rendered.
  */
 export function compileFile(
   compiler: Compiler,
-  input: InputFile & { baseline?: Baseline; given?: GivenText },
+  input: InputFile & { baseline?: Baseline; given?: GivenText; bytes?: Uint8Array },
   options: FileFlags,
   keepSource: boolean,
 ): FileOutcome {
-  const read = input.problem
-    ? ({ ok: false, ...input.problem } as const)
+  const read: ReadResult = input.problem
+    ? { ok: false, ...input.problem }
     : input.given !== undefined
       ? givenWithin(input.given, options.maxBytes, input.shown)
-      : readInput(input.open, options.maxBytes, input.shown);
+      : input.bytes !== undefined
+        ? { ok: true, bytes: input.bytes }
+        : readInput(input.open, options.maxBytes, input.shown);
   const baseline = input.baseline === undefined ? {} : { baseline: input.baseline };
   const stage = options.stage === undefined ? {} : { stage: options.stage };
   const format = input.given?.format === undefined ? {} : { sourceFormat: input.given.format };

@@ -1,5 +1,6 @@
 import { realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
+import { isWithin } from '../../common/real-path.js';
 import { usageError } from '../contract.js';
 
 /** The folders an MCP server may read and write in, by their real paths: nothing outside them is touched. */
@@ -28,7 +29,7 @@ export function createRoots(given: readonly string[], cwd: string): Roots {
     folders,
     inside(path) {
       const real = realPathOf(resolve(first, path));
-      return folders.some((folder) => within(folder, real)) ? real : null;
+      return folders.some((folder) => isWithinFolder(real, folder)) ? real : null;
     },
   };
 }
@@ -47,7 +48,7 @@ function realPathOf(path: string): string {
   }
 }
 
-function within(folder: string, path: string): boolean {
-  const inner = relative(folder, path);
-  return inner === '' || (!inner.startsWith(`..${sep}`) && inner !== '..' && !isAbsolute(inner));
+/** Whether the real path `path` is `folder` itself or lies below it. */
+export function isWithinFolder(path: string, folder: string): boolean {
+  return isWithin(Buffer.from(path), Buffer.from(folder));
 }

@@ -1,4 +1,4 @@
-import { isAbsolute, relative, sep } from 'node:path';
+import { relative } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { jsonText } from '../../common/json-text.js';
 import { presetNames } from '../../policy/presets.js';
@@ -10,7 +10,7 @@ import { adviseOn } from '../commands/next.js';
 import { judgeOneSpec, type SpecSource } from '../commands/one-spec.js';
 import type { CommandResult, Io } from '../commands/result.js';
 import { CliError, usageError } from '../contract.js';
-import type { Roots } from './roots.js';
+import { isWithinFolder, type Roots } from './roots.js';
 
 /** What a tool call returns: text for a person, the same as data for an agent; isError for a call that could not be served. */
 export interface ToolResult {
@@ -208,6 +208,6 @@ function sourceOf(args: Record<string, unknown>, roots: Roots): SpecSource {
 export function insideRoots(path: string, roots: Roots): string {
   const real = roots.inside(path);
   if (real === null) throw usageError('OUTSIDE_ROOTS', `${path} is outside the folders this server may read (${roots.folders.join(', ')})`);
-  const shown = relative(roots.folders[0] as string, real);
-  return shown === '' || shown === '..' || shown.startsWith(`..${sep}`) || isAbsolute(shown) ? real : shown;
+  const first = roots.folders[0] as string;
+  return real === first || !isWithinFolder(real, first) ? real : relative(first, real);
 }
