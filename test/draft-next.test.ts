@@ -246,4 +246,29 @@ describe('next-step advice', () => {
     expectEnvelope(await runInProcess(['next', 'missing.yaml', '--json'], { cwd: dir }), { command: 'next', exit: 3, code: 'INPUT_ERROR' });
     expectEnvelope(await runInProcess(['next', '.', '--json'], { cwd: dir }), { command: 'next', exit: 2, code: 'USAGE_ERROR' });
   });
+
+  it('next on a stopped draft lists what the finished gate still finds, under the same configuration', async () => {
+    const dir = tempDir();
+    writeYaml(dir, 'stopped.yaml', {
+      ...draft('03-after-invalidation.yaml'),
+      stopCondition: { reason: 'escalated', evidence: 'Handed over.' },
+    });
+    const envelope: any = expectEnvelope(await runInProcess(['next', 'stopped.yaml', '--json'], { cwd: dir }), {
+      command: 'next',
+      exit: 0,
+    });
+    const finish = envelope.data.next.allowed.filter((advice: { action: string }) => advice.action === 'finish');
+    expect(envelope.data.next.phase).toBe('stopped');
+    expect(finish.map((advice: { message: string }) => advice.message)).toEqual([
+      expect.stringContaining('2 problems left'),
+      expect.stringContaining('"deliverable"'),
+      expect.stringContaining('"risks"'),
+    ]);
+    // A configuration that turns the schema rule off applies to the finished judgement too.
+    writeYaml(dir, 'investigation.config.yaml', { rules: { schema: 'off' } });
+    const relaxed: any = expectEnvelope(await runInProcess(['next', 'stopped.yaml', '--json'], { cwd: dir }), { command: 'next', exit: 0 });
+    expect(
+      relaxed.data.next.allowed.filter((advice: { action: string }) => advice.action === 'finish').map((advice: any) => advice.rule),
+    ).not.toContain('schema');
+  });
 });

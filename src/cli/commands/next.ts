@@ -32,7 +32,7 @@ export async function adviseOn(
   flags: Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 'maxBytes'>,
   io: Io,
 ): Promise<CommandResult> {
-  const { outcome, compiler, config, warnings } = await judgeOneSpec(source, { ...flags, stage: 'draft' }, io);
+  const { outcome, compiler, config, warnings, judgeAs } = await judgeOneSpec(source, { ...flags, stage: 'draft' }, io);
   if (outcome.dialect === 'katas-report-v1')
     throw usageError(
       'INVALID_ARGUMENT',
@@ -40,7 +40,7 @@ export async function adviseOn(
     );
   // A draft that has stopped is judged as finished too: what that finds is what is left to do.
   const stopped = outcome.report !== null && outcome.verdict !== 'fail' && outcome.report.investigation['stopCondition'] !== undefined;
-  const finished = stopped ? (await judgeOneSpec(source, flags, io)).outcome : undefined;
+  const finished = stopped ? judgeAs() : undefined;
   const { adviseNext, formatNextSteps } = await import('../../advice/index.js');
   const next = adviseNext(outcome, compiler.policy, finished);
   const data = { path: outcome.path, config: configEcho(config), next };

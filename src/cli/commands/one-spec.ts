@@ -17,6 +17,8 @@ export interface OneSpec {
   /** The configuration that judged it: found from the file's folder, or the working directory's for text. */
   config: ResolvedConfig;
   warnings: string[];
+  /** The same spec judged again by the same compiler, at another stage (final when none). */
+  judgeAs(stage?: Stage): FileOutcome;
 }
 
 /** How messages name a spec given as text. */
@@ -38,9 +40,14 @@ export async function judgeOneSpec(
   const [file] = judged.files;
   if (file === undefined) throw new Error('one input has one judge');
   const compiler = judged.compilers[file.judge] as Compiler;
-  const stage = flags.stage === undefined ? {} : { stage: flags.stage };
-  const outcome = compileFile(compiler, input, { maxBytes: flags.maxBytes, failOn: 'error', quiet: false, ...stage }, keepSource);
-  return { outcome, compiler, config: file.config, warnings: judged.warnings };
+  const judgeAs = (stage?: Stage): FileOutcome =>
+    compileFile(
+      compiler,
+      input,
+      { maxBytes: flags.maxBytes, failOn: 'error', quiet: false, ...(stage === undefined ? {} : { stage }) },
+      keepSource,
+    );
+  return { outcome: judgeAs(flags.stage), compiler, config: file.config, warnings: judged.warnings, judgeAs };
 }
 
 async function onePath(path: string, cwd: string): Promise<InputFile> {
