@@ -14,3 +14,13 @@ export function nearestFile(start: string, names: readonly string[]): string | n
     if (dirname(dir) === dir) return null;
   }
 }
+
+/** nearestFile for many starting folders of one run, each folder's answer found once. */
+export function nearestFileFinder(names: readonly string[]): (folder: string) => string | null {
+  const byFolder = new Map<string, string | null>();
+  return (folder) => {
+    let found = byFolder.get(folder);
+    if (found === undefined) byFolder.set(folder, (found = nearestFile(folder, names)));
+    return found;
+  };
+}

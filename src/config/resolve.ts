@@ -1,5 +1,5 @@
 import { relative, resolve, sep } from 'node:path';
-import { nearestFile } from '../common/walk-up.js';
+import { nearestFileFinder } from '../common/walk-up.js';
 import { readDocument } from '../load/document.js';
 import { ConfigError, type ConfigFile, validateConfig } from './validate.js';
 
@@ -39,13 +39,8 @@ export function resolveConfig(flag: string | undefined, env: string | undefined,
 export function createConfigLookup(flag: string | undefined, env: string | undefined, cwd: string): ConfigLookup {
   if (flag !== undefined) return pinned(load(flag, 'flag', cwd, []));
   if (env !== undefined && env !== '') return pinned(load(env, 'env', cwd, []));
-  const byFolder = new Map<string, string | null>();
   const byFile = new Map<string, ResolvedConfig>();
-  const nearest = (folder: string): string | null => {
-    let found = byFolder.get(folder);
-    if (found === undefined) byFolder.set(folder, (found = nearestFile(folder, CONFIG_NAMES)));
-    return found;
-  };
+  const nearest = nearestFileFinder(CONFIG_NAMES);
   return {
     forFolder(folder) {
       const start = folder ?? cwd;

@@ -4,6 +4,7 @@ export {
   type Suppressions,
   SuppressionsError,
   suppressionsText,
+  unsuppressible,
   validateSuppressions,
 } from './file.js';
 export { createSuppressionsLookup, type SuppressionsFile, type SuppressionsLookup, specKey } from './lookup.js';

@@ -1,5 +1,5 @@
 import { dirname, relative, resolve, sep } from 'node:path';
-import { nearestFile } from '../common/walk-up.js';
+import { nearestFileFinder } from '../common/walk-up.js';
 import { readDocument } from '../load/document.js';
 import { SUPPRESSIONS_FILE_NAME, type Suppressions, SuppressionsError, validateSuppressions } from './file.js';
 
@@ -41,12 +41,7 @@ export function createSuppressionsLookup(flag: string | undefined, cwd: string, 
     const pinned = load(resolve(cwd, flag), 'flag');
     return { forSpec: () => pinned, fresh: () => pinned };
   }
-  const byFolder = new Map<string, string | null>();
-  const nearest = (folder: string): string | null => {
-    let found = byFolder.get(folder);
-    if (found === undefined) byFolder.set(folder, (found = nearestFile(folder, [SUPPRESSIONS_FILE_NAME])));
-    return found;
-  };
+  const nearest = nearestFileFinder([SUPPRESSIONS_FILE_NAME]);
   return {
     forSpec(spec) {
       const found = nearest(dirname(spec)) ?? nearest(cwd);

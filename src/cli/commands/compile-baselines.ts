@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathText } from '../../common/raw-path.js';
-import { didYouMean } from '../../common/suggest.js';
 import { show } from '../../common/text.js';
 import type { FileOutcome } from '../../report/outcome.js';
 import type { Baseline } from '../../rules/run.js';
@@ -10,12 +9,12 @@ import {
   type ExceededSuppression,
   exceededSuppressions,
   type JudgedSpec,
-  SUPPRESSIBLE_RULES,
   SuppressionsError,
   type SuppressionsFile,
   specKey,
   suppressionsText,
   type UnusedSuppression,
+  unsuppressible,
   unusedSuppressions,
   updateSuppressions,
 } from '../../suppressions/index.js';
@@ -145,10 +144,11 @@ function specExists(file: SuppressionsFile): (key: string) => boolean {
 }
 
 function checkSuppressibleRule(ruleId: string): void {
-  if (ruleId === 'critical-input')
+  const refused = unsuppressible(ruleId);
+  if (refused?.why === 'critical-input')
     throw usageError('INVALID_ARGUMENT', '--suppress-rule critical-input: a missing goal or budget is asked for, never suppressed');
-  if (!SUPPRESSIBLE_RULES.includes(ruleId))
-    throw usageError('UNKNOWN_RULE', `--suppress-rule: unknown rule ${show(ruleId)}.${didYouMean(ruleId, SUPPRESSIBLE_RULES)}`.trimEnd());
+  if (refused?.why === 'unknown')
+    throw usageError('UNKNOWN_RULE', `--suppress-rule: unknown rule ${show(ruleId)}.${refused.hint}`.trimEnd());
 }
 
 function asUsageError<T>(run: () => T): T {
