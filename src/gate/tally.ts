@@ -55,17 +55,24 @@ export function tally(files: readonly FileOutcome[]): GateTally {
     }
     return { path: file.path, verdict: file.verdict, ...file.counts };
   });
-  const sum = (pick: (file: FileTally) => number) => perFile.reduce((total, file) => total + pick(file), 0);
-  const passed = perFile.filter((file) => file.verdict !== 'fail').length;
   const problems = (rule: RuleTally) => rule.errors + rule.warnings + rule.suppressed;
   return {
-    files: perFile.length,
-    passed,
-    failed: perFile.length - passed,
-    errors: sum((file) => file.errors),
-    warnings: sum((file) => file.warnings),
-    suppressed: sum((file) => file.suppressed),
+    ...gateTotals(files),
     perFile,
     perRule: [...rules.values()].sort((a, b) => problems(b) - problems(a) || compareStrings(a.ruleId, b.ruleId)),
+  };
+}
+
+/** The files that passed (a sound draft too) and failed, and the problems of all of them by weight. */
+export function gateTotals(files: ReadonlyArray<Pick<FileOutcome, 'verdict' | 'counts'>>): GateTotals {
+  const sum = (key: 'errors' | 'warnings' | 'suppressed') => files.reduce((total, file) => total + file.counts[key], 0);
+  const passed = files.filter((file) => file.verdict !== 'fail').length;
+  return {
+    files: files.length,
+    passed,
+    failed: files.length - passed,
+    errors: sum('errors'),
+    warnings: sum('warnings'),
+    suppressed: sum('suppressed'),
   };
 }

@@ -1,5 +1,4 @@
 export {
-  SUPPRESSIBLE_RULES,
   SUPPRESSIONS_FILE_NAME,
   type Suppressions,
   SuppressionsError,

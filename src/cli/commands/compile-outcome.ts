@@ -1,7 +1,7 @@
 import { exitCodes } from '../../common/exit-codes.js';
 import { visible } from '../../common/visible.js';
 import { describePointer } from '../../diagnostics/pointer.js';
-import type { GateTotals } from '../../gate/index.js';
+import { type GateTotals, gateTotals } from '../../gate/tally.js';
 import { type FileOutcome, hiddenWarningsNote } from '../../report/outcome.js';
 import type { EnvelopeError } from '../contract.js';
 import type { Io } from './result.js';
@@ -13,20 +13,10 @@ export interface RunSummary extends GateTotals {
 
 /** The run's counts (before --quiet hid anything) and exit code: the worst file's, or 1 for more warnings than --max-warnings. */
 export function summarizeRun(files: readonly FileOutcome[], maxWarnings: number | undefined): RunSummary {
-  const sum = (key: 'errors' | 'warnings' | 'suppressed') => files.reduce((total, file) => total + file.counts[key], 0);
-  const warnings = sum('warnings');
+  const totals = gateTotals(files);
   const worst = Math.max(0, ...files.map((file) => file.exitCode));
-  const exitCode = worst === exitCodes.passed && tooManyWarnings(warnings, maxWarnings) ? exitCodes.gateFailed : worst;
-  const passed = files.filter((file) => file.exitCode === 0).length;
-  return {
-    files: files.length,
-    passed,
-    failed: files.length - passed,
-    errors: sum('errors'),
-    warnings,
-    suppressed: sum('suppressed'),
-    exitCode,
-  };
+  const exitCode = worst === exitCodes.passed && tooManyWarnings(totals.warnings, maxWarnings) ? exitCodes.gateFailed : worst;
+  return { ...totals, exitCode };
 }
 
 /** ESLint's --max-warnings: more warnings than N fail the run, though each file passed. */
