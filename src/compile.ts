@@ -117,6 +117,7 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
     settings[ruleId] = setting;
   }
   const enabledRules = rules.filter((rule) => settings[rule.meta.id] !== 'off');
+  const tool = { name: toolInfo.name, version: toolInfo.version };
   const enabledKatasRules = katasRules.filter((rule) => (settings[rule.meta.id] ?? 'off') !== 'off');
   const draftPolicy = draftPolicyOf(policy);
   const criticalRule = enabledRules.filter((rule) => rule.meta.id === 'critical-input');
@@ -138,7 +139,7 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
           preset: presetName,
           settings,
           enabledRules: enabledKatasRules,
-          tool: { name: toolInfo.name, version: toolInfo.version },
+          tool,
           input: { path: inputOptions.path ?? null, format, sha256 },
           ...(locate === undefined ? {} : { locate }),
           ...(format === 'json' && source !== undefined ? { jsonText: source } : {}),
@@ -169,7 +170,7 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
       const run = runRules(gateRules, view, stage === 'draft' ? draftPolicy : policy, settings, inputOptions.baseline);
       const diagnostics = placeDiagnostics(run.diagnostics, locate);
       const report = buildReport(view, diagnostics, {
-        tool: { name: toolInfo.name, version: toolInfo.version },
+        tool,
         input: { path: inputOptions.path ?? null, format, sha256 },
         preset: presetName,
         enabledRules,

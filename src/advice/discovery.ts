@@ -12,7 +12,7 @@ export function discoveryAdvice(view: SpecView, allowed: Advice[], forbidden: Ad
   if (discovery === undefined) return undefined;
   const cycles = discovery.cycles.length;
   const { maxCycles } = discovery.limits;
-  const stopped = (discovery as { stop?: unknown }).stop !== undefined;
+  const stopped = discovery.stop !== undefined;
   const keywordsUsed = discovery.cycles.map((cycle) => [...new Set(cycle.keywords)]);
   const anotherCycleAllowed = !stopped && cycles < maxCycles;
   if (anotherCycleAllowed) {

@@ -102,8 +102,12 @@ export function planAppend(input: AppendPlanInput): AppendRefusal | AppendCandid
   const candidate = parseArtifact({ name, hypothesisId, sequence }, name, bytes);
   // The folder's order (code units of the names), which decides which of two children is the fork.
   const all = [...existing, candidate].sort((a, b) => compareStrings(a.name, b.name));
+  // Forks are found among all the folder's artifacts; the briefs only of the chain read below.
   checkChains(all);
-  checkBriefs(all, input.registry);
+  checkBriefs(
+    all.filter((artifact) => artifact.hypothesisId === hypothesisId),
+    input.registry,
+  );
 
   const broken = chain.find((artifact) => artifact.error !== undefined || artifact.problems?.some(isError));
   if (broken !== undefined) {

@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { type PresetName, presetNames } from '../policy/presets.js';
+import type { PresetName } from '../policy/presets.js';
 import { SUPPRESSIONS_FILE_NAME } from '../suppressions/index.js';
 import { toolInfo } from '../tool.js';
 import { MIN_ITEMS_FOR_WORKERS } from '../workers/choose.js';
@@ -155,12 +155,7 @@ export function buildProgram(
   program
     .command('schema')
     .description('print the machine contract: envelope schema, exit codes, error codes, rules and the input schema')
-    .addOption(
-      new Option(
-        '-p, --preset <name>',
-        "print only the input schema, with the preset's allowed values as enum and examples, for an editor's $schema",
-      ).choices([...presetNames]),
-    )
+    .addOption(presetOption("print only the input schema, with the preset's allowed values as enum and examples, for an editor's $schema"))
     .option('--json', 'print it inside the JSON envelope')
     .action((options: { preset?: PresetName; json?: boolean }) =>
       onInvocation({ command: 'schema', ...(options.preset === undefined ? {} : { preset: options.preset }), json: options.json === true }),

@@ -11,7 +11,7 @@ export const FIGURES: ReadonlyArray<{ key: keyof FileComparison['metrics']; name
 ];
 
 /** Where a side has no value: the JSON document says null. */
-export const NO_VALUE = '–';
+const NO_VALUE = '–';
 
 const REASONS: Record<RegressionReason, string> = {
   'pass-to-fail': 'pass → fail',

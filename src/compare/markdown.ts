@@ -14,7 +14,7 @@ export function renderCompareMarkdown(document: CompareDocument): string {
 }
 
 /** A summary, a table of every file with its verdict change and figures, then each file's new and fixed problems by rule. */
-export function compareMarkdownTree(document: CompareDocument): Root {
+function compareMarkdownTree(document: CompareDocument): Root {
   const { verdict, details } = summaryLabel(document.summary);
   const files = firstItems(document.files, MAX_ROWS);
   const children: RootContent[] = [

@@ -38,7 +38,7 @@ export function budgetUseChart(stats: Stats): string | null {
 /** Most bars of the chart of pass rates: past them a bar chart stops being readable. */
 export const MAX_TASK_BARS = 20;
 /** Code points of a task's label under its bar; longer keys are cut, ending in "…". */
-export const TASK_LABEL_LENGTH = 30;
+const TASK_LABEL_LENGTH = 30;
 
 /**
  * A Mermaid `xychart-beta` bar chart of the pass rate of each task, in the order of `stats.tasks`

@@ -7,7 +7,7 @@ import { IN_JSON_STATS, mermaid, numberOrDash } from './markdown-parts.js';
 import type { Stats, TaskStats } from './types.js';
 
 /** Rules a task's "Most failing rules" cell names; the JSON lists them all. */
-export const RULES_IN_CELL = 3;
+const RULES_IN_CELL = 3;
 
 /**
  * The "Runs of the same task" section: what a task is, how many there are, a table of every task

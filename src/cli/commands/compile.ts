@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { exitCodes } from '../../common/exit-codes.js';
 import { sameFile } from '../../common/real-path.js';
+import { plural } from '../../common/text.js';
 import { visible } from '../../common/visible.js';
 import { targetKind } from '../../common/write-file.js';
 import type { Compiler } from '../../compile.js';
@@ -101,12 +102,11 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   const files = compiled.map((file) => file.outcome);
   const summary = summarizeRun(files, options.maxWarnings);
   const findings = baselineFindings(baselines, files, written);
-  const warnings = [...judged.warnings, ...inputWarnings, ...baselineWarnings(findings)];
-  for (const warning of baselineWarnings(findings)) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
+  const findingWarnings = baselineWarnings(findings);
+  const warnings = [...judged.warnings, ...inputWarnings, ...findingWarnings];
+  for (const warning of findingWarnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
   for (const { path, specs, problems } of written)
-    io.stderr.write(
-      `${toolInfo.name}: wrote ${visible(path)}: ${problems} ${problems === 1 ? 'problem' : 'problems'} of ${specs} ${specs === 1 ? 'spec' : 'specs'} suppressed\n`,
-    );
+    io.stderr.write(`${toolInfo.name}: wrote ${visible(path)}: ${plural(problems, 'problem')} of ${plural(specs, 'spec')} suppressed\n`);
   const data: Record<string, unknown> = {
     // The first file's (expansion leaves at least one); each file's own is beside it.
     config: configEcho((judged.files[0] as Judged['files'][number]).config),

@@ -22,7 +22,7 @@ export interface OneSpec {
 }
 
 /** How messages name a spec given as text. */
-export const GIVEN_TEXT_NAME = '<text>';
+const GIVEN_TEXT_NAME = '<text>';
 
 /**
  * One spec judged as compile would judge it, under the configuration found for it, with `stage`;
