@@ -1,14 +1,9 @@
 import { isRecord } from '../common/guards.js';
+import { CRITICAL_MARKER, type CriticalGap } from '../rules/critical-input.js';
 import { isPythonBlank } from './python.js';
 
-/** The marker the method prescribes when a datum it cannot guess is missing. */
-const CRITICAL_MARKER = '{VACIO_CRITICO}';
-
-export interface KatasCriticalGap {
-  path: string;
-  message: string;
-  subcode: 'MISSING_GOAL' | 'MISSING_BUDGET';
-}
+/** A katas report's budget is one object: it is missing or not, with no total of its own to check. */
+export type KatasCriticalGap = CriticalGap & { subcode: 'MISSING_GOAL' | 'MISSING_BUDGET' };
 
 /**
  * What is missing among the data the method refuses to guess: an objective that is a text with

@@ -22,6 +22,11 @@ export function isPythonBlank(value: string): boolean {
  */
 export function pythonInteger(value: unknown, speltAsFloat: boolean): number | undefined {
   if (typeof value === 'boolean') return value ? 1 : 0;
+  return wholeNumber(value, speltAsFloat);
+}
+
+/** An integer written as one: a number with a fraction or an exponent in its text (5.0, 5e0) is not. */
+export function wholeNumber(value: unknown, speltAsFloat: boolean): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) && !speltAsFloat ? value : undefined;
 }
 
@@ -30,3 +35,5 @@ export function pythonInteger(value: unknown, speltAsFloat: boolean): number | u
  * feed, so "refund-path\n" is a slug to it.
  */
 export const PYTHON_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*\n?$/;
+/** The slug read strictly: nothing, not even a line feed, after the last letter or digit. */
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -69,7 +69,7 @@ export class KatasView {
 
   /** Whether the JSON Schema rejected the value at a pointer itself. */
   rejected(path: string): boolean {
-    return this.schema.failed.size > 0 && this.schema.failed.has(path);
+    return this.schema.failed.has(path);
   }
 
   /** Whether the number at a pointer was written with a fraction or an exponent. */

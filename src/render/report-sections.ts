@@ -1,4 +1,5 @@
 import type { PhrasingContent, RootContent } from 'mdast';
+import { isRecord } from '../common/guards.js';
 import { asText } from '../common/text.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { describePointer } from '../diagnostics/pointer.js';
@@ -96,5 +97,5 @@ export function codeCell(value: unknown): PhrasingContent[] {
 
 /** An item of a list of objects; anything else reads as an empty object. */
 export function asRecord(item: unknown): Record<string, unknown> {
-  return item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
+  return isRecord(item) ? item : {};
 }

@@ -3,7 +3,7 @@ import { isBlank } from '../common/text.js';
 import type { ExampleSpec, Rule } from './rule.js';
 
 /** The marker the method prescribes when a datum it cannot guess is missing. */
-const CRITICAL_MARKER = '{VACIO_CRITICO}';
+export const CRITICAL_MARKER = '{VACIO_CRITICO}';
 
 export type CriticalSubcode = 'MISSING_GOAL' | 'MISSING_BUDGET' | 'MISSING_BUDGET_TOTAL';
 

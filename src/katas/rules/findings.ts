@@ -2,12 +2,10 @@ import { didYouMean } from '../../common/suggest.js';
 import { show } from '../../common/text.js';
 import { childPointer } from '../../diagnostics/pointer.js';
 import { objectAt } from '../base-report.js';
-import { PYTHON_SLUG } from '../python.js';
+import { PYTHON_SLUG, SLUG } from '../python.js';
 import type { Holder } from '../view.js';
 import { planOf } from './support/lists.js';
 import { fieldName, isText, type KatasContext, type KatasRule, readBoolean, readRecords, readText } from './support/read.js';
-
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const katasFindings: KatasRule = {
   meta: {

@@ -4,7 +4,7 @@ import { childPointer, parsePointer } from '../../../diagnostics/pointer.js';
 import type { Rule, RuleContext } from '../../../rules/rule.js';
 import type { KatasExample } from '../../base-report.js';
 import type { KatasPolicy } from '../../policy.js';
-import { isPythonBlank, pythonInteger } from '../../python.js';
+import { isPythonBlank, pythonInteger, wholeNumber } from '../../python.js';
 import type { Holder, KatasView, Located } from '../../view.js';
 
 export type KatasContext = RuleContext<KatasView, KatasPolicy>;
@@ -82,9 +82,10 @@ export function readRecords(context: KatasContext, holder: Holder, key: string, 
 export function readText(context: KatasContext, holder: Holder, key: string, fix: string): string | undefined {
   const value = context.view.field(holder, key);
   if (isText(context.policy, value)) return value;
-  if (typeof value === 'string')
-    context.report(childPointer(holder.path, key), `${fieldName(childPointer(holder.path, key))} is blank; ${fix}`);
-  else reportShape(context, holder, key, value, 'a string', fix);
+  if (typeof value === 'string') {
+    const path = childPointer(holder.path, key);
+    context.report(path, `${fieldName(path)} is blank; ${fix}`);
+  } else reportShape(context, holder, key, value, 'a string', fix);
   return undefined;
 }
 
@@ -120,8 +121,7 @@ export function integerOf(context: KatasContext, holder: Holder | undefined, key
   if (holder === undefined) return undefined;
   const value = context.view.field(holder, key);
   const speltAsFloat = context.view.isFloatLiteral(childPointer(holder.path, key));
-  if (context.policy.python) return pythonInteger(value, speltAsFloat);
-  return typeof value === 'number' && Number.isInteger(value) && !speltAsFloat ? value : undefined;
+  return context.policy.python ? pythonInteger(value, speltAsFloat) : wholeNumber(value, speltAsFloat);
 }
 
 /** A whole number of at least `minimum`; booleans count as 0 and 1 under Python reading. */
