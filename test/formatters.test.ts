@@ -7,15 +7,14 @@ import { formatText } from '../src/render/text.js';
 import { countsOf, type FileOutcome } from '../src/report/outcome.js';
 import { rules } from '../src/rules/catalog.js';
 import { toolInfo } from '../src/tool.js';
+import { judgedOutcome } from './support/outcomes.js';
 import { sarifValidator } from './support/sarif.js';
 import { validSpec } from './support/specs.js';
 
 const ESC = '\u001b';
 
 function failed(path: string, diagnostics: Diagnostic[], source?: string): FileOutcome {
-  const errors = diagnostics.some((diagnostic) => diagnostic.severity === 'error');
-  const counts = countsOf(diagnostics, null);
-  return { path, exitCode: errors ? 1 : 0, verdict: errors ? 'fail' : 'pass', diagnostics, counts, error: null, report: null, source };
+  return judgedOutcome(path, diagnostics, source === undefined ? {} : { source });
 }
 
 function unreadable(
@@ -25,16 +24,10 @@ function unreadable(
   position: { line?: number; column?: number } = {},
   source?: string,
 ): FileOutcome {
-  return {
-    path,
-    exitCode: 3,
-    verdict: 'fail',
-    diagnostics: [],
-    counts: { errors: 1, warnings: 0, suppressed: 0 },
+  return judgedOutcome(path, [], {
     error: { code: 'INPUT_ERROR', subcode, message, ...position },
-    report: null,
-    source,
-  };
+    ...(source === undefined ? {} : { source }),
+  });
 }
 
 function diagnostic(ruleId: string, message: string, line?: number, column?: number, severity: 'error' | 'warning' = 'error'): Diagnostic {

@@ -5,11 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { createCompiler } from '../src/compile.js';
 import type { Diagnostic } from '../src/diagnostics/diagnostic.js';
 import { DEFAULT_SARIF_CATEGORY, FINGERPRINT_KEY, formatSarif, sarifLimits } from '../src/render/sarif.js';
-import { countsOf, type FileOutcome } from '../src/report/outcome.js';
+import type { FileOutcome } from '../src/report/outcome.js';
 import { rules } from '../src/rules/catalog.js';
 import { toolInfo } from '../src/tool.js';
 import { projectRoot } from './support/cli.js';
 import { runInProcess } from './support/in-process.js';
+import { judgedOutcome } from './support/outcomes.js';
 import { sarifValidator } from './support/sarif.js';
 import { gateFailingSpec, validSpec } from './support/specs.js';
 import { useTempDirs, writeJson } from './support/temp.js';
@@ -37,10 +38,6 @@ function expectFingerprintsOfUncut(files: FileOutcome[], kept: Result[]): void {
   for (const result of kept as Array<Result & { message: { text: string } }>) {
     expect(result.partialFingerprints).toEqual(byMessage.get(result.message.text));
   }
-}
-
-function outcome(path: string, diagnostics: Diagnostic[]): FileOutcome {
-  return { path, exitCode: 1, verdict: 'fail', diagnostics, counts: countsOf(diagnostics, null), error: null, report: null };
 }
 
 const settings = createCompiler().settings;
@@ -80,7 +77,9 @@ describe('SARIF that code scanning tracks across commits', () => {
 
   it('gives two problems of one rule at one place two fingerprints, and another file others', () => {
     const at = (path: string): Diagnostic => ({ ruleId: 'schema', severity: 'error', message: 'm', path });
-    const log = JSON.parse(formatSarif([outcome('a.json', [at('/goal'), at('/goal')]), outcome('b.json', [at('/goal')])], context));
+    const log = JSON.parse(
+      formatSarif([judgedOutcome('a.json', [at('/goal'), at('/goal')]), judgedOutcome('b.json', [at('/goal')])], context),
+    );
     const prints = log.runs[0].results.map((result: Result) => result.partialFingerprints[FINGERPRINT_KEY]);
     expect(new Set(prints).size).toBe(3);
   });
@@ -119,7 +118,7 @@ describe('SARIF that code scanning tracks across commits', () => {
     const diagnostics = (severity: 'error' | 'warning', count: number): Diagnostic[] =>
       Array.from({ length: count }, (_, index) => ({ ruleId: 'schema', severity, message: `${severity} ${index}`, path: `/x/${index}` }));
     // Warnings first in the files, so that file order alone would keep the wrong ones.
-    const files = [outcome('warn.json', diagnostics('warning', 5)), outcome('err.json', diagnostics('error', 8))];
+    const files = [judgedOutcome('warn.json', diagnostics('warning', 5)), judgedOutcome('err.json', diagnostics('error', 8))];
     const notes: string[] = [];
     const log = JSON.parse(formatSarif(files, { ...context, notes, limits: { results: 10, gzippedBytes: sarifLimits.gzippedBytes } }));
     const results = log.runs[0].results as Result[];
@@ -142,13 +141,13 @@ describe('SARIF that code scanning tracks across commits', () => {
     }));
     const notes: string[] = [];
     const limits = { results: sarifLimits.results, gzippedBytes: 20_000 };
-    const text = formatSarif([outcome('big.json', diagnostics)], { ...context, notes, limits });
+    const text = formatSarif([judgedOutcome('big.json', diagnostics)], { ...context, notes, limits });
     expect(gzipSync(text).length).toBeLessThanOrEqual(limits.gzippedBytes);
     const results = JSON.parse(text).runs[0].results as Result[];
     const kept = results.length;
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(400);
     expect(notes[0]).toContain(`lists ${kept} of 400 results`);
-    expectFingerprintsOfUncut([outcome('big.json', diagnostics)], results);
+    expectFingerprintsOfUncut([judgedOutcome('big.json', diagnostics)], results);
   });
 });

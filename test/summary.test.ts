@@ -2,9 +2,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cappedAnnotations, jobSummary, MAX_FILE_ROWS, mergeResults, tally } from '../src/gate/index.js';
-import { countsOf, type FileOutcome } from '../src/report/outcome.js';
+import type { FileOutcome } from '../src/report/outcome.js';
 import { envelopeOf } from './support/envelope.js';
 import { runInProcess } from './support/in-process.js';
+import { judgedOutcome } from './support/outcomes.js';
 import { gateFailingSpec, validSpec, warningOnlySpec } from './support/specs.js';
 import { useTempDirs, writeJson } from './support/temp.js';
 
@@ -22,7 +23,6 @@ async function compiledWorkspace(): Promise<{ dir: string; envelope: string }> {
 }
 
 function outcome(path: string, problems: Array<'error' | 'warning'>): FileOutcome {
-  const failed = problems.includes('error');
   const diagnostics = problems.map((severity, index) => ({
     ruleId: `rule-${index % 2}`,
     severity,
@@ -30,15 +30,7 @@ function outcome(path: string, problems: Array<'error' | 'warning'>): FileOutcom
     path: '/goal',
     line: index + 1,
   }));
-  return {
-    path,
-    exitCode: failed ? 1 : 0,
-    verdict: failed ? 'fail' : 'pass',
-    diagnostics,
-    counts: countsOf(diagnostics, null),
-    error: null,
-    report: null,
-  };
+  return judgedOutcome(path, diagnostics);
 }
 
 describe('summary', () => {

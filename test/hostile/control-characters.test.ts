@@ -11,11 +11,11 @@ import { formatFailures, runFixture, unifiedDiff } from '../../src/regression/in
 import { formatGithub } from '../../src/render/github.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
 import { formatText } from '../../src/render/text.js';
-import { countsOf, type FileOutcome } from '../../src/report/outcome.js';
+import type { FileOutcome } from '../../src/report/outcome.js';
 import { collectStats, renderStatsMarkdown } from '../../src/stats/index.js';
 import { runCli } from '../support/cli.js';
 import { runInProcess } from '../support/in-process.js';
-import { passingOutcome } from '../support/outcomes.js';
+import { judgedOutcome, passingOutcome } from '../support/outcomes.js';
 import { validSpec } from '../support/specs.js';
 import { useTempDirs, writeJson } from '../support/temp.js';
 
@@ -145,7 +145,7 @@ describe('command-line errors quoting an argument (an untrusted file name)', () 
 describe('--format text and briefs', () => {
   function outcome(path: string, message: string, source: string): FileOutcome {
     const diagnostics: Diagnostic[] = [{ ruleId: `rule${HOSTILE}`, severity: 'error', message, path: '/goal', line: 1, column: 3 }];
-    return { path, exitCode: 1, verdict: 'fail', diagnostics, counts: countsOf(diagnostics, null), error: null, report: null, source };
+    return judgedOutcome(path, diagnostics, { source });
   }
 
   it('paths, messages, rule ids and code frames keep their lines and show every control', () => {
@@ -187,17 +187,7 @@ describe('--format text and briefs', () => {
 describe('--format github', () => {
   it('escapes line breaks in data and properties, and shows every other control', () => {
     const path = `a,b::c\n::error::x\u001b[31m.json`;
-    const output = formatGithub([
-      {
-        path,
-        exitCode: 1,
-        verdict: 'fail',
-        diagnostics: [{ ruleId: `t,i::t\nle`, severity: 'error', message: HOSTILE, path: '', line: 1 }],
-        counts: { errors: 1, warnings: 0, suppressed: 0 },
-        error: null,
-        report: null,
-      },
-    ]);
+    const output = formatGithub([judgedOutcome(path, [{ ruleId: `t,i::t\nle`, severity: 'error', message: HOSTILE, path: '', line: 1 }])]);
     expect(output.split('\n')).toHaveLength(2);
     expect(output).not.toMatch(UNSAFE_BUT_NEWLINE);
     expect(output).toMatch(/^::error file=a%2Cb%3A%3Ac%0A%3A%3Aerror%3A%3Ax␛\[31m\.json,line=1,title=t%2Ci%3A%3At%0Ale::x␛\[31mred/);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
 import { formatText } from '../../src/render/text.js';
-import { countsOf, type FileOutcome } from '../../src/report/outcome.js';
+import type { FileOutcome } from '../../src/report/outcome.js';
+import { judgedOutcome } from '../support/outcomes.js';
 import { growthRatio, LINEAR } from '../support/scaling.js';
 
 function outcome(source: string, positions: ReadonlyArray<readonly [number, number]>): FileOutcome {
@@ -13,16 +14,7 @@ function outcome(source: string, positions: ReadonlyArray<readonly [number, numb
     line,
     column,
   }));
-  return {
-    path: 'minified.json',
-    exitCode: 1,
-    verdict: 'fail',
-    diagnostics,
-    counts: countsOf(diagnostics, null),
-    error: null,
-    report: null,
-    source,
-  };
+  return judgedOutcome('minified.json', diagnostics, { source });
 }
 
 describe('--format text costs work in proportion to what it prints, not to the line under each diagnostic', () => {
