@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliPath, projectRoot, runHermetic } from './support/cli.js';
+import { projectRoot, runCliAsync, runHermetic } from './support/cli.js';
 import { expectEnvelope } from './support/contract.js';
 import { runInProcess } from './support/in-process.js';
 import { sha256 } from './support/sha256.js';
@@ -210,7 +209,12 @@ describe('briefs append', () => {
     const cwd = workspace();
     writeJson(cwd, 'brief.json', emptyBrief);
     const runs = await Promise.all(
-      Array.from({ length: 4 }, () => spawnCli(['briefs', 'append', 'race', '--hypothesis', 'H1', '--from', 'brief.json', '--json'], cwd)),
+      Array.from({ length: 4 }, () =>
+        runCliAsync(['briefs', 'append', 'race', '--hypothesis', 'H1', '--from', 'brief.json', '--json'], {
+          cwd,
+          env: { INVESTIGATION_CONFIG: '' },
+        }),
+      ),
     );
     const written = runs.filter((run) => run.status === 0).map((run) => JSON.parse(run.stdout).data.sequence as number);
     for (const run of runs.filter((each) => each.status !== 0))
@@ -241,16 +245,3 @@ describe('briefs, beside its subcommand', () => {
       expect(help).toContain(option);
   });
 });
-
-/** The built CLI in a child process of its own, asynchronously, so that several run at once. */
-function spawnCli(args: string[], cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, ...args], { cwd, env: { ...process.env, INVESTIGATION_CONFIG: '', NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => void (stdout += chunk));
-    child.stderr.on('data', (chunk) => void (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}

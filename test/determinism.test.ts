@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
-import { type CliRun, cliPath, projectRoot } from './support/cli.js';
+import { type CliRun, projectRoot, runCliAsync } from './support/cli.js';
 import { validSpec } from './support/specs.js';
 import { useTempDirs } from './support/temp.js';
 
@@ -114,30 +114,8 @@ for (const relativePath of fixtures.files) {
   copyFileSync(join(projectRoot, relativePath), copy);
 }
 
-/**
- * Like runCli, but asynchronous, so that the many runs of one check overlap. Bytes are decoded
- * only after the process ends, so a multi-byte character split across chunks cannot change them.
- */
-function runCliAsync(args: string[], cwd: string, env: Env): Promise<CliRun> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [cliPath, ...args], {
-      cwd,
-      env: { ...process.env, NO_COLOR: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-    child.on('error', reject);
-    child.on('close', (status) => {
-      resolvePromise({ status, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') });
-    });
-  });
-}
-
 function compile(file: SpecFile, format: string, root: string, env: Env = {}): Promise<CliRun> {
-  return runCliAsync([file.relativePath, '--format', format], root, { ...BASE_ENV, ...env });
+  return runCliAsync([file.relativePath, '--format', format], { cwd: root, env: { ...BASE_ENV, ...env } });
 }
 
 /** One process's compilation of a whole group: its exit code and stderr, and each file's exit code and report bytes. */
@@ -150,7 +128,10 @@ interface GroupRun {
 /** Compiles every file of the group in one process; the reports go to a folder outside the working directory. */
 async function compileGroup(group: SpecGroup, format: string, root: string, env: Env): Promise<GroupRun> {
   const outputDir = tempDir();
-  const run = await runCliAsync([...group.files, '--format', format, '--output-dir', outputDir, '--json'], root, { ...BASE_ENV, ...env });
+  const run = await runCliAsync([...group.files, '--format', format, '--output-dir', outputDir, '--json'], {
+    cwd: root,
+    env: { ...BASE_ENV, ...env },
+  });
   const envelope = JSON.parse(run.stdout) as { data: { files: Array<{ path: string; exitCode: number; reportFile: string }> } };
   const files = new Map(
     envelope.data.files.map((entry) => [entry.path, { exitCode: entry.exitCode, report: readFileSync(entry.reportFile, 'utf8') }]),

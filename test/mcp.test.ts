@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { cliPath, projectRoot } from './support/cli.js';
+import { cliPath, projectRoot, runHermetic } from './support/cli.js';
 import { runInProcess } from './support/in-process.js';
 import { useTempDirs } from './support/temp.js';
 
@@ -96,13 +96,21 @@ describe('compile-investigation mcp', { timeout: 60_000 }, () => {
     expect(result.content[0]?.text).toContain('[replan-evidence]');
   });
 
-  it('explain, rules, policy and schema answer as their commands do', async () => {
-    expect((await call('explain', { ruleId: 'map-cheap' })).structuredContent.rule.id).toBe('map-cheap');
-    expect((await call('rules')).structuredContent.rules.length).toBeGreaterThan(10);
-    const policy = await call('policy', { path: 'drafts/01-budget-only.yaml', preset: 'reference' });
-    expect(policy.structuredContent.preset).toEqual({ name: 'reference', from: '--preset' });
-    const schema = await call('schema', { preset: 'gate' });
-    expect(schema.structuredContent.inputSchema.$id).toContain('investigation');
+  it.each([
+    ['explain', { ruleId: 'map-cheap' }, ['explain', 'map-cheap']],
+    ['rules', {}, ['rules']],
+    [
+      'policy',
+      { path: 'drafts/01-budget-only.yaml', preset: 'reference' },
+      ['config', 'drafts/01-budget-only.yaml', '--preset', 'reference'],
+    ],
+    ['schema', { preset: 'gate' }, ['schema', '--preset', 'gate']],
+    ['next', { path: 'drafts/03-after-invalidation.yaml' }, ['next', 'drafts/03-after-invalidation.yaml']],
+  ])('%s answers with the data of its command', async (tool, args, command) => {
+    const served = (await call(tool, args)).structuredContent;
+    const run = await runInProcess([...command, '--json'], { cwd: workspace, env: { INVESTIGATION_CONFIG: '' } });
+    expect(served).toEqual(JSON.parse(run.stdout).data);
+    expect(Object.keys(served).length).toBeGreaterThan(0);
   });
 
   it('append_brief: writes the next artifact of a chain, which briefs then accepts; refuses a bad brief and writes nothing', async () => {
@@ -154,8 +162,7 @@ describe('compile-investigation mcp', { timeout: 60_000 }, () => {
   it('refuses to start on a root that does not exist, with a usage error and exit code 2', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'here'));
-    const { spawnSync } = await import('node:child_process');
-    const run = spawnSync(process.execPath, [cliPath, 'mcp', '--root', 'missing'], { cwd: dir, encoding: 'utf8', input: '' });
+    const run = runHermetic(['mcp', '--root', 'missing'], { cwd: dir, input: '' });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--root missing does not exist');
   });

@@ -1,4 +1,4 @@
-import { type SpawnSyncOptions, spawnSync } from 'node:child_process';
+import { type SpawnSyncOptions, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -21,6 +21,28 @@ export function runCli(args: string[], options: SpawnSyncOptions & { input?: str
     env: { ...process.env, NO_COLOR: '1', ...options.env },
   });
   return { status: result.status, stdout: String(result.stdout), stderr: String(result.stderr) };
+}
+
+/**
+ * Runs the built CLI as a subprocess without waiting for it, so that several run at once; the
+ * output is decoded once the process has ended, so no character is split between chunks.
+ */
+export function runCliAsync(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<CliRun> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [cliPath, ...args], {
+      cwd: options.cwd,
+      env: { ...process.env, NO_COLOR: '1', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.on('error', reject);
+    child.on('close', (status) => {
+      resolvePromise({ status, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') });
+    });
+  });
 }
 
 /**
