@@ -1,9 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Root, Table } from 'mdast';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
+import type { Table } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createCompiler } from '../src/compile.js';
@@ -13,12 +10,12 @@ import { projectRoot } from './support/cli.js';
 import { expectEnvelope } from './support/contract.js';
 import { HOSTILE } from './support/hostile-labels.js';
 import { runInProcess } from './support/in-process.js';
+import { markdownTree } from './support/markdown.js';
 import { sarifValidator } from './support/sarif.js';
 import { validSpec } from './support/specs.js';
 import { useTempDirs, writeJson } from './support/temp.js';
 
 const tempDir = useTempDirs('katas');
-const parser = unified().use(remarkParse).use(remarkGfm);
 const valid = (name: string) => JSON.parse(readFileSync(join(projectRoot, 'fixtures', 'katas', 'valid', `${name}.json`), 'utf8'));
 
 describe('a katas report through the compiler', () => {
@@ -70,7 +67,7 @@ describe('a katas report through the compiler', () => {
     report['replans'][0].new_plan_order = [hostile];
     report['evidence'][0].claim = hostile;
     const markdown = renderMarkdown(compiler.compile(report).report!);
-    const tables = (parser.parse(markdown) as Root).children.filter((node): node is Table => node.type === 'table');
+    const tables = markdownTree(markdown).children.filter((node): node is Table => node.type === 'table');
     expect(tables.length).toBeGreaterThanOrEqual(7);
     for (const table of tables) {
       const width = table.children[0]?.children.length;

@@ -1,14 +1,12 @@
 import fc from 'fast-check';
-import type { Code, Root, RootContent, Table } from 'mdast';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
+import type { Code, RootContent, Table } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { visible } from '../src/common/visible.js';
 import { createCompiler } from '../src/compile.js';
 import type { FileOutcome } from '../src/report/outcome.js';
 import { collectStats, collectTasks, passAtK, passHatK, renderStatsJson, renderStatsMarkdown, taskKey } from '../src/stats/index.js';
 import { HOSTILE } from './support/hostile-labels.js';
+import { markdownTree, plainText, tableRows } from './support/markdown.js';
 import { compiledOutcome } from './support/outcomes.js';
 import { gateFailingSpec, specWithoutProvenance, validSpec } from './support/specs.js';
 
@@ -229,26 +227,16 @@ describe('runs of the same task', () => {
   });
 });
 
-const parser = unified().use(remarkParse).use(remarkGfm);
-
 /** The section's blocks, from its heading to the end of the document (it is the last section). */
 function section(markdown: string): RootContent[] {
-  const children = (parser.parse(markdown) as Root).children;
-  const at = children.findIndex(
-    (node) => node.type === 'heading' && (node.children[0] as { value?: string }).value === 'Runs of the same task',
-  );
+  const children = markdownTree(markdown).children;
+  const at = children.findIndex((node) => node.type === 'heading' && plainText(node) === 'Runs of the same task');
   return at < 0 ? [] : children.slice(at);
-}
-
-function plain(node: unknown): string {
-  const value = node as { type?: string; value?: string; children?: unknown[] };
-  if (typeof value.value === 'string') return value.type === 'inlineCode' ? `\`${value.value}\`` : value.value;
-  return (value.children ?? []).map(plain).join('');
 }
 
 function rows(blocks: RootContent[]): string[][] {
   const table = blocks.find((node): node is Table => node.type === 'table');
-  return (table?.children ?? []).map((row) => row.children.map(plain));
+  return table === undefined ? [] : tableRows(table, 'backticks');
 }
 
 describe('the Markdown section "Runs of the same task"', () => {
@@ -256,7 +244,7 @@ describe('the Markdown section "Runs of the same task"', () => {
   const blocks = section(renderStatsMarkdown(stats));
 
   it('says what a task is and how many there are, then a table of every task and a chart', () => {
-    expect(plain(blocks[1])).toBe(
+    expect(plainText(blocks[1], 'backticks')).toBe(
       'Specs with the same `x-task` (else the same goal) are runs of one task. 2 tasks, 2 of them with more than one run; ' +
         '2 specs in no task (no report, or neither x-task nor a goal).',
     );
@@ -295,7 +283,7 @@ describe('the Markdown section "Runs of the same task"', () => {
   it('without any task, says so and draws no table or chart', () => {
     const none = section(renderStatsMarkdown(collectStats([run('bad.json', '{')])));
     expect(none.map((node) => node.type)).toEqual(['heading', 'paragraph']);
-    expect(plain(none[1])).toContain('0 tasks, 0 of them with more than one run; 1 spec in no task');
+    expect(plainText(none[1], 'backticks')).toContain('0 tasks, 0 of them with more than one run; 1 spec in no task');
   });
 
   it('keeps a table of hostile task names whole: one row of eleven cells each, the name as visible text', () => {

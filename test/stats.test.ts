@@ -1,13 +1,11 @@
 import fc from 'fast-check';
-import type { Code, Heading, Root, Table } from 'mdast';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
+import type { Code, Heading, Table } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../src/diagnostics/diagnostic.js';
 import { countsOf, type FileOutcome } from '../src/report/outcome.js';
 import type { Report } from '../src/report/types.js';
 import { collectStats, renderStatsJson, renderStatsMarkdown, type Stats } from '../src/stats/index.js';
+import { markdownTree, plainText, tableRows } from './support/markdown.js';
 import { fixtureOutcomes } from './support/outcomes.js';
 
 interface Made {
@@ -262,24 +260,8 @@ describe('determinism', () => {
   });
 });
 
-const markdownParser = unified().use(remarkParse).use(remarkGfm);
-
-function tree(markdown: string): Root {
-  return markdownParser.parse(markdown) as Root;
-}
-
 function codeBlocks(markdown: string): Code[] {
-  return tree(markdown).children.filter((node): node is Code => node.type === 'code');
-}
-
-function plain(node: unknown): string {
-  const value = node as { value?: string; children?: unknown[] };
-  if (typeof value.value === 'string') return value.value;
-  return (value.children ?? []).map(plain).join('');
-}
-
-function tableRows(table: Table): string[][] {
-  return table.children.map((row) => row.children.map(plain));
+  return markdownTree(markdown).children.filter((node): node is Code => node.type === 'code');
 }
 
 describe('renderStatsJson', () => {
@@ -308,8 +290,8 @@ describe('renderStatsJson', () => {
 describe('renderStatsMarkdown', () => {
   const stats = collectStats(corpus);
   const markdown = renderStatsMarkdown(stats);
-  const root = tree(markdown);
-  const headings = root.children.filter((node): node is Heading => node.type === 'heading').map(plain);
+  const root = markdownTree(markdown);
+  const headings = root.children.filter((node): node is Heading => node.type === 'heading').map((heading) => plainText(heading));
   const tables = root.children.filter((node): node is Table => node.type === 'table');
 
   it('has a section per figure', () => {
@@ -388,7 +370,7 @@ describe('renderStatsMarkdown', () => {
   it('keeps hostile stop reasons inside their cell and their slice', () => {
     const hostile = collectStats([outcome('x.json', { exitCode: 0, stopReason: 'a | b\n"c" `d` #e; <f>', used: 1, total: 2 })]);
     const output = renderStatsMarkdown(hostile);
-    const reasons = tree(output)
+    const reasons = markdownTree(output)
       .children.filter((node): node is Table => node.type === 'table')
       .find((table) => tableRows(table)[0]?.[0] === 'Stop reason');
     expect(reasons && tableRows(reasons)[1]).toEqual(['a | b "c" `d` #e; <f>', '1', '100%']);
