@@ -119,3 +119,16 @@ export class CliError extends Error {
 export function usageError(subcode: UsageSubcode, message: string): CliError {
   return new CliError('USAGE_ERROR', subcode, message, exitCodes.usage);
 }
+
+/** A refusal of a library part (a configuration or a baseline it cannot use), with its own subcode. */
+type Refusal = abstract new (...args: never[]) => Error & { subcode: UsageSubcode };
+
+/** What `run` returns; a refusal of the kind given becomes the usage error of its subcode. */
+export function refusedAsUsage<T>(kind: Refusal, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof kind) throw usageError(error.subcode, error.message);
+    throw error;
+  }
+}

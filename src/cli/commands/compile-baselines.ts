@@ -18,7 +18,7 @@ import {
   unusedSuppressions,
   updateSuppressions,
 } from '../../suppressions/index.js';
-import { usageError } from '../contract.js';
+import { refusedAsUsage, usageError } from '../contract.js';
 import type { InputFile } from '../inputs.js';
 import { writeOutput } from './shared.js';
 
@@ -50,11 +50,11 @@ export interface BaselineFindings {
 export function planBaselines(flags: BaselineFlags, inputs: readonly InputFile[], cwd: string): BaselinePlan {
   for (const ruleId of flags.suppressRules ?? []) checkSuppressibleRule(ruleId);
   const writing = flags.suppressAll === true || (flags.suppressRules ?? []).length > 0 || flags.pruneSuppressions === true;
-  const lookup = asUsageError(() => createSuppressionsLookup(flags.suppressions, cwd, { writing }));
+  const lookup = refusedAsUsage(SuppressionsError, () => createSuppressionsLookup(flags.suppressions, cwd, { writing }));
   const places = inputs.map((input) => {
     if (input.open === '-') return null;
     const spec = pathText(input.open);
-    const file = asUsageError(() => lookup.forSpec(spec) ?? (writing ? lookup.fresh() : null));
+    const file = refusedAsUsage(SuppressionsError, () => lookup.forSpec(spec) ?? (writing ? lookup.fresh() : null));
     return file === null ? null : { file, key: specKey(file, spec) };
   });
   return { places, writing };
@@ -149,13 +149,4 @@ function checkSuppressibleRule(ruleId: string): void {
     throw usageError('INVALID_ARGUMENT', '--suppress-rule critical-input: a missing goal or budget is asked for, never suppressed');
   if (refused?.why === 'unknown')
     throw usageError('UNKNOWN_RULE', `--suppress-rule: unknown rule ${show(ruleId)}.${refused.hint}`.trimEnd());
-}
-
-function asUsageError<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof SuppressionsError) throw usageError(error.subcode, error.message);
-    throw error;
-  }
 }

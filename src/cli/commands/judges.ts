@@ -4,7 +4,7 @@ import { type Compiler, type CompilerOptions, compilerCache, UsageError } from '
 import { layerConfig } from '../../config/layers.js';
 import { ConfigError, type ConfigLookup, createConfigLookup, type ResolvedConfig } from '../../config/resolve.js';
 import { readDocument } from '../../load/document.js';
-import { usageError } from '../contract.js';
+import { refusedAsUsage, usageError } from '../contract.js';
 import type { InputFile } from '../inputs.js';
 import type { Io } from './result.js';
 
@@ -39,14 +39,14 @@ export interface Judged {
 
 /** --config and INVESTIGATION_CONFIG, then --policy: read and checked before any input is looked at. */
 export function runConfiguration(flags: CompilerFlags, io: Io): RunConfiguration {
-  const lookup = asUsageError(() => createConfigLookup(flags.config, io.env['INVESTIGATION_CONFIG'], io.cwd));
+  const lookup = refusedAsUsage(ConfigError, () => createConfigLookup(flags.config, io.env['INVESTIGATION_CONFIG'], io.cwd));
   if (flags.policy === undefined) return { lookup, flags };
   return { lookup, flags, policy: readPolicy(flags.policy, flags.maxBytes, io.cwd) };
 }
 
 /** The configuration of a file in `folder` (standard input: null), as a usage error when it cannot be used. */
 export function configFor(run: RunConfiguration, folder: string | null): ResolvedConfig {
-  return asUsageError(() => run.lookup.forFolder(folder));
+  return refusedAsUsage(ConfigError, () => run.lookup.forFolder(folder));
 }
 
 /**
@@ -83,15 +83,6 @@ export function configEcho(config: ResolvedConfig): { path: string | null; sourc
 
 function pickPreset(flags: CompilerFlags): { preset?: string } {
   return flags.preset === undefined ? {} : { preset: flags.preset };
-}
-
-function asUsageError<T>(resolveIt: () => T): T {
-  try {
-    return resolveIt();
-  } catch (error) {
-    if (error instanceof ConfigError) throw usageError(error.subcode, error.message);
-    throw error;
-  }
 }
 
 function createOrThrow(create: () => Compiler, origin: string): Compiler {
