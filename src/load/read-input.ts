@@ -1,16 +1,29 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { descriptorRealPath } from '../common/descriptor-path.js';
 import { pathText, type RawPath } from '../common/raw-path.js';
 import type { InputErrorSubcode } from './input-error.js';
 
 export const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 
-export type ReadResult = { ok: true; bytes: Uint8Array } | { ok: false; subcode: InputErrorSubcode; message: string };
+/** `outside`: the file was opened but lay outside what the reader's Confinement allows, so it was not read. */
+export type ReadResult = { ok: true; bytes: Uint8Array } | { ok: false; subcode: InputErrorSubcode; message: string; outside?: true };
+
+/** Where a file may lie to be read: a check of the real path of what was opened. */
+export interface Confinement {
+  /** Whether a file at this real path may be read. */
+  allows(realPath: Buffer): boolean;
+  /** What the file must lie within, for the message of a refusal: "the folders this server may read". */
+  within: string;
+}
 
 /**
  * Reads a whole input file, or standard input for "-", refusing anything larger than maxBytes.
- * Messages name the file as `shown`, so that an absolute path opened stays out of them.
+ * Messages name the file as `shown`, so that an absolute path opened stays out of them. With a
+ * `confinement`, the file is opened once and the real path of what was opened is checked before a
+ * byte is read: a file swapped for a link that leads out after some earlier check of its path is
+ * refused (UNREADABLE, marked `outside`), never read, so no message can quote it.
  */
-export function readInput(path: RawPath, maxBytes: number, shown: string = pathText(path)): ReadResult {
+export function readInput(path: RawPath, maxBytes: number, shown: string = pathText(path), confinement?: Confinement): ReadResult {
   const label = path === '-' ? 'standard input' : shown;
   let descriptor: number;
   try {
@@ -21,6 +34,16 @@ export function readInput(path: RawPath, maxBytes: number, shown: string = pathT
     return describeFailure(label, error);
   }
   try {
+    if (confinement !== undefined && path !== '-') {
+      const real = descriptorRealPath(descriptor, path);
+      if (real === null || !confinement.allows(real))
+        return {
+          ok: false,
+          subcode: 'UNREADABLE',
+          message: `${shown} leads outside ${confinement.within}; it was not read`,
+          outside: true,
+        };
+    }
     let expectedSize = 0;
     if (path !== '-') {
       const stats = fstatSync(descriptor);
