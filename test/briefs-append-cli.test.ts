@@ -170,6 +170,21 @@ describe('briefs append', () => {
     expect(readdirSync(cwd)).not.toContain('out');
   });
 
+  it('refuses a brief nested as deep as --from may be (TOO_DEEP, exit 3): its artifact would be one level deeper than briefs reads', async () => {
+    const cwd = workspace();
+    const nested = (depth: number) => `${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}`;
+    // The brief is 1 level; its extension field's arrays the rest.
+    writeFileSync(join(cwd, 'deep.json'), JSON.stringify({ ...emptyBrief, 'x-deep': 0 }).replace('0}', `${nested(100)}}`));
+    const run = await append(cwd, 'out', '--hypothesis', 'H1', '--from', 'deep.json', '--json');
+    const envelope = expectEnvelope(run, { command: 'briefs append', exit: 3, code: 'INPUT_ERROR', subcode: 'TOO_DEEP' });
+    expect(envelope.error?.message).toContain('H1-0001.json would not be read by briefs');
+    expect(readdirSync(cwd)).not.toContain('out');
+    writeFileSync(join(cwd, 'deep.json'), JSON.stringify({ ...emptyBrief, 'x-deep': 0 }).replace('0}', `${nested(99)}}`));
+    const shallower = await append(cwd, 'out', '--hypothesis', 'H1', '--from', 'deep.json');
+    expect(shallower.status, shallower.stderr).toBe(0);
+    expect((await runInProcess(['briefs', 'out'], { cwd })).status).toBe(0);
+  });
+
   it("refuses briefs's own options before append, which append would not see", async () => {
     const cwd = workspace();
     const args = [

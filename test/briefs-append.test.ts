@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { appendBrief, readBriefFolder, writeArtifact } from '../src/briefs/append.js';
+import { appendBrief } from '../src/briefs/append.js';
 import { type FolderArtifact, planAppend } from '../src/briefs/append-plan.js';
 import { artifactFileName, hypothesisIdProblem, parseArtifactName } from '../src/briefs/artifact-model.js';
 import { checkBriefArtifacts } from '../src/briefs/artifacts.js';
+import { type ChainFolder, openChainFolder } from '../src/briefs/chain-folder.js';
 import { jsonText } from '../src/common/json-text.js';
 import { registryOf } from '../src/rules/briefs/check.js';
 import type { Brief } from '../src/spec/types.js';
@@ -275,16 +276,25 @@ describe('appendBrief, on folders', () => {
 
   it('of two appends racing for the same sequence, exactly one is written; the other is refused with ARTIFACT_EXISTS', () => {
     const dir = copyOf('chain-valid');
-    // Both read the folder before either writes, as two runs at once do.
-    const folder = readBriefFolder(dir, 'briefs', MAX);
-    if (!Array.isArray(folder)) throw new Error(folder.message);
-    const [first, second] = [nextBrief, { ...nextBrief, nextQuestion: 'Is there a second rounding path?' }].map((brief) =>
-      planAppend({ hypothesisId: 'H2', brief, artifacts: folder, registry, maxBytes: MAX }),
-    );
+    // Both open and read the folder before either writes, as two runs at once do.
+    const opened = [openChainFolder(dir, 'briefs'), openChainFolder(dir, 'briefs')];
+    const [one, two] = opened.map((folder): ChainFolder => {
+      if ('outcome' in folder) throw new Error(folder.message);
+      return folder;
+    }) as [ChainFolder, ChainFolder];
+    const [first, second] = [
+      [one, nextBrief],
+      [two, { ...nextBrief, nextQuestion: 'Is there a second rounding path?' }],
+    ].map(([folder, brief]) => {
+      const artifacts = (folder as ChainFolder).artifacts(MAX);
+      if (!Array.isArray(artifacts)) throw new Error(artifacts.message);
+      return planAppend({ hypothesisId: 'H2', brief, artifacts, registry, maxBytes: MAX });
+    });
     if (first?.outcome !== 'ready' || second?.outcome !== 'ready') throw new Error('not ready');
     expect(second.artifact.name).toBe(first.artifact.name);
-    expect(writeArtifact(dir, first.artifact, 'briefs')).toBeUndefined();
-    const lost = writeArtifact(dir, second.artifact, 'briefs');
+    expect(one.create(first.artifact)).toBeUndefined();
+    const lost = two.create(second.artifact);
+    for (const folder of [one, two]) folder.close();
     expect(lost).toMatchObject({ outcome: 'refused', code: 'ARTIFACT_EXISTS' });
     expect(lost?.message).toContain('created in briefs by another run');
     // The winner's bytes stay, and no temporary is left behind.

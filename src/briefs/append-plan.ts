@@ -2,6 +2,7 @@ import { jsonText } from '../common/json-text.js';
 import { show } from '../common/text.js';
 import { compareStrings, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { InputProblem } from '../load/input-error.js';
+import { MAX_DEPTH } from '../load/limits.js';
 import type { EvidenceRegistry } from '../rules/briefs/check.js';
 import {
   ARTIFACT_BRIEF_POINTER,
@@ -17,14 +18,20 @@ import { checkChains } from './chains.js';
 import { parseArtifact } from './load.js';
 import { outcomeOf } from './outcome.js';
 
-/** Why nothing was appended. The command line makes each a usage error, but TOO_LARGE and UNREADABLE, which are input errors. */
+/**
+ * Why nothing was appended. The command line makes each a usage error, but TOO_LARGE, TOO_DEEP and
+ * UNREADABLE, which are input errors. OUTSIDE: the folder lies outside what the caller confined
+ * the append to (an MCP server's roots).
+ */
 export type AppendRefusalCode =
   | 'INVALID_HYPOTHESIS'
   | 'CHAIN_BROKEN'
   | 'ARTIFACT_EXISTS'
   | 'NOT_A_DIRECTORY'
   | 'NOT_WRITABLE'
+  | 'OUTSIDE'
   | 'TOO_LARGE'
+  | 'TOO_DEEP'
   | 'UNREADABLE';
 
 export interface AppendRefusal {
@@ -100,6 +107,16 @@ export function planAppend(input: AppendPlanInput): AppendRefusal | AppendCandid
     return refuse('TOO_LARGE', `${name} would be ${bytes.length} bytes, more than the ${input.maxBytes} that briefs reads (--max-bytes)`);
 
   const candidate = parseArtifact({ name, hypothesisId, sequence }, name, bytes);
+  // Bytes that briefs would refuse to read are not written. The one way there: a brief nested as
+  // deep as a file may be (MAX_DEPTH levels) is one level deeper inside its artifact.
+  if (candidate.error !== undefined) {
+    const deep = candidate.error.subcode === 'TOO_DEEP';
+    const advice = deep ? ` Nest the brief at most ${MAX_DEPTH - 1} levels deep.` : '';
+    return refuse(
+      deep ? 'TOO_DEEP' : 'UNREADABLE',
+      `${name} would not be read by briefs: ${candidate.error.message.replace(/\.?$/, '.')}${advice}`,
+    );
+  }
   // The folder's order (code units of the names), which decides which of two children is the fork.
   const all = [...existing, candidate].sort((a, b) => compareStrings(a.name, b.name));
   // Forks are found among all the folder's artifacts; the briefs only of the chain read below.

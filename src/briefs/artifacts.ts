@@ -2,7 +2,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import type { FileOutcome } from '../report/outcome.js';
 import { checkBriefs } from './brief-rules.js';
 import { checkChains } from './chains.js';
-import { listArtifacts } from './listing.js';
+import { listArtifacts, openArtifactFolder } from './listing.js';
 import { loadArtifact } from './load.js';
 import { inputErrorOutcome, outcomeOf } from './outcome.js';
 import { readEvidenceRegistry } from './registry.js';
@@ -23,6 +23,8 @@ export interface BriefArtifactResult {
   registryChecked: boolean;
   /** What the run did not check, and why, one sentence each. */
   notes: string[];
+  /** Links out of the folder, not followed, one sentence each: the command line's warnings. */
+  warnings: string[];
 }
 
 /**
@@ -33,6 +35,7 @@ export interface BriefArtifactResult {
 export function checkBriefArtifacts(dir: string, options: BriefArtifactOptions): BriefArtifactResult {
   const files: FileOutcome[] = [];
   const notes: string[] = [];
+  const warnings: string[] = [];
   const display = (path: string): string => {
     const shown = relative(options.cwd, path);
     return sep === '/' ? shown : shown.split(sep).join('/');
@@ -45,22 +48,32 @@ export function checkBriefArtifacts(dir: string, options: BriefArtifactOptions):
   if (!lookup.ok && spec !== undefined) files.push(inputErrorOutcome(spec.shown, lookup.problem, lookup.source));
   const registry = lookup.ok ? lookup.registry : undefined;
 
-  const folder = resolve(options.cwd, dir);
-  const listed = listArtifacts(folder, display(folder) || '.');
-  if (!listed.ok) {
-    files.push(inputErrorOutcome(display(folder) || '.', listed.problem));
-    return { files, registryChecked: registry !== undefined, notes };
+  const path = resolve(options.cwd, dir);
+  const shown = display(path) || '.';
+  const opened = openArtifactFolder(path, shown);
+  if (!opened.ok) {
+    files.push(inputErrorOutcome(shown, opened.problem));
+    return { files, registryChecked: registry !== undefined, notes, warnings };
   }
-  for (const name of listed.linksOut) {
-    notes.push(
-      `${JSON.stringify(display(join(folder, name)))} is a symbolic link out of ${JSON.stringify(display(folder) || '.')}; not followed`,
-    );
-  }
-  if (listed.artifacts.length === 0) notes.push(`no brief artifacts (<hypothesisId>-NNNN.json) in ${display(folder) || '.'}`);
+  const { folder } = opened;
+  try {
+    const listed = listArtifacts(folder, shown);
+    if (!listed.ok) {
+      files.push(inputErrorOutcome(shown, listed.problem));
+      return { files, registryChecked: registry !== undefined, notes, warnings };
+    }
+    for (const name of listed.linksOut)
+      warnings.push(`${JSON.stringify(display(join(path, name)))} is a symbolic link out of ${JSON.stringify(shown)}; not followed`);
+    if (listed.artifacts.length === 0) notes.push(`no brief artifacts (<hypothesisId>-NNNN.json) in ${shown}`);
 
-  const artifacts = listed.artifacts.map((named) => loadArtifact(folder, named, display(join(folder, named.name)), options.maxBytes));
-  checkChains(artifacts);
-  checkBriefs(artifacts, registry);
-  for (const artifact of artifacts) files.push(outcomeOf(artifact));
-  return { files, registryChecked: registry !== undefined, notes };
+    const artifacts = listed.artifacts.map((named) =>
+      loadArtifact(folder, shown, named, display(join(path, named.name)), options.maxBytes),
+    );
+    checkChains(artifacts);
+    checkBriefs(artifacts, registry);
+    for (const artifact of artifacts) files.push(outcomeOf(artifact));
+    return { files, registryChecked: registry !== undefined, notes, warnings };
+  } finally {
+    folder.close();
+  }
 }

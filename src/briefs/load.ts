@@ -1,19 +1,21 @@
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import type { FolderHandle } from '../common/folder-handle.js';
 import { parseDocument } from '../load/document.js';
 import { inputProblem } from '../load/input-error.js';
 import { readInput } from '../load/read-input.js';
 import type { Artifact, ArtifactName } from './artifact-model.js';
 import { checkEnvelope } from './envelope.js';
+import { insideOf } from './listing.js';
 
 const NOT_AN_ARTIFACT = 'the artifact is not an object; a brief artifact is a JSON object {hypothesisId, sequence, parent, brief}';
 
 /**
- * Reads one artifact and parses it as parseArtifact does. A file that cannot be read keeps its
- * input problem in `error`.
+ * Reads one artifact of an opened folder (named `folderShown` in messages) and parses it as
+ * parseArtifact does. A file that cannot be read, or that leads out of the folder by the time it is
+ * opened, keeps its input problem in `error`, and nothing of its content.
  */
-export function loadArtifact(folder: string, named: ArtifactName, display: string, maxBytes: number): Artifact {
-  const read = readInput(join(folder, named.name), maxBytes, display);
+export function loadArtifact(folder: FolderHandle, folderShown: string, named: ArtifactName, display: string, maxBytes: number): Artifact {
+  const read = readInput(folder.at(named.name), maxBytes, display, insideOf(folder, folderShown));
   if (!read.ok) return { ...named, display, error: inputProblem(read.subcode, read.message) };
   return parseArtifact(named, display, read.bytes);
 }

@@ -107,14 +107,15 @@ describe.skipIf(!posix)('symbolic links in a folder', () => {
     expect(tested.stdout).not.toContain('SECRET-LINE');
   });
 
-  it('briefs: a link out of the artifact folder is not read, and a note says so', async () => {
+  it('briefs: a link out of the artifact folder is not read, and a warning says so (stderr and envelope), as for input folders', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'briefs'));
     writeFileSync(join(dir, 'H1-0001.json'), `${SECRET}\n`);
     symlinkSync(join(dir, 'H1-0001.json'), join(dir, 'briefs', 'H1-0001.json'));
     const result = await runInProcess(['briefs', 'briefs', '--json'], { cwd: dir });
     const envelope = JSON.parse(result.stdout);
-    expect(envelope.data.notes).toContain('"briefs/H1-0001.json" is a symbolic link out of "briefs"; not followed');
+    expect(envelope.warnings).toEqual(['"briefs/H1-0001.json" is a symbolic link out of "briefs"; not followed']);
+    expect(result.stderr).toContain('warning: "briefs/H1-0001.json" is a symbolic link out of "briefs"; not followed');
     expect(envelope.data.files).toEqual([]);
     expect(result.stdout).not.toContain('SECRET-LINE');
   });

@@ -9,6 +9,7 @@ import { visible } from '../../common/visible.js';
 import { readDocument } from '../../load/document.js';
 import type { InputProblem } from '../../load/input-error.js';
 import { placeDiagnostics } from '../../load/place.js';
+import type { Confinement } from '../../load/read-input.js';
 import type { Locator } from '../../load/text-position.js';
 import { displayPath } from '../../regression/index.js';
 import { toolInfo } from '../../tool.js';
@@ -29,13 +30,17 @@ export interface BriefsAppendOptions {
 const NOT_A_BRIEF =
   'the brief is not an object; --from holds the brief itself: {formatVersion: 1, findings, uncertainties, nextQuestion, changes}';
 
-/** The refusals that are the command line's to fix; TOO_LARGE and UNREADABLE are input errors of the same subcode. */
-const USAGE_SUBCODES: Readonly<Record<Exclude<AppendRefusalCode, 'TOO_LARGE' | 'UNREADABLE'>, UsageSubcode>> = {
+/** The input errors among the refusals, each under the subcode of the same name. */
+const INPUT_REFUSALS = ['TOO_LARGE', 'TOO_DEEP', 'UNREADABLE'] as const;
+
+/** The refusals that are the command line's to fix (OUTSIDE only happens to an MCP tool's call). */
+const USAGE_SUBCODES: Readonly<Record<Exclude<AppendRefusalCode, (typeof INPUT_REFUSALS)[number]>, UsageSubcode>> = {
   INVALID_HYPOTHESIS: 'INVALID_HYPOTHESIS',
   CHAIN_BROKEN: 'CHAIN_BROKEN',
   ARTIFACT_EXISTS: 'ARTIFACT_EXISTS',
   NOT_A_DIRECTORY: 'NOT_A_DIRECTORY',
   NOT_WRITABLE: 'OUTPUT_NOT_WRITABLE',
+  OUTSIDE: 'OUTSIDE_ROOTS',
 };
 
 /**
@@ -64,11 +69,21 @@ export interface GivenBrief {
   locate?: Locator;
 }
 
-/** Appends a brief already in hand: the command line's after it read --from, and the MCP tool's. */
-export function appendGivenBrief(options: Omit<BriefsAppendOptions, 'from' | 'json'>, brief: GivenBrief, io: Io): CommandResult {
+/**
+ * Appends a brief already in hand: the command line's after it read --from, and the MCP tool's,
+ * which confines the folder and --spec to its roots (checked on what is opened, see appendBrief).
+ */
+export function appendGivenBrief(
+  options: Omit<BriefsAppendOptions, 'from' | 'json'> & { confinement?: Confinement },
+  brief: GivenBrief,
+  io: Io,
+): CommandResult {
   const shown = (path: string): string => shownPath(path, io.cwd);
+  const { confinement } = options;
   const lookup = readEvidenceRegistry(
-    options.spec === undefined ? undefined : { file: resolve(io.cwd, options.spec), shown: shown(options.spec) },
+    options.spec === undefined
+      ? undefined
+      : { file: resolve(io.cwd, options.spec), shown: shown(options.spec), ...(confinement === undefined ? {} : { confinement }) },
     options.maxBytes,
   );
   if (!lookup.ok) return inputError(shown(options.spec as string), lookup.problem, io);
@@ -78,10 +93,11 @@ export function appendGivenBrief(options: Omit<BriefsAppendOptions, 'from' | 'js
     registry: lookup.registry,
     maxBytes: options.maxBytes,
     shown: shown(options.dir),
+    ...(confinement === undefined ? {} : { confinement }),
   });
   if (result.outcome === 'refused') {
     const { code, message } = result;
-    if (code === 'TOO_LARGE' || code === 'UNREADABLE') throw new CliError('INPUT_ERROR', code, message, exitCodes.input);
+    if (isInputRefusal(code)) throw new CliError('INPUT_ERROR', code, message, exitCodes.input);
     throw usageError(USAGE_SUBCODES[code], message);
   }
 
@@ -118,6 +134,10 @@ export function appendGivenBrief(options: Omit<BriefsAppendOptions, 'from' | 'js
   }
   const parent = artifact.parent === null ? 'no parent' : `parent sha256 ${artifact.parent.sha256}`;
   return { exitCode: 0, data, warnings: [], error: null, stdout: `wrote ${visible(path)} (sequence ${artifact.sequence}, ${parent})\n` };
+}
+
+function isInputRefusal(code: AppendRefusalCode): code is (typeof INPUT_REFUSALS)[number] {
+  return (INPUT_REFUSALS as readonly string[]).includes(code);
 }
 
 function shownPath(path: string, cwd: string): string {

@@ -28,6 +28,7 @@ export async function briefsCommand(options: BriefsOptions, io: Io): Promise<Com
     maxBytes: options.maxBytes,
     ...(options.spec === undefined ? {} : { specPath: resolve(io.cwd, options.spec) }),
   });
+  for (const warning of result.warnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
   for (const note of result.notes) io.stderr.write(`${toolInfo.name}: note: ${visible(note)}\n`);
   const exitCode = Math.max(0, ...result.files.map((file) => file.exitCode));
   const data = {
@@ -53,7 +54,7 @@ export async function briefsCommand(options: BriefsOptions, io: Io): Promise<Com
       : culprit.error && exitCode === 3
         ? { code: culprit.error.code, subcode: culprit.error.subcode, message: `${culprit.path}: ${culprit.error.message}` }
         : { code: 'GATE_FAILED' as const, subcode: 'ERRORS', message: `the brief chain does not hold, first at ${culprit.path}` };
-  return { exitCode, data, warnings: [], error, stdout };
+  return { exitCode, data, warnings: result.warnings, error, stdout };
 }
 
 function render(files: FileOutcome[], data: Record<string, unknown>, format: BriefsFormat): Promise<string> | string {
