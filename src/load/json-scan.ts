@@ -1,7 +1,9 @@
 /**
- * Scans over JSON text that JSON.parse has already accepted, in time linear in its length: it
- * counts members, finds a repeated key, and finds where given pointers start. Containers that hold
- * nothing of interest are skipped by bracket matching, without building anything.
+ * Scans over JSON text, in time linear in its length and without recursion: it counts members,
+ * finds a repeated key, finds where given pointers start (text JSON.parse has accepted), measures
+ * nesting before anything parses it, and finds a top-level member of text too deep to parse
+ * (checked valid by isJsonText). Containers that hold nothing of interest are skipped by bracket
+ * matching, without building anything.
  */
 
 const QUOTE = 34;
@@ -61,6 +63,40 @@ export function findRepeatedKey(text: string): RepeatedKey | undefined {
     return skipValue(text, at);
   };
   value(0);
+  return found;
+}
+
+/**
+ * How deeply JSON text nests objects and arrays (the outermost is 1), counted on the text before it
+ * is parsed, so that a document too deep for the code that walks it is refused before anything
+ * builds or walks it. Exact for valid JSON; for other text a count that JSON.parse then refuses.
+ */
+export function deepestNesting(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === QUOTE) at = stringEnd(text, at) - 1;
+    else if (code === OPEN_BRACE || code === OPEN_BRACKET) deepest = Math.max(deepest, ++depth);
+    else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) depth--;
+  }
+  return deepest;
+}
+
+/**
+ * The text of the value of `key` in the top-level object of valid JSON text (the last, when the
+ * key is repeated, as JSON.parse keeps it), found without descending into any value; undefined
+ * when the text is not an object or has no such key. For text too deep to parse.
+ */
+export function topLevelMember(text: string, key: string): string | undefined {
+  const open = skipSpace(text, 0);
+  if (text.charCodeAt(open) !== OPEN_BRACE) return undefined;
+  let found: string | undefined;
+  members(text, open, (name, _keyOffset, valueStart) => {
+    const end = skipValue(text, valueStart);
+    if (name === key) found = text.slice(valueStart, end);
+    return end;
+  });
   return found;
 }
 

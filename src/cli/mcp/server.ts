@@ -1,6 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -9,10 +8,14 @@ import {
   McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { show } from '../../common/text.js';
+import { visible } from '../../common/visible.js';
 import { toolInfo } from '../../tool.js';
+import { invalidParams } from './params.js';
 import { listResources, readResource } from './resources.js';
 import type { Roots } from './roots.js';
 import { callTool, TOOLS, type ToolContext } from './tools.js';
+import { LineTransport } from './transport.js';
 
 export interface McpOptions {
   roots: Roots;
@@ -23,6 +26,21 @@ export interface McpOptions {
   /** Where the server says what went wrong with the transport; never standard output, which is the protocol's. */
   stderr: { write(text: string): unknown };
 }
+
+/**
+ * The longest line read: a spec given as text may be --max-bytes bytes, which JSON may escape to
+ * six times as many (\u0000), and the message around it (its id, the other arguments) has room
+ * in 64 KiB more.
+ */
+export function maxLineBytes(maxBytes: number): number {
+  return 6 * maxBytes + 64 * 1024;
+}
+
+/** Replies waiting to be written past which the server stops reading; and requests served at once. */
+const MAX_PENDING_BYTES = 1024 * 1024;
+const MAX_IN_FLIGHT = 8;
+/** What the server says on standard error about one problem is cut here: a message may quote what the client sent. */
+const MAX_REPORT_LENGTH = 300;
 
 const INSTRUCTIONS =
   'Judge adaptive investigation specs with the method\'s acceptance gate. While an investigation runs, call next on the draft before each step (it says what the method allows now and which rule forbids what), compile with stage "draft" after each step, and compile the finished spec without it. explain says what a rule wants; policy lists the allowed values.';
@@ -55,24 +73,34 @@ export async function serveMcp(options: McpOptions): Promise<void> {
     if (tool === undefined)
       throw new McpError(
         ErrorCode.InvalidParams,
-        `unknown tool ${JSON.stringify(request.params.name)}; tools: ${TOOLS.map((entry) => entry.name).join(', ')}`,
+        `unknown tool ${show(request.params.name)}; tools: ${TOOLS.map((entry) => entry.name).join(', ')}`,
       );
     return callTool(tool, request.params.arguments ?? {}, context);
   });
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listResources() }));
   server.setRequestHandler(ReadResourceRequestSchema, (request) => {
     const found = readResource(request.params.uri);
-    if (found === undefined) throw new McpError(ErrorCode.InvalidParams, `unknown resource ${JSON.stringify(request.params.uri)}`);
+    if (found === undefined) throw new McpError(ErrorCode.InvalidParams, `unknown resource ${show(request.params.uri)}`);
     return { contents: [{ uri: request.params.uri, ...found }] };
   });
-  // A spec given as text may be as large as --max-bytes, and JSON escapes can make it six times larger on the wire.
-  const maxBufferSize = Math.max(10 * 1024 * 1024, 6 * options.maxBytes + 1024 * 1024);
-  const transport = new StdioServerTransport(options.stdin, options.stdout, { maxBufferSize });
+  const report = (message: string): void => {
+    const cut = message.length > MAX_REPORT_LENGTH ? `${message.slice(0, MAX_REPORT_LENGTH)}… (${message.length} characters)` : message;
+    options.stderr.write(`${toolInfo.name} mcp: ${visible(cut)}\n`);
+  };
+  const transport = new LineTransport({
+    input: options.stdin,
+    output: options.stdout,
+    maxLineBytes: maxLineBytes(options.maxBytes),
+    maxPendingBytes: MAX_PENDING_BYTES,
+    maxInFlight: MAX_IN_FLIGHT,
+    report,
+    answerAtOnce: invalidParams,
+  });
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });
-  transport.onerror = (error) => void options.stderr.write(`${toolInfo.name} mcp: ${error.message}\n`);
-  options.stdin.on('end', () => void server.close());
+  // What the SDK finds wrong out of band (a response to no request of the server's) is said in one line.
+  server.onerror = (error) => report(error.message);
   await server.connect(transport);
   await closed;
 }
