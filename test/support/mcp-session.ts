@@ -107,6 +107,8 @@ export class McpProcess {
       if (start < chunk.length) this.partial.push(chunk.subarray(start));
     });
     this.child.stderr.on('data', (chunk: Buffer) => void (this.stderrText += chunk.toString('utf8')));
+    // A server that ended early closes the pipe: writes then fail, and the test finds out by what it reads.
+    this.child.stdin.on('error', () => {});
     this.exited = new Promise((resolve) => this.child.on('close', resolve));
   }
 

@@ -1,5 +1,6 @@
 import type { Compiler } from '../../compile.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
+import type { Confinement } from '../../load/read-input.js';
 import type { FileOutcome } from '../../report/outcome.js';
 import type { Stage } from '../../schema/issues.js';
 import { usageError } from '../contract.js';
@@ -8,8 +9,8 @@ import { type CompilerFlags, judgeInputs, runConfiguration } from './judges.js';
 import type { Io } from './result.js';
 import { compileFile, type GivenText } from './shared.js';
 
-/** One spec: a file (one path, not a folder or glob), or text given in place of a file. */
-export type SpecSource = { path: string } | GivenText;
+/** One spec: a file (one path, not a folder or glob; read only within `confinement` when given), or text given in place of a file. */
+export type SpecSource = { path: string; confinement?: Confinement } | GivenText;
 
 export interface OneSpec {
   outcome: FileOutcome;
@@ -35,7 +36,7 @@ export async function judgeOneSpec(
   keepSource = false,
 ): Promise<OneSpec> {
   const configuration = runConfiguration({ ...flags, failOn: 'error', quiet: false }, io);
-  const input = 'path' in source ? await onePath(source.path, io.cwd) : givenInput(source);
+  const input = 'path' in source ? confined(await onePath(source.path, io.cwd), source.confinement) : givenInput(source);
   const judged = judgeInputs(configuration, [input]);
   const [file] = judged.files;
   if (file === undefined) throw new Error('one input has one judge');
@@ -55,6 +56,10 @@ async function onePath(path: string, cwd: string): Promise<InputFile> {
   const [input] = files;
   if (several || input === undefined) throw usageError('INVALID_ARGUMENT', `give one spec file, not a folder or glob: ${path}`);
   return input;
+}
+
+function confined(input: InputFile, confinement: Confinement | undefined): InputFile & { confinement?: Confinement } {
+  return confinement === undefined ? input : { ...input, confinement };
 }
 
 function givenInput(given: GivenText): InputFile & { given: GivenText } {

@@ -34,10 +34,26 @@ interface Tool {
   call(args: Record<string, unknown>, context: ToolContext): Promise<ToolResult>;
 }
 
+/**
+ * The longest string each argument may be, so that no call costs more than its arguments are
+ * worth: a path as long as Linux allows one (PATH_MAX), a rule id as long as "did you mean" looks
+ * at (src/common/suggest.ts), a hypothesis id as long as a file name may be. A spec's `text` is
+ * bounded by --max-bytes, in bytes, as on the command line (TOO_LARGE).
+ */
+export const MAX_PATH_LENGTH = 4096;
+export const MAX_RULE_ID_LENGTH = 200;
+export const MAX_HYPOTHESIS_ID_LENGTH = 255;
+
 const preset = { enum: [...presetNames], description: 'rule preset; without it, the configuration found for the spec, else gate' };
+const path = {
+  type: 'string',
+  minLength: 1,
+  maxLength: MAX_PATH_LENGTH,
+  description: "a spec file inside the server's roots: relative to the first root, or absolute",
+};
 const specSource = {
-  path: { type: 'string', minLength: 1, description: "a spec file inside the server's roots: relative to the first root, or absolute" },
-  text: { type: 'string', description: 'the spec itself (JSON or YAML), in place of a path' },
+  path,
+  text: { type: 'string', description: 'the spec itself (JSON or YAML), in place of a path: at most --max-bytes bytes of UTF-8' },
   format: { enum: ['json', 'yaml'], description: 'the format of text; without it JSON is tried, then YAML' },
   preset,
 };
@@ -89,7 +105,7 @@ export const TOOLS: readonly Tool[] = [
     description: "A rule's documentation, with a spec it rejects and one that passes.",
     inputSchema: {
       type: 'object',
-      properties: { ruleId: { type: 'string', minLength: 1 } },
+      properties: { ruleId: { type: 'string', minLength: 1, maxLength: MAX_RULE_ID_LENGTH } },
       required: ['ruleId'],
       additionalProperties: false,
     },
@@ -105,7 +121,7 @@ export const TOOLS: readonly Tool[] = [
     name: 'policy',
     description:
       'The policy in force (allowed tools, units, provenance tags, statuses, stop reasons, minimums) and every rule setting, each with where it came from; for a spec, as found from its folder.',
-    inputSchema: { type: 'object', properties: { path: specSource.path, preset }, additionalProperties: false },
+    inputSchema: { type: 'object', properties: { path, preset }, additionalProperties: false },
     async call(args, context) {
       const path = args['path'] === undefined ? {} : { spec: insideRoots(args['path'] as string, context.roots) };
       return served(configCommand({ ...path, ...pickPreset(args), json: true }, context.io));
@@ -118,14 +134,25 @@ export const TOOLS: readonly Tool[] = [
     inputSchema: {
       type: 'object',
       properties: {
-        dir: { type: 'string', minLength: 1, description: "the folder of the chain, inside the server's roots (created when missing)" },
+        dir: {
+          type: 'string',
+          minLength: 1,
+          maxLength: MAX_PATH_LENGTH,
+          description: "the folder of the chain, inside the server's roots (created when missing)",
+        },
         hypothesisId: {
           type: 'string',
           minLength: 1,
+          maxLength: MAX_HYPOTHESIS_ID_LENGTH,
           description: 'the hypothesis whose chain grows: artifacts are named <hypothesisId>-NNNN.json',
         },
         brief: { type: 'object', description: 'the brief itself: {formatVersion: 1, findings, uncertainties, nextQuestion, changes}' },
-        spec: { type: 'string', minLength: 1, description: 'the spec whose evidence registry the brief cites (optional)' },
+        spec: {
+          type: 'string',
+          minLength: 1,
+          maxLength: MAX_PATH_LENGTH,
+          description: 'the spec whose evidence registry the brief cites (optional)',
+        },
       },
       required: ['dir', 'hypothesisId', 'brief'],
       additionalProperties: false,
@@ -136,6 +163,7 @@ export const TOOLS: readonly Tool[] = [
         dir: insideRoots(args['dir'] as string, context.roots),
         hypothesis: args['hypothesisId'] as string,
         maxBytes: context.maxBytes,
+        confinement: context.roots.confinement,
         ...spec,
       };
       const result = appendGivenBrief(options, { data: args['brief'], from: 'the brief argument' }, context.io);
@@ -198,7 +226,7 @@ function sourceOf(args: Record<string, unknown>, roots: Roots): SpecSource {
   if ((path === undefined) === (text === undefined))
     throw usageError('INVALID_ARGUMENT', 'give the spec as path or as text: exactly one of them');
   if (typeof text === 'string') return { text, ...(format === 'json' || format === 'yaml' ? { format } : {}) };
-  return { path: insideRoots(path as string, roots) };
+  return { path: insideRoots(path as string, roots), confinement: roots.confinement };
 }
 
 /**
