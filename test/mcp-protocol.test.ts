@@ -183,6 +183,17 @@ describe('the MCP tools bound their arguments', () => {
     expect(served?.result?.isError).toBeFalsy();
   });
 
+  it('a call with 100,000 unknown arguments gets one short refusal that names a few and counts them, not a sentence each', async () => {
+    const root = tempDir();
+    const args = Object.fromEntries(Array.from({ length: 100_000 }, (_, index) => [`k${index}`, 0]));
+    const session = await serveInProcess([`${toolCall(1, 'compile', args)}\n`], { root });
+    const [reply] = session.replies;
+    expect(reply?.result?.structuredContent?.error?.subcode).toBe('INVALID_ARGUMENT');
+    expect(reply?.result?.content?.[0]?.text).toContain('100,000 unknown arguments, "k0", "k1"');
+    expect(reply?.result?.content?.[0]?.text).toContain('and 99,990 more; it takes "path", "text", "format", "preset" or "stage"');
+    expect(session.stdout.length).toBeLessThan(2000);
+  });
+
   it('paths and hypothesis ids past their bounds are refused the same way; an unknown tool with a huge name is named cut short', async () => {
     const root = tempDir();
     writeFileSync(join(root, 'spec.json'), '{}');

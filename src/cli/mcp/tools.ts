@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { jsonText } from '../../common/json-text.js';
+import { listOf, oneOf } from '../../common/text.js';
 import { presetNames } from '../../policy/presets.js';
 import { formatText } from '../../render/text.js';
 import { appendGivenBrief } from '../commands/briefs-append.js';
@@ -184,6 +185,15 @@ const validators = new Map<string, ValidateFunction>();
 
 /** Runs tool `name`; a call with bad arguments, or one the command refuses, is a tool error that says why. */
 export async function callTool(tool: Tool, args: Record<string, unknown>, context: ToolContext): Promise<ToolResult> {
+  // Unknown arguments are named before the schema is checked: with every error collected, each one
+  // would cost an error object and a sentence, so a call could make its reply far larger than itself.
+  const known = Object.keys(tool.inputSchema.properties);
+  const unknown = Object.keys(args).filter((key) => !known.includes(key));
+  if (unknown.length > 0) {
+    const which = `${unknown.length.toLocaleString('en-US')} unknown ${unknown.length === 1 ? 'argument' : 'arguments'}, ${listOf(unknown)}`;
+    const expected = known.length === 0 ? 'it takes none' : `it takes ${oneOf(known)}`;
+    return refusal('USAGE_ERROR', 'INVALID_ARGUMENT', `${tool.name}: ${which}; ${expected}`);
+  }
   let validate = validators.get(tool.name);
   if (validate === undefined) validators.set(tool.name, (validate = new Ajv2020({ allErrors: true }).compile(tool.inputSchema)));
   if (!validate(args)) {
