@@ -4,7 +4,8 @@
  * test/support/hostile-properties.ts, run longer than the test suite runs them. Node cannot import
  * the TypeScript sources directly, so this script runs test/fuzz.test.ts and
  * test/fuzz-hostile.test.ts under vitest (side by side, one per core) with FUZZ_RUNS and
- * FUZZ_SEED set.
+ * FUZZ_SEED set. The malformed JSON-RPC class also drives the built MCP server as a process, so the
+ * CLI bundle is built first.
  *
  *   npm run fuzz -- --runs 20000 [--seed 42]
  *
@@ -49,6 +50,11 @@ const { runs, seed } = parseArguments(process.argv.slice(2));
 const seedText = seed === undefined ? 'the default fixed seed' : `seed ${seed}`;
 process.stdout.write(`fuzz: ${runs} runs per property, ${seedText}\n`);
 
+const build = spawnSync(process.execPath, ['scripts/build.mjs', '--no-types'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) {
+  process.stderr.write('fuzz: the build failed\n');
+  process.exit(build.status ?? 1);
+}
 const started = Date.now();
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const result = spawnSync(npx, ['vitest', 'run', 'test/fuzz.test.ts', 'test/fuzz-hostile.test.ts', '--testTimeout=0', '--hookTimeout=0'], {
@@ -59,7 +65,7 @@ const result = spawnSync(npx, ['vitest', 'run', 'test/fuzz.test.ts', 'test/fuzz-
     ...process.env,
     FUZZ_RUNS: String(runs),
     ...(seed === undefined ? {} : { FUZZ_SEED: String(seed) }),
-    // The properties run in process against src: the CLI bundle is not needed, so it is not rebuilt.
+    // Built above: the test setup need not build it again.
     COMPILE_INVESTIGATION_BUILT: '1',
   },
 });

@@ -134,13 +134,26 @@ export class McpProcess {
   /** Waits until `done` holds of the replies read so far (checked as output arrives), or throws after `timeoutMs` (a hang guard). */
   async until(done: (replies: readonly Reply[]) => boolean, timeoutMs = 120_000): Promise<readonly Reply[]> {
     const started = Date.now();
-    for (;;) {
-      const replies = this.replies();
-      if (done(replies)) return replies;
+    while (!done(this.kept)) {
       if (Date.now() - started > timeoutMs)
-        throw new Error(`no end after ${timeoutMs} ms; ${replies.length} replies; stderr: ${this.stderrText}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error(`no end after ${timeoutMs} ms; ${this.kept.length} replies; stderr: ${this.stderrText}`);
+      await this.nextOutput();
     }
+    return this.kept;
+  }
+
+  /** Resolves when the server writes again, or after a while (its output may be paused, or it may write nothing). */
+  private nextOutput(): Promise<void> {
+    const { stdout } = this.child;
+    return new Promise((resolve) => {
+      const settle = (): void => {
+        clearTimeout(timer);
+        stdout.off('data', settle);
+        resolve();
+      };
+      const timer = setTimeout(settle, 100);
+      stdout.on('data', settle);
+    });
   }
 
   /** The peak resident memory of the server so far, in bytes, from the kernel (VmHWM; Linux only). */
