@@ -21,6 +21,8 @@ export interface LineTransportOptions {
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+/** A line of JSON's white space only, skipped as no message. */
+const BLANK = /^[\t\r ]*$/;
 
 /**
  * The MCP transport over a byte stream of newline-delimited JSON-RPC messages (the stdio
@@ -97,7 +99,9 @@ export class LineTransport implements Transport {
   };
 
   private readonly onStreamError = (error: Error): void => {
-    this.options.report(`the stream failed (${(error as NodeJS.ErrnoException).code ?? error.message}); the server stops`);
+    const code = (error as NodeJS.ErrnoException).code;
+    // A client that closed its end before reading every reply has gone: nothing to say about it.
+    if (code !== 'EPIPE') this.options.report(`the stream failed (${code ?? error.message}); the server stops`);
     void this.close();
   };
 
@@ -173,7 +177,7 @@ export class LineTransport implements Transport {
       this.write(notUtf8());
       return;
     }
-    if (text.trim() === '') return;
+    if (BLANK.test(text)) return;
     const reading = readLine(text);
     if ('reply' in reading) {
       this.write(reading.reply);
