@@ -1,7 +1,6 @@
 import { relative } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { jsonText } from '../../common/json-text.js';
-import { listOf, oneOf } from '../../common/text.js';
 import { presetNames } from '../../policy/presets.js';
 import { formatText } from '../../render/text.js';
 import { appendGivenBrief } from '../commands/briefs-append.js';
@@ -11,6 +10,7 @@ import { adviseOn } from '../commands/next.js';
 import { judgeOneSpec, type SpecSource } from '../commands/one-spec.js';
 import type { CommandResult, Io } from '../commands/result.js';
 import { CliError, usageError } from '../contract.js';
+import { MAX_HYPOTHESIS_ID_LENGTH, MAX_PATH_LENGTH, MAX_RULE_ID_LENGTH, unknownArguments } from './arguments.js';
 import { isWithinFolder, type Roots } from './roots.js';
 
 /** What a tool call returns: text for a person, the same as data for an agent; isError for a call that could not be served. */
@@ -34,16 +34,6 @@ interface Tool {
   inputSchema: { type: 'object'; properties: Record<string, object>; required?: string[]; additionalProperties: false };
   call(args: Record<string, unknown>, context: ToolContext): Promise<ToolResult>;
 }
-
-/**
- * The longest string each argument may be, so that no call costs more than its arguments are
- * worth: a path as long as Linux allows one (PATH_MAX), a rule id as long as "did you mean" looks
- * at (src/common/suggest.ts), a hypothesis id as long as a file name may be. A spec's `text` is
- * bounded by --max-bytes, in bytes, as on the command line (TOO_LARGE).
- */
-export const MAX_PATH_LENGTH = 4096;
-export const MAX_RULE_ID_LENGTH = 200;
-export const MAX_HYPOTHESIS_ID_LENGTH = 255;
 
 const preset = { enum: [...presetNames], description: 'rule preset; without it, the configuration found for the spec, else gate' };
 const path = {
@@ -185,15 +175,8 @@ const validators = new Map<string, ValidateFunction>();
 
 /** Runs tool `name`; a call with bad arguments, or one the command refuses, is a tool error that says why. */
 export async function callTool(tool: Tool, args: Record<string, unknown>, context: ToolContext): Promise<ToolResult> {
-  // Unknown arguments are named before the schema is checked: with every error collected, each one
-  // would cost an error object and a sentence, so a call could make its reply far larger than itself.
-  const known = Object.keys(tool.inputSchema.properties);
-  const unknown = Object.keys(args).filter((key) => !known.includes(key));
-  if (unknown.length > 0) {
-    const which = `${unknown.length.toLocaleString('en-US')} unknown ${unknown.length === 1 ? 'argument' : 'arguments'}, ${listOf(unknown)}`;
-    const expected = known.length === 0 ? 'it takes none' : `it takes ${oneOf(known)}`;
-    return refusal('USAGE_ERROR', 'INVALID_ARGUMENT', `${tool.name}: ${which}; ${expected}`);
-  }
+  const unknown = unknownArguments(args, Object.keys(tool.inputSchema.properties));
+  if (unknown !== undefined) return refusal('USAGE_ERROR', 'INVALID_ARGUMENT', `${tool.name}: ${unknown}`);
   let validate = validators.get(tool.name);
   if (validate === undefined) validators.set(tool.name, (validate = new Ajv2020({ allErrors: true }).compile(tool.inputSchema)));
   if (!validate(args)) {
