@@ -42,8 +42,15 @@ export function listOf(values: readonly unknown[], max = 10): string {
   return rest > 0 ? `${shown} and ${rest.toLocaleString('en-US')} more` : shown;
 }
 
-/** "a, b or c", each quoted. */
-export function oneOf(values: readonly string[]): string {
+/**
+ * "a, b or c", each quoted; past `max` values, the first ones and "or one of N more", so that a
+ * message is bounded by what it is about, not by the length of a policy's list.
+ */
+export function oneOf(values: readonly string[], max = 10): string {
+  if (values.length > max) {
+    const shown = values.slice(0, max).map((value) => show(value));
+    return `${shown.join(', ')} or one of ${(values.length - max).toLocaleString('en-US')} more`;
+  }
   const quoted = values.map((value) => show(value));
   if (quoted.length <= 1) return quoted.join('');
   return `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;

@@ -73,6 +73,7 @@ function load(path: string, source: ConfigSource, cwd: string, warnings: string[
   const origin = namedBy ?? (source === 'env' ? 'INVESTIGATION_CONFIG' : source === 'flag' ? '--config' : 'config');
   const parsed = readDocument(resolve(cwd, path), {
     maxBytes: MAX_CONFIG_BYTES,
+    limitNote: 'a configuration file holds at most 1 MiB: its policy lists at most 1,000 names each',
     notAnObject: () => 'a configuration file holds an object with preset, policy and rules',
   });
   const where = `${origin} ${source === 'walk-up' || source === 'sidecar' ? display(path, cwd) : path}`;

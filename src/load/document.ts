@@ -39,11 +39,13 @@ export interface ReadDocumentOptions extends Omit<DocumentChoice, 'path'> {
   maxBytes: number;
   /** How messages name the file; the path itself by default. */
   shown?: string;
+  /** What a refusal for size says after the limit, for a file whose limit is not --max-bytes. */
+  limitNote?: string;
 }
 
 /** Reads a file (or standard input for "-") within the size limit and parses it as `parseDocument` does. */
 export function readDocument(path: RawPath, options: ReadDocumentOptions): DocumentResult & { bytes?: Uint8Array } {
-  const read = readInput(path, options.maxBytes, options.shown);
+  const read = readInput(path, options.maxBytes, options.shown, options.limitNote);
   if (!read.ok) return { ok: false, problem: inputProblem(read.subcode, read.message) };
   const format = options.format ?? (path === '-' ? undefined : formatFromPath(pathText(path)));
   return { ...parseDocument(read.bytes, { format, notAnObject: options.notAnObject }), bytes: read.bytes };

@@ -6,11 +6,15 @@ export const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 
 export type ReadResult = { ok: true; bytes: Uint8Array } | { ok: false; subcode: InputErrorSubcode; message: string };
 
+/** What a refusal for size says after the limit: how to raise it, for a spec. */
+const RAISE_MAX_BYTES = 'raise the limit with --max-bytes if it really is one spec';
+
 /**
  * Reads a whole input file, or standard input for "-", refusing anything larger than maxBytes.
- * Messages name the file as `shown`, so that an absolute path opened stays out of them.
+ * Messages name the file as `shown`, so that an absolute path opened stays out of them; a file
+ * whose limit is not --max-bytes (configuration, baselines) gives its own `limitNote`.
  */
-export function readInput(path: RawPath, maxBytes: number, shown: string = pathText(path)): ReadResult {
+export function readInput(path: RawPath, maxBytes: number, shown: string = pathText(path), limitNote = RAISE_MAX_BYTES): ReadResult {
   const label = path === '-' ? 'standard input' : shown;
   let descriptor: number;
   try {
@@ -30,10 +34,10 @@ export function readInput(path: RawPath, maxBytes: number, shown: string = pathT
           subcode: 'NOT_A_FILE',
           message: `${shown} is ${stats.isDirectory() ? 'a directory' : 'not a regular file'}; give the path of a spec file`,
         };
-      if (stats.size > maxBytes) return tooLarge(shown, maxBytes);
+      if (stats.size > maxBytes) return tooLarge(shown, maxBytes, limitNote);
       expectedSize = stats.size;
     }
-    return readAll(label, descriptor, maxBytes, expectedSize);
+    return readAll(label, descriptor, maxBytes, expectedSize, limitNote);
   } catch (error) {
     return describeFailure(label, error);
   } finally {
@@ -46,7 +50,7 @@ export function readInput(path: RawPath, maxBytes: number, shown: string = pathT
  * opened (plus one byte, to see whether it grew): the input is held once, not once in chunks and
  * again joined. Standard input, of unknown size, and a file that grew go on in chunks.
  */
-function readAll(label: string, descriptor: number, maxBytes: number, expectedSize: number): ReadResult {
+function readAll(label: string, descriptor: number, maxBytes: number, expectedSize: number, limitNote: string): ReadResult {
   const first = Buffer.allocUnsafe(expectedSize + 1);
   let filled = 0;
   while (filled < first.length) {
@@ -58,7 +62,7 @@ function readAll(label: string, descriptor: number, maxBytes: number, expectedSi
   let total = filled;
   const chunk = Buffer.allocUnsafe(64 * 1024);
   for (;;) {
-    if (total > maxBytes) return tooLarge(label, maxBytes);
+    if (total > maxBytes) return tooLarge(label, maxBytes, limitNote);
     const count = readSome(descriptor, chunk, 0);
     if (count === 0) break;
     total += count;
@@ -80,13 +84,9 @@ function readSome(descriptor: number, buffer: Buffer, offset: number): number {
   }
 }
 
-/** The refusal of an input over the limit: its message says how to raise it. */
-export function tooLarge(label: string, maxBytes: number): ReadResult {
-  return {
-    ok: false,
-    subcode: 'TOO_LARGE',
-    message: `${label} is larger than ${maxBytes} bytes; raise the limit with --max-bytes if it really is one spec`,
-  };
+/** The refusal of an input over the limit: its message says how to raise it, or why it is what it is. */
+export function tooLarge(label: string, maxBytes: number, limitNote = RAISE_MAX_BYTES): ReadResult {
+  return { ok: false, subcode: 'TOO_LARGE', message: `${label} is larger than ${maxBytes} bytes; ${limitNote}` };
 }
 
 function describeFailure(shown: string, error: unknown): ReadResult {

@@ -55,7 +55,7 @@ export function formatSarif(files: FileOutcome[], context: SarifContext): string
     })),
   );
   const resultOf = ({ problem, artifactIndex, fingerprint }: (typeof problems)[number]): object => {
-    const { ruleId, subcode, message, omitted, expected, suggestion, suppressed } = problem;
+    const { ruleId, subcode, message, omitted, expected, expectedCount, suggestion, suppressed } = problem;
     const artifact = artifacts[artifactIndex] as ArtifactLocation;
     return {
       ruleId,
@@ -75,6 +75,7 @@ export function formatSarif(files: FileOutcome[], context: SarifContext): string
               jsonPointer: problem.path,
               ...(omitted ? { omitted } : {}),
               ...(expected ? { expected } : {}),
+              ...(expectedCount === undefined ? {} : { expectedCount }),
               ...(suggestion === undefined ? {} : { suggestion }),
             }
           : { subcode },

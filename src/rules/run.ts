@@ -1,7 +1,7 @@
 import { ownValue } from '../common/own.js';
 import { offerSuggestion, suggestAllowed } from '../common/suggest.js';
 import { capDiagnostics, DIAGNOSTIC_CAP, type ProblemCounts } from '../diagnostics/cap.js';
-import type { Diagnostic, RuleSetting } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, MAX_EXPECTED, type RuleSetting } from '../diagnostics/diagnostic.js';
 import type { SchemaFindings } from '../schema/issues.js';
 import { sortInDocumentOrder } from '../schema/order.js';
 import type { OutsideList, Rule } from './rule.js';
@@ -86,7 +86,8 @@ function withOutsideList(diagnostic: Diagnostic, { value, allowed }: OutsideList
   return {
     ...diagnostic,
     message: `${diagnostic.message}${offerSuggestion(suggestion)}`,
-    expected: [...allowed],
+    expected: allowed.slice(0, MAX_EXPECTED),
+    ...(allowed.length > MAX_EXPECTED ? { expectedCount: allowed.length } : {}),
     ...(suggestion === undefined ? {} : { suggestion }),
   };
 }
