@@ -100,7 +100,13 @@ describe('the action on a fake runner', () => {
   it('takes files whose names look like options as files, in merge and in paths', { timeout: 60_000 }, () => {
     const workspace = workspaceWith('fixtures/valid');
     const shards = [1, 2].map((index) =>
-      runAction(workspace, { paths: 'specs', shard: `${index}/2`, summary: 'false', annotations: 'false', results: `results-${index}.json` }),
+      runAction(workspace, {
+        paths: 'specs',
+        shard: `${index}/2`,
+        summary: 'false',
+        annotations: 'false',
+        results: `results-${index}.json`,
+      }),
     );
     for (const shard of shards) expect(shard.status, shard.stderr).toBe(0);
     // The second shard's result under a name that the merge glob matches and that reads as --output.
