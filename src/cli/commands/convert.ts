@@ -44,7 +44,16 @@ export function convertCommand(options: ConvertOptions, io: Io): CommandResult {
     );
   const { spec, unmapped } = katasToSpec(parsed.data);
   const text = options.format === 'yaml' ? toYaml(spec) : jsonText(spec);
-  const judged = createCompiler({ preset: 'reference' }).compile(spec);
+  // The text, as compile will read it: a spec the loader refuses (the report's data nested one
+  // level deeper under x-katas than the limit) is not written.
+  const judged = createCompiler({ preset: 'reference' }).compile(text, { sourceFormat: options.format });
+  if (judged.error?.code === 'INPUT_ERROR')
+    throw new CliError(
+      'INPUT_ERROR',
+      judged.error.subcode,
+      `${options.report}: converted, it would be a spec that compile refuses (${judged.error.message}); nothing was written`,
+      exitCodes.input,
+    );
   const check = { preset: 'reference', verdict: judged.verdict, diagnostics: judged.diagnostics };
   const data: Record<string, unknown> = { from: options.report, to: options.to, spec, unmapped, check };
   for (const { field, why } of unmapped)
