@@ -6,8 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createCompiler } from '../../src/index.js';
+import { envelopeOf } from '../support/envelope.js';
+import { runInProcess } from '../support/in-process.js';
 import { validSpec } from '../support/specs.js';
+import { useTempDirs, writeJson } from '../support/temp.js';
 
+const tempDir = useTempDirs('gate-fooled');
 const gate = createCompiler({ preset: 'gate' });
 const reference = createCompiler({ preset: 'reference' });
 const INHERITED = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__'];
@@ -104,5 +108,39 @@ describe('texts with nothing visible are blank under the gate', () => {
       spec['deepDives'][0].finding = text;
       expect(gate.compile(spec).exitCode, text).toBe(0);
     }
+  });
+});
+
+describe('no setting weakens the rules that make a document judgeable', () => {
+  const weakened: Array<[string, 'gate' | 'reference', 'off' | 'warning']> = [
+    ['schema', 'gate', 'warning'],
+    ['schema', 'gate', 'off'],
+    ['schema', 'reference', 'off'],
+    ['critical-input', 'gate', 'off'],
+    ['critical-input', 'reference', 'warning'],
+    ['katas-schema', 'gate', 'off'],
+  ];
+  for (const [ruleId, preset, setting] of weakened)
+    it(`${ruleId}: ${setting} under ${preset} is refused, naming the rule and why`, () => {
+      expect(() => createCompiler({ preset, rules: { [ruleId]: setting } })).toThrow(
+        expect.objectContaining({
+          subcode: 'INVALID_SETTING',
+          message: expect.stringContaining(`rule ${ruleId}: setting "${setting}" is below`),
+        }),
+      );
+    });
+
+  it('a configuration that weakens the schema is a usage error, so a spec it cannot judge never passes', async () => {
+    const dir = tempDir();
+    writeJson(dir, 'investigation.config.json', { rules: { schema: 'warning' } });
+    writeJson(dir, 'spec.json', { ...validSpec(), deepDives: 'none' });
+    const run = await runInProcess(['spec.json', '--json'], { cwd: dir });
+    expect(run.status).toBe(2);
+    expect(envelopeOf(run.stdout).error).toMatchObject({ code: 'USAGE_ERROR', subcode: 'INVALID_SETTING' });
+  });
+
+  it('raising one above its preset is allowed: katas-schema, off under reference, may be an error', () => {
+    expect(createCompiler({ preset: 'reference', rules: { 'katas-schema': 'error' } }).settings['katas-schema']).toBe('error');
+    expect(createCompiler({ preset: 'gate', rules: { schema: 'error', 'unknown-field': 'off' } }).settings['unknown-field']).toBe('off');
   });
 });
