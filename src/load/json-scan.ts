@@ -201,3 +201,20 @@ function isDelimiter(code: number): boolean {
     code === COLON
   );
 }
+
+/**
+ * The offset of the bracket that opens the first container nested `limit` + 1 levels deep, for a
+ * refusal that names its place; undefined when the text nests no deeper than `limit`. Strings are
+ * skipped whole, so brackets inside them do not count.
+ */
+export function offsetPastDepth(text: string, limit: number): number | undefined {
+  let depth = 0;
+  for (let at = 0; at < text.length; at++) {
+    const current = text.charCodeAt(at);
+    if (current === QUOTE) at = stringEnd(text, at) - 1;
+    else if (current === OPEN_BRACE || current === OPEN_BRACKET) {
+      if (++depth > limit) return at;
+    } else if (current === CLOSE_BRACE || current === CLOSE_BRACKET) depth--;
+  }
+  return undefined;
+}

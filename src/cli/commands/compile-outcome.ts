@@ -69,8 +69,11 @@ export function writeDiagnosticLines(file: Pick<FileOutcome, 'path' | 'diagnosti
       `${path}${position(diagnostic)}: ${weight} ${visible(diagnostic.ruleId)} ${visible(diagnostic.message)} (at ${visible(describePointer(diagnostic.path))})\n`,
     );
   }
+  // An input error with no place in the text is a problem of the whole file: line 1, column 1.
   if (file.error?.code === 'INPUT_ERROR')
-    io.stderr.write(`${path}${position(file.error)}: error ${file.error.subcode}: ${visible(file.error.message)}\n`);
+    io.stderr.write(
+      `${path}${position({ line: file.error.line ?? 1, column: file.error.column ?? 1 })}: error ${file.error.subcode}: ${visible(file.error.message)}\n`,
+    );
 }
 
 /** ":line:col", ":line" without a column, or nothing when the place in the text is not known. */
