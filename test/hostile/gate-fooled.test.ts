@@ -64,6 +64,10 @@ describe('anti-pattern tokens in disguise', () => {
     ['a bidi control', 'We used read\u2066_all_files for the legacy folder.'],
     ['a ligature', 'We used read_all_ﬁles for the legacy folder.'],
     ['a control character', 'We used read_all\u0007_files for the legacy folder.'],
+    ['a Cyrillic е and а', 'We used r\u0435\u0430d_all_files for the legacy folder.'],
+    ['a Greek omicron and a Cyrillic capital', 'We did a full_rep\u03bf_read and a RIGID_UPFR\u041eNT_PLAN.'],
+    ['hyphens U+2010 in read-all-files', 'We used read\u2010all\u2010files for the legacy folder.'],
+    ['a non-breaking hyphen and a minus sign', 'We used read\u2011all\u2212files for the legacy folder.'],
   ];
   for (const [name, risk] of disguises) {
     it(`${name}: the gate finds it; the reference preset, like the reference script, does not`, () => {
@@ -73,6 +77,12 @@ describe('anti-pattern tokens in disguise', () => {
       expect(ruleIds(reference.compile(spec))).not.toContain('anti-patterns');
     });
   }
+
+  it('text in other scripts is not taken for a token: only look-alikes of ASCII letters fold', () => {
+    const spec = validSpec();
+    spec['risks'].push('Мы не читали все файлы.', 'Διαβάσαμε μόνο δύο αρχεία.', 'A naïve café read — once — the files.');
+    expect(ruleIds(gate.compile(spec))).not.toContain('anti-patterns');
+  });
 
   it('words that merely contain a token, or sit next to one across a line break, are judged as before', () => {
     const spec = validSpec();
