@@ -32,6 +32,14 @@ function copyOfBuild(): { dir: string; run: (args: string[]) => { status: number
   return { dir, run };
 }
 
+/** The cache with its payload changed and its SHA-1 recomputed, so that only V8's own checksum can tell. */
+function forged(bytes: Buffer): Buffer {
+  const header = bytes.indexOf(0x0a, bytes.indexOf(0x0a) + 1) + 1;
+  const payload = Buffer.from(bytes.subarray(header + 20));
+  for (let index = 64; index < payload.length; index += 997) payload[index] = (payload[index] as number) ^ 0x55;
+  return Buffer.concat([bytes.subarray(0, header), createHash('sha1').update(payload).digest(), payload]);
+}
+
 function caches(dir: string): string[] {
   return readdirSync(join(dir, 'dist'))
     .filter((name) => name.endsWith('.cjs.cache'))
@@ -63,30 +71,13 @@ describe('the launcher and its code caches', () => {
       (bytes) => Buffer.from(bytes.toString('latin1').replace(/\n[0-9a-f]{40}\n/, `\n${'0'.repeat(40)}\n`), 'latin1'),
     ],
     ['of random bytes', (bytes) => Buffer.from(bytes.map((_, index) => (index * 7919) % 251))],
+    // V8 crashes on such a payload unless its own checksum, which the loader turns on, refuses it.
+    ['with its payload changed and its SHA-1 recomputed', forged],
   ];
 
   it.each(damages)('a cache %s is ignored without a word: same output, same exit code', (_, damage) => {
     const { dir, run } = copyOfBuild();
     for (const cache of caches(dir)) writeFileSync(cache, damage(readFileSync(cache)));
-    for (const format of ['json', 'markdown'] as const) {
-      const result = run([SPEC, '--format', format]);
-      expect(result.stderr).toBe(expected[format].stderr);
-      expect(result.status).toBe(expected[format].status);
-      expect(result.stdout).toBe(expected[format].stdout);
-    }
-  });
-
-  /** The cache with its payload changed and its SHA-1 recomputed, so that only V8's own checksum can tell. */
-  function forged(bytes: Buffer): Buffer {
-    const header = bytes.indexOf(0x0a, bytes.indexOf(0x0a) + 1) + 1;
-    const payload = Buffer.from(bytes.subarray(header + 20));
-    for (let index = 64; index < payload.length; index += 997) payload[index] = (payload[index] as number) ^ 0x55;
-    return Buffer.concat([bytes.subarray(0, header), createHash('sha1').update(payload).digest(), payload]);
-  }
-
-  it('a cache whose payload was changed and its digest recomputed is refused by V8 itself, not run', () => {
-    const { dir, run } = copyOfBuild();
-    for (const cache of caches(dir)) writeFileSync(cache, forged(readFileSync(cache)));
     for (const format of ['json', 'markdown'] as const) {
       const result = run([SPEC, '--format', format]);
       expect(result.stderr).toBe(expected[format].stderr);
