@@ -38,7 +38,9 @@ const INTEGER_AS_FLOAT: ScalarTag = {
 };
 
 /** The tags of YAML 1.2's core schema, written in their `!!` short form. */
-const CORE_TAGS: ReadonlySet<string> = new Set(['str', 'int', 'float', 'bool', 'null', 'seq', 'map'].map((name) => `tag:yaml.org,2002:${name}`));
+const CORE_TAGS: ReadonlySet<string> = new Set(
+  ['str', 'int', 'float', 'bool', 'null', 'seq', 'map'].map((name) => `tag:yaml.org,2002:${name}`),
+);
 
 /**
  * YAML text to data in one pass of the lexer and parser, bounded in tokens and nesting before the

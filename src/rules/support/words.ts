@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import table from '../../../assets/lookalikes.json' with { type: 'json' };
 
 /**
  * Word characters as Python's `re` sees them in a str pattern (letters, digits, underscore in any
@@ -58,23 +58,16 @@ const NOT_ASCII = /[^\u0000-\u007f]/gu;
 let lookalikes: ReadonlyMap<string, string> | undefined;
 
 /**
- * The ASCII a non-ASCII character is confused with, per Unicode's confusables list (UTS #39, as
- * the unhomoglyph package ships it), or the character itself. Only mappings to ASCII are kept:
- * the blocked tokens are ASCII, and mapping ASCII to ASCII ("I" to "l", "m" to "rn") would undo
- * case folding. The list (100 KB) is read on first use, from the installed package rather than
- * bundled: plain ASCII text, most of every run, never needs it.
+ * The ASCII a non-ASCII character is confused with, per Unicode's confusables list (UTS #39;
+ * assets/lookalikes.json, generated from the unhomoglyph package), or the character itself. Only
+ * mappings to ASCII are kept: the blocked tokens are ASCII, and mapping ASCII to ASCII ("I" to
+ * "l", "m" to "rn") would undo case folding. The map is built on first use: plain ASCII text, most
+ * of every run, never needs it.
  */
 function asciiLookalike(character: string): string {
-  if (lookalikes === undefined) {
-    const confusables = createRequire(import.meta.url)('unhomoglyph/data.json') as Record<string, string>;
-    const table = new Map<string, string>();
-    for (const [from, to] of Object.entries(confusables)) if (NOT_ASCII_ONCE.test(from) && !NOT_ASCII_ONCE.test(to)) table.set(from, to);
-    lookalikes = table;
-  }
+  lookalikes ??= new Map(table.lookalikes.split('\n').map((line) => line.split('\t') as [string, string]));
   return lookalikes.get(character) ?? character;
 }
-
-const NOT_ASCII_ONCE = /[^\u0000-\u007f]/u;
 
 const WORD_RUN = /[\p{L}\p{N}_]+/gu;
 /** Lookups searched directly before an index of the texts' words is built. */
