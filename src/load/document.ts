@@ -1,3 +1,4 @@
+import type { FolderBound } from '../common/folder-bound.js';
 import { pathText, type RawPath } from '../common/raw-path.js';
 import { type InputProblem, inputProblem } from './input-error.js';
 import { decodeUtf8, formatFromPath, type NotAnObjectMessage, parseSpecText, type SourceFormat } from './parse.js';
@@ -39,11 +40,13 @@ export interface ReadDocumentOptions extends Omit<DocumentChoice, 'path'> {
   maxBytes: number;
   /** How messages name the file; the path itself by default. */
   shown?: string;
+  /** The folder the file was found in, when the user did not name it: a file that leads out of it is refused (readInput). */
+  inside?: FolderBound;
 }
 
 /** Reads a file (or standard input for "-") within the size limit and parses it as `parseDocument` does. */
 export function readDocument(path: RawPath, options: ReadDocumentOptions): DocumentResult & { bytes?: Uint8Array } {
-  const read = readInput(path, options.maxBytes, options.shown);
+  const read = readInput(path, options.maxBytes, options.shown, options.inside);
   if (!read.ok) return { ok: false, problem: inputProblem(read.subcode, read.message) };
   const format = options.format ?? (path === '-' ? undefined : formatFromPath(pathText(path)));
   return { ...parseDocument(read.bytes, { format, notAnObject: options.notAnObject }), bytes: read.bytes };

@@ -1,4 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { type FolderBound, openedInside } from '../common/folder-bound.js';
 import { pathText, type RawPath } from '../common/raw-path.js';
 import type { InputErrorSubcode } from './input-error.js';
 
@@ -8,9 +9,12 @@ export type ReadResult = { ok: true; bytes: Uint8Array } | { ok: false; subcode:
 
 /**
  * Reads a whole input file, or standard input for "-", refusing anything larger than maxBytes.
- * Messages name the file as `shown`, so that an absolute path opened stays out of them.
+ * Messages name the file as `shown`, so that an absolute path opened stays out of them. A file
+ * found in a folder rather than named (`inside`: that folder's bound) is read only if what was
+ * opened lies inside the folder: a link out, or a file swapped for one after the folder was
+ * listed, is refused as LINK_OUT before a byte of it is read.
  */
-export function readInput(path: RawPath, maxBytes: number, shown: string = pathText(path)): ReadResult {
+export function readInput(path: RawPath, maxBytes: number, shown: string = pathText(path), inside?: FolderBound): ReadResult {
   const label = path === '-' ? 'standard input' : shown;
   let descriptor: number;
   try {
@@ -22,6 +26,8 @@ export function readInput(path: RawPath, maxBytes: number, shown: string = pathT
   }
   try {
     let expectedSize = 0;
+    if (path !== '-' && inside !== undefined && !openedInside(descriptor, path, inside))
+      return { ok: false, subcode: 'LINK_OUT', message: linkOutMessage(shown, inside) };
     if (path !== '-') {
       const stats = fstatSync(descriptor);
       if (!stats.isFile())
@@ -78,6 +84,11 @@ function readSome(descriptor: number, buffer: Buffer, offset: number): number {
       throw error;
     }
   }
+}
+
+/** The refusal of a file that leads out of its folder: it names the link and the folder, and nothing of what lies outside. */
+export function linkOutMessage(shown: string, inside: FolderBound): string {
+  return `${shown} is a symbolic link out of ${inside.shown}; not read`;
 }
 
 /** The refusal of an input over the limit: its message says how to raise it. */
