@@ -36,9 +36,10 @@ export interface ExpandedInputs {
  * own NOT_FOUND; a link is followed, since the user named it), a folder is searched for specs, and
  * a quoted glob is expanded here, the same way on every shell. A folder that cannot be listed
  * becomes its own UNREADABLE entry; links out of a folder or glob are skipped with a warning
- * (findFixtures, expandGlob), and a file found is read only if what is opened still lies inside its
- * folder (`inside`), which a link swapped in after the listing does not. The list is sorted once, after de-duplication, so that every
- * format lists the files in the same order whatever the order of the arguments. With
+ * (findFixtures, expandGlob), and a file found is read only if what is opened still lies inside
+ * its folder (`inside`), which a link swapped in after the listing does not. The list is sorted
+ * once, after de-duplication, so that every format lists the files in the same order whatever the
+ * order of the arguments. With
  * `options.withReports`, folders yield JSON reports (`*.report.json`) too, as `compare` reads them;
  * sidecars, Markdown reports and configuration files are skipped either way.
  */

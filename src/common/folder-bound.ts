@@ -14,7 +14,10 @@ const SEPARATOR = sep.charCodeAt(0);
  * a read or a write out of it.
  */
 export interface FolderBound {
-  /** The folder's real path; null when it cannot be resolved, and then nothing lies inside it. A Uint8Array after a trip to a worker thread. */
+  /**
+   * The folder's real path; null when it cannot be resolved, and then nothing lies inside it. A
+   * Uint8Array rather than a Buffer after a trip to a worker thread.
+   */
   real: Uint8Array | null;
   /** How messages name the folder. */
   shown: string;

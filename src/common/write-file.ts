@@ -70,7 +70,10 @@ export function writeFileSafely(path: RawPath, content: string, inside?: FolderB
   writeThrough(target.path, Buffer.from(content, 'utf8'), kind, inside);
 }
 
-/** Whether a write to `path` would stay inside the bound, following links as writeFileSafely does: for callers that check every target before writing any. */
+/**
+ * Whether a write to `path` would stay inside the bound, following links as writeFileSafely does:
+ * for callers that check every target before writing any.
+ */
 export function writesInside(path: RawPath, inside: FolderBound): boolean {
   return landsInside(followLinks(path), inside);
 }

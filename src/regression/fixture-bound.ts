@@ -29,9 +29,10 @@ export function fixtureBound(file: RawPath, roots: readonly string[], cwd: strin
 }
 
 /**
- * A golden's bytes, or why they cannot be had, `shown` first. What was opened is checked, not the
- * path before it: a golden that leads out of the fixture folder (a link out, or swapped for one)
- * is refused before a byte of it is read, and the message names the link, not what is outside.
+ * A side file's bytes (a golden to compare, or what an update would replace), or why they cannot
+ * be had, `shown` first. What was opened is checked, not the path before it: a file that leads out
+ * of the fixture folder (a link out, or swapped for one) is refused before a byte of it is read,
+ * and the message names the link, not what is outside.
  */
 export function readSideFile(path: RawPath, shown: string, inside: FolderBound): { bytes: Buffer } | { problem: string } {
   let descriptor: number;

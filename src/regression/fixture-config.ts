@@ -29,9 +29,10 @@ export type FixtureJudges = (spec: RawPath, found: ExpectationFile | null, insid
 
 /**
  * The compiler a fixture is judged by: the configuration its expectation names (relative to the
- * expectation file, and inside the fixture's folder), else the command line's (--config, INVESTIGATION_CONFIG) or the nearest one
- * walking up from the spec's folder; then --preset and --policy, then the expectation's own preset
- * and policy. A configuration or policy that cannot be used is the fixture's problem.
+ * expectation file, and inside the fixture's folder), else the command line's (--config,
+ * INVESTIGATION_CONFIG) or the nearest one walking up from the spec's folder; then --preset and
+ * --policy, then the expectation's own preset and policy. A configuration or policy that cannot be
+ * used is the fixture's problem.
  */
 export function createFixtureJudges(configuration: FixtureConfiguration, cwd: string): FixtureJudges {
   const compilerFor = compilerCache();
