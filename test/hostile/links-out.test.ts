@@ -291,7 +291,7 @@ describe.skipIf(!posix)('what is opened is checked, not a path checked before', 
   function untilSeen(once: () => string[], seen: readonly RegExp[], times = 10): string[] {
     const counts = seen.map(() => 0);
     const outputs: string[] = [];
-    for (let run = 0; run < 20_000 && counts.some((count) => count < times); run++) {
+    for (let run = 0; run < 5_000 && counts.some((count) => count < times); run++) {
       const output = once();
       outputs.push(...output);
       seen.forEach((pattern, index) => {
