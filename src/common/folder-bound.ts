@@ -1,4 +1,4 @@
-import { fstatSync, readlinkSync } from 'node:fs';
+import { fstatSync, readlinkSync, unlinkSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { joinRawPath, type RawPath, splitRawPath } from './raw-path.js';
 import { isWithin, realPathOrNull } from './real-path.js';
@@ -101,6 +101,20 @@ function realOf(bound: FolderBound): Buffer | null {
   const { real } = bound;
   if (real === null) return null;
   return Buffer.isBuffer(real) ? real : Buffer.from(real.buffer, real.byteOffset, real.byteLength);
+}
+
+/**
+ * Removes the file open as `descriptor`, which was created at `path`: by the kernel's name for it
+ * where there is one (Linux), since a folder on `path` may have been swapped since, and by `path`
+ * elsewhere. Best effort: a file already gone is no error.
+ */
+export function removeOpened(descriptor: number, path: RawPath): void {
+  const opened = kernelPathOf(descriptor);
+  try {
+    unlinkSync(opened !== null && opened[0] === SEPARATOR ? opened : path);
+  } catch {
+    // Gone already, or not removable: nothing more can be done about it here.
+  }
 }
 
 /** The kernel's path of an open file (Linux: /proc/self/fd/N; "pipe:[…]" for a pipe); null where there is no such name. */

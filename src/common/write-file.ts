@@ -14,7 +14,7 @@ import {
   statSync,
   writeSync,
 } from 'node:fs';
-import { type FolderBound, openedInside, writeLandsInside } from './folder-bound.js';
+import { type FolderBound, openedInside, removeOpened, writeLandsInside } from './folder-bound.js';
 import { joinRawPath, type RawPath, splitRawPath } from './raw-path.js';
 import { removeStaleTemporaries, temporaryName } from './stale-temporaries.js';
 
@@ -172,12 +172,18 @@ function throughTemporary(
   commit: (temporary: RawPath) => void,
 ): void {
   const { folder, name } = splitRawPath(target);
-  removeStaleTemporaries(folder, name);
   const temporary = joinRawPath(folder, temporaryName(name));
   let descriptor: number | null = null;
   try {
     descriptor = openSync(temporary, 'wx', 0o666);
-    if (inside !== undefined && !openedInside(descriptor, temporary, inside)) throw new WriteRefusedError(linkOutRefusal(inside));
+    if (inside !== undefined && !openedInside(descriptor, temporary, inside)) {
+      // Made outside, through a folder swapped for a link out: removed where it is, not by a path
+      // that may lead elsewhere by now.
+      removeOpened(descriptor, temporary);
+      throw new WriteRefusedError(linkOutRefusal(inside));
+    }
+    // Only once the folder is known to be the one meant: a folder outside is not cleaned either.
+    removeStaleTemporaries(folder, name);
     writeAll(descriptor, bytes);
     if (existing !== null) keepOwnerAndMode(descriptor, existing);
     closeSync(descriptor);

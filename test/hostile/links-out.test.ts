@@ -23,7 +23,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileFile } from '../../src/cli/commands/shared.js';
 import { expandInputs } from '../../src/cli/inputs.js';
-import { type FolderBound, folderBound, openedInside, resolvesInside, sameFileInside } from '../../src/common/folder-bound.js';
+import {
+  type FolderBound,
+  folderBound,
+  openedInside,
+  removeOpened,
+  resolvesInside,
+  sameFileInside,
+} from '../../src/common/folder-bound.js';
 import { writeFileSafely } from '../../src/common/write-file.js';
 import { createCompiler } from '../../src/index.js';
 import { readInput } from '../../src/load/read-input.js';
@@ -401,6 +408,24 @@ describe.skipIf(!posix)('the checks themselves', () => {
       closeSync(viaLink);
       closeSync(direct);
     }
+  });
+
+  it.skipIf(process.platform !== 'linux')('removeOpened removes the file that was opened, not what its path leads to now', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'a'));
+    mkdirSync(join(dir, 'b'));
+    symlinkSync('a', join(dir, 'via'));
+    const opened = openSync(join(dir, 'via', 'x.tmp'), 'wx');
+    try {
+      renameSync(join(dir, 'via'), join(dir, 'old-via'));
+      symlinkSync('b', join(dir, 'via'));
+      writeFileSync(join(dir, 'b', 'x.tmp'), 'a file of the same name elsewhere\n');
+      removeOpened(opened, join(dir, 'via', 'x.tmp'));
+    } finally {
+      closeSync(opened);
+    }
+    expect(readdirSync(join(dir, 'a'))).toEqual([]);
+    expect(readdirSync(join(dir, 'b'))).toEqual(['x.tmp']);
   });
 
   it('resolvesInside resolves the part of a path that exists and keeps the rest below it', () => {
