@@ -70,7 +70,7 @@ export function readBriefFolder(dir: string, shown: string, maxBytes: number): F
   const listed = listArtifacts(dir, shown);
   if (!listed.ok) return refuse(listed.problem.subcode === 'UNREADABLE' ? 'UNREADABLE' : 'NOT_A_DIRECTORY', listed.problem.message);
   return listed.artifacts.map(({ name }): FolderArtifact => {
-    const read = readInput(join(dir, name), maxBytes, name);
+    const read = readInput(join(dir, name), { maxBytes, shown: name });
     return read.ok ? { name, bytes: read.bytes } : { name, problem: { subcode: read.subcode, message: read.message } };
   });
 }

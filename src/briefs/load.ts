@@ -13,7 +13,7 @@ const NOT_AN_ARTIFACT = 'the artifact is not an object; a brief artifact is a JS
  * input problem in `error`.
  */
 export function loadArtifact(folder: string, named: ArtifactName, display: string, maxBytes: number): Artifact {
-  const read = readInput(join(folder, named.name), maxBytes, display);
+  const read = readInput(join(folder, named.name), { maxBytes, shown: display });
   if (!read.ok) return { ...named, display, error: inputProblem(read.subcode, read.message) };
   return parseArtifact(named, display, read.bytes);
 }

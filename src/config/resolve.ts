@@ -1,4 +1,5 @@
 import { relative, resolve, sep } from 'node:path';
+import { type FolderBound, resolvesInside } from '../common/folder-bound.js';
 import { nearestFileFinder } from '../common/walk-up.js';
 import { readDocument } from '../load/document.js';
 import { ConfigError, type ConfigFile, validateConfig } from './validate.js';
@@ -60,20 +61,31 @@ export function createConfigLookup(flag: string | undefined, env: string | undef
   };
 }
 
-/** A configuration file named by a fixture's expectation file (`namedBy`, as shown), at the absolute `path`. */
-export function readSidecarConfig(path: string, namedBy: string, cwd: string): ResolvedConfig {
-  return load(path, 'sidecar', cwd, [], `${namedBy}: config`);
+/**
+ * A configuration file named by a fixture's expectation file (`namedBy`, as shown), at the
+ * absolute `path`. The expectation was found in a folder, not named by the user, so what it names
+ * must lie inside that folder (`inside`) once links are resolved: a path out of it is refused
+ * before it is opened (and checked again on what was opened), and the refusal quotes nothing of it.
+ */
+export function readSidecarConfig(path: string, namedBy: string, cwd: string, inside: FolderBound): ResolvedConfig {
+  if (!resolvesInside(path, inside))
+    throw new ConfigError(
+      'INVALID_CONFIG',
+      `${namedBy}: config ${display(path, cwd)} lies outside ${inside.shown}; refused (a sidecar names only a configuration inside the folder given to test)`,
+    );
+  return load(path, 'sidecar', cwd, [], `${namedBy}: config`, inside);
 }
 
 function pinned(config: ResolvedConfig): ConfigLookup {
   return { forFolder: () => config };
 }
 
-function load(path: string, source: ConfigSource, cwd: string, warnings: string[], namedBy?: string): ResolvedConfig {
+function load(path: string, source: ConfigSource, cwd: string, warnings: string[], namedBy?: string, inside?: FolderBound): ResolvedConfig {
   const origin = namedBy ?? (source === 'env' ? 'INVESTIGATION_CONFIG' : source === 'flag' ? '--config' : 'config');
   const parsed = readDocument(resolve(cwd, path), {
     maxBytes: MAX_CONFIG_BYTES,
     limitNote: 'a configuration file holds at most 1 MiB: its policy lists at most 1,000 names each',
+    inside,
     notAnObject: () => 'a configuration file holds an object with preset, policy and rules',
   });
   const where = `${origin} ${source === 'walk-up' || source === 'sidecar' ? display(path, cwd) : path}`;

@@ -1,4 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { type FolderBound, openedInside } from '../common/folder-bound.js';
 import { pathText, type RawPath } from '../common/raw-path.js';
 import type { InputErrorSubcode } from './input-error.js';
 
@@ -9,12 +10,24 @@ export type ReadResult = { ok: true; bytes: Uint8Array } | { ok: false; subcode:
 /** What a refusal for size says after the limit: how to raise it, for a spec. */
 const RAISE_MAX_BYTES = 'raise the limit with --max-bytes if it really is one spec';
 
-/**
- * Reads a whole input file, or standard input for "-", refusing anything larger than maxBytes.
- * Messages name the file as `shown`, so that an absolute path opened stays out of them; a file
- * whose limit is not --max-bytes (configuration, baselines) gives its own `limitNote`.
- */
-export function readInput(path: RawPath, maxBytes: number, shown: string = pathText(path), limitNote = RAISE_MAX_BYTES): ReadResult {
+export interface ReadInputOptions {
+  /** The most bytes read; more is TOO_LARGE. */
+  maxBytes: number;
+  /** How messages name the file, so that an absolute path opened stays out of them; the path by default. */
+  shown?: string;
+  /**
+   * The folder the file was found in, when the user did not name it: the file is read only if
+   * what was opened lies inside the folder; a link out, or a file swapped for one after the
+   * folder was listed, is refused as LINK_OUT before a byte of it is read.
+   */
+  inside?: FolderBound;
+  /** What a refusal for size says after the limit, for a file whose limit is not --max-bytes (configuration, baselines). */
+  limitNote?: string;
+}
+
+/** Reads a whole input file, or standard input for "-", within the limits of `options`. */
+export function readInput(path: RawPath, options: ReadInputOptions): ReadResult {
+  const { maxBytes, shown = pathText(path), inside, limitNote = RAISE_MAX_BYTES } = options;
   const label = path === '-' ? 'standard input' : shown;
   let descriptor: number;
   try {
@@ -26,6 +39,8 @@ export function readInput(path: RawPath, maxBytes: number, shown: string = pathT
   }
   try {
     let expectedSize = 0;
+    if (path !== '-' && inside !== undefined && !openedInside(descriptor, path, inside))
+      return { ok: false, subcode: 'LINK_OUT', message: linkOutMessage(shown, inside) };
     if (path !== '-') {
       const stats = fstatSync(descriptor);
       if (!stats.isFile())
@@ -82,6 +97,11 @@ function readSome(descriptor: number, buffer: Buffer, offset: number): number {
       throw error;
     }
   }
+}
+
+/** The refusal of a file that leads out of its folder: it names the link and the folder, and nothing of what lies outside. */
+export function linkOutMessage(shown: string, inside: FolderBound): string {
+  return `${shown} is a symbolic link out of ${inside.shown}; not read`;
 }
 
 /** The refusal of an input over the limit: its message says how to raise it, or why it is what it is. */

@@ -176,7 +176,7 @@ function readReport(listed: Listed, maxBytes: number): { side: SideFile } | { by
   const named = isReportName(listed.file);
   if (!listed.file.toLowerCase().endsWith('.json') || listed.input.problem !== undefined) return {};
   const { input } = listed;
-  const parsed = readDocument(input.open, { maxBytes, shown: input.shown, format: 'json' });
+  const parsed = readDocument(input.open, { maxBytes, shown: input.shown, format: 'json', inside: input.inside });
   if (!parsed.ok) {
     if (!named) return parsed.bytes === undefined ? {} : { bytes: parsed.bytes };
     const message = parsed.bytes === undefined ? parsed.problem.message : `${input.shown}: ${parsed.problem.message}`;

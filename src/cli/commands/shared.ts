@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import type { FolderBound } from '../../common/folder-bound.js';
 import { pathText } from '../../common/raw-path.js';
 import { WriteRefusedError, writeFileSafely } from '../../common/write-file.js';
 import type { CompileResult, Compiler } from '../../compile.js';
@@ -39,7 +40,7 @@ export function compileFile(
       ? givenWithin(input.given, options.maxBytes, input.shown)
       : input.bytes !== undefined
         ? { ok: true, bytes: input.bytes }
-        : readInput(input.open, options.maxBytes, input.shown);
+        : readInput(input.open, { maxBytes: options.maxBytes, shown: input.shown, inside: input.inside });
   const baseline = input.baseline === undefined ? {} : { baseline: input.baseline };
   const stage = options.stage === undefined ? {} : { stage: options.stage };
   const format = input.given?.format === undefined ? {} : { sourceFormat: input.given.format };
@@ -90,10 +91,11 @@ export function fileLocation(relativePath: string, absolutePath: string): FileLo
 /**
  * Writes `content` atomically to the absolute `path`. A file that cannot be written is the user's
  * to fix, so the result is an error naming it as `label` (such as "--output report.md"), not a crash.
+ * A file the user did not name (a report in --output-dir) keeps `inside` the folder they named.
  */
-export function writeOutputFile(path: string, content: string, label: string): EnvelopeError | null {
+export function writeOutputFile(path: string, content: string, label: string, inside?: FolderBound): EnvelopeError | null {
   try {
-    writeFileSafely(path, content);
+    writeFileSafely(path, content, inside);
     return null;
   } catch (error) {
     return { code: 'USAGE_ERROR', subcode: 'OUTPUT_NOT_WRITABLE', message: writeFailure(label, error) };

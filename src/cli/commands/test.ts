@@ -59,8 +59,8 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
   let entries: Entry[];
   let discovery: Discovery;
   let folders: FixtureFolders;
+  const given = options.dirs.map((dir) => resolve(io.cwd, dir));
   try {
-    const given = options.dirs.map((dir) => resolve(io.cwd, dir));
     discovery = findFixtures(given);
     folders = selectFixtureFolders(discovery.files, given);
     entries = [...folders.files, ...discovery.unreadable].sort(compareFoundPaths);
@@ -88,6 +88,7 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
   try {
     ran = await runFixturesParallel(specs, {
       cwd: io.cwd,
+      roots: given,
       update: options.update,
       configuration: {
         ...(options.config === undefined ? {} : { config: options.config }),
