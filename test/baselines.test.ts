@@ -137,7 +137,9 @@ describe('baselines on the command line', () => {
     expect(written.stdout).toContain('✔ 3 files passed (3 suppressed by a baseline)');
     expect(written.stdout).toMatch(/specs\/two\.json\n\s+\d+:\d+\s+suppressed\s+/);
 
-    // Found again walking up from the specs' folder, from a working directory below it too.
+    // Found again walking up from the specs' folder, from a working directory below it too: in a
+    // repository the walk climbs to its top (outside one, it would stop at the working directory).
+    mkdirSync(join(dir, '.git'));
     const again = await runInProcess(['two.json', '--json'], { cwd: join(dir, 'specs') });
     const envelope: any = expectEnvelope(again, { command: 'compile', exit: 0 });
     expect(envelope.data.summary).toMatchObject({ errors: 0, suppressed: 2 });

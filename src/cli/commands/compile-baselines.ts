@@ -36,6 +36,8 @@ export interface BaselinePlan {
   /** Per input, in input order; null for standard input and for specs with no suppressions file (unless the run writes one). */
   places: Array<{ file: SuppressionsFile; key: string } | null>;
   writing: boolean;
+  /** The baselines found by walking up, and those ignored above where the walk stops: one warning each. */
+  notes: string[];
 }
 
 /** What the baselines of a run came to, for standard error and the envelope. */
@@ -57,7 +59,7 @@ export function planBaselines(flags: BaselineFlags, inputs: readonly InputFile[]
     const file = refusedAsUsage(SuppressionsError, () => lookup.forSpec(spec) ?? (writing ? lookup.fresh() : null));
     return file === null ? null : { file, key: specKey(file, spec) };
   });
-  return { places, writing };
+  return { places, writing, notes: lookup.takeNotes() };
 }
 
 /** The baseline of input `index`, for the compiler. */

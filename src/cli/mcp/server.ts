@@ -36,15 +36,16 @@ export async function serveMcp(options: McpOptions): Promise<void> {
     { name: toolInfo.name, version: toolInfo.version },
     { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
   );
-  const warnings: string[] = [];
   const context: ToolContext = {
     roots: options.roots,
     maxBytes: options.maxBytes,
     io: {
       cwd: options.roots.folders[0] as string,
       env: options.env,
-      stderr: { write: (text: string) => warnings.push(text) },
+      // A command's warnings come back in its tool result; kept here too, they would pile up call after call.
+      stderr: { write: () => true },
       stdoutIsTTY: false,
+      roots: options.roots.folders,
     },
   };
   server.setRequestHandler(ListToolsRequestSchema, () => ({
