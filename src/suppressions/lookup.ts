@@ -1,8 +1,13 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 import { boundaryText, lookupBoundary } from '../common/lookup-boundary.js';
 import { fileFinder } from '../common/walk-up.js';
-import { readDocument } from '../load/document.js';
-import { SUPPRESSIONS_FILE_NAME, type Suppressions, SuppressionsError, validateSuppressions } from './file.js';
+import { parseDocument } from '../load/document.js';
+import type { InputErrorSubcode } from '../load/input-error.js';
+import { decodeUtf8 } from '../load/parse.js';
+import { DEFAULT_MAX_BYTES, readInput } from '../load/read-input.js';
+import { LineIndex } from '../load/text-position.js';
+import { SUPPRESSIONS_FILE_NAME, Suppressions, SuppressionsError, validateSuppressions } from './file.js';
+import { scanSuppressions } from './scan.js';
 
 /** A suppressions file as a run uses it: read and checked once, or not there yet (to be written). */
 export interface SuppressionsFile {
@@ -29,7 +34,21 @@ export interface SuppressionsLookup {
   takeNotes(): string[];
 }
 
-const MAX_SUPPRESSIONS_BYTES = 64 * 1024 * 1024;
+const MIB = 1024 * 1024;
+
+/**
+ * The largest suppressions file read: 64 MiB, some two million entries written compactly, or a
+ * million as --suppress-all writes them; read by the scan, a baseline that size peaks at about
+ * 550 MB. (README, "Baselines", has the figures.)
+ */
+const MAX_SUPPRESSIONS_BYTES = 64 * MIB;
+
+/**
+ * The largest suppressions file the general reader (JSON.parse and the document's objects) reads
+ * when the scan cannot: a spec's own default limit, where that reader peaks at about 600 MB.
+ * Larger files must have the form the tool writes.
+ */
+const MAX_GENERAL_READ = DEFAULT_MAX_BYTES;
 
 /**
  * --suppressions FILE for every spec, wherever it is (read at once: a broken file throws here, a
@@ -95,18 +114,41 @@ function shownPath(path: string, cwd: string): string {
   return (relative(cwd, path) || path).split(sep).join('/');
 }
 
+/**
+ * Reads a suppressions file within MAX_SUPPRESSIONS_BYTES: the usual shape by the fast scan, and
+ * anything else by the general reader, which names its problems.
+ */
 function readSuppressions(path: string, source: SuppressionsFile['source'], cwd: string, mayBeMissing: boolean): SuppressionsFile {
   const shown = shownPath(path, cwd);
   const where = source === 'flag' ? `--suppressions ${shown}` : `suppressions file ${shown}`;
-  const parsed = readDocument(path, {
-    maxBytes: MAX_SUPPRESSIONS_BYTES,
+  const read = readText(path);
+  if (!read.ok && read.subcode === 'NOT_FOUND') {
+    if (mayBeMissing) return { path, shown, source, exists: false, entries: new Suppressions() };
+    throw new SuppressionsError('SUPPRESSIONS_NOT_FOUND', `${where}: ${read.message}; write one with --suppress-all`);
+  }
+  if (!read.ok) throw new SuppressionsError('INVALID_SUPPRESSIONS', `${where}: ${read.message}`);
+  const scanned = scanSuppressions(read.text);
+  if ('read' in scanned) return { path, shown, source, exists: true, entries: scanned.read };
+  if ('problems' in scanned) throw scanned.problems.error(where);
+  if (read.text.length > MAX_GENERAL_READ) {
+    const { line, column } = new LineIndex(read.text).position(scanned.unusual.offset);
+    throw new SuppressionsError(
+      'INVALID_SUPPRESSIONS',
+      `${where}: at line ${line}, column ${column}, expected ${scanned.unusual.expected}: a suppressions file over ${MAX_GENERAL_READ / MIB} MiB is read only in the form --suppress-all writes ({"spec": {"rule": {"count": N}}}, in any JSON layout)`,
+    );
+  }
+  const parsed = parseDocument(read.text, {
     format: 'json',
     notAnObject: () => 'a suppressions file holds an object that maps spec paths to rule counts',
   });
-  if (!parsed.ok && parsed.problem.subcode === 'NOT_FOUND') {
-    if (mayBeMissing) return { path, shown, source, exists: false, entries: Object.create(null) };
-    throw new SuppressionsError('SUPPRESSIONS_NOT_FOUND', `${where}: ${parsed.problem.message}; write one with --suppress-all`);
-  }
   if (!parsed.ok) throw new SuppressionsError('INVALID_SUPPRESSIONS', `${where}: ${parsed.problem.message}`);
   return { path, shown, source, exists: true, entries: validateSuppressions(parsed.data, where) };
+}
+
+/** The file's text, decoded from UTF-8; its bytes are let go before the text is read, so that the two are not held together. */
+function readText(path: string): { ok: true; text: string } | { ok: false; subcode: InputErrorSubcode; message: string } {
+  const read = readInput(path, MAX_SUPPRESSIONS_BYTES);
+  if (!read.ok) return read;
+  const decoded = decodeUtf8(read.bytes);
+  return decoded.ok ? decoded : { ok: false, subcode: decoded.problem.subcode, message: decoded.problem.message };
 }
