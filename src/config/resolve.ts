@@ -58,7 +58,7 @@ export function createConfigLookup(
     noted.add(walk.beyond);
     const shown = display(walk.beyond, cwd);
     const how =
-      walk.boundary.kind === 'root'
+      roots !== undefined
         ? `set INVESTIGATION_CONFIG=${walk.beyond} in the server's environment to use it`
         : `name it with --config ${shown} or INVESTIGATION_CONFIG=${shown} to use it`;
     notes.push(`ignored ${shown}: it lies above ${boundaryText(walk.boundary, displayFolder(walk.boundary.folder, cwd))}; ${how}`);

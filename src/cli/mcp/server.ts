@@ -12,7 +12,7 @@ import {
 import { toolInfo } from '../../tool.js';
 import { listResources, readResource } from './resources.js';
 import type { Roots } from './roots.js';
-import { callTool, TOOLS, type ToolContext } from './tools.js';
+import { callTool, TOOLS, toolContext } from './tools.js';
 
 export interface McpOptions {
   roots: Roots;
@@ -36,18 +36,7 @@ export async function serveMcp(options: McpOptions): Promise<void> {
     { name: toolInfo.name, version: toolInfo.version },
     { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
   );
-  const context: ToolContext = {
-    roots: options.roots,
-    maxBytes: options.maxBytes,
-    io: {
-      cwd: options.roots.folders[0] as string,
-      env: options.env,
-      // A command's warnings come back in its tool result; kept here too, they would pile up call after call.
-      stderr: { write: () => true },
-      stdoutIsTTY: false,
-      roots: options.roots.folders,
-    },
-  };
+  const context = toolContext(options.roots, options.maxBytes, options.env);
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: TOOLS.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
   }));

@@ -32,6 +32,22 @@ export interface ToolContext {
   io: Io;
 }
 
+/** The context every call of a server runs in: in the first root, looking configuration up inside the roots only. */
+export function toolContext(roots: Roots, maxBytes: number, env: Record<string, string | undefined>): ToolContext {
+  return {
+    roots,
+    maxBytes,
+    io: {
+      cwd: roots.folders[0] as string,
+      env,
+      // A command's warnings come back in its tool result; kept here too, they would pile up call after call.
+      stderr: { write: () => true },
+      stdoutIsTTY: false,
+      roots: roots.folders,
+    },
+  };
+}
+
 interface Tool {
   name: string;
   description: string;
