@@ -55,11 +55,16 @@ export interface BaselineFindings {
 /** Standard error names this many unused entries, one sentence each, and counts the rest in one more. */
 const NAMED_UNUSED = 5;
 
-/** Each input's suppressions file, found once per folder; the rule ids of --suppress-rule checked first. */
-export function planBaselines(flags: BaselineFlags, inputs: readonly InputFile[], cwd: string): BaselinePlan {
+/**
+ * Each input's suppressions file, found once per folder, never above the boundary (`roots`: the
+ * MCP server's, when it runs the command); the rule ids of --suppress-rule checked first.
+ */
+export function planBaselines(flags: BaselineFlags, inputs: readonly InputFile[], cwd: string, roots?: readonly string[]): BaselinePlan {
   for (const ruleId of flags.suppressRules ?? []) checkSuppressibleRule(ruleId);
   const writing = flags.suppressAll === true || (flags.suppressRules ?? []).length > 0 || flags.pruneSuppressions === true;
-  const lookup = refusedAsUsage(SuppressionsError, () => createSuppressionsLookup(flags.suppressions, cwd, { writing }));
+  const lookup = refusedAsUsage(SuppressionsError, () =>
+    createSuppressionsLookup(flags.suppressions, cwd, { writing, ...(roots === undefined ? {} : { roots }) }),
+  );
   const places = inputs.map((input) => {
     if (input.open === '-') return null;
     const spec = pathText(input.open);

@@ -61,7 +61,7 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   const { several, warnings: inputWarnings } = expanded;
   const inputs = options.shard === undefined ? expanded.files : shareOf(expanded.files, options.shard);
   const judged = judgeInputs(configuration, inputs);
-  let baselines = planBaselines(options, inputs, io.cwd);
+  let baselines = planBaselines(options, inputs, io.cwd, io.roots);
   // In this thread unless asked: on 2 cores, writing the reports (which must wait for every file to
   // be compiled, so that no target is written before all are checked) outweighs the compiling that
   // threads share (2,000 files: 1.5-2.5 s in this thread, 2.0-2.7 s with 2 workers).

@@ -10,9 +10,10 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { toolInfo } from '../../tool.js';
+import { toolContext } from './context.js';
 import { listResources, readResource } from './resources.js';
 import type { Roots } from './roots.js';
-import { callTool, TOOLS, toolContext } from './tools.js';
+import { callTool, TOOLS } from './tools.js';
 
 export interface McpOptions {
   roots: Roots;

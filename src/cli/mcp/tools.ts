@@ -9,8 +9,9 @@ import { configCommand } from '../commands/config.js';
 import { explainCommand, rulesCommand, schemaCommand } from '../commands/info.js';
 import { adviseOn } from '../commands/next.js';
 import { judgeOneSpec, type SpecSource } from '../commands/one-spec.js';
-import type { CommandResult, Io } from '../commands/result.js';
+import type { CommandResult } from '../commands/result.js';
 import { CliError, usageError } from '../contract.js';
+import type { ToolContext } from './context.js';
 import { isWithinFolder, type Roots } from './roots.js';
 
 /** What a tool call returns: text for a person, the same as data for an agent; isError for a call that could not be served. */
@@ -19,33 +20,6 @@ export interface ToolResult {
   content: Array<{ type: 'text'; text: string }>;
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
-}
-
-export interface ToolContext {
-  roots: Roots;
-  maxBytes: number;
-  /**
-   * The working directory of every call is the first root: configuration is found from each spec's
-   * folder (a spec given as text: from the first root) up to the root that holds it, never above
-   * (`io.roots`).
-   */
-  io: Io;
-}
-
-/** The context every call of a server runs in: in the first root, looking configuration up inside the roots only. */
-export function toolContext(roots: Roots, maxBytes: number, env: Record<string, string | undefined>): ToolContext {
-  return {
-    roots,
-    maxBytes,
-    io: {
-      cwd: roots.folders[0] as string,
-      env,
-      // A command's warnings come back in its tool result; kept here too, they would pile up call after call.
-      stderr: { write: () => true },
-      stdoutIsTTY: false,
-      roots: roots.folders,
-    },
-  };
 }
 
 interface Tool {
