@@ -1,6 +1,7 @@
 import { relative, resolve, sep } from 'node:path';
 import { type FolderBound, resolvesInside } from '../common/folder-bound.js';
-import { nearestFileFinder } from '../common/walk-up.js';
+import { boundaryText, lookupBoundary } from '../common/lookup-boundary.js';
+import { fileFinder, type WalkUp } from '../common/walk-up.js';
 import { readDocument } from '../load/document.js';
 import { ConfigError, type ConfigFile, validateConfig } from './validate.js';
 
@@ -22,6 +23,8 @@ export interface ResolvedConfig {
 export interface ConfigLookup {
   /** For a file in `folder` (absolute), or for standard input with null: the working directory's. */
   forFolder(folder: string | null): ResolvedConfig;
+  /** The notes on files the walk-up found above where it stops and ignored, each once, that no earlier call returned. */
+  takeNotes(): string[];
 }
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -33,30 +36,58 @@ export function resolveConfig(flag: string | undefined, env: string | undefined,
 }
 
 /**
- * --config FILE, then INVESTIGATION_CONFIG, both read at once (a broken one throws here); else,
- * per folder, the nearest config walking up from it, then from the working directory, as
- * .editorconfig is found; else the defaults. Each file is read and checked once, when first needed.
+ * --config FILE, then INVESTIGATION_CONFIG, both read at once (a broken one throws here) and
+ * wherever they are: the user named them. Else, per folder, the nearest config walking up from
+ * it, then from the working directory, as .editorconfig is found, but never above the boundary
+ * (lookup-boundary.ts: the repository's top, or the MCP server's `roots`); else the defaults. A
+ * file above the boundary is ignored with a note. Each file is read and checked once, when first needed.
  */
-export function createConfigLookup(flag: string | undefined, env: string | undefined, cwd: string): ConfigLookup {
+export function createConfigLookup(
+  flag: string | undefined,
+  env: string | undefined,
+  cwd: string,
+  roots?: readonly string[],
+): ConfigLookup {
   if (flag !== undefined) return pinned(load(flag, 'flag', cwd, []));
   if (env !== undefined && env !== '') return pinned(load(env, 'env', cwd, []));
   const byFile = new Map<string, ResolvedConfig>();
-  const nearest = nearestFileFinder(CONFIG_NAMES);
+  const nearest = fileFinder(CONFIG_NAMES, lookupBoundary(cwd, roots));
+  const noted = new Set<string>();
+  let notes: string[] = [];
+  const noteIgnored = (walk: WalkUp | null, used: string | null): void => {
+    if (walk?.beyond == null || walk.boundary === null || walk.beyond === used || noted.has(walk.beyond)) return;
+    noted.add(walk.beyond);
+    const shown = display(walk.beyond, cwd);
+    const how =
+      roots !== undefined
+        ? `set INVESTIGATION_CONFIG=${walk.beyond} in the server's environment to use it`
+        : `name it with --config ${shown} or INVESTIGATION_CONFIG=${shown} to use it`;
+    notes.push(`ignored ${shown}: it lies above ${boundaryText(walk.boundary, displayFolder(walk.boundary.folder, cwd))}; ${how}`);
+  };
   return {
     forFolder(folder) {
       const start = folder ?? cwd;
-      const found = nearest(start) ?? nearest(cwd);
+      const own = nearest(start);
+      const fallback = own.file === null ? nearest(cwd) : null;
+      const found = own.file ?? fallback?.file ?? null;
+      noteIgnored(own, found);
+      noteIgnored(fallback, found);
       if (found === null) return DEFAULTS;
       let config = byFile.get(found);
       if (config === undefined) {
         const shown = display(found, cwd);
-        const from = start === cwd ? 'the working directory' : display(start, cwd);
+        const from = own.file === null || resolve(start) === resolve(cwd) ? 'the working directory' : display(start, cwd);
         config = load(found, 'walk-up', cwd, [
           `using ${shown}, found by walking up from ${from}; pin it with --config ${shown} or INVESTIGATION_CONFIG=${shown}`,
         ]);
         byFile.set(found, config);
       }
       return config;
+    },
+    takeNotes() {
+      const taken = notes;
+      notes = [];
+      return taken;
     },
   };
 }
@@ -77,7 +108,7 @@ export function readSidecarConfig(path: string, namedBy: string, cwd: string, in
 }
 
 function pinned(config: ResolvedConfig): ConfigLookup {
-  return { forFolder: () => config };
+  return { forFolder: () => config, takeNotes: () => [] };
 }
 
 function load(path: string, source: ConfigSource, cwd: string, warnings: string[], namedBy?: string, inside?: FolderBound): ResolvedConfig {
@@ -98,4 +129,9 @@ function load(path: string, source: ConfigSource, cwd: string, warnings: string[
 
 function display(path: string, cwd: string): string {
   return (relative(cwd, path) || path).split(sep).join('/');
+}
+
+/** A folder as notes show it: relative to the working directory, which is ".". */
+function displayFolder(folder: string, cwd: string): string {
+  return relative(cwd, folder).split(sep).join('/') || '.';
 }

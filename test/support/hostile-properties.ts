@@ -20,6 +20,7 @@ import { stringify as toYaml } from 'yaml';
 import { run } from '../../src/cli/run.js';
 import { STACK_TRACE } from './cli.js';
 import { linkProperties } from './hostile-links.js';
+import { lookupProperties } from './lookup-properties.js';
 import type { NamedProperty } from './properties.js';
 import { costRatioAsync } from './scaling.js';
 import { validSpec } from './specs.js';
@@ -489,5 +490,6 @@ export function hostileProperties(): NamedProperty[] {
     named('control characters and bidi marks in any text or key never reach output raw', 100, controlText),
     named('table-breaking text in every cell keeps every Markdown table whole', 80, tableBreaking),
     ...linkProperties(),
+    ...lookupProperties(),
   ];
 }

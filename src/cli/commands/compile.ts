@@ -61,12 +61,13 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   const { several, warnings: inputWarnings } = expanded;
   const inputs = options.shard === undefined ? expanded.files : shareOf(expanded.files, options.shard);
   const judged = judgeInputs(configuration, inputs);
-  let baselines = planBaselines(options, inputs, io.cwd);
+  let baselines = planBaselines(options, inputs, io.cwd, io.roots);
   // In this thread unless asked: on 2 cores, writing the reports (which must wait for every file to
   // be compiled, so that no target is written before all are checked) outweighs the compiling that
   // threads share (2,000 files: 1.5-2.5 s in this thread, 2.0-2.7 s with 2 workers).
   const workers = chooseWorkers(options.workers ?? 1, inputs.length, inputWarnings);
-  for (const warning of [...judged.warnings, ...inputWarnings]) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
+  for (const warning of [...judged.warnings, ...baselines.notes, ...inputWarnings])
+    io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
   const format: Format = options.format ?? (several && options.outputDir === undefined ? 'text' : 'markdown');
   checkOutputs(options, format, several, inputs, io.cwd);
 
@@ -103,7 +104,7 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   const summary = summarizeRun(files, options.maxWarnings);
   const findings = baselineFindings(baselines, files, written);
   const findingWarnings = baselineWarnings(findings);
-  const warnings = [...judged.warnings, ...inputWarnings, ...findingWarnings];
+  const warnings = [...judged.warnings, ...baselines.notes, ...inputWarnings, ...findingWarnings];
   for (const warning of findingWarnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
   for (const { path, specs, problems } of written)
     io.stderr.write(`${toolInfo.name}: wrote ${visible(path)}: ${plural(problems, 'problem')} of ${plural(specs, 'spec')} suppressed\n`);

@@ -10,9 +10,10 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { toolInfo } from '../../tool.js';
+import { toolContext } from './context.js';
 import { listResources, readResource } from './resources.js';
 import type { Roots } from './roots.js';
-import { callTool, TOOLS, type ToolContext } from './tools.js';
+import { callTool, TOOLS } from './tools.js';
 
 export interface McpOptions {
   roots: Roots;
@@ -36,17 +37,7 @@ export async function serveMcp(options: McpOptions): Promise<void> {
     { name: toolInfo.name, version: toolInfo.version },
     { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
   );
-  const warnings: string[] = [];
-  const context: ToolContext = {
-    roots: options.roots,
-    maxBytes: options.maxBytes,
-    io: {
-      cwd: options.roots.folders[0] as string,
-      env: options.env,
-      stderr: { write: (text: string) => warnings.push(text) },
-      stdoutIsTTY: false,
-    },
-  };
+  const context = toolContext(options.roots, options.maxBytes, options.env);
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: TOOLS.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
   }));

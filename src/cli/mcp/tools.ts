@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { jsonText } from '../../common/json-text.js';
+import { visible } from '../../common/visible.js';
 import { presetNames } from '../../policy/presets.js';
 import { formatText } from '../../render/text.js';
 import { appendGivenBrief } from '../commands/briefs-append.js';
@@ -8,8 +9,9 @@ import { configCommand } from '../commands/config.js';
 import { explainCommand, rulesCommand, schemaCommand } from '../commands/info.js';
 import { adviseOn } from '../commands/next.js';
 import { judgeOneSpec, type SpecSource } from '../commands/one-spec.js';
-import type { CommandResult, Io } from '../commands/result.js';
+import type { CommandResult } from '../commands/result.js';
 import { CliError, usageError } from '../contract.js';
+import type { ToolContext } from './context.js';
 import { isWithinFolder, type Roots } from './roots.js';
 
 /** What a tool call returns: text for a person, the same as data for an agent; isError for a call that could not be served. */
@@ -18,13 +20,6 @@ export interface ToolResult {
   content: Array<{ type: 'text'; text: string }>;
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
-}
-
-export interface ToolContext {
-  roots: Roots;
-  maxBytes: number;
-  /** The working directory of every call is the first root: configuration is found from there and from each spec's folder. */
-  io: Io;
 }
 
 interface Tool {
@@ -59,7 +54,7 @@ export const TOOLS: readonly Tool[] = [
     async call(args, context) {
       const source = sourceOf(args, context.roots);
       const stage = args['stage'] === 'draft' ? { stage: 'draft' as const } : {};
-      const { outcome, config } = await judgeOneSpec(source, { ...flags(args, context), ...stage }, context.io, true);
+      const { outcome, config, warnings } = await judgeOneSpec(source, { ...flags(args, context), ...stage }, context.io, true);
       const { path, dialect, verdict, exitCode, counts, diagnostics, error } = outcome;
       const data = {
         path,
@@ -71,8 +66,12 @@ export const TOOLS: readonly Tool[] = [
         diagnostics,
         error,
         config: { path: config.path, source: config.source },
+        warnings,
       };
-      return { content: [{ type: 'text', text: formatText([outcome], { color: false }) }], structuredContent: data };
+      return {
+        content: [{ type: 'text', text: withWarnings(formatText([outcome], { color: false }), warnings) }],
+        structuredContent: data,
+      };
     },
   },
   {
@@ -81,7 +80,7 @@ export const TOOLS: readonly Tool[] = [
       'For a draft (a path or its text): what the method allows now and what it forbids (budget left, the hypothesis to test next and its unread mapped nodes, replan, valid stop reasons, discovery cycles), each piece of advice with the rule it comes from.',
     inputSchema: { type: 'object', properties: specSource, additionalProperties: false },
     async call(args, context) {
-      return served(await adviseOn(sourceOf(args, context.roots), flags(args, context), context.io));
+      return servedWithWarnings(await adviseOn(sourceOf(args, context.roots), flags(args, context), context.io));
     },
   },
   {
@@ -108,7 +107,7 @@ export const TOOLS: readonly Tool[] = [
     inputSchema: { type: 'object', properties: { path: specSource.path, preset }, additionalProperties: false },
     async call(args, context) {
       const path = args['path'] === undefined ? {} : { spec: insideRoots(args['path'] as string, context.roots) };
-      return served(configCommand({ ...path, ...pickPreset(args), json: true }, context.io));
+      return servedWithWarnings(configCommand({ ...path, ...pickPreset(args), json: true }, context.io));
     },
   },
   {
@@ -175,6 +174,21 @@ function served(result: CommandResult): ToolResult {
     content: [{ type: 'text', text: result.stdout === '' ? jsonText(result.data) : result.stdout }],
     structuredContent: result.data,
   };
+}
+
+/** A command that looks configuration up: its warnings (which configuration, which was ignored) come with its data and its text. */
+function servedWithWarnings(result: CommandResult): ToolResult {
+  const { content, structuredContent } = served(result);
+  const text = content[0]?.text ?? '';
+  return {
+    content: [{ type: 'text', text: withWarnings(text, result.warnings) }],
+    structuredContent: { ...structuredContent, warnings: result.warnings },
+  };
+}
+
+function withWarnings(text: string, warnings: readonly string[]): string {
+  if (warnings.length === 0) return text;
+  return `${text}${text.endsWith('\n') || text === '' ? '' : '\n'}${warnings.map((warning) => `warning: ${visible(warning)}\n`).join('')}`;
 }
 
 function refusal(code: string, subcode: string | null, message: string): ToolResult {
