@@ -105,16 +105,16 @@ describe('the scan of a suppressions file', () => {
   });
 
   it('says where a file leaves the form of a baseline', () => {
-    const mistyped = '{\n  "a.json": {\n    "schema": {"count": true}\n  }\n}';
+    const mistyped = '{\n  "a.json": {\n    "dive-order": {"count": true}\n  }\n}';
     expect(scanSuppressions(mistyped)).toEqual({ unusual: { offset: mistyped.indexOf('true'), expected: 'a number' } });
     // A key given twice, however it is spelled: the general reader refuses it as DUPLICATE_KEY.
-    const repeated = '{"a.json": {"schema": {"count": 1}}, "\\u0061.json": {}}';
+    const repeated = '{"a.json": {"dive-order": {"count": 1}}, "\\u0061.json": {}}';
     expect(scanSuppressions(repeated)).toEqual({
       unusual: { offset: repeated.lastIndexOf('"\\u0061'), expected: 'a spec named once, not "a.json" again' },
     });
-    const twice = '{"a.json": {"schema": {"count": 1}, "schema": {"count": 2}}}';
+    const twice = '{"a.json": {"dive-order": {"count": 1}, "dive-order": {"count": 2}}}';
     expect(scanSuppressions(twice)).toEqual({
-      unusual: { offset: twice.lastIndexOf('"schema"'), expected: 'a rule named once, not "schema" again' },
+      unusual: { offset: twice.lastIndexOf('"dive-order"'), expected: 'a rule named once, not "dive-order" again' },
     });
     for (const text of [repeated, twice]) expect(generalReader(text)).toEqual({ refused: true });
   });

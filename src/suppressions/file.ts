@@ -12,10 +12,20 @@ export { Suppressions };
 /** The name a suppressions file is looked up by, walking up from each spec's folder. */
 export const SUPPRESSIONS_FILE_NAME = 'investigation-suppressions.json';
 
-/** Every rule of the gate but critical input: a missing goal or budget is asked for, never accepted. */
+/**
+ * Why a foundation rule's problems are never accepted by a baseline (RuleMeta.foundation): the
+ * other rules cannot judge a document it rejects, so accepting them would pass what was not judged.
+ */
+const NEVER_ACCEPTED: Readonly<Record<string, string>> = {
+  'critical-input': 'a missing goal or budget is asked for, never accepted',
+  schema: 'the other rules cannot judge a spec whose structure the schema rejects, so it is fixed, never accepted',
+  'katas-schema': 'the other rules cannot judge a report whose structure the schema rejects, so it is fixed, never accepted',
+};
+
+/** Every rule of the gate but the foundation rules, whose problems are fixed or answered, never accepted. */
 export const SUPPRESSIBLE_RULES: readonly string[] = [...rules, ...katasRules]
-  .map((rule) => rule.meta.id)
-  .filter((id) => id !== 'critical-input');
+  .filter((rule) => rule.meta.foundation !== true)
+  .map((rule) => rule.meta.id);
 
 const SUPPRESSIBLE = new Map(SUPPRESSIBLE_RULES.map((id) => [id, id]));
 
@@ -25,8 +35,11 @@ export function suppressibleRule(ruleId: string): string | undefined {
 }
 
 /** Why a rule id has no place in a baseline, said by each reader in its own words; undefined when it has one. */
-export function unsuppressible(ruleId: string): { why: 'critical-input' } | { why: 'unknown'; readonly hint: string } | undefined {
-  if (ruleId === 'critical-input') return { why: 'critical-input' };
+export function unsuppressible(
+  ruleId: string,
+): { why: 'foundation'; reason: string } | { why: 'unknown'; readonly hint: string } | undefined {
+  const reason = Object.hasOwn(NEVER_ACCEPTED, ruleId) ? NEVER_ACCEPTED[ruleId] : undefined;
+  if (reason !== undefined) return { why: 'foundation', reason };
   if (SUPPRESSIBLE.has(ruleId)) return undefined;
   // The did-you-mean is looked for only when a message uses it.
   return {
@@ -123,8 +136,7 @@ export function specKeyProblem(spec: string): (() => string) | undefined {
 export function ruleProblem(spec: string, ruleId: string, entry: unknown): (() => string) | undefined {
   const at = (text: string) => () => `entry ${show(spec)}: ${text}`;
   const refused = unsuppressible(ruleId);
-  if (refused?.why === 'critical-input')
-    return at('critical-input cannot be suppressed: a missing goal or budget is asked for, never accepted');
+  if (refused?.why === 'foundation') return at(`${ruleId} cannot be suppressed: ${refused.reason}`);
   if (refused?.why === 'unknown')
     return () => {
       const hint = refused.hint;

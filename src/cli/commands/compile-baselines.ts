@@ -174,8 +174,7 @@ function specExists(file: SuppressionsFile): (key: string) => boolean {
 
 function checkSuppressibleRule(ruleId: string): void {
   const refused = unsuppressible(ruleId);
-  if (refused?.why === 'critical-input')
-    throw usageError('INVALID_ARGUMENT', '--suppress-rule critical-input: a missing goal or budget is asked for, never suppressed');
+  if (refused?.why === 'foundation') throw usageError('INVALID_ARGUMENT', `--suppress-rule ${ruleId}: ${refused.reason}`);
   if (refused?.why === 'unknown')
     throw usageError('UNKNOWN_RULE', `--suppress-rule: unknown rule ${show(ruleId)}.${refused.hint}`.trimEnd());
 }
