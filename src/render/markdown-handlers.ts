@@ -1,11 +1,11 @@
 import type { InlineCode, Nodes, Text } from 'mdast';
 import type { Handle, Info } from 'mdast-util-to-markdown';
-import { codeSpan, escapeText } from './markdown-escape.js';
 import { table } from './markdown-table.js';
+import { codeSpan, escapeText } from './untrusted/markdown.js';
 
 /**
  * remark-stringify handlers for the nodes whose escaping is the tool's own (see
- * `markdown-escape.ts`): text, inline code and tables. remark's default text handler tests every
+ * `untrusted/markdown.ts`): text, inline code and tables. remark's default text handler tests every
  * text node against some thirty "unsafe" patterns; these escape conservatively instead. Every other
  * node is written by remark's own handlers, which call these for the nodes inside.
  */

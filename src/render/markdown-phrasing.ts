@@ -1,5 +1,5 @@
 import type { Emphasis, PhrasingContent, Strong } from 'mdast';
-import { codeSpan, escapeText } from './markdown-escape.js';
+import { codeSpan, escapeText } from './untrusted/markdown.js';
 
 /**
  * Phrasing content (a paragraph's, a heading's, a list item's) written directly, byte for byte as

@@ -1,7 +1,7 @@
 import type { PhrasingContent, Table } from 'mdast';
 import type { Handle, Info, State } from 'mdast-util-to-markdown';
-import { codeSpan, escapeText } from './markdown-escape.js';
 import { simpleAttention } from './markdown-phrasing.js';
+import { codeSpan, escapeText } from './untrusted/markdown.js';
 
 /** A GFM table with unaligned pipes, as remark-gfm writes it with tablePipeAlign: false; undefined when a cell holds a node only remark writes. */
 export function writeTable(node: Table): string | undefined {

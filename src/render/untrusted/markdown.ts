@@ -1,17 +1,29 @@
-import { ACTIVE_BEYOND_C0, visible } from '../common/visible.js';
+import { ACTIVE_BEYOND_C0, visible } from '../../common/visible.js';
 
 /**
- * Text and inline code escaped for a Markdown report.
+ * Untrusted text and inline code in Markdown: the report, the katas report, statistics, the
+ * comparison and the job summary of `summary`. Text from input is data: it renders as the text
+ * it is, never as a link, an image, a footnote, a definition or HTML, as remark (remark-parse and
+ * remark-gfm) and GitHub (cmark-gfm) read it.
  *
  * Text is escaped conservatively (CommonMark allows a backslash before any ASCII punctuation):
- * backslashes, backticks, asterisks, opening brackets, opening angle brackets, ampersands, pipes,
- * tildes and underscores at a word's edge are escaped wherever they stand, and line starts get the
- * extra care that block syntax needs. The output may carry a few more backslashes than remark's
- * minimal escaping; it parses back to the same text, which the tests check with remark-parse.
+ * backslashes, backticks, asterisks, opening brackets (links, images, footnotes, definitions),
+ * opening angle brackets (HTML, autolinks), ampersands, pipes, tildes and underscores at a word's
+ * edge are escaped wherever they stand, and line starts get the extra care that block syntax needs.
+ * The output may carry a few more backslashes than remark's minimal escaping; it parses back to the
+ * same text, which the tests check with remark-parse.
  *
- * Every text and code value is first made visible and inert (`visible`): spec text cannot put a
- * terminal escape, a NUL or a bidi override into a report. The tests check that any text parses
- * back to its visible form.
+ * GFM's autolink literals ("www.", "http://", "a@b", "mailto:" and "xmpp:" before an address) are
+ * found in text after escapes are resolved, by remark-gfm and by GitHub alike, so no backslash
+ * stops them: the text is broken where one could start by an empty HTML comment, `<!---->`, which
+ * shows nothing and ends the text on either side of it (inline code uses it the same way to keep
+ * two code spans apart).
+ *
+ * The report is also printed, into terminals and CI logs: every text and code value is first made
+ * visible and inert (`visible`), a ":" that starts a line after white space is escaped (a line
+ * whose start is "::" is a GitHub workflow command), and no "##[" (the runner's legacy command
+ * form) is written: in text its "[" is escaped anyway, and inline code is split before it. The
+ * tests check that any text parses back to its visible form, empty comments aside.
  *
  * Most report text needs none of this, so each function first asks one regular expression whether
  * anything in the value could need work, and returns plain values as they are.
@@ -20,14 +32,20 @@ import { ACTIVE_BEYOND_C0, visible } from '../common/visible.js';
 const INLINE_SYNTAX = /[\\`*[<&|~]/g;
 /** An underscore inside a word never delimits emphasis; only one at a word's edge is escaped. */
 const EDGE_UNDERSCORE = /(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
-/** What GFM would read as the start of a literal autolink: "www.", "http:/", "https:/", "a@b". */
-const AUTOLINK = /([Ww])\.(?=[-.\w])|([ps]):(?=\/)|([+\-.\w])@(?=[-.\w])/g;
+/**
+ * Where a GFM autolink literal could start, in any case: between "www" and its dot, between a
+ * scheme and "://" (remark links http and https, GitHub also ftp; any scheme is broken), and
+ * between an address's local part and its "@" (which also stops "mailto:" and "xmpp:").
+ */
+const AUTOLINK_START = /(?<=www)(?=\.)|(?<=[a-z]):(?=\/\/)|(?<=[-+.\w])@(?=[-.\w])/gi;
+/** What keeps the two sides of an autolink's start apart: an empty HTML comment. */
+const TEXT_BREAK = '<!---->';
 /**
  * Anything that makes text need escaping: the characters above, line breaks, the characters
  * `visible` replaces, at signs and the other autolink starts. Text without any is written as it is
  * (but for the start of a line).
  */
-const TEXT_NEEDS_WORK = new RegExp(`[\\\\\`*[<&|~_@\\r\\n\\u0000-\\u001f${ACTIVE_BEYOND_C0}]|[Ww]\\.[-.\\w]|[ps]:\\/`);
+const TEXT_NEEDS_WORK = new RegExp(`[\\\\\`*[<&|~_@\\r\\n\\u0000-\\u001f${ACTIVE_BEYOND_C0}]|www\\.|:\\/\\/`, 'i');
 
 /** Text anywhere in phrasing content; `atLineStart` when nothing precedes it on its line. */
 export function escapeText(value: string, atLineStart: boolean): string {
@@ -36,16 +54,14 @@ export function escapeText(value: string, atLineStart: boolean): string {
   const lineFeeds = value.includes('\r') ? value.replace(/\r\n?/g, '\n') : value;
   let escaped = visible(lineFeeds, { keepLineBreaks: true }).replace(INLINE_SYNTAX, '\\$&');
   if (escaped.includes('_')) escaped = escaped.replace(EDGE_UNDERSCORE, '\\_');
-  escaped = escaped.replace(AUTOLINK, escapeAutolink);
+  escaped = escaped.replace(AUTOLINK_START, breakAutolink);
   if (!escaped.includes('\n')) return atLineStart ? guardLineStart(escaped) : escaped;
   return guardLines(escaped, atLineStart);
 }
 
-/** The backslash goes before the autolink's dot, colon or at sign; the character before it stays. */
-function escapeAutolink(_match: string, www: string | undefined, protocol: string | undefined, email: string | undefined): string {
-  if (www !== undefined) return `${www}\\.`;
-  if (protocol !== undefined) return `${protocol}\\:`;
-  return `${email as string}\\@`;
+/** The break goes before the autolink's dot, colon or at sign. */
+function breakAutolink(match: string): string {
+  return `${TEXT_BREAK}${match}`;
 }
 
 /** Each line of multi-line text guarded where it starts a line, and where it ends before a break. */
@@ -63,7 +79,9 @@ function guardLines(escaped: string, atLineStart: boolean): string {
 
 /**
  * Block syntax only starts a line: list markers, setext underlines, table delimiter rows, ordered
- * list numbers and indentation are neutralised there.
+ * list numbers and indentation are neutralised there. So is a ":" there, also after white space
+ * that Markdown keeps as text but the GitHub runner trims (a no-break space, an ideographic
+ * space): printed, a line whose start is "::" would be a workflow command.
  */
 function guardLineStart(line: string): string {
   const first = line.charCodeAt(0);
@@ -75,6 +93,10 @@ function guardLineStart(line: string): string {
     const ordered = /^(\d{1,9})[.)]/.exec(line);
     if (ordered) return `${ordered[1]}\\${line.slice((ordered[1] as string).length)}`;
   }
+  if (first > 0x7f) {
+    const spaced = /^\s+:/u.exec(line);
+    if (spaced) return `${spaced[0].slice(0, -1)}\\${line.slice(spaced[0].length - 1)}`;
+  }
   return line;
 }
 
@@ -83,8 +105,12 @@ function guardLineEnd(line: string): string {
   return line.endsWith(' ') ? `${line.slice(0, -1)}&#x20;` : line;
 }
 
-/** What inline code needs work for: backticks, pipes (in a table), line breaks and what `visible` replaces. */
-const CODE_NEEDS_WORK = new RegExp(`[\`|\\u0000-\\u001f${ACTIVE_BEYOND_C0}]`);
+/** What inline code needs work for: backticks, pipes (in a table), line breaks, what `visible` replaces, and "##[". */
+const CODE_NEEDS_WORK = new RegExp(`[\`|\\u0000-\\u001f${ACTIVE_BEYOND_C0}]|##\\[`);
+/** Where inline code is split into two spans: before the "[" of "##[". */
+const LEGACY_COMMAND_SPLIT = /(?<=##)(?=\[)/;
+/** In a table, also between a backslash and the pipe after it. */
+const TABLE_CELL_SPLIT = /(?<=##)(?=\[)|(?<=\\)(?=\|)/;
 
 /**
  * Inline code, on one line. In a table cell GFM reads "\\|" as the cell's escaped pipe even inside
@@ -92,20 +118,15 @@ const CODE_NEEDS_WORK = new RegExp(`[\`|\\u0000-\\u001f${ACTIVE_BEYOND_C0}]`);
  * escaped backslash and the pipe as a cell delimiter, and no escaping inside one code span keeps
  * both. So the span is closed after such a backslash and a new one opened at the pipe; an empty
  * HTML comment keeps the two fences apart (adjacent backticks would merge into one run) and shows
- * nothing. The code values of the spans concatenate to the original.
+ * nothing. Nothing can be escaped inside a code span either, so "##[" is split the same way,
+ * before its "[". The code values of the spans concatenate to the original.
  */
 export function codeSpan(value: string, inTable: boolean): string {
   if (value !== '' && value.charCodeAt(0) !== 0x20 && value.charCodeAt(value.length - 1) !== 0x20 && !CODE_NEEDS_WORK.test(value))
     return `\`${value}\``;
   const line = visible(value.replace(/\r\n|\r|\n/g, ' '));
-  if (!inTable || !line.includes('|')) return fenced(line);
-  let out = '';
-  let start = 0;
-  for (let pipe = line.indexOf('\\|'); pipe !== -1; pipe = line.indexOf('\\|', start)) {
-    out += `${fenced(line.slice(start, pipe + 1)).replace(/\|/g, '\\|')}<!---->`;
-    start = pipe + 1;
-  }
-  return out + fenced(line.slice(start)).replace(/\|/g, '\\|');
+  const pieces = line.split(inTable ? TABLE_CELL_SPLIT : LEGACY_COMMAND_SPLIT);
+  return pieces.map((piece) => (inTable ? fenced(piece).replace(/\|/g, '\\|') : fenced(piece))).join(TEXT_BREAK);
 }
 
 /**
