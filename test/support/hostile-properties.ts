@@ -19,6 +19,7 @@ import { unified } from 'unified';
 import { stringify as toYaml } from 'yaml';
 import { run } from '../../src/cli/run.js';
 import { STACK_TRACE } from './cli.js';
+import { hostileTextProperties } from './hostile-text-properties.js';
 import type { NamedProperty } from './properties.js';
 import { costRatioAsync } from './scaling.js';
 import { validSpec } from './specs.js';
@@ -487,5 +488,6 @@ export function hostileProperties(): NamedProperty[] {
     named('inherited member names in every looked-up field fail the gate, under both presets', 80, inheritedNames),
     named('control characters and bidi marks in any text or key never reach output raw', 100, controlText),
     named('table-breaking text in every cell keeps every Markdown table whole', 80, tableBreaking),
+    ...hostileTextProperties(),
   ];
 }
