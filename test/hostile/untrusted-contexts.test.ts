@@ -81,7 +81,8 @@ describe('markdownText and markdownCode', () => {
     expect(escapeFor.markdownText('a@evil.example mailto:x@y.z xmpp:foo@bar.baz', false)).toBe(
       'a<!---->@evil.example mailto:x<!---->@y.z xmpp:foo<!---->@bar.baz',
     );
-    expect(escapeFor.markdownText('@handle and a@ b', false)).toBe('@handle and a@ b');
+    expect(escapeFor.markdownText('@handle, a@ b, pass@1, a@b and www', false)).toBe('@handle, a@ b, pass@1, a@b and www');
+    expect(escapeFor.markdownText('a_b@c_d.e_f', false)).toBe('a_b<!---->@c_d.e_f');
   });
 
   it('escape a ":" that starts a line after white space the runner trims', () => {

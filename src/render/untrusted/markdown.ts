@@ -33,11 +33,14 @@ const INLINE_SYNTAX = /[\\`*[<&|~]/g;
 /** An underscore inside a word never delimits emphasis; only one at a word's edge is escaped. */
 const EDGE_UNDERSCORE = /(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
 /**
- * Where a GFM autolink literal could start, in any case: between "www" and its dot, between a
- * scheme and "://" (remark links http and https, GitHub also ftp; any scheme is broken), and
- * between an address's local part and its "@" (which also stops "mailto:" and "xmpp:").
+ * Where a GFM autolink literal could start, in any case: between "www" and its dot (remark links
+ * "www." even with nothing after it), between a scheme and "://" (remark links http and https,
+ * GitHub also ftp; any scheme is broken), and between an address's local part and the "@" of a
+ * domain with a dot (which also stops "mailto:" and "xmpp:"). An "@" with no such domain after it
+ * ("pass@1") starts no address. The text is already escaped here: a domain's underscore may carry
+ * a backslash.
  */
-const AUTOLINK_START = /(?<=www)(?=\.)|(?<=[a-z]):(?=\/\/)|(?<=[-+.\w])@(?=[-.\w])/gi;
+const AUTOLINK_START = /(?<=www)(?=\.)|(?<=[a-z]):(?=\/\/)|(?<=[-+.\w])@(?=(?:\\?[-\w])+\.\\?[-\w])/gi;
 /** What keeps the two sides of an autolink's start apart: an empty HTML comment. */
 const TEXT_BREAK = '<!---->';
 /**
