@@ -1,8 +1,8 @@
 import type { Code, Heading, List, PhrasingContent, Root, RootContent } from 'mdast';
+import { longestRun } from '../common/text.js';
 import { MARKDOWN_OPTIONS } from './markdown-options.js';
 import { writePhrasing } from './markdown-phrasing.js';
 import { writeTable } from './markdown-table.js';
-import { longestRun } from './untrusted/markdown.js';
 
 /**
  * A document written directly, byte for byte as remark writes it with `MARKDOWN_OPTIONS` and

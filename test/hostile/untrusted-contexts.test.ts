@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parse as parseYaml } from 'yaml';
+import { Document, parse as parseYaml } from 'yaml';
 import { SourceLines } from '../../src/render/code-frame.js';
 import { escapeFor } from '../../src/render/untrusted/index.js';
 import { repoRoot } from '../support/outcomes.js';
@@ -113,7 +113,7 @@ describe('json and yaml: documents of data', () => {
         const json = escapeFor.json(data);
         expect(JSON.parse(json)).toEqual(data);
         expect(outputProblems(json, 'json')).toEqual([]);
-        const yaml = escapeFor.yaml(data);
+        const yaml = escapeFor.yaml(new Document(data));
         expect(parseYaml(yaml)).toEqual(data);
         expect(outputProblems(yaml, 'lines')).toEqual([]);
       }),
@@ -122,7 +122,7 @@ describe('json and yaml: documents of data', () => {
   });
 
   it('escape what they must in double quotes, and leave other text as the yaml library writes it', () => {
-    expect(escapeFor.yaml({ '::k': 'x\n::add-mask::y', l: '##[add-mask]z', plain: 'a: b' })).toBe(
+    expect(escapeFor.yaml(new Document({ '::k': 'x\n::add-mask::y', l: '##[add-mask]z', plain: 'a: b' }))).toBe(
       '":\\x3Ak": "x\\n:\\x3Aadd-mask:\\x3Ay"\nl: "##\\x5Badd-mask]z"\nplain: "a: b"\n',
     );
     expect(escapeFor.json({ l: '##[add-mask]z' })).toBe('{\n  "l": "##\\u005badd-mask]z"\n}\n');
@@ -138,6 +138,14 @@ describe('the rule is the only place that makes text visible', () => {
       return entry.name.endsWith('.ts') ? [{ path: relative(repoRoot, path).split('\\').join('/'), text: readFileSync(path, 'utf8') }] : [];
     });
   }
+
+  it('outside the rule, its rows are reached only through escapeFor', () => {
+    const rows = /import \{[^}]*\} from '[^']*untrusted\/(?!index\.js')[^']*'|import \{[^}]*\blabelText\b[^}]*\}/;
+    const importers = sources(join(repoRoot, 'src'))
+      .filter(({ text }) => rows.test(text))
+      .map(({ path }) => path);
+    expect(importers.filter((path) => !path.startsWith('src/render/untrusted/'))).toEqual([]);
+  });
 
   it('visible() is imported only by the rows of the rule', () => {
     const importers = sources(join(repoRoot, 'src'))

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { Document } from 'yaml';
 import { exitCodes } from '../../common/exit-codes.js';
 import { jsonText } from '../../common/json-text.js';
 import { sameFile } from '../../common/real-path.js';
@@ -42,7 +43,7 @@ export function convertCommand(options: ConvertOptions, io: Io): CommandResult {
       `${options.report} is not a katas report: its "schema" is not ${JSON.stringify(KATAS_REPORT_SCHEMA)}`,
     );
   const { spec, unmapped } = katasToSpec(parsed.data);
-  const text = options.format === 'yaml' ? escapeFor.yaml(spec) : jsonText(spec);
+  const text = options.format === 'yaml' ? escapeFor.yaml(new Document(spec)) : jsonText(spec);
   const judged = createCompiler({ preset: 'reference' }).compile(spec);
   const check = { preset: 'reference', verdict: judged.verdict, diagnostics: judged.diagnostics };
   const data: Record<string, unknown> = { from: options.report, to: options.to, spec, unmapped, check };

@@ -1,3 +1,4 @@
+import { longestRun } from '../../common/text.js';
 import { ACTIVE_BEYOND_C0, visible } from '../../common/visible.js';
 
 /**
@@ -142,15 +143,4 @@ function fenced(value: string): string {
   const fence = '`'.repeat(longestRun(value, 0x60) + 1);
   const padded = /^[` ]|[` ]$/.test(value) && /[^ ]/.test(value) ? ` ${value} ` : value;
   return `${fence}${padded}${fence}`;
-}
-
-/** The length of the longest run of one UTF-16 code unit in a string. */
-export function longestRun(value: string, code: number): number {
-  let longest = 0;
-  let run = 0;
-  for (let index = value.indexOf(String.fromCharCode(code)); index !== -1 && index < value.length; index++) {
-    run = value.charCodeAt(index) === code ? run + 1 : 0;
-    if (run > longest) longest = run;
-  }
-  return longest;
 }
