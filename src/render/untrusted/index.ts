@@ -29,9 +29,9 @@ import { yamlText } from './yaml.js';
  * HTML (issue 26, `--format html`) gets its row here when it comes: its text escaped for element
  * content and attribute values, no URL from input in an `href` or `src`.
  *
- * Layers below the renderers use the JSON row through `jsonText` (src/common/json-text.ts); the
- * Markdown writers (markdown-flow, markdown-phrasing, markdown-table, markdown-handlers) call
- * the Markdown row's functions directly, with the place in the line they know.
+ * The Markdown writers pass the Markdown rows the place in the line they know (at a line start,
+ * in a table cell). Layers below the renderers, which cannot import this table, write JSON with
+ * `jsonText` (src/common/json-text.ts), the JSON row itself.
  */
 export const escapeFor = {
   terminal: terminalText,
@@ -46,6 +46,3 @@ export const escapeFor = {
   xmlText,
   xmlAttribute,
 } as const;
-
-/** The contexts untrusted text can land in. */
-export type OutputContext = keyof typeof escapeFor;
