@@ -66,3 +66,14 @@ export function asText(value: unknown): string {
   if (typeof value === 'string') return value;
   return JSON.stringify(value) ?? '';
 }
+
+/** The length of the longest run of one UTF-16 code unit in a string. */
+export function longestRun(value: string, code: number): number {
+  let longest = 0;
+  let run = 0;
+  for (let index = value.indexOf(String.fromCharCode(code)); index !== -1 && index < value.length; index++) {
+    run = value.charCodeAt(index) === code ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  return longest;
+}

@@ -20,6 +20,7 @@ import { stringify as toYaml } from 'yaml';
 import { run } from '../../src/cli/run.js';
 import { STACK_TRACE } from './cli.js';
 import { linkProperties } from './hostile-links.js';
+import { hostileTextProperties } from './hostile-text-properties.js';
 import { lookupProperties } from './lookup-properties.js';
 import type { NamedProperty } from './properties.js';
 import { costRatioAsync } from './scaling.js';
@@ -491,5 +492,6 @@ export function hostileProperties(): NamedProperty[] {
     named('table-breaking text in every cell keeps every Markdown table whole', 80, tableBreaking),
     ...linkProperties(),
     ...lookupProperties(),
+    ...hostileTextProperties(),
   ];
 }

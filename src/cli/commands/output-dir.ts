@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { folderBound } from '../../common/folder-bound.js';
 import { fileIdentity } from '../../common/real-path.js';
-import { visible } from '../../common/visible.js';
 import { targetKind, writesInside } from '../../common/write-file.js';
 import { fixtureStem } from '../../regression/paths.js';
 import type { ReportFormat } from '../../render/formatters.js';
+import { escapeFor } from '../../render/untrusted/index.js';
 import { toolInfo } from '../../tool.js';
 import { type EnvelopeError, usageError } from '../contract.js';
 import type { InputFile } from '../inputs.js';
@@ -101,7 +101,7 @@ export function reportsNotWritten(fates: ReadonlyArray<ReportFate | undefined>, 
   const failed = fates.filter((fate): fate is ReportFate & { error: EnvelopeError } => fate?.error !== undefined);
   const [first] = failed;
   if (first === undefined) return null;
-  for (const fate of failed) io.stderr.write(`${toolInfo.name}: ${visible(fate.error.message)}\n`);
+  for (const fate of failed) io.stderr.write(`${toolInfo.name}: ${escapeFor.terminal(fate.error.message)}\n`);
   const attempted = fates.filter((fate) => fate !== undefined).length;
   return {
     code: 'USAGE_ERROR',

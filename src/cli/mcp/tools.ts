@@ -1,9 +1,9 @@
 import { relative } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { jsonText } from '../../common/json-text.js';
-import { visible } from '../../common/visible.js';
 import { presetNames } from '../../policy/presets.js';
 import { formatText } from '../../render/text.js';
+import { escapeFor } from '../../render/untrusted/index.js';
 import { appendGivenBrief } from '../commands/briefs-append.js';
 import { configCommand } from '../commands/config.js';
 import { explainCommand, rulesCommand, schemaCommand } from '../commands/info.js';
@@ -188,7 +188,7 @@ function servedWithWarnings(result: CommandResult): ToolResult {
 
 function withWarnings(text: string, warnings: readonly string[]): string {
   if (warnings.length === 0) return text;
-  return `${text}${text.endsWith('\n') || text === '' ? '' : '\n'}${warnings.map((warning) => `warning: ${visible(warning)}\n`).join('')}`;
+  return `${text}${text.endsWith('\n') || text === '' ? '' : '\n'}${warnings.map((warning) => `warning: ${escapeFor.terminal(warning)}\n`).join('')}`;
 }
 
 function refusal(code: string, subcode: string | null, message: string): ToolResult {
