@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import { run } from '../../src/cli/run.js';
 import { baseKatasReport } from '../../src/katas/index.js';
 import type { NamedProperty } from './properties.js';
+import { type Path, setAt, stringPaths } from './spec-paths.js';
 import { validSpec } from './specs.js';
 import { HOSTILE_TEXTS, LINK_SYNTAX, type OutputKind, outputProblems } from './untrusted-output.js';
 
@@ -42,21 +43,6 @@ async function expectInert(label: string, cwd: string, args: string[], kind: Out
     ...outputProblems(printed.stderr, 'lines').map((problem) => `stderr: ${problem}`),
   ];
   if (problems.length > 0) throw new Error(`${label}\nargs: ${args.join(' ')}\n${problems.slice(0, 5).join('\n')}`);
-}
-
-type Path = Array<string | number>;
-
-function stringPaths(value: unknown, path: Path = []): Path[] {
-  if (typeof value === 'string') return [path];
-  if (Array.isArray(value)) return value.flatMap((item, index) => stringPaths(item, [...path, index]));
-  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]));
-  return [];
-}
-
-function setAt(target: unknown, path: Path, value: string): void {
-  let current = target as Record<string | number, unknown>;
-  for (const token of path.slice(0, -1)) current = current[token] as Record<string | number, unknown>;
-  current[path[path.length - 1] as string | number] = value;
 }
 
 const linkText = fc
