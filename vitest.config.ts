@@ -28,7 +28,10 @@ const timed = [
 export default defineConfig({
   test: {
     globalSetup: ['test/support/build-once.ts'],
-    testTimeout: 20_000,
+    // A hang guard, far above any test's time on a quiet machine (the slowest take a few seconds):
+    // on a machine shared with other work the same tests run several times slower, and must pass.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     maxWorkers: 2,
     projects: [
       {

@@ -16,22 +16,22 @@ fi
 
 is_true() { [ "${1:-}" = true ]; }
 
-summary_args=(--github-output "${GITHUB_OUTPUT:?GITHUB_OUTPUT is not set}")
+summary_args=(--github-output="${GITHUB_OUTPUT:?GITHUB_OUTPUT is not set}")
 if [ -n "${GITHUB_SERVER_URL:-}" ] && [ -n "${GITHUB_REPOSITORY:-}" ] && [ -n "${GITHUB_SHA:-}" ]; then
-  summary_args+=(--link-base "$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/blob/$GITHUB_SHA")
+  summary_args+=(--link-base="$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/blob/$GITHUB_SHA")
 fi
-if is_true "${INPUT_SUMMARY:-true}"; then summary_args+=(--step-summary "${GITHUB_STEP_SUMMARY:?GITHUB_STEP_SUMMARY is not set}"); fi
+if is_true "${INPUT_SUMMARY:-true}"; then summary_args+=(--step-summary="${GITHUB_STEP_SUMMARY:?GITHUB_STEP_SUMMARY is not set}"); fi
 # Without annotations the Markdown summary goes to the log instead.
 if is_true "${INPUT_ANNOTATIONS:-true}"; then summary_args+=(--annotate); fi
 # The merged runs are held to --max-warnings as a whole: each shard saw only its own share.
-[ -n "${INPUT_MAX_WARNINGS:-}" ] && summary_args+=(--max-warnings "$INPUT_MAX_WARNINGS")
+[ -n "${INPUT_MAX_WARNINGS:-}" ] && summary_args+=(--max-warnings="$INPUT_MAX_WARNINGS")
 
 status=0
 if [ -n "${INPUT_MERGE:-}" ]; then
   # Shell globs on purpose: the result files of a matrix's shards, downloaded as artifacts.
   # shellcheck disable=SC2206
   results=(${INPUT_MERGE})
-  "${cli[@]}" summary "${results[@]}" "${summary_args[@]}" || status=$?
+  "${cli[@]}" summary "${summary_args[@]}" -- "${results[@]}" || status=$?
   { echo "sarif="; echo "results="; } >>"$GITHUB_OUTPUT"
 else
   # Split on white space only: a glob is passed quoted, for the tool to expand the same way everywhere.
@@ -41,15 +41,16 @@ else
   set +f
   results_file="${INPUT_RESULTS:-compile-investigation-results.json}"
   sarif_file="${INPUT_SARIF:-compile-investigation.sarif}"
-  args=(compile "${paths[@]}" --format sarif --output "$sarif_file" --fail-on "${INPUT_FAIL_ON:-error}" --json)
-  [ -n "${INPUT_PRESET:-}" ] && args+=(--preset "$INPUT_PRESET")
-  [ -n "${INPUT_CONFIG:-}" ] && args+=(--config "$INPUT_CONFIG")
-  [ -n "${INPUT_POLICY:-}" ] && args+=(--policy "$INPUT_POLICY")
-  [ -n "${INPUT_MAX_WARNINGS:-}" ] && args+=(--max-warnings "$INPUT_MAX_WARNINGS")
-  [ -n "${INPUT_SARIF_CATEGORY:-}" ] && args+=(--sarif-category "$INPUT_SARIF_CATEGORY")
-  [ -n "${INPUT_SUPPRESSIONS:-}" ] && args+=(--suppressions "$INPUT_SUPPRESSIONS")
-  [ -n "${INPUT_SHARD:-}" ] && args+=(--shard "$INPUT_SHARD")
-  "${cli[@]}" "${args[@]}" >"$results_file" || status=$?
+  args=(compile --format=sarif --output="$sarif_file" --fail-on="${INPUT_FAIL_ON:-error}" --json)
+  [ -n "${INPUT_PRESET:-}" ] && args+=(--preset="$INPUT_PRESET")
+  [ -n "${INPUT_CONFIG:-}" ] && args+=(--config="$INPUT_CONFIG")
+  [ -n "${INPUT_POLICY:-}" ] && args+=(--policy="$INPUT_POLICY")
+  [ -n "${INPUT_MAX_WARNINGS:-}" ] && args+=(--max-warnings="$INPUT_MAX_WARNINGS")
+  [ -n "${INPUT_SARIF_CATEGORY:-}" ] && args+=(--sarif-category="$INPUT_SARIF_CATEGORY")
+  [ -n "${INPUT_SUPPRESSIONS:-}" ] && args+=(--suppressions="$INPUT_SUPPRESSIONS")
+  [ -n "${INPUT_SHARD:-}" ] && args+=(--shard="$INPUT_SHARD")
+  # Options as --name=value and the files after "--": a file or value that starts with "-" stays what it is.
+  "${cli[@]}" "${args[@]}" -- "${paths[@]}" >"$results_file" || status=$?
   if [ "$status" -eq 2 ] || [ "$status" -eq 5 ]; then
     # A usage or internal error judged no file: its envelope says why, and there is nothing to summarise.
     node -e '
@@ -59,7 +60,7 @@ else
     ' "$results_file" || echo "::error title=compile-investigation::the gate could not run (exit code $status)"
     exit "$status"
   fi
-  "${cli[@]}" summary "$results_file" --sarif "$sarif_file" "${summary_args[@]}" >&1 || true
+  "${cli[@]}" summary --sarif="$sarif_file" "${summary_args[@]}" -- "$results_file" >&1 || true
   { echo "sarif=$sarif_file"; echo "results=$results_file"; } >>"$GITHUB_OUTPUT"
 fi
 

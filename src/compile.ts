@@ -90,7 +90,12 @@ export interface Compiler {
   compile(input: SpecInput, options?: CompileInputOptions): CompileResult;
 }
 
+/** From the weakest setting to the strongest. */
 const SETTINGS: readonly string[] = ['off', 'warning', 'error'];
+/** The rules no configuration may weaken (RuleMeta.foundation), of both dialects. */
+const FOUNDATION_RULES: ReadonlySet<string> = new Set(
+  [...rules, ...katasRules].filter((rule) => rule.meta.foundation === true).map((rule) => rule.meta.id),
+);
 
 /** Resolves preset, policy and rule settings once; the compiler it returns is reused for every spec. */
 export function createCompiler(options: CompilerOptions = {}): Compiler {
@@ -114,6 +119,12 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
       );
     if (!SETTINGS.includes(setting))
       throw new UsageError('INVALID_SETTING', `rule ${ruleId}: setting ${JSON.stringify(setting)} must be off, warning or error`);
+    const floor = preset.rules[ruleId] as RuleSetting;
+    if (FOUNDATION_RULES.has(ruleId) && SETTINGS.indexOf(setting) < SETTINGS.indexOf(floor))
+      throw new UsageError(
+        'INVALID_SETTING',
+        `rule ${ruleId}: setting ${JSON.stringify(setting)} is below the preset's ${JSON.stringify(floor)}; the other rules read only what ${ruleId} accepts, so a document it rejects cannot be judged and must not pass. Fix the document instead`,
+      );
     settings[ruleId] = setting;
   }
   const enabledRules = rules.filter((rule) => settings[rule.meta.id] !== 'off');

@@ -69,13 +69,20 @@ describe('a baseline in the compiler', () => {
     expect(other.exitCode).toBe(1);
   });
 
+  it('never accepts the problems of a rule the others rely on, whatever the counts a baseline gives', () => {
+    const spec = { ...validSpec(), deepDives: 'none' };
+    const judged = compiler.compile(spec, { baseline: { source: 'b', counts: { schema: 99 } } });
+    expect(judged.exitCode).toBe(1);
+    expect(judged.diagnostics.find((diagnostic) => diagnostic.ruleId === 'schema')?.suppressed).toBeUndefined();
+  });
+
   it('counts problems past the cap of 1,000, and suppresses them whole', () => {
     const spec = validSpec();
-    spec.risks = Array.from({ length: 1500 }, () => 7);
+    spec.risks.push(...Array.from({ length: 1500 }, () => 'We fell back to read_all_files.'));
     const found = compiler.compile(spec);
-    const total = found.exitCode === 1 ? found.ruleTotals['schema'] : undefined;
+    const total = found.exitCode === 1 ? found.ruleTotals['anti-patterns'] : undefined;
     expect(total).toBe(1500);
-    const accepted = compiler.compile(spec, { baseline: { source: 'b', counts: { schema: 1500 } } });
+    const accepted = compiler.compile(spec, { baseline: { source: 'b', counts: { 'anti-patterns': 1500 } } });
     expect(accepted.exitCode).toBe(0);
     const last = accepted.diagnostics.at(-1);
     expect(last).toMatchObject({
@@ -88,9 +95,18 @@ describe('a baseline in the compiler', () => {
 
 describe('the suppressions file', () => {
   it('is written in code-unit order, specs and rules alike, and read back as it was written', () => {
-    const text = suppressionsText({ 'b.json': { schema: 1, 'dive-order': 2 }, 'a.json': { 'map-cheap': 3 }, 'empty.json': {} });
+    const text = suppressionsText(
+      validateSuppressions(
+        {
+          'b.json': { 'unknown-field': { count: 1 }, 'dive-order': { count: 2 } },
+          'a.json': { 'map-cheap': { count: 3 } },
+          'empty.json': {},
+        },
+        'f',
+      ),
+    );
     expect(text).toBe(
-      '{\n  "a.json": {\n    "map-cheap": {\n      "count": 3\n    }\n  },\n  "b.json": {\n    "dive-order": {\n      "count": 2\n    },\n    "schema": {\n      "count": 1\n    }\n  }\n}\n',
+      '{\n  "a.json": {\n    "map-cheap": {\n      "count": 3\n    }\n  },\n  "b.json": {\n    "dive-order": {\n      "count": 2\n    },\n    "unknown-field": {\n      "count": 1\n    }\n  }\n}\n',
     );
     expect(suppressionsText(validateSuppressions(JSON.parse(text), 'f'))).toBe(text);
   });
@@ -98,33 +114,61 @@ describe('the suppressions file', () => {
   it('names every problem at once, with a did-you-mean for a rule id', () => {
     const check = () =>
       validateSuppressions(
-        { '/abs.json': {}, 'a.json': { 'dive-selectiv': { count: 1 }, schema: { count: 0 }, 'critical-input': { count: 1 } }, 'b.json': 3 },
+        {
+          '/abs.json': {},
+          'a.json': { 'dive-selectiv': { count: 1 }, 'dive-order': { count: 0 }, 'critical-input': { count: 1 }, schema: { count: 2 } },
+          'b.json': 3,
+        },
         'suppressions file s.json',
       );
-    expect(check).toThrow(/^suppressions file s\.json: 5 problems: /);
+    expect(check).toThrow(/^suppressions file s\.json: 6 problems: /);
     expect(check).toThrow(/Did you mean "dive-selective"\?/);
-    expect(check).toThrow(/critical-input cannot be suppressed/);
+    expect(check).toThrow(/critical-input cannot be suppressed: a missing goal or budget is asked for/);
+    expect(check).toThrow(/schema cannot be suppressed: the other rules cannot judge a spec whose structure the schema rejects/);
     expect(check).toThrow(/count must be a whole number of at least 1, not 0/);
   });
 
   it('keeps a "__proto__" spec or rule name an ordinary entry', () => {
-    const parsed = validateSuppressions(JSON.parse('{"__proto__": {"schema": {"count": 2}}}'), 'f');
-    expect(Object.keys(parsed)).toEqual(['__proto__']);
+    const parsed = validateSuppressions(JSON.parse('{"__proto__": {"dive-order": {"count": 2}}}'), 'f');
+    expect([...parsed.specs()]).toEqual(['__proto__']);
     expect(suppressionsText(parsed)).toContain('"__proto__"');
   });
 
   it('prunes to what is left and drops the entries of specs that are gone, leaving other specs alone', () => {
     const next = updateSuppressions(
-      { 'a.json': { schema: 3, 'map-cheap': 1 }, 'gone.json': { schema: 1 }, 'other.json': { schema: 4 } },
-      [{ key: 'a.json', totals: { schema: 2 } }],
+      validateSuppressions(
+        {
+          'a.json': { 'dive-order': { count: 3 }, 'map-cheap': { count: 1 } },
+          'gone.json': { 'dive-order': { count: 1 } },
+          'other.json': { 'dive-order': { count: 4 } },
+        },
+        'f',
+      ),
+      [{ key: 'a.json', totals: { 'dive-order': 2 } }],
       { all: false, rules: [], prune: true },
       (key) => key !== 'gone.json',
     );
-    expect(next).toEqual({ 'a.json': { schema: 2 }, 'other.json': { schema: 4 } });
+    expect([...next.entries()]).toEqual([
+      ['a.json', 'dive-order', 2],
+      ['other.json', 'dive-order', 4],
+    ]);
   });
 });
 
 describe('baselines on the command line', () => {
+  it('--suppress-all accepts no structure problem: a spec the schema rejects keeps failing, and --suppress-rule schema is refused', async () => {
+    const dir = corpus();
+    writeJson(dir, 'specs/shapeless.json', { ...validSpec(), deepDives: 'none', notes: 'x' });
+    const written = await runInProcess(['specs', '--suppress-all', '--json'], { cwd: dir });
+    expect(written.status).toBe(1);
+    expect(baselineOf(dir)['specs/shapeless.json']).toEqual({ 'unknown-field': { count: 1 } });
+    const again = await runInProcess(['specs/shapeless.json', '--format', 'text'], { cwd: dir });
+    expect(again.status).toBe(1);
+    expect(again.stdout).toMatch(/error\s+\/deepDives must be an array/);
+    const rule = await runInProcess(['specs', '--suppress-rule', 'schema', '--json'], { cwd: dir });
+    expectEnvelope(rule, { command: 'compile', exit: 2, code: 'USAGE_ERROR', subcode: 'INVALID_ARGUMENT' });
+  });
+
   it('--suppress-all writes the baseline beside the working directory, and the run passes by it', async () => {
     const dir = corpus();
     const written = await runInProcess(['specs', '--suppress-all'], { cwd: dir });
@@ -137,7 +181,9 @@ describe('baselines on the command line', () => {
     expect(written.stdout).toContain('✔ 3 files passed (3 suppressed by a baseline)');
     expect(written.stdout).toMatch(/specs\/two\.json\n\s+\d+:\d+\s+suppressed\s+/);
 
-    // Found again walking up from the specs' folder, from a working directory below it too.
+    // Found again walking up from the specs' folder, from a working directory below it too: in a
+    // repository the walk climbs to its top (outside one, it would stop at the working directory).
+    mkdirSync(join(dir, '.git'));
     const again = await runInProcess(['two.json', '--json'], { cwd: join(dir, 'specs') });
     const envelope: any = expectEnvelope(again, { command: 'compile', exit: 0 });
     expect(envelope.data.summary).toMatchObject({ errors: 0, suppressed: 2 });
@@ -146,6 +192,7 @@ describe('baselines on the command line', () => {
       files: [{ path: `../${SUPPRESSIONS_FILE_NAME}`, source: 'walk-up' }],
       written: [],
       unused: [],
+      unusedTotal: 0,
       exceeded: [],
     });
   });

@@ -273,7 +273,7 @@ describe('many files in one run', () => {
       ['broken.json', 'JSON_SYNTAX', tru.line, tru.column],
       ['crit.json', 'critical-input', 1, 1],
       ['fail.yaml', 'dive-selective', tool.line, tool.column],
-      ['missing.json', 'NOT_FOUND', 0, 0],
+      ['missing.json', 'NOT_FOUND', 1, 1],
     ]);
     expect(listing.summary).toBe('✖ 4 problems (4 errors, 0 warnings)');
     expect(run.stderr).not.toMatch(STACK_TRACE);
@@ -544,7 +544,7 @@ describe('github format', () => {
     const run = await runInProcess(['spec.yaml', missing, '--format', 'github'], { cwd: dir });
     expect(run.status).toBe(3);
     expect(run.stdout.split('\n')).toEqual([
-      '::error file=gone%0A50%25%2Cx%3Ay.json,title=NOT_FOUND::gone%0A50%25,x:y.json does not exist; check the path',
+      '::error file=gone%0A50%25%2Cx%3Ay.json,line=1,col=1,title=NOT_FOUND::gone%0A50%25,x:y.json does not exist; check the path',
       `::warning file=spec.yaml,line=${typo.line},col=${typo.column},title=unknown-field::${warning?.message}`,
       `::error file=spec.yaml,line=${tool.line},col=${tool.column},title=dive-selective::${error?.message.replaceAll('%', '%25')}`,
       '',

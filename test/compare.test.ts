@@ -148,6 +148,7 @@ describe('compare: problems as a multiset of rule and pointer', () => {
     const repeated = (message: string) => ({ ruleId: 'dive-grounded', severity: 'error' as const, message, path: '/deepDives/1/node' });
     base.diagnostics = [repeated('one')];
     head.diagnostics = [repeated('one'), repeated('two'), repeated('three')];
+    base.verdict = 'fail';
     head.verdict = 'fail';
     writeJson(dir, 'base/x.report.json', base);
     writeJson(dir, 'head/x.report.json', head);
@@ -164,7 +165,7 @@ describe('compare: problems as a multiset of rule and pointer', () => {
       },
     ]);
     expect(file.metrics.errors).toEqual({ base: 1, head: 3, delta: 2 });
-    expect(file).toMatchObject({ change: 'pass-to-fail', base: { kind: 'report' }, head: { kind: 'report' } });
+    expect(file).toMatchObject({ change: 'unchanged', worse: true, base: { kind: 'report' }, head: { kind: 'report' } });
   });
 });
 
@@ -290,7 +291,9 @@ describe('compare: refusals', () => {
     );
     const other = verdictWorkspace();
     writeJson(other, 'head/steady.report.json', reportOf(validSpec()));
-    expect(await refused(other, ['base', 'head'], usage('KEY_COLLISION'))).toContain('HEAD head: steady.json and steady.report.json');
+    writeJson(other, 'head/steady.yaml.report.json', reportOf(validSpec()));
+    writeYaml(other, 'head/steady.yaml', validSpec());
+    expect(await refused(other, ['base', 'head'], usage('KEY_COLLISION'))).toContain('HEAD head: steady.json and steady.yaml');
   });
 
   it('refuses a report file that is not a report, naming what is wrong', async () => {
@@ -348,6 +351,40 @@ describe('compare --fail-on-regression', () => {
     expect(envelope.data.summary.worse).toBe(2);
     expect((await runInProcess(['compare', 'base', 'head', '--fail-on-regression'], { cwd: dir })).status).toBe(1);
     expect((await runInProcess(['compare', 'base', 'head'], { cwd: dir })).status).toBe(0);
+  });
+
+  it('does not take a hand-written report at its word: beside its spec the spec is judged, alone it must agree with itself', async () => {
+    const dir = tempDir();
+    writeJson(dir, 'base/a.json', validSpec());
+    writeJson(dir, 'head/a.json', gateFailingSpec());
+    // What compile --output-dir would have written for a passing spec, beside the failing one.
+    writeJson(dir, 'head/a.report.json', reportOf(validSpec()));
+    const beside = await runInProcess(['compare', 'base', 'head', '--fail-on-regression', '--json'], { cwd: dir });
+    const envelope = expectEnvelope(beside, { command: 'compare', exit: 1, code: 'GATE_FAILED', subcode: 'REGRESSION' });
+    expect(fileOf(envelope.data, 'a')).toMatchObject({ change: 'pass-to-fail', head: { kind: 'spec', file: 'a.json' } });
+    expect(envelope.warnings).toContainEqual(expect.stringContaining('a.report.json was not made from head/a.json as it is now'));
+    // Made from the spec as it is: set aside without a word.
+    rmSync(join(dir, 'head/a.report.json'));
+    const written = await runInProcess(['head/a.json', '--format', 'json', '--output', 'head/a.report.json'], { cwd: dir });
+    expect(written.status).toBe(1);
+    const current = await runInProcess(['compare', 'base', 'head', '--json'], { cwd: dir });
+    expect(expectEnvelope(current, { command: 'compare', exit: 0 }).warnings).toEqual([]);
+
+    // Alone, a report whose verdict contradicts the problems it lists is not a report of compile.
+    rmSync(join(dir, 'head/a.json'));
+    const forged = reportOf(gateFailingSpec());
+    forged.verdict = 'pass';
+    writeJson(dir, 'head/a.report.json', forged);
+    const alone = await runInProcess(['compare', 'base', 'head', '--fail-on-regression', '--json'], { cwd: dir });
+    const refusal = expectEnvelope(alone, { command: 'compare', exit: 3, code: 'INPUT_ERROR', subcode: 'NOT_A_REPORT' });
+    expect(refusal.error?.message).toMatch(/"verdict" is "pass" but it lists \d+ errors?$/);
+    forged.verdict = 'fail';
+    forged.diagnostics = [];
+    writeJson(dir, 'head/a.report.json', forged);
+    const empty = await runInProcess(['compare', 'base', 'head', '--json'], { cwd: dir });
+    expect(expectEnvelope(empty, { command: 'compare', exit: 3, subcode: 'NOT_A_REPORT' }).error?.message).toContain(
+      '"verdict" is "fail" but it lists no error',
+    );
   });
 
   it('exits 0 when nothing got worse, whatever the verdicts', async () => {

@@ -264,11 +264,16 @@ describe('next-step advice', () => {
       expect.stringContaining('"deliverable"'),
       expect.stringContaining('"risks"'),
     ]);
-    // A configuration that turns the schema rule off applies to the finished judgement too.
-    writeYaml(dir, 'investigation.config.yaml', { rules: { schema: 'off' } });
-    const relaxed: any = expectEnvelope(await runInProcess(['next', 'stopped.yaml', '--json'], { cwd: dir }), { command: 'next', exit: 0 });
-    expect(
-      relaxed.data.next.allowed.filter((advice: { action: string }) => advice.action === 'finish').map((advice: any) => advice.rule),
-    ).not.toContain('schema');
+    // A configuration's minimums, which a draft is not held to, apply to the finished judgement.
+    writeYaml(dir, 'investigation.config.yaml', { policy: { minimums: { deepDives: 5 } } });
+    const stricter: any = expectEnvelope(await runInProcess(['next', 'stopped.yaml', '--json'], { cwd: dir }), {
+      command: 'next',
+      exit: 0,
+    });
+    const finishing = stricter.data.next.allowed.filter((advice: { action: string }) => advice.action === 'finish');
+    expect(finishing[0].message).toContain('3 problems left');
+    expect(finishing.map((advice: { rule: string; message: string }) => `${advice.rule}: ${advice.message}`)).toContainEqual(
+      expect.stringMatching(/^dive-selective: .*needs at least 5/),
+    );
   });
 });

@@ -219,7 +219,7 @@ describe('formatText', () => {
 });
 
 describe('formatGithub', () => {
-  it('writes one workflow command a problem, with line and column when known', () => {
+  it('writes one workflow command a problem, with line and column when known (1:1 for the whole file)', () => {
     const output = formatGithub([
       failed('a.json', [
         diagnostic('dive-grounded', 'blind read', 12, 5),
@@ -232,7 +232,7 @@ describe('formatGithub', () => {
       [
         '::error file=a.json,line=12,col=5,title=dive-grounded::blind read',
         '::warning file=a.json,title=dive-order::late',
-        '::error file=b.json,title=NOT_FOUND::no such file',
+        '::error file=b.json,line=1,col=1,title=NOT_FOUND::no such file',
         '',
       ].join('\n'),
     );
@@ -333,13 +333,14 @@ describe('formatSarif', () => {
     ]);
   });
 
-  it('gives a region only when the line is known, and the JSON Pointer as a property', () => {
+  it('gives a region only when the line is known or the problem is the whole file, and the JSON Pointer as a property', () => {
     const results = log().runs[0]?.results ?? [];
     const byMessage = (text: string) => results.find((result) => result.message.text === text)?.locations[0]?.physicalLocation;
     expect(byMessage('no position')?.region).toBeUndefined();
     expect(byMessage('line only')?.region).toEqual({ startLine: 4 });
     expect(byMessage('JSON_SYNTAX: invalid JSON')?.region).toEqual({ startLine: 1, startColumn: 11 });
-    expect(byMessage('NOT_FOUND: no such file')?.region).toBeUndefined();
+    // An input error with no place in the text is a problem of the whole file, at its start.
+    expect(byMessage('NOT_FOUND: no such file')?.region).toEqual({ startLine: 1, startColumn: 1 });
     const blind = results.find((result) => result.ruleId === 'dive-grounded');
     expect(blind?.properties?.jsonPointer).toBe('/deepDives/2/node');
     expect(blind?.locations[0]?.physicalLocation.region?.startColumn).toBe(7);

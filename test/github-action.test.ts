@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from './support/cli.js';
@@ -95,6 +95,33 @@ describe('the action on a fake runner', () => {
       expect(merged.outputs[key], key).toBe(whole.outputs[key]);
     expect(merged.status).toBe(Number(whole.outputs['exit-code']));
     expect(merged.outputs['sarif']).toBe('');
+  });
+
+  it('takes files whose names look like options as files, in merge and in paths', { timeout: 60_000 }, () => {
+    const workspace = workspaceWith('fixtures/valid');
+    const shards = [1, 2].map((index) =>
+      runAction(workspace, {
+        paths: 'specs',
+        shard: `${index}/2`,
+        summary: 'false',
+        annotations: 'false',
+        results: `results-${index}.json`,
+      }),
+    );
+    for (const shard of shards) expect(shard.status, shard.stderr).toBe(0);
+    // The second shard's result under a name that the merge glob matches and that reads as --output.
+    renameSync(join(workspace, 'results-2.json'), join(workspace, '--output=results-0.json'));
+    const merged = runAction(workspace, { merge: '*results-*.json' });
+    expect(merged.status, merged.stderr).toBe(0);
+    expect(existsSync(join(workspace, 'results-0.json'))).toBe(false);
+    expect(merged.summary).toContain('(2 runs merged)');
+    expect(Number(merged.outputs['files'])).toBe(shards.reduce((sum, shard) => sum + Number(shard.outputs['files']), 0));
+
+    copyFileSync(join(projectRoot, 'fixtures/valid/payments-refund-retry.json'), join(workspace, '--help.json'));
+    const named = runAction(workspace, { paths: '--help.json', results: 'named.json', summary: 'false' });
+    expect(named.status, named.stderr).toBe(0);
+    const envelope = JSON.parse(readFileSync(join(workspace, 'named.json'), 'utf8'));
+    expect(envelope.data.files.map((file: { path: string }) => file.path)).toEqual(['--help.json']);
   });
 
   it('fails on more warnings than max-warnings, and passes by a baseline named with suppressions', () => {

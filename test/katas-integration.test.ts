@@ -157,6 +157,26 @@ describe('katas reports on the command line', () => {
     expect(yaml.stderr).toContain('the converted spec passes --preset reference');
   });
 
+  it('convert writes nothing that compile would refuse: a report whose kept data would nest past the limit under x-katas', async () => {
+    const dir = tempDir();
+    const report = valid('mobile-checkout-flag');
+    // 100 levels in the report (its scratchpad, then 98 objects); one more under x-katas in the spec.
+    let deep: Record<string, unknown> = {};
+    const top = deep;
+    for (let level = 0; level < 97; level++) deep = deep['k'] = {};
+    report.scratchpad = { ...report.scratchpad, deep: top };
+    writeJson(dir, 'deep.json', report);
+    expect((await runInProcess(['deep.json', '--format', 'json'], { cwd: dir })).status).toBe(0);
+    for (const format of ['json', 'yaml']) {
+      const run = await runInProcess(['convert', 'deep.json', '--to', 'spec', '--format', format, '--output', `spec.${format}`, '--json'], {
+        cwd: dir,
+      });
+      const envelope: any = expectEnvelope(run, { command: 'convert', exit: 3, code: 'INPUT_ERROR', subcode: 'TOO_DEEP' });
+      expect(envelope.error.message).toContain('deep.json: converted, it would be a spec that compile refuses');
+      expect(existsSync(join(dir, `spec.${format}`))).toBe(false);
+    }
+  });
+
   it('convert refuses what is not a katas report, and an --output that is the report', async () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', validSpec());

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
 import { createCompiler } from '../src/compile.js';
+import { runInProcess } from './support/in-process.js';
 import { validSpec } from './support/specs.js';
+import { useTempDirs, writeJson } from './support/temp.js';
 
 const compiler = createCompiler();
 
@@ -104,5 +106,33 @@ describe('input errors', () => {
       subcode: 'YAML_SYNTAX',
       line: expect.any(Number),
     });
+  });
+});
+
+describe('input errors have a 1-based place in every format', () => {
+  const tempDir = useTempDirs('locations');
+
+  it('a JSON document nested too deep is refused at the bracket that opens level 101, strings skipped', () => {
+    const open = '{"a": "[[[[{{{{", "k": '.repeat(100);
+    const text = `{\n  "goal": "x",\n  "deep": ${open}1${'}'.repeat(100)}\n}`;
+    const result = compiler.compile(text, { path: 'deep.json' });
+    expect(result.error).toMatchObject({ code: 'INPUT_ERROR', subcode: 'TOO_DEEP', line: 3 });
+    const column = result.error?.code === 'INPUT_ERROR' ? (result.error.column as number) : 0;
+    // 99 of the repeated openers fit before the one that goes past the limit (the outer object is level 1).
+    expect(column).toBe('  "deep": '.length + '{"a": "[[[[{{{{", "k": '.length * 99 + 1);
+  });
+
+  it('a missing file is at 1:1 in the text listing, on standard error, in SARIF and in GitHub annotations', async () => {
+    const dir = tempDir();
+    writeJson(dir, 'deep.json', JSON.parse(`${'{"k":'.repeat(101)}1${'}'.repeat(101)}`));
+    const text = await runInProcess(['missing.json', 'deep.json', '--format', 'text'], { cwd: dir });
+    expect(text.stdout).toMatch(/^deep\.json\n\s+101:\d+\s+error\s+the document nests/);
+    expect(text.stdout).toMatch(/\nmissing\.json\n\s+1:1\s+error\s+missing\.json does not exist/);
+    const markdown = await runInProcess(['missing.json'], { cwd: dir });
+    expect(markdown.stderr).toContain('missing.json:1:1: error NOT_FOUND:');
+    const sarif = JSON.parse((await runInProcess(['missing.json', '--format', 'sarif'], { cwd: dir })).stdout);
+    expect(sarif.runs[0].results[0].locations[0].physicalLocation.region).toMatchObject({ startLine: 1, startColumn: 1 });
+    const github = await runInProcess(['missing.json', '--format', 'github'], { cwd: dir });
+    expect(github.stdout).toMatch(/^::error file=missing\.json,line=1,col=1,/);
   });
 });

@@ -9,6 +9,7 @@ import { compileInvestigation } from '../src/index.js';
 import { stringifyMarkdown } from '../src/render/markdown.js';
 import { cellText, code, table } from '../src/render/mdast-builders.js';
 import { validSpec } from './support/specs.js';
+import { LINK_SYNTAX, outputProblems } from './support/untrusted-output.js';
 
 const parser = unified().use(remarkParse).use(remarkGfm);
 
@@ -21,6 +22,8 @@ function flatten(node: unknown): string {
   const value = node as { value?: string; children?: unknown[]; type: string } | undefined;
   if (!value) return '';
   if (value.type === 'html' && value.value === '<br>') return '\n';
+  // The empty comment that breaks text where an autolink could start shows nothing.
+  if (value.type === 'html' && value.value === '<!---->') return '';
   if (typeof value.value === 'string') return value.value;
   return (value.children ?? []).map(flatten).join('');
 }
@@ -134,6 +137,9 @@ describe('Markdown escaping, as a property', () => {
   const roundTrip = (value: string, asCode: boolean): string => {
     const cell = asCode ? [code(value)] : cellText(value);
     const markdown = stringifyMarkdown({ type: 'root', children: [table(['Value'], [[cell]])] });
+    // Text is data: whatever it holds, it never becomes a link, an image, a footnote, a definition,
+    // HTML or a workflow command once printed.
+    expect(outputProblems(markdown, 'markdown')).toEqual([]);
     const cellNode = tables(markdown)[0]?.children[1]?.children[0];
     // A backslash before a pipe splits the code into spans kept apart by an empty comment; together they hold the value.
     return asCode
@@ -143,14 +149,21 @@ describe('Markdown escaping, as a property', () => {
 
   it('any text in a table cell parses back to its visible form', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 80 }), fc.string({ unit: 'grapheme-ascii', maxLength: 80 })), (value) => {
-        const lines = value.split(/\r\n|[\n\r\u2028\u2029\u0085]/);
-        const expected = lines
-          .map((line) => visible(line))
-          .join('\n')
-          .trim();
-        expect(roundTrip(value, false).trim()).toBe(expected);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 80 }),
+          fc.string({ unit: 'grapheme-ascii', maxLength: 80 }),
+          fc.array(fc.constantFrom(...LINK_SYNTAX), { maxLength: 12 }).map((pieces) => pieces.join('')),
+        ),
+        (value) => {
+          const lines = value.split(/\r\n|[\n\r\u2028\u2029\u0085]/);
+          const expected = lines
+            .map((line) => visible(line))
+            .join('\n')
+            .trim();
+          expect(roundTrip(value, false).trim()).toBe(expected);
+        },
+      ),
       { seed: 20261130, numRuns: 1000 },
     );
   });
@@ -161,7 +174,7 @@ describe('Markdown escaping, as a property', () => {
         fc
           .oneof(
             fc.string({ unit: 'grapheme-ascii', maxLength: 40 }),
-            fc.string({ unit: fc.constantFrom('\\', '|', '`', ' ', 'a'), maxLength: 12 }),
+            fc.string({ unit: fc.constantFrom('\\', '|', '`', ' ', 'a', '#', '['), maxLength: 12 }),
           )
           .filter((value) => !/[\r\n]/.test(value) && value.trim() !== ''),
         (value) => {

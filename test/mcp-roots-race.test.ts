@@ -36,7 +36,7 @@ async function callAll(server: McpProcess, calls: string[]): Promise<readonly Re
 function outcomeOf(reply: Reply): string {
   const content = reply.result?.structuredContent;
   if (content?.error?.subcode === 'OUTSIDE_ROOTS') return 'refused before opening';
-  if (typeof content?.error?.message === 'string' && content.error.message.includes('leads outside')) return 'refused when opened';
+  if (typeof content?.error?.message === 'string' && content.error.message.includes('symbolic link out of')) return 'refused when opened';
   return 'served';
 }
 

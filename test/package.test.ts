@@ -13,7 +13,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 /**
  * The package as `npm pack` makes it, unpacked in another folder: what a user who installs the
  * tarball runs. Its dependencies are the project's own (linked), since installing them would need
- * the registry; the package's bundles need none but ajv's runtime at run time.
+ * the registry; at run time the package's bundles need only ajv's runtime.
  */
 describe('the packed package', () => {
   let packageDir: string;

@@ -43,6 +43,31 @@ describe('parseSpecText', () => {
     expect(subcode('null', 'json')).toBe('NOT_AN_OBJECT');
   });
 
+  it('reads the core tags on the values they fit, !!float on a whole number included, and says when a value does not fit', () => {
+    const data = (text: string) => {
+      const result = parseSpecText(text, 'yaml');
+      return result.ok ? result.data : result.problem;
+    };
+    expect(data('a: !!float 4\nb: !!float -3\nc: !!float 2.5\nd: !!int 7\ne: !!str 4\nf: 4\ng: !!bool true\n')).toEqual({
+      a: 4,
+      b: -3,
+      c: 2.5,
+      d: 7,
+      e: '4',
+      f: 4,
+      g: true,
+    });
+    for (const text of ['a: !!int 4.5\n', 'a: !!float four\n', 'a: !!bool yes\n'])
+      expect(data(text), text).toMatchObject({
+        subcode: 'YAML_TAG',
+        message: expect.stringMatching(/^the value does not fit its tag !!(int|float|bool);/),
+      });
+    expect(data('a: !!binary aGk=\n')).toMatchObject({
+      subcode: 'YAML_TAG',
+      message: expect.stringMatching(/^YAML tags other than the core schema's/),
+    });
+  });
+
   it('keeps YAML 1.2 core scalars: no dates, no yes/no booleans', () => {
     expect(parseSpecText('a: 2001-12-14\nb: yes\nc: 0x10\n', 'yaml')).toMatchObject({
       ok: true,

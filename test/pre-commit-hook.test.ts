@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -56,5 +56,14 @@ describe('.pre-commit-hooks.yaml', () => {
     const failing = await runInProcess([...hook!.args, 'investigations/ok.yaml', 'investigations/broken.json'], { cwd: dir });
     expect(failing.status).toBe(1);
     expect(failing.stdout).toMatch(/^investigations\/broken\.json\n\s+\d+:\d+\s+error\s+/);
+  });
+
+  it('takes a staged file whose name reads as an option as a file: the hook ends its arguments with --', async () => {
+    const dir = tempDir();
+    writeJson(dir, '--output=stolen.json', gateFailingSpec());
+    const run = await runInProcess([...hook!.args, '--output=stolen.json'], { cwd: dir });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/^--output=stolen\.json\n\s+\d+:\d+\s+error\s+/);
+    expect(existsSync(join(dir, 'stolen.json'))).toBe(false);
   });
 });

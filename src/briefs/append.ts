@@ -1,6 +1,6 @@
 import { join } from 'node:path';
+import type { FolderBound } from '../common/folder-bound.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { Confinement } from '../load/read-input.js';
 import type { EvidenceRegistry } from '../rules/briefs/check.js';
 import { type AppendRefusal, type PlannedArtifact, planAppend, refuseHypothesisId } from './append-plan.js';
 import { openChainFolder } from './chain-folder.js';
@@ -13,7 +13,7 @@ export interface AppendBriefOptions {
   /** How messages name the folder; the path itself by default. */
   shown?: string;
   /** Where the folder must lie (an MCP server's roots), checked on the folder opened; anywhere by default. */
-  confinement?: Confinement;
+  inside?: FolderBound;
 }
 
 export type AppendResult =
@@ -43,7 +43,7 @@ export function appendBrief(dir: string, hypothesisId: string, brief: unknown, o
   // An id that cannot name a file is refused before anything is read with it.
   const invalid = refuseHypothesisId(hypothesisId, 1);
   if (invalid !== undefined) return invalid;
-  const folder = openChainFolder(dir, shown, options.confinement);
+  const folder = openChainFolder(dir, shown, options.inside);
   if ('outcome' in folder) return folder;
   try {
     const artifacts = folder.artifacts(options.maxBytes);

@@ -1,9 +1,10 @@
 import { lstatSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { boundContains, type FolderBound } from '../common/folder-bound.js';
 import { createFolderIn, type FolderHandle, openFolder } from '../common/folder-handle.js';
 import { statOrNull } from '../common/stat-or-null.js';
 import { createFileSafely } from '../common/write-file.js';
-import { type Confinement, readInput } from '../load/read-input.js';
+import { readInput } from '../load/read-input.js';
 import { type AppendRefusal, type FolderArtifact, type PlannedArtifact, refuse } from './append-plan.js';
 import { insideOf, listArtifacts } from './listing.js';
 
@@ -29,20 +30,20 @@ export interface ChainFolder {
 /**
  * Opens the folder `dir` (absolute; named `shown` in messages), or, when it is missing, the folder
  * it would be in, which must exist: only the last folder of the path is created, by create().
- * With a `confinement` (an MCP server's roots), what was opened must lie within it, and so must
+ * With a bound (`inside`: an MCP server's roots), what was opened must lie inside it, and so must
  * the folder created: anything else is refused (OUTSIDE) before a file is read or written.
  */
-export function openChainFolder(dir: string, shown: string, confinement?: Confinement): ChainFolder | AppendRefusal {
+export function openChainFolder(dir: string, shown: string, inside?: FolderBound): ChainFolder | AppendRefusal {
   let folder: FolderHandle;
   try {
     folder = openFolder(dir);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return toBeCreated(dir, shown, confinement);
+    if (code === 'ENOENT') return toBeCreated(dir, shown, inside);
     if (code === 'ENOTDIR') return refuse('NOT_A_DIRECTORY', `${shown} is not a folder; give the folder of brief artifacts`);
     return refuse('UNREADABLE', `${shown} cannot be read (${code ?? 'unknown error'})`);
   }
-  const outside = refuseOutside(folder, shown, confinement);
+  const outside = refuseOutside(folder, shown, inside);
   if (outside === undefined) return existing(folder, shown);
   folder.close();
   return outside;
@@ -55,7 +56,7 @@ function existing(folder: FolderHandle, shown: string): ChainFolder {
       if (!listed.ok) return refuse('UNREADABLE', listed.problem.message);
       const inside = insideOf(folder, shown);
       return listed.artifacts.map(({ name }): FolderArtifact => {
-        const read = readInput(folder.at(name), maxBytes, name, inside);
+        const read = readInput(folder.at(name), { maxBytes, shown: name, inside });
         return read.ok ? { name, bytes: read.bytes } : { name, problem: { subcode: read.subcode, message: read.message } };
       });
     },
@@ -65,7 +66,7 @@ function existing(folder: FolderHandle, shown: string): ChainFolder {
 }
 
 /** A missing folder: its parent is opened now, and the folder created in it only when an artifact is written. */
-function toBeCreated(dir: string, shown: string, confinement: Confinement | undefined): ChainFolder | AppendRefusal {
+function toBeCreated(dir: string, shown: string, inside: FolderBound | undefined): ChainFolder | AppendRefusal {
   let parent: FolderHandle;
   try {
     parent = openFolder(dirname(dir));
@@ -75,7 +76,7 @@ function toBeCreated(dir: string, shown: string, confinement: Confinement | unde
       `${shown} does not exist, and neither does the folder it would be in; only the last folder of the path is created. Create the folder first.`,
     );
   }
-  const outside = refuseOutside(parent, dirname(shown), confinement);
+  const outside = refuseOutside(parent, dirname(shown), inside);
   if (outside !== undefined) {
     parent.close();
     return outside;
@@ -93,7 +94,7 @@ function toBeCreated(dir: string, shown: string, confinement: Confinement | unde
         );
       }
       try {
-        return refuseOutside(folder, shown, confinement) ?? createArtifact(folder, artifact, shown);
+        return refuseOutside(folder, shown, inside) ?? createArtifact(folder, artifact, shown);
       } finally {
         folder.close();
       }
@@ -102,9 +103,9 @@ function toBeCreated(dir: string, shown: string, confinement: Confinement | unde
   };
 }
 
-function refuseOutside(folder: FolderHandle, shown: string, confinement: Confinement | undefined): AppendRefusal | undefined {
-  if (confinement === undefined || confinement.allows(folder.realPath)) return undefined;
-  return refuse('OUTSIDE', `${shown} leads outside ${confinement.within}; nothing was read or written`);
+function refuseOutside(folder: FolderHandle, shown: string, inside: FolderBound | undefined): AppendRefusal | undefined {
+  if (inside === undefined || boundContains(inside, folder.realPath)) return undefined;
+  return refuse('OUTSIDE', `${shown} leads outside ${inside.shown}; nothing was read or written`);
 }
 
 function createArtifact(folder: FolderHandle, artifact: PlannedArtifact, shown: string): AppendRefusal | undefined {

@@ -1,9 +1,9 @@
 import { type Dirent, readdirSync, statSync } from 'node:fs';
+import { boundContains, type FolderBound } from '../common/folder-bound.js';
 import { type FolderHandle, openFolder } from '../common/folder-handle.js';
-import { isWithin, realPathOrNull } from '../common/real-path.js';
+import { realPathOrNull } from '../common/real-path.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
 import { type InputProblem, inputProblem } from '../load/input-error.js';
-import type { Confinement } from '../load/read-input.js';
 import { type ArtifactName, parseArtifactName } from './artifact-model.js';
 
 export type Listing =
@@ -53,7 +53,7 @@ export function listArtifacts(folder: FolderHandle, shown: string): Listing {
     if (named === undefined) continue;
     if (!entry.isFile() && !(entry.isSymbolicLink() && isFile(folder.at(entry.name)))) continue;
     const real = entry.isSymbolicLink() ? realPathOrNull(folder.at(entry.name)) : null;
-    if (entry.isSymbolicLink() && (real === null || !inside.allows(real))) linksOut.push(entry.name);
+    if (entry.isSymbolicLink() && (real === null || !boundContains(inside, real))) linksOut.push(entry.name);
     else artifacts.push({ name: entry.name, ...named });
   }
   return { ok: true, artifacts: artifacts.sort((a, b) => compareStrings(a.name, b.name)), linksOut: linksOut.sort(compareStrings) };
@@ -61,11 +61,11 @@ export function listArtifacts(folder: FolderHandle, shown: string): Listing {
 
 /**
  * What an artifact of the folder may be: a file inside it. The listing leaves links out aside, and
- * each artifact is read with this confinement too, checked on what was opened, so that a file
+ * each artifact is read within this bound too, checked on what was opened, so that a file
  * swapped for a link out after the listing is refused rather than read.
  */
-export function insideOf(folder: FolderHandle, shown: string): Confinement {
-  return { allows: (realPath) => isWithin(realPath, folder.realPath), within: JSON.stringify(shown) };
+export function insideOf(folder: FolderHandle, shown: string): FolderBound {
+  return { reals: [folder.realPath], shown };
 }
 
 function isFile(path: string): boolean {

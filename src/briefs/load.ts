@@ -15,7 +15,7 @@ const NOT_AN_ARTIFACT = 'the artifact is not an object; a brief artifact is a JS
  * opened, keeps its input problem in `error`, and nothing of its content.
  */
 export function loadArtifact(folder: FolderHandle, folderShown: string, named: ArtifactName, display: string, maxBytes: number): Artifact {
-  const read = readInput(folder.at(named.name), maxBytes, display, insideOf(folder, folderShown));
+  const read = readInput(folder.at(named.name), { maxBytes, shown: display, inside: insideOf(folder, folderShown) });
   if (!read.ok) return { ...named, display, error: inputProblem(read.subcode, read.message) };
   return parseArtifact(named, display, read.bytes);
 }

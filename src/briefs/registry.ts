@@ -1,6 +1,6 @@
+import type { FolderBound } from '../common/folder-bound.js';
 import { readDocument } from '../load/document.js';
 import type { InputProblem } from '../load/input-error.js';
-import type { Confinement } from '../load/read-input.js';
 import { type EvidenceRegistry, registryOf } from '../rules/briefs/check.js';
 
 export type RegistryLookup =
@@ -15,16 +15,16 @@ export type RegistryLookup =
 
 /**
  * The evidence registry the briefs' refs are checked against: that of the spec at `spec.file`
- * (absolute, named `spec.shown` in messages, read only if it lies within `spec.confinement`), or none without a spec. Both `briefs` and `briefs append`
+ * (absolute, named `spec.shown` in messages, read only if it lies `spec.inside`), or none without a spec. Both `briefs` and `briefs append`
  * look it up here, so that they agree on which refs are known.
  */
 export function readEvidenceRegistry(
-  spec: { file: string; shown: string; confinement?: Confinement } | undefined,
+  spec: { file: string; shown: string; inside?: FolderBound } | undefined,
   maxBytes: number,
 ): RegistryLookup {
   if (spec === undefined) return { ok: true, registry: undefined, notes: ['evidence ids not checked: no --spec given'] };
-  const { file, shown, confinement } = spec;
-  const parsed = readDocument(file, { maxBytes, shown, ...(confinement === undefined ? {} : { confinement }) });
+  const { file, shown, inside } = spec;
+  const parsed = readDocument(file, { maxBytes, shown, ...(inside === undefined ? {} : { inside }) });
   if (!parsed.ok)
     return {
       ok: false,

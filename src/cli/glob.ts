@@ -12,9 +12,9 @@ import { GLOB_CHARACTERS } from './glob-syntax.js';
  * folder (its leading segments without glob characters, such as "specs" in "specs/**\/*.yaml") as
  * the folder given: a link to a file inside it is followed, a link that leads outside is skipped
  * and returned in `skippedLinks`, and files reached through a link to a folder are not listed (the
- * glob reaches those inside anyway, so nothing is listed twice).
+ * glob reaches those inside anyway, so nothing is listed twice). `folder` is that folder, absolute.
  */
-export function expandGlob(pattern: string, cwd: string): { files: string[]; skippedLinks: SkippedLink[] } {
+export function expandGlob(pattern: string, cwd: string): { files: string[]; skippedLinks: SkippedLink[]; folder: string } {
   const base = resolve(cwd, globBase(pattern));
   const realBase = realPathOrNull(base);
   const linkOf = linkFinder(base);
@@ -38,7 +38,7 @@ export function expandGlob(pattern: string, cwd: string): { files: string[]; ski
       skipped.set(link, { path: link, text: link, root: base });
     }
   }
-  return { files, skippedLinks: [...skipped.values()] };
+  return { files, skippedLinks: [...skipped.values()], folder: base };
 }
 
 /** The leading segments of a pattern that hold no glob character: the folder the glob searches. */

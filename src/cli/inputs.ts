@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { type FolderBound, folderBound } from '../common/folder-bound.js';
 import type { RawPath } from '../common/raw-path.js';
 import { statOrNull } from '../common/stat-or-null.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
@@ -17,6 +18,8 @@ export interface InputFile {
   reportPath: string;
   /** Why this entry cannot be read at all, found while expanding (a folder that cannot be listed): its input error. */
   problem?: { subcode: InputErrorSubcode; message: string };
+  /** For a file found in a folder or by a glob, that folder: what is opened must lie inside it (LINK_OUT otherwise). */
+  inside?: FolderBound;
 }
 
 export interface ExpandedInputs {
@@ -33,8 +36,10 @@ export interface ExpandedInputs {
  * own NOT_FOUND; a link is followed, since the user named it), a folder is searched for specs, and
  * a quoted glob is expanded here, the same way on every shell. A folder that cannot be listed
  * becomes its own UNREADABLE entry; links out of a folder or glob are skipped with a warning
- * (findFixtures, expandGlob). The list is sorted once, after de-duplication, so that every
- * format lists the files in the same order whatever the order of the arguments. With
+ * (findFixtures, expandGlob), and a file found is read only if what is opened still lies inside
+ * its folder (`inside`), which a link swapped in after the listing does not. The list is sorted
+ * once, after de-duplication, so that every format lists the files in the same order whatever the
+ * order of the arguments. With
  * `options.withReports`, folders yield JSON reports (`*.report.json`) too, as `compare` reads them;
  * sidecars, Markdown reports and configuration files are skipped either way.
  */
@@ -62,7 +67,8 @@ export async function expandInputs(args: readonly string[], cwd: string, options
     if (stats?.isDirectory()) {
       several = true;
       const found = findFixtures([path], undefined, options.withReports === true ? isSpecOrReportFileName : isSpecFileName);
-      for (const file of found.files) add(walked(file.path, file.text, cwd));
+      const inside = folderBound(path, displayPath(path, cwd) || '.');
+      for (const file of found.files) add({ ...walked(file.path, file.text, cwd), inside });
       for (const folder of found.unreadable) {
         const entry = walked(folder.path, folder.text, cwd);
         add({
@@ -86,7 +92,8 @@ export async function expandInputs(args: readonly string[], cwd: string, options
           'NO_INPUT',
           `no spec file matches ${arg}${skipped > 0 ? ` (${skipped} symbolic link${skipped === 1 ? '' : 's'} out of its folder not followed)` : ''}`,
         );
-      for (const match of matched.files) add(walked(match, match, cwd));
+      const inside = folderBound(matched.folder, displayPath(matched.folder, cwd) || '.');
+      for (const match of matched.files) add({ ...walked(match, match, cwd), inside });
     } else {
       add({ open: path, shown: arg, reportPath: displayPath(path, cwd) });
     }

@@ -2,7 +2,7 @@
 // launcher (bin/compile-investigation.cjs) loads this module's bundle and calls main().
 
 import { exitCodes } from '../common/exit-codes.js';
-import { visible } from '../common/visible.js';
+import { escapeFor } from '../render/untrusted/index.js';
 import { toolInfo } from '../tool.js';
 import type { Io } from './commands/result.js';
 import { run } from './run.js';
@@ -22,7 +22,7 @@ export async function main(): Promise<void> {
     outcome = await run(process.argv.slice(2), io);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`${toolInfo.name}: internal error: ${visible(detail)}. This is a bug; please report it.\n`);
+    process.stderr.write(`${toolInfo.name}: internal error: ${escapeFor.terminal(detail)}. This is a bug; please report it.\n`);
     outcome = { exitCode: exitCodes.internal, stdout: '' };
   }
   if (outcome.stdout !== '') process.stdout.write(outcome.stdout);

@@ -1,9 +1,9 @@
 // The parsers and helpers of command-line options: each turns one raw value into what a command
 // expects, or refuses it with a usage error that says what to give instead.
 import { Option } from 'commander';
-import { visible } from '../common/visible.js';
 import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
 import { presetNames } from '../policy/presets.js';
+import { escapeFor } from '../render/untrusted/index.js';
 import { usageError } from './contract.js';
 
 export function pick(options: Record<string, unknown>, keys: string[]): Record<string, string> {
@@ -114,5 +114,5 @@ export function collect(value: string, previous: string[] | undefined): string[]
 export function inertError(text: string): string {
   const message = text.endsWith('\n') ? text.slice(0, -1) : text;
   const suggestion = /\n\(Did you mean [^\n]*\?\)$/.exec(message)?.[0] ?? '';
-  return `${visible(message.slice(0, message.length - suggestion.length))}${suggestion}\n`;
+  return `${escapeFor.terminal(message.slice(0, message.length - suggestion.length))}${suggestion}\n`;
 }

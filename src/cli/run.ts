@@ -5,7 +5,7 @@ import { exitCodes } from '../common/exit-codes.js';
 import { jsonText } from '../common/json-text.js';
 import { suggestionFor } from '../common/suggest.js';
 import { show } from '../common/text.js';
-import { visible } from '../common/visible.js';
+import { escapeFor } from '../render/untrusted/index.js';
 import { toolInfo } from '../tool.js';
 import type { CommandResult, Io } from './commands/result.js';
 import { CliError, CONTRACT_VERSION, type Envelope, type UsageSubcode, usageError } from './contract.js';
@@ -41,7 +41,7 @@ export async function run(argv: string[], io: Io): Promise<{ exitCode: number; s
   } catch (error) {
     const failure = asCliError(error);
     if (!failure) return informational(printed, json, argv);
-    if (!(error instanceof CommanderError)) io.stderr.write(`${toolInfo.name}: ${visible(failure.message)}\n`);
+    if (!(error instanceof CommanderError)) io.stderr.write(`${toolInfo.name}: ${escapeFor.terminal(failure.message)}\n`);
     const result: CommandResult = {
       exitCode: failure.exitCode,
       data: {},

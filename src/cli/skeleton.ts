@@ -2,7 +2,9 @@
 // so that compiling it fails only where content is missing. The allowed values in the comments
 // come from the gate preset's policy, so they stay true when the policy changes.
 import { Document, type Scalar, type YAMLMap } from 'yaml';
+import { jsonText } from '../common/json-text.js';
 import { builtInPreset } from '../policy/presets.js';
+import { escapeFor } from '../render/untrusted/index.js';
 import { investigationSchema } from '../schema/validators.js';
 
 export interface SkeletonOptions {
@@ -15,7 +17,7 @@ export interface SkeletonOptions {
 
 export function specSkeleton(options: SkeletonOptions): string {
   const data = skeletonData(options);
-  return options.format === 'json' ? `${JSON.stringify(data, null, 2)}\n` : yamlSkeleton(data, options);
+  return options.format === 'json' ? jsonText(data) : yamlSkeleton(data, options);
 }
 
 function skeletonData(options: SkeletonOptions): Record<string, unknown> {
@@ -71,5 +73,5 @@ function yamlSkeleton(data: Record<string, unknown>, options: SkeletonOptions): 
     pair.key.commentBefore = comment;
     pair.key.spaceBefore = true;
   }
-  return document.toString({ lineWidth: 0 });
+  return escapeFor.yaml(document, { lineWidth: 0 });
 }

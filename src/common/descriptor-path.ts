@@ -12,6 +12,15 @@ export function descriptorPath(descriptor: number): string {
   return `/proc/self/fd/${descriptor}`;
 }
 
+/** The kernel's path of an open file (Linux: the target of /proc/self/fd/N; "pipe:[…]" for a pipe); null where there is no such name. */
+export function kernelPathOf(descriptor: number): Buffer | null {
+  try {
+    return readlinkSync(descriptorPath(descriptor), { encoding: 'buffer' });
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The real path of what `descriptor` refers to: of the file that was opened, not of what `openedAs`
  * names now, so that a check on it cannot be raced by swapping the file for a link after the check.
@@ -21,16 +30,18 @@ export function descriptorPath(descriptor: number): string {
  * has no real path), which a caller treats as outside whatever it allows.
  */
 export function descriptorRealPath(descriptor: number, openedAs: RawPath): Buffer | null {
-  try {
-    const linked = readlinkSync(descriptorPath(descriptor), { encoding: 'buffer' });
-    // Only an absolute path is a file's: a pipe or a socket reads as "pipe:[…]" and the like.
-    return linked[0] === 0x2f ? linked : null;
-  } catch {
-    return sameFileAt(descriptor, openedAs);
-  }
+  const linked = kernelPathOf(descriptor);
+  // Only an absolute path is a file's: a pipe or a socket reads as "pipe:[…]" and the like.
+  if (linked !== null) return linked[0] === 0x2f ? linked : null;
+  return sameFileAt(descriptor, openedAs);
 }
 
-function sameFileAt(descriptor: number, openedAs: RawPath): Buffer | null {
+/**
+ * The portable half of descriptorRealPath: the real path of `openedAs` when the file there now is
+ * the one open as `descriptor` (same device and inode). Resolving after opening is what makes it
+ * hold against a swap: a path that led out when opened and leads inside now names another file.
+ */
+export function sameFileAt(descriptor: number, openedAs: RawPath): Buffer | null {
   const real = realPathOrNull(openedAs);
   if (real === null) return null;
   try {

@@ -42,8 +42,15 @@ export function listOf(values: readonly unknown[], max = 10): string {
   return rest > 0 ? `${shown} and ${rest.toLocaleString('en-US')} more` : shown;
 }
 
-/** "a, b or c", each quoted. */
-export function oneOf(values: readonly string[]): string {
+/**
+ * "a, b or c", each quoted; past `max` values, the first ones and "or one of N more", so that a
+ * message is bounded by what it is about, not by the length of a policy's list.
+ */
+export function oneOf(values: readonly string[], max = 10): string {
+  if (values.length > max) {
+    const shown = values.slice(0, max).map((value) => show(value));
+    return `${shown.join(', ')} or one of ${(values.length - max).toLocaleString('en-US')} more`;
+  }
   const quoted = values.map((value) => show(value));
   if (quoted.length <= 1) return quoted.join('');
   return `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
@@ -58,4 +65,15 @@ export function asText(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   return JSON.stringify(value) ?? '';
+}
+
+/** The length of the longest run of one UTF-16 code unit in a string. */
+export function longestRun(value: string, code: number): number {
+  let longest = 0;
+  let run = 0;
+  for (let index = value.indexOf(String.fromCharCode(code)); index !== -1 && index < value.length; index++) {
+    run = value.charCodeAt(index) === code ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  return longest;
 }

@@ -43,5 +43,14 @@ function standIn(character: string): string {
   const code = character.charCodeAt(0);
   if (code <= 0x1f) return String.fromCharCode(0x2400 + code);
   if (code === 0x7f) return '\u2421';
-  return `⟨U+${code.toString(16).toUpperCase().padStart(4, '0')}⟩`;
+  return codePointShown(character);
+}
+
+/**
+ * A character shown as its code point in angle brackets, "⟨U+003A⟩": the stand-in for a character
+ * that is printable but must not act where it stands (a C1 control, a bidi control, or the ":" that
+ * would start a GitHub workflow command).
+ */
+export function codePointShown(character: string): string {
+  return `⟨U+${(character.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}⟩`;
 }

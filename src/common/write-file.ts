@@ -14,6 +14,7 @@ import {
   statSync,
   writeSync,
 } from 'node:fs';
+import { type FolderBound, openedInside, removeOpened, writeLandsInside } from './folder-bound.js';
 import { joinRawPath, type RawPath, splitRawPath } from './raw-path.js';
 import { removeStaleTemporaries, temporaryName } from './stale-temporaries.js';
 
@@ -44,25 +45,52 @@ const RETRY_MS = 5;
  *   FIFO is opened without blocking, so one with no reader is refused at once instead of waited on.
  * - A folder or a block device: refused with a WriteRefusedError.
  *
+ * A file the user did not name, such as a golden or a report in --output-dir, is written only
+ * inside the folder given (`inside`): a link out of it, to a file or to nothing yet, is refused
+ * with a WriteRefusedError, never written through. The check is made of the target first, and
+ * again of what was opened: the temporary (or the device) once open must lie inside, so that a
+ * folder on the way swapped for a link out meanwhile is caught; the rename then moves the
+ * temporary only within the folder it was checked in (a target swapped for a link at the last
+ * moment is replaced, link and all, which writes nothing outside).
+ *
  * A SIGKILL cannot be caught, so a run killed mid-write leaves its temporary behind: every write
  * first removes the temporaries of the same target whose process is gone (removeStaleTemporaries).
  * Other failures throw the file system's error, with its code, and leave no temporary.
  */
-export function writeFileSafely(path: RawPath, content: string): void {
+export function writeFileSafely(path: RawPath, content: string, inside?: FolderBound): void {
   const target = followLinks(path);
+  if (inside !== undefined && !landsInside(target, inside)) throw new WriteRefusedError(linkOutRefusal(inside));
   const kind = kindOf(target.stats);
   if (kind === 'missing' || kind === 'file') {
-    replaceAtomically(target.path, Buffer.from(content, 'utf8'), target.stats);
+    replaceAtomically(target.path, Buffer.from(content, 'utf8'), target.stats, inside);
     return;
   }
   if (kind === 'directory') throw new WriteRefusedError('is a directory; give the path of a file');
   if (kind === 'block device') throw new WriteRefusedError('is a block device; refusing to write a report onto a disk');
-  writeThrough(target.path, Buffer.from(content, 'utf8'), kind);
+  writeThrough(target.path, Buffer.from(content, 'utf8'), kind, inside);
+}
+
+/**
+ * Whether a write to `path` would stay inside the bound, following links as writeFileSafely does:
+ * for callers that check every target before writing any.
+ */
+export function writesInside(path: RawPath, inside: FolderBound): boolean {
+  return landsInside(followLinks(path), inside);
 }
 
 /** What `path` names now, following links: the writer's first look, for callers that check every target before writing any. */
 export function targetKind(path: RawPath): TargetKind {
   return kindOf(followLinks(path).stats);
+}
+
+/** After the target's name: why a write through a link out is refused. */
+function linkOutRefusal(inside: FolderBound): string {
+  return `is a symbolic link out of ${inside.shown}; not written through`;
+}
+
+function landsInside(target: { path: RawPath; stats: Stats | null }, inside: FolderBound): boolean {
+  const kind = kindOf(target.stats);
+  return writeLandsInside(target.path, kind === 'missing' || kind === 'file', inside);
 }
 
 function kindOf(stats: Stats | null): TargetKind {
@@ -105,8 +133,8 @@ function statOrNull(path: RawPath, stat: typeof lstatSync): Stats | null {
   }
 }
 
-function replaceAtomically(target: RawPath, bytes: Buffer, existing: Stats | null): void {
-  throughTemporary(target, bytes, existing, (temporary) => renameSync(temporary, target));
+function replaceAtomically(target: RawPath, bytes: Buffer, existing: Stats | null, inside: FolderBound | undefined): void {
+  throughTemporary(target, bytes, existing, inside, (temporary) => renameSync(temporary, target));
 }
 
 /**
@@ -120,7 +148,7 @@ function replaceAtomically(target: RawPath, bytes: Buffer, existing: Stats | nul
  * hard links, where nothing is written rather than something written without that guarantee.
  */
 export function createFileSafely(path: RawPath, content: string): void {
-  throughTemporary(path, Buffer.from(content, 'utf8'), null, (temporary) => {
+  throughTemporary(path, Buffer.from(content, 'utf8'), null, undefined, (temporary) => {
     linkSync(temporary, path);
     // The file is in place under its name, so the write succeeded: a temporary that cannot be
     // removed now is only litter, which a later write of the same name clears once this run ends.
@@ -133,15 +161,29 @@ export function createFileSafely(path: RawPath, content: string): void {
 /**
  * Writes `bytes` to a fresh temporary `.<name>.tmp-<pid>-<hex>` beside `target` (with the owner
  * and mode of `existing`, when there is one), then hands it to `commit`, which puts it in place.
- * The temporary never outlives a failure.
+ * With `inside`, the temporary must lie inside the bound once open, or nothing is committed. The
+ * temporary never outlives a failure.
  */
-function throughTemporary(target: RawPath, bytes: Buffer, existing: Stats | null, commit: (temporary: RawPath) => void): void {
+function throughTemporary(
+  target: RawPath,
+  bytes: Buffer,
+  existing: Stats | null,
+  inside: FolderBound | undefined,
+  commit: (temporary: RawPath) => void,
+): void {
   const { folder, name } = splitRawPath(target);
-  removeStaleTemporaries(folder, name);
   const temporary = joinRawPath(folder, temporaryName(name));
   let descriptor: number | null = null;
   try {
     descriptor = openSync(temporary, 'wx', 0o666);
+    if (inside !== undefined && !openedInside(descriptor, temporary, inside)) {
+      // Made outside, through a folder swapped for a link out: removed where it is, not by a path
+      // that may lead elsewhere by now.
+      removeOpened(descriptor, temporary);
+      throw new WriteRefusedError(linkOutRefusal(inside));
+    }
+    // Only once the folder is known to be the one meant: a folder outside is not cleaned either.
+    removeStaleTemporaries(folder, name);
     writeAll(descriptor, bytes);
     if (existing !== null) keepOwnerAndMode(descriptor, existing);
     closeSync(descriptor);
@@ -172,7 +214,7 @@ function keepOwnerAndMode(descriptor: number, existing: Stats): void {
   fchmodSync(descriptor, existing.mode & 0o777);
 }
 
-function writeThrough(path: RawPath, bytes: Buffer, kind: TargetKind): void {
+function writeThrough(path: RawPath, bytes: Buffer, kind: TargetKind, inside: FolderBound | undefined): void {
   let descriptor: number;
   try {
     descriptor = openSync(path, constants.O_WRONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0));
@@ -182,6 +224,7 @@ function writeThrough(path: RawPath, bytes: Buffer, kind: TargetKind): void {
     throw new WriteRefusedError(`is a ${kind} that cannot be opened for writing (ENXIO)`);
   }
   try {
+    if (inside !== undefined && !openedInside(descriptor, path, inside)) throw new WriteRefusedError(linkOutRefusal(inside));
     writeAll(descriptor, bytes);
   } finally {
     closeSync(descriptor);

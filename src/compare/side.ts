@@ -73,6 +73,11 @@ function checkReport(value: unknown, refuse: (what: string) => never): ReportVie
     const problem = diagnosticProblem(diagnostic);
     if (problem !== null) refuse(`diagnostics[${index}]: ${problem}`);
   });
+  // The verdict compile writes follows from the problems it lists: a report whose verdict does not
+  // was not written by compile, and is not taken at its word.
+  const { errors } = countSeverities(diagnostics as Diagnostic[]);
+  if (verdict === 'pass' && errors > 0) return refuse(`"verdict" is "pass" but it lists ${errors} error${errors === 1 ? '' : 's'}`);
+  if (verdict === 'fail' && errors === 0) return refuse('"verdict" is "fail" but it lists no error');
   if (!isRecord(summary)) return refuse('"summary" is not an object');
   const { budget, counts } = summary;
   if (!isRecord(budget) || !isNumberOrNull(budget['used'])) return refuse('"summary.budget.used" is neither a number nor null');

@@ -1,5 +1,5 @@
-import { visible } from '../common/visible.js';
 import { describePointer } from '../diagnostics/pointer.js';
+import { escapeFor } from '../render/untrusted/index.js';
 import { changeLabel, deltaLabel, FIGURES, problemRows, reasonsLabel, summaryLabel } from './labels.js';
 import type { CompareDocument, FileComparison } from './types.js';
 
@@ -9,7 +9,7 @@ import type { CompareDocument, FileComparison } from './types.js';
  * problems under it, and a closing summary. Every piece of file text is made visible and inert.
  */
 export function formatCompareText(document: CompareDocument): string {
-  const keyWidth = Math.max(...document.files.map((file) => visible(file.key).length));
+  const keyWidth = Math.max(...document.files.map((file) => escapeFor.terminal(file.key).length));
   const changeWidth = Math.max(...document.files.map((file) => changeLabel(file).length));
   const blocks = document.files.map((file) => fileLines(file, keyWidth, changeWidth).join('\n'));
   const { verdict, details } = summaryLabel(document.summary);
@@ -24,16 +24,18 @@ function fileLines(file: FileComparison, keyWidth: number, changeWidth: number):
       : FIGURES.filter(({ key }) => file.metrics[key].base !== file.metrics[key].head).map(
           ({ key, name }) => `${name} ${deltaLabel(file.metrics[key])}`,
         );
-  const parts = [visible(file.key).padEnd(keyWidth), changeLabel(file).padEnd(changeWidth)];
+  const parts = [escapeFor.terminal(file.key).padEnd(keyWidth), changeLabel(file).padEnd(changeWidth)];
   if (figures.length > 0) parts.push(figures.join(', '));
   if (file.worse) parts.push(`worse: ${reasonsLabel(file)}`);
   const lines = [parts.join('  ').trimEnd()];
   const problems = problemRows(file);
   const severityWidth = Math.max(0, ...problems.map((problem) => problem.severity.length));
   for (const problem of problems) {
-    const where = visible(describePointer(problem.path));
+    const where = escapeFor.terminal(describePointer(problem.path));
     const sign = problem.change === 'new' ? '+' : '-';
-    lines.push(`  ${sign} ${problem.severity.padEnd(severityWidth)}  ${where}  ${visible(problem.message)}  ${visible(problem.ruleId)}`);
+    lines.push(
+      `  ${sign} ${problem.severity.padEnd(severityWidth)}  ${where}  ${escapeFor.terminal(problem.message)}  ${escapeFor.terminal(problem.ruleId)}`,
+    );
   }
   return lines;
 }

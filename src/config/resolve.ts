@@ -1,5 +1,7 @@
 import { relative, resolve, sep } from 'node:path';
-import { nearestFileFinder } from '../common/walk-up.js';
+import { type FolderBound, resolvesInside } from '../common/folder-bound.js';
+import { boundaryText, lookupBoundary } from '../common/lookup-boundary.js';
+import { fileFinder, type WalkUp } from '../common/walk-up.js';
 import { readDocument } from '../load/document.js';
 import { ConfigError, type ConfigFile, validateConfig } from './validate.js';
 
@@ -21,6 +23,8 @@ export interface ResolvedConfig {
 export interface ConfigLookup {
   /** For a file in `folder` (absolute), or for standard input with null: the working directory's. */
   forFolder(folder: string | null): ResolvedConfig;
+  /** The notes on files the walk-up found above where it stops and ignored, each once, that no earlier call returned. */
+  takeNotes(): string[];
 }
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -32,24 +36,47 @@ export function resolveConfig(flag: string | undefined, env: string | undefined,
 }
 
 /**
- * --config FILE, then INVESTIGATION_CONFIG, both read at once (a broken one throws here); else,
- * per folder, the nearest config walking up from it, then from the working directory, as
- * .editorconfig is found; else the defaults. Each file is read and checked once, when first needed.
+ * --config FILE, then INVESTIGATION_CONFIG, both read at once (a broken one throws here) and
+ * wherever they are: the user named them. Else, per folder, the nearest config walking up from
+ * it, then from the working directory, as .editorconfig is found, but never above the boundary
+ * (lookup-boundary.ts: the repository's top, or the MCP server's `roots`); else the defaults. A
+ * file above the boundary is ignored with a note. Each file is read and checked once, when first needed.
  */
-export function createConfigLookup(flag: string | undefined, env: string | undefined, cwd: string): ConfigLookup {
+export function createConfigLookup(
+  flag: string | undefined,
+  env: string | undefined,
+  cwd: string,
+  roots?: readonly string[],
+): ConfigLookup {
   if (flag !== undefined) return pinned(load(flag, 'flag', cwd, []));
   if (env !== undefined && env !== '') return pinned(load(env, 'env', cwd, []));
   const byFile = new Map<string, ResolvedConfig>();
-  const nearest = nearestFileFinder(CONFIG_NAMES);
+  const nearest = fileFinder(CONFIG_NAMES, lookupBoundary(cwd, roots));
+  const noted = new Set<string>();
+  let notes: string[] = [];
+  const noteIgnored = (walk: WalkUp | null, used: string | null): void => {
+    if (walk?.beyond == null || walk.boundary === null || walk.beyond === used || noted.has(walk.beyond)) return;
+    noted.add(walk.beyond);
+    const shown = display(walk.beyond, cwd);
+    const how =
+      roots !== undefined
+        ? `set INVESTIGATION_CONFIG=${walk.beyond} in the server's environment to use it`
+        : `name it with --config ${shown} or INVESTIGATION_CONFIG=${shown} to use it`;
+    notes.push(`ignored ${shown}: it lies above ${boundaryText(walk.boundary, displayFolder(walk.boundary.folder, cwd))}; ${how}`);
+  };
   return {
     forFolder(folder) {
       const start = folder ?? cwd;
-      const found = nearest(start) ?? nearest(cwd);
+      const own = nearest(start);
+      const fallback = own.file === null ? nearest(cwd) : null;
+      const found = own.file ?? fallback?.file ?? null;
+      noteIgnored(own, found);
+      noteIgnored(fallback, found);
       if (found === null) return DEFAULTS;
       let config = byFile.get(found);
       if (config === undefined) {
         const shown = display(found, cwd);
-        const from = start === cwd ? 'the working directory' : display(start, cwd);
+        const from = own.file === null || resolve(start) === resolve(cwd) ? 'the working directory' : display(start, cwd);
         config = load(found, 'walk-up', cwd, [
           `using ${shown}, found by walking up from ${from}; pin it with --config ${shown} or INVESTIGATION_CONFIG=${shown}`,
         ]);
@@ -57,22 +84,39 @@ export function createConfigLookup(flag: string | undefined, env: string | undef
       }
       return config;
     },
+    takeNotes() {
+      const taken = notes;
+      notes = [];
+      return taken;
+    },
   };
 }
 
-/** A configuration file named by a fixture's expectation file (`namedBy`, as shown), at the absolute `path`. */
-export function readSidecarConfig(path: string, namedBy: string, cwd: string): ResolvedConfig {
-  return load(path, 'sidecar', cwd, [], `${namedBy}: config`);
+/**
+ * A configuration file named by a fixture's expectation file (`namedBy`, as shown), at the
+ * absolute `path`. The expectation was found in a folder, not named by the user, so what it names
+ * must lie inside that folder (`inside`) once links are resolved: a path out of it is refused
+ * before it is opened (and checked again on what was opened), and the refusal quotes nothing of it.
+ */
+export function readSidecarConfig(path: string, namedBy: string, cwd: string, inside: FolderBound): ResolvedConfig {
+  if (!resolvesInside(path, inside))
+    throw new ConfigError(
+      'INVALID_CONFIG',
+      `${namedBy}: config ${display(path, cwd)} lies outside ${inside.shown}; refused (a sidecar names only a configuration inside the folder given to test)`,
+    );
+  return load(path, 'sidecar', cwd, [], `${namedBy}: config`, inside);
 }
 
 function pinned(config: ResolvedConfig): ConfigLookup {
-  return { forFolder: () => config };
+  return { forFolder: () => config, takeNotes: () => [] };
 }
 
-function load(path: string, source: ConfigSource, cwd: string, warnings: string[], namedBy?: string): ResolvedConfig {
+function load(path: string, source: ConfigSource, cwd: string, warnings: string[], namedBy?: string, inside?: FolderBound): ResolvedConfig {
   const origin = namedBy ?? (source === 'env' ? 'INVESTIGATION_CONFIG' : source === 'flag' ? '--config' : 'config');
   const parsed = readDocument(resolve(cwd, path), {
     maxBytes: MAX_CONFIG_BYTES,
+    limitNote: 'a configuration file holds at most 1 MiB: its policy lists at most 1,000 names each',
+    inside,
     notAnObject: () => 'a configuration file holds an object with preset, policy and rules',
   });
   const where = `${origin} ${source === 'walk-up' || source === 'sidecar' ? display(path, cwd) : path}`;
@@ -85,4 +129,9 @@ function load(path: string, source: ConfigSource, cwd: string, warnings: string[
 
 function display(path: string, cwd: string): string {
   return (relative(cwd, path) || path).split(sep).join('/');
+}
+
+/** A folder as notes show it: relative to the working directory, which is ".". */
+function displayFolder(folder: string, cwd: string): string {
+  return relative(cwd, folder).split(sep).join('/') || '.';
 }

@@ -1,4 +1,7 @@
 export type Severity = 'error' | 'warning';
+
+/** How many allowed values a diagnostic lists in `expected`; `policy` and `config` list them all. */
+export const MAX_EXPECTED = 10;
 export type RuleSetting = Severity | 'off';
 
 /** One finding of the compiler, in the shape of tsc and ESLint messages. */
@@ -9,8 +12,13 @@ export interface Diagnostic {
   message: string;
   /** RFC 6901 JSON Pointer to the offending value ("" is the whole document). */
   path: string;
-  /** For a value outside a list (a tool, unit, tag, status…): every value the list allows. */
+  /**
+   * For a value outside a list (a tool, unit, tag, status…): the values the list allows, at most
+   * MAX_EXPECTED of them, in the list's order.
+   */
   expected?: string[];
+  /** With `expected`, when the list allows more values than it shows: how many it allows in all. */
+  expectedCount?: number;
   /** For a value outside a list: the allowed value closest to it, when one is close enough. */
   suggestion?: string;
   /**

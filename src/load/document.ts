@@ -1,7 +1,7 @@
 import { pathText, type RawPath } from '../common/raw-path.js';
 import { type InputProblem, inputProblem } from './input-error.js';
 import { decodeUtf8, formatFromPath, type NotAnObjectMessage, parseSpecText, type SourceFormat } from './parse.js';
-import { type Confinement, readInput } from './read-input.js';
+import { type ReadInputOptions, readInput } from './read-input.js';
 import type { Locator } from './text-position.js';
 
 /** A document turned into an object, with its text for code frames and a locator for positions. */
@@ -35,17 +35,12 @@ export function parseDocument(input: string | Uint8Array, choice: DocumentChoice
   return parsed.ok ? { ...parsed, text } : { ok: false, problem: parsed.problem, text };
 }
 
-export interface ReadDocumentOptions extends Omit<DocumentChoice, 'path'> {
-  maxBytes: number;
-  /** How messages name the file; the path itself by default. */
-  shown?: string;
-  /** Where the file must lie, checked on what was opened (see readInput). */
-  confinement?: Confinement;
-}
+/** How the file is read (its limits, how it is named, the folder it must lie in) and parsed. */
+export interface ReadDocumentOptions extends Omit<DocumentChoice, 'path'>, ReadInputOptions {}
 
 /** Reads a file (or standard input for "-") within the size limit and parses it as `parseDocument` does. */
 export function readDocument(path: RawPath, options: ReadDocumentOptions): DocumentResult & { bytes?: Uint8Array } {
-  const read = readInput(path, options.maxBytes, options.shown, options.confinement);
+  const read = readInput(path, options);
   if (!read.ok) return { ok: false, problem: inputProblem(read.subcode, read.message) };
   const format = options.format ?? (path === '-' ? undefined : formatFromPath(pathText(path)));
   return { ...parseDocument(read.bytes, { format, notAnObject: options.notAnObject }), bytes: read.bytes };

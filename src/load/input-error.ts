@@ -3,6 +3,7 @@ export type InputErrorSubcode =
   | 'NOT_FOUND'
   | 'NOT_A_FILE'
   | 'UNREADABLE'
+  | 'LINK_OUT'
   | 'TOO_LARGE'
   | 'ENCODING'
   | 'BINARY'
@@ -24,6 +25,8 @@ export const inputErrorSubcodes: Readonly<Record<InputErrorSubcode, string>> = {
   NOT_FOUND: 'the input file does not exist',
   NOT_A_FILE: 'the input is a directory, FIFO or other non-regular file',
   UNREADABLE: 'the input exists but cannot be read (permissions, I/O error)',
+  LINK_OUT:
+    'a file found in a folder or glob leads, once opened, out of that folder (a symbolic link out, or one swapped in after the folder was listed): not read',
   TOO_LARGE: 'the input is larger than --max-bytes',
   ENCODING: 'the input is not valid UTF-8',
   BINARY: 'the input holds NUL bytes: a binary file, not a text spec',

@@ -67,23 +67,6 @@ export function findRepeatedKey(text: string): RepeatedKey | undefined {
 }
 
 /**
- * How deeply JSON text nests objects and arrays (the outermost is 1), counted on the text before it
- * is parsed, so that a document too deep for the code that walks it is refused before anything
- * builds or walks it. Exact for valid JSON; for other text a count that JSON.parse then refuses.
- */
-export function deepestNesting(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  for (let at = 0; at < text.length; at++) {
-    const code = text.charCodeAt(at);
-    if (code === QUOTE) at = stringEnd(text, at) - 1;
-    else if (code === OPEN_BRACE || code === OPEN_BRACKET) deepest = Math.max(deepest, ++depth);
-    else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) depth--;
-  }
-  return deepest;
-}
-
-/**
  * The text of the value of `key` in the top-level object of valid JSON text (the last, when the
  * key is repeated, as JSON.parse keeps it), found without descending into any value; undefined
  * when the text is not an object or has no such key. For text too deep to parse.
@@ -236,4 +219,32 @@ function isDelimiter(code: number): boolean {
     code === 9 ||
     code === COLON
   );
+}
+
+/** How deeply JSON text nests objects and arrays: the deepest level (the outermost is 1), and where the first container past a limit opens. */
+export interface Nesting {
+  deepest: number;
+  /** The offset of the bracket that opens the first container nested `limit` + 1 levels deep; undefined when none is. */
+  pastLimit: number | undefined;
+}
+
+/**
+ * The nesting of JSON text, counted on the text before it is parsed, so that a document too deep
+ * for the code that walks it is refused before anything builds or walks it, at a place a message
+ * can name. Exact for valid JSON; for other text a count that JSON.parse then refuses. Strings are
+ * skipped whole, so brackets inside them do not count.
+ */
+export function measureNesting(text: string, limit: number): Nesting {
+  let depth = 0;
+  let deepest = 0;
+  let pastLimit: number | undefined;
+  for (let at = 0; at < text.length; at++) {
+    const current = text.charCodeAt(at);
+    if (current === QUOTE) at = stringEnd(text, at) - 1;
+    else if (current === OPEN_BRACE || current === OPEN_BRACKET) {
+      if (++depth > deepest) deepest = depth;
+      if (depth > limit && pastLimit === undefined) pastLimit = at;
+    } else if (current === CLOSE_BRACE || current === CLOSE_BRACKET) depth--;
+  }
+  return { deepest, pastLimit };
 }

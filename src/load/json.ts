@@ -1,7 +1,7 @@
 import { printParseErrorCode, visit } from 'jsonc-parser';
 import { parsePointer } from '../diagnostics/pointer.js';
 import { duplicateKey, type InputProblem, inputProblem } from './input-error.js';
-import { countMemberSeparators, findRepeatedKey, locatePointers } from './json-scan.js';
+import { countMemberSeparators, findRepeatedKey, locatePointers, measureNesting } from './json-scan.js';
 import { MAX_DEPTH, measureShape, tooDeepMessage } from './shape.js';
 import { LineIndex, type Locator } from './text-position.js';
 
@@ -18,7 +18,7 @@ export function parseJson(text: string): JsonResult {
   }
   const lines = new LineIndex(text);
   const shape = measureShape(value);
-  if (shape.depth > MAX_DEPTH) return { ok: false, problem: inputProblem('TOO_DEEP', tooDeepMessage(shape.depth)) };
+  if (shape.depth > MAX_DEPTH) return { ok: false, problem: tooDeep(text, tooDeepMessage(shape.depth)) };
   if (countMemberSeparators(text) !== shape.members) {
     const repeated = findRepeatedKey(text);
     if (repeated)
@@ -69,10 +69,15 @@ const PROBLEMS: Record<string, string> = {
   InvalidCharacter: 'control character inside a string',
 };
 
+/** A refusal for nesting, at the bracket that opens the first level past the limit. */
+function tooDeep(text: string, message: string): InputProblem {
+  const offset = measureNesting(text, MAX_DEPTH).pastLimit;
+  return inputProblem('TOO_DEEP', message, offset === undefined ? undefined : new LineIndex(text).position(offset));
+}
+
 /** JSON.parse does not always say where it failed; a tolerant scanner finds the first error's place. */
 function syntaxProblem(text: string, error: unknown): InputProblem {
-  if (error instanceof RangeError)
-    return inputProblem('TOO_DEEP', `the document nests too deeply to parse; at most ${MAX_DEPTH} levels are accepted`);
+  if (error instanceof RangeError) return tooDeep(text, `the document nests too deeply to parse; at most ${MAX_DEPTH} levels are accepted`);
   const located: Array<{ code: string; offset: number }> = [];
   try {
     visit(text, { onError: (code, offset) => located.push({ code: printParseErrorCode(code), offset }) }, STRICT_JSON);

@@ -1,29 +1,34 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { descriptorRealPath } from '../common/descriptor-path.js';
+import { type FolderBound, openedInside } from '../common/folder-bound.js';
 import { pathText, type RawPath } from '../common/raw-path.js';
 import type { InputErrorSubcode } from './input-error.js';
 
 export const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 
-/** `outside`: the file was opened but lay outside what the reader's Confinement allows, so it was not read. */
-export type ReadResult = { ok: true; bytes: Uint8Array } | { ok: false; subcode: InputErrorSubcode; message: string; outside?: true };
+export type ReadResult = { ok: true; bytes: Uint8Array } | { ok: false; subcode: InputErrorSubcode; message: string };
 
-/** Where a file may lie to be read: a check of the real path of what was opened. */
-export interface Confinement {
-  /** Whether a file at this real path may be read. */
-  allows(realPath: Buffer): boolean;
-  /** What the file must lie within, for the message of a refusal: "the folders this server may read". */
-  within: string;
+/** What a refusal for size says after the limit: how to raise it, for a spec. */
+const RAISE_MAX_BYTES = 'raise the limit with --max-bytes if it really is one spec';
+
+export interface ReadInputOptions {
+  /** The most bytes read; more is TOO_LARGE. */
+  maxBytes: number;
+  /** How messages name the file, so that an absolute path opened stays out of them; the path by default. */
+  shown?: string;
+  /**
+   * The folder the file was found in, when the user did not name it, or the roots of an MCP
+   * server: the file is read only if what was opened lies inside; a link out, or a file swapped
+   * for one after the folder was listed or the path checked, is refused as LINK_OUT before a byte
+   * of it is read.
+   */
+  inside?: FolderBound;
+  /** What a refusal for size says after the limit, for a file whose limit is not --max-bytes (configuration, baselines). */
+  limitNote?: string;
 }
 
-/**
- * Reads a whole input file, or standard input for "-", refusing anything larger than maxBytes.
- * Messages name the file as `shown`, so that an absolute path opened stays out of them. With a
- * `confinement`, the file is opened once and the real path of what was opened is checked before a
- * byte is read: a file swapped for a link that leads out after some earlier check of its path is
- * refused (UNREADABLE, marked `outside`), never read, so no message can quote it.
- */
-export function readInput(path: RawPath, maxBytes: number, shown: string = pathText(path), confinement?: Confinement): ReadResult {
+/** Reads a whole input file, or standard input for "-", within the limits of `options`. */
+export function readInput(path: RawPath, options: ReadInputOptions): ReadResult {
+  const { maxBytes, shown = pathText(path), inside, limitNote = RAISE_MAX_BYTES } = options;
   const label = path === '-' ? 'standard input' : shown;
   let descriptor: number;
   try {
@@ -34,17 +39,9 @@ export function readInput(path: RawPath, maxBytes: number, shown: string = pathT
     return describeFailure(label, error);
   }
   try {
-    if (confinement !== undefined && path !== '-') {
-      const real = descriptorRealPath(descriptor, path);
-      if (real === null || !confinement.allows(real))
-        return {
-          ok: false,
-          subcode: 'UNREADABLE',
-          message: `${shown} leads outside ${confinement.within}; it was not read`,
-          outside: true,
-        };
-    }
     let expectedSize = 0;
+    if (path !== '-' && inside !== undefined && !openedInside(descriptor, path, inside))
+      return { ok: false, subcode: 'LINK_OUT', message: linkOutMessage(shown, inside) };
     if (path !== '-') {
       const stats = fstatSync(descriptor);
       if (!stats.isFile())
@@ -53,10 +50,10 @@ export function readInput(path: RawPath, maxBytes: number, shown: string = pathT
           subcode: 'NOT_A_FILE',
           message: `${shown} is ${stats.isDirectory() ? 'a directory' : 'not a regular file'}; give the path of a spec file`,
         };
-      if (stats.size > maxBytes) return tooLarge(shown, maxBytes);
+      if (stats.size > maxBytes) return tooLarge(shown, maxBytes, limitNote);
       expectedSize = stats.size;
     }
-    return readAll(label, descriptor, maxBytes, expectedSize);
+    return readAll(label, descriptor, maxBytes, expectedSize, limitNote);
   } catch (error) {
     return describeFailure(label, error);
   } finally {
@@ -69,7 +66,7 @@ export function readInput(path: RawPath, maxBytes: number, shown: string = pathT
  * opened (plus one byte, to see whether it grew): the input is held once, not once in chunks and
  * again joined. Standard input, of unknown size, and a file that grew go on in chunks.
  */
-function readAll(label: string, descriptor: number, maxBytes: number, expectedSize: number): ReadResult {
+function readAll(label: string, descriptor: number, maxBytes: number, expectedSize: number, limitNote: string): ReadResult {
   const first = Buffer.allocUnsafe(expectedSize + 1);
   let filled = 0;
   while (filled < first.length) {
@@ -81,7 +78,7 @@ function readAll(label: string, descriptor: number, maxBytes: number, expectedSi
   let total = filled;
   const chunk = Buffer.allocUnsafe(64 * 1024);
   for (;;) {
-    if (total > maxBytes) return tooLarge(label, maxBytes);
+    if (total > maxBytes) return tooLarge(label, maxBytes, limitNote);
     const count = readSome(descriptor, chunk, 0);
     if (count === 0) break;
     total += count;
@@ -103,13 +100,14 @@ function readSome(descriptor: number, buffer: Buffer, offset: number): number {
   }
 }
 
-/** The refusal of an input over the limit: its message says how to raise it. */
-export function tooLarge(label: string, maxBytes: number): ReadResult {
-  return {
-    ok: false,
-    subcode: 'TOO_LARGE',
-    message: `${label} is larger than ${maxBytes} bytes; raise the limit with --max-bytes if it really is one spec`,
-  };
+/** The refusal of a file that leads out of its folder: it names the link and the folder, and nothing of what lies outside. */
+export function linkOutMessage(shown: string, inside: FolderBound): string {
+  return `${shown} is a symbolic link out of ${inside.shown}; not read`;
+}
+
+/** The refusal of an input over the limit: its message says how to raise it, or why it is what it is. */
+export function tooLarge(label: string, maxBytes: number, limitNote = RAISE_MAX_BYTES): ReadResult {
+  return { ok: false, subcode: 'TOO_LARGE', message: `${label} is larger than ${maxBytes} bytes; ${limitNote}` };
 }
 
 function describeFailure(shown: string, error: unknown): ReadResult {

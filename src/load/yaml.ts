@@ -1,4 +1,4 @@
-import { Composer, type CST, type Document, Lexer, Parser } from 'yaml';
+import { Composer, type CST, type Document, Lexer, Parser, type ScalarTag, type Tags } from 'yaml';
 import { type InputProblem, inputProblem } from './input-error.js';
 import { MAX_DEPTH, MAX_YAML_TOKENS } from './limits.js';
 import { LineIndex, type Locator } from './text-position.js';
@@ -16,7 +16,31 @@ export type YamlResult = { ok: true; value: unknown; locate: Locator } | { ok: f
  * parser's check compares each key with every other one (a minute for 50,000 keys), and it
  * compares keys before aliases are resolved; repeated keys are found by yamlToData instead.
  */
-const COMPOSE_OPTIONS = { uniqueKeys: false, strict: true, resolveKnownTags: false, logLevel: 'error' } as const;
+const COMPOSE_OPTIONS = {
+  uniqueKeys: false,
+  strict: true,
+  resolveKnownTags: false,
+  logLevel: 'error',
+  customTags: (tags: Tags) => [...tags, INTEGER_AS_FLOAT],
+} as const;
+
+/**
+ * `!!float 4`: the core schema's floats include whole numbers written without a point, which the
+ * yaml library's float tags do not accept under an explicit tag. Listed after the core tags, it
+ * is tried for `!!float` only when they do not match, and never for an untagged 4, which the int
+ * tags read first.
+ */
+const INTEGER_AS_FLOAT: ScalarTag = {
+  tag: 'tag:yaml.org,2002:float',
+  default: true,
+  test: /^[-+]?[0-9]+$/,
+  resolve: (source) => Number(source),
+};
+
+/** The tags of YAML 1.2's core schema, written in their `!!` short form. */
+const CORE_TAGS: ReadonlySet<string> = new Set(
+  ['str', 'int', 'float', 'bool', 'null', 'seq', 'map'].map((name) => `tag:yaml.org,2002:${name}`),
+);
 
 /**
  * YAML text to data in one pass of the lexer and parser, bounded in tokens and nesting before the
@@ -50,16 +74,7 @@ export function parseYaml(text: string): YamlResult {
     };
   }
   const unknownTag = document.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED');
-  if (unknownTag) {
-    return {
-      ok: false,
-      problem: inputProblem(
-        'YAML_TAG',
-        `YAML tags other than the core schema's are refused (${unknownTag.message}); write plain values instead`,
-        lines.position(unknownTag.pos[0]),
-      ),
-    };
-  }
+  if (unknownTag) return { ok: false, problem: tagProblem(unknownTag.message, lines.position(unknownTag.pos[0])) };
   const converted = convert(document, lines, text.length);
   const firstError = document.errors[0];
   if (firstError) {
@@ -119,6 +134,16 @@ function convert(document: Document.Parsed, lines: LineIndex, textLength: number
     if (error instanceof YamlRefusal) return { ok: false, problem: error.problem };
     throw error;
   }
+}
+
+/** A tag the core schema does not have, or a core tag on a value it does not fit (`!!int 4.5`). */
+function tagProblem(message: string, position: { line: number; column: number }): InputProblem {
+  const tag = /tag:yaml\.org,2002:[a-z]+/.exec(message)?.[0];
+  const why =
+    tag !== undefined && CORE_TAGS.has(tag)
+      ? `the value does not fit its tag !!${tag.slice('tag:yaml.org,2002:'.length)}; write the value plain, or with the tag of its type`
+      : `YAML tags other than the core schema's are refused (${message}); write plain values instead`;
+  return inputProblem('YAML_TAG', why, position);
 }
 
 function tooDeep(): InputProblem {

@@ -1,4 +1,4 @@
-import { visible } from '../common/visible.js';
+import { escapeFor } from '../render/untrusted/index.js';
 
 /**
  * A small unified-style line diff for golden mismatches: the first differing hunk with a few lines
@@ -136,5 +136,5 @@ function header(hunk: Op[]): string {
 
 /** The line without its "\n", made visible: a carriage return shows as "␍", so CRLF differences show too. */
 function lineShown(line: string): string {
-  return visible(line.endsWith('\n') ? line.slice(0, -1) : line);
+  return escapeFor.terminal(line.endsWith('\n') ? line.slice(0, -1) : line);
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { stringify } from 'yaml';
+import type { FolderBound } from '../common/folder-bound.js';
 import { isRecord } from '../common/guards.js';
 import { appendToRawPath, pathText, type RawPath } from '../common/raw-path.js';
 import type { Severity } from '../diagnostics/diagnostic.js';
@@ -7,6 +8,7 @@ import { type DocumentResult, parseDocument, readDocument } from '../load/docume
 import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
 import type { Verdict } from '../report/types.js';
 import { ExpectationError } from './errors.js';
+import { fixtureBound } from './fixture-bound.js';
 import { displayPath, fixtureStem } from './paths.js';
 
 type ExpectedExitCode = 0 | 1 | 3 | 4;
@@ -63,9 +65,15 @@ export function expectationCandidates(specFile: RawPath): Array<{ file: RawPath;
 
 /**
  * Reads and validates a spec's expectation; null when it has none. Throws an ExpectationError,
- * naming the file as seen from `cwd`, when there are several, or one is unreadable or malformed.
+ * naming the file as seen from `cwd`, when there are several, or one is unreadable or malformed,
+ * or leads out of the fixture folder `inside` (the spec's own folder by default): a link out is
+ * not read.
  */
-export function readExpectation(specFile: RawPath, cwd: string = process.cwd()): ExpectationFile | null {
+export function readExpectation(
+  specFile: RawPath,
+  cwd: string = process.cwd(),
+  inside: FolderBound = fixtureBound(specFile, [], cwd).bound,
+): ExpectationFile | null {
   const present = expectationCandidates(specFile).filter((candidate) => existsSync(candidate.file));
   const [first, second] = present;
   if (first === undefined) return null;
@@ -78,7 +86,7 @@ export function readExpectation(specFile: RawPath, cwd: string = process.cwd()):
   }
   const file = shown(first.file);
   // Messages already start with the file's name: inside them it is just "the file".
-  const parsed = readDocument(first.file, { maxBytes: DEFAULT_MAX_BYTES, shown: 'the file', format: first.format, notAnObject });
+  const parsed = readDocument(first.file, { maxBytes: DEFAULT_MAX_BYTES, shown: 'the file', format: first.format, notAnObject, inside });
   return { ...first, expectation: expectationFrom(parsed, first.format, file) };
 }
 

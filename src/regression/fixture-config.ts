@@ -1,4 +1,5 @@
 import { dirname, resolve } from 'node:path';
+import type { FolderBound } from '../common/folder-bound.js';
 import { pathText, type RawPath } from '../common/raw-path.js';
 import { type Compiler, compilerCache, UsageError } from '../compile.js';
 import { type ConfigOverride, layerConfig } from '../config/layers.js';
@@ -20,26 +21,30 @@ export interface FixtureConfiguration {
 
 export type FixtureJudge = { ok: true; compiler: Compiler; config: ResolvedConfig } | { ok: false; problem: string };
 
-/** Judges the fixtures of one run: each configuration is read, and each compiler created, once. */
-export type FixtureJudges = (spec: RawPath, found: ExpectationFile | null) => FixtureJudge;
+/**
+ * Judges the fixtures of one run: each configuration is read, and each compiler created, once.
+ * `inside` is the fixture's folder, in which a configuration its expectation names must lie.
+ */
+export type FixtureJudges = (spec: RawPath, found: ExpectationFile | null, inside: FolderBound) => FixtureJudge;
 
 /**
  * The compiler a fixture is judged by: the configuration its expectation names (relative to the
- * expectation file), else the command line's (--config, INVESTIGATION_CONFIG) or the nearest one
- * walking up from the spec's folder; then --preset and --policy, then the expectation's own preset
- * and policy. A configuration or policy that cannot be used is the fixture's problem.
+ * expectation file, and inside the fixture's folder), else the command line's (--config,
+ * INVESTIGATION_CONFIG) or the nearest one walking up from the spec's folder; then --preset and
+ * --policy, then the expectation's own preset and policy. A configuration or policy that cannot be
+ * used is the fixture's problem.
  */
 export function createFixtureJudges(configuration: FixtureConfiguration, cwd: string): FixtureJudges {
   const compilerFor = compilerCache();
   let lookup: ConfigLookup | undefined;
   const flags = pickOverride(configuration.preset, configuration.policy);
-  return (spec, found) => {
+  return (spec, found, inside) => {
     const expectation = found?.expectation;
     try {
       let config: ResolvedConfig;
       if (found !== null && expectation?.config !== undefined) {
         const namedBy = displayPath(pathText(found.file), cwd);
-        config = readSidecarConfig(resolve(dirname(pathText(found.file)), expectation.config), namedBy, cwd);
+        config = readSidecarConfig(resolve(dirname(pathText(found.file)), expectation.config), namedBy, cwd, inside);
       } else {
         lookup ??= createConfigLookup(configuration.config, configuration.envConfig, cwd);
         config = lookup.forFolder(dirname(pathText(spec)));

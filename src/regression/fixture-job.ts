@@ -3,11 +3,12 @@ import { createFixtureJudges, type FixtureConfiguration } from './fixture-config
 import { runFixture } from './run-fixture.js';
 import type { FixtureResult, UpdateMode } from './types.js';
 
-/** The settings of a fixture job: where paths are shown from, what to update, and the command line's configuration. */
+/** The settings of a fixture job: where paths are shown from, what to update, the command line's configuration, and the folders given. */
 export interface FixtureJobContext {
   cwd: string;
   update: UpdateMode;
   configuration: FixtureConfiguration;
+  roots: readonly string[];
 }
 
 /** A worker's `test` job: one fixture, run exactly as the in-process runner runs it, with the worker's own judges. */

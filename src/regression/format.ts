@@ -1,4 +1,4 @@
-import { visible } from '../common/visible.js';
+import { escapeFor } from '../render/untrusted/index.js';
 import type { FixtureResult, Problem } from './types.js';
 
 /**
@@ -10,7 +10,7 @@ export function formatFailures(results: readonly FixtureResult[]): string {
   const blocks: string[] = [];
   for (const result of results) {
     if (result.passed) continue;
-    blocks.push(`FAIL ${visible(result.path)}\n${formatProblems(result.problems.map(shown), '  ')}\n`);
+    blocks.push(`FAIL ${escapeFor.terminal(result.path)}\n${formatProblems(result.problems.map(shown), '  ')}\n`);
   }
   const failed = results.filter((result) => !result.passed).length;
   return `${blocks.join('')}${results.length - failed} passed, ${failed} failed\n`;
@@ -21,7 +21,7 @@ export function formatWritten(results: readonly FixtureResult[]): string {
   const lines: string[] = [];
   for (const result of results) {
     const created = new Set(result.created);
-    for (const path of result.written) lines.push(`${created.has(path) ? 'created' : 'updated'} ${visible(path)}\n`);
+    for (const path of result.written) lines.push(`${created.has(path) ? 'created' : 'updated'} ${escapeFor.terminal(path)}\n`);
   }
   return lines.join('');
 }
@@ -39,13 +39,13 @@ export function formatProblems(problems: readonly Problem[], indent: string): st
 }
 
 function shown(problem: Problem): Problem {
-  const message = visible(problem.message);
+  const message = escapeFor.terminal(problem.message);
   if (problem.detail === undefined) return { message };
   return {
     message,
     detail: problem.detail
       .split('\n')
-      .map((line) => visible(line))
+      .map((line) => escapeFor.terminal(line))
       .join('\n'),
   };
 }

@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { escapeFor } from '../render/untrusted/index.js';
 import { formatProblems } from './format.js';
 import type { FixtureResult } from './types.js';
 
@@ -14,13 +15,13 @@ export function formatJunit(results: readonly FixtureResult[], suiteName: string
   const counts = `tests="${results.length}" failures="${failures}" errors="0" skipped="0"`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${escapeAttribute(suiteName)}" ${counts}>`,
-    `  <testsuite name="${escapeAttribute(suiteName)}" ${counts}>`,
+    `<testsuites name="${escapeFor.xmlAttribute(suiteName)}" ${counts}>`,
+    `  <testsuite name="${escapeFor.xmlAttribute(suiteName)}" ${counts}>`,
   ];
   for (const result of results) {
     const folder = posix.dirname(result.path);
     const classname = folder === '.' || folder === '' ? suiteName : folder.split('/').join('.');
-    const open = `    <testcase classname="${escapeAttribute(classname)}" name="${escapeAttribute(posix.basename(result.path))}"`;
+    const open = `    <testcase classname="${escapeFor.xmlAttribute(classname)}" name="${escapeFor.xmlAttribute(posix.basename(result.path))}"`;
     const [first] = result.problems;
     if (result.passed || first === undefined) {
       lines.push(`${open}/>`);
@@ -28,23 +29,10 @@ export function formatJunit(results: readonly FixtureResult[], suiteName: string
     }
     lines.push(
       `${open}>`,
-      `      <failure message="${escapeAttribute(first.message)}" type="mismatch">${escapeText(formatProblems(result.problems, ''))}</failure>`,
+      `      <failure message="${escapeFor.xmlAttribute(first.message)}" type="mismatch">${escapeFor.xmlText(formatProblems(result.problems, ''))}</failure>`,
       '    </testcase>',
     );
   }
   lines.push('  </testsuite>', '</testsuites>', '');
   return lines.join('\n');
-}
-
-/** Characters XML 1.0 does not allow at all (C0 controls but tab, LF and CR; lone surrogates; U+FFFE, U+FFFF). */
-const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-/** Text content: & < > escaped (">" too, so "]]>" cannot appear), CR kept as a reference, invalid characters removed. */
-function escapeText(value: string): string {
-  return value.replace(INVALID_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;');
-}
-
-/** Attribute value in double quotes: also quotes escaped, and tab, LF and CR as references so that they survive normalization. */
-function escapeAttribute(value: string): string {
-  return escapeText(value).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;');
 }

@@ -26,6 +26,7 @@ export async function runFixturesParallel(files: readonly RawPath[], options: Pa
     cwd: fixtureOptions.cwd ?? process.cwd(),
     update: fixtureOptions.update ?? 'none',
     configuration: fixtureOptions.configuration ?? {},
+    roots: fixtureOptions.roots ?? [],
   };
   const results = await runInWorkers<FixtureResult>(files, {
     workers,

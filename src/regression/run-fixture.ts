@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { appendToRawPath, pathText, type RawPath } from '../common/raw-path.js';
 import { WriteRefusedError } from '../common/write-file.js';
 import type { CompileResult } from '../compile.js';
@@ -10,6 +10,7 @@ import { compareDiagnostics } from './compare.js';
 import { firstDifferingLine, unifiedDiff } from './diff.js';
 import { ExpectationError } from './errors.js';
 import { type Expectation, type ExpectationFile, expectationCandidates, readExpectation, serializeExpectation } from './expectation.js';
+import { fixtureBound, readSideFile } from './fixture-bound.js';
 import { createFixtureJudges, type FixtureConfiguration, type FixtureJudges } from './fixture-config.js';
 import { displayPath, goldenPaths } from './paths.js';
 import type { FixtureResult, Problem, UpdateMode } from './types.js';
@@ -24,12 +25,19 @@ export interface FixtureOptions {
   configuration?: FixtureConfiguration;
   /** The run's judges, shared by its fixtures; made from `configuration` for this fixture alone by default. */
   judges?: FixtureJudges;
+  /**
+   * The folders (and specs) given to `test`, absolute: the fixture's side files must lie inside
+   * the one it was found in (fixtureBound). None by default: then inside the spec's own folder.
+   */
+  roots?: readonly string[];
 }
 
 /**
  * Compiles one fixture and compares it with its expectation (exit code, verdict, diagnostics) and
  * with each golden report that exists beside it. In an update mode it rewrites goldens, and in
- * mode 'all' the expectation, instead of reporting them as different.
+ * mode 'all' the expectation, instead of reporting them as different. Goldens, the expectation and
+ * the configuration it names are read and written only inside the fixture's folder (fixtureBound):
+ * a link out of it is refused, never followed.
  */
 export function runFixture(file: RawPath, options: FixtureOptions = {}): FixtureResult {
   const cwd = options.cwd ?? process.cwd();
@@ -51,9 +59,10 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
     exitCode,
   });
 
+  const { bound, found: foundInFolder } = fixtureBound(file, options.roots ?? [], cwd);
   let found: ExpectationFile | null;
   try {
-    found = readExpectation(file, cwd);
+    found = readExpectation(file, cwd, bound);
   } catch (error) {
     if (!(error instanceof ExpectationError)) throw error;
     problems.push({ message: error.message });
@@ -64,12 +73,12 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
     problems.push({ message: `missing expectation ${shown(json?.file ?? file)}` });
   }
 
-  const read = readInput(file, DEFAULT_MAX_BYTES, path);
+  const read = readInput(file, { maxBytes: DEFAULT_MAX_BYTES, shown: path, ...(foundInFolder ? { inside: bound } : {}) });
   if (!read.ok) {
     problems.push({ message: read.message });
     return finish(null);
   }
-  const judge = (options.judges ?? createFixtureJudges(options.configuration ?? {}, cwd))(file, found);
+  const judge = (options.judges ?? createFixtureJudges(options.configuration ?? {}, cwd))(file, found, bound);
   if (!judge.ok) {
     problems.push({ message: judge.problem });
     return finish(null);
@@ -94,7 +103,7 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
   /** An update that cannot be written is this fixture's problem; the other fixtures go on. */
   function writeUpdate(target: RawPath, content: string): void {
     try {
-      const outcome = writeIfChanged(target, content);
+      const outcome = writeIfChanged(target, content, bound);
       if (outcome !== 'unchanged') written.push(shown(target));
       if (outcome === 'created') created.push(shown(target));
     } catch (error) {
@@ -119,13 +128,12 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
     }
     if (!exists) return;
     const content = render(result.report);
-    let bytesOnDisk: Buffer;
-    try {
-      bytesOnDisk = readFileSync(golden);
-    } catch (error) {
-      problems.push({ message: `${goldenShown} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})` });
+    const read = readSideFile(golden, goldenShown, bound);
+    if ('problem' in read) {
+      problems.push({ message: read.problem });
       return;
     }
+    const bytesOnDisk = read.bytes;
     if (bytesOnDisk.equals(Buffer.from(content, 'utf8'))) return;
     const text = bytesOnDisk.toString('utf8');
     const line = firstDifferingLine(text, content);

@@ -1,4 +1,4 @@
-import { visible } from '../common/visible.js';
+import { escapeFor } from './untrusted/index.js';
 
 /** Most code points of the source shown in one frame. */
 const FRAME_WIDTH = 100;
@@ -84,9 +84,14 @@ export class SourceLines {
   }
 }
 
-/** Source text as a frame shows it: a tab is one space, so that the caret stays aligned whatever the tab stops. */
+/**
+ * Source text as a frame shows it: a tab is one space, so that the caret stays aligned whatever the
+ * tab stops, then as any piece of a log line (a frame starts its line after the indentation, so a
+ * source line "::add-mask::x" would be a workflow command). The text before the caret is shown the
+ * same way from the same start, so the caret counts the stand-ins too.
+ */
 function display(text: string): string {
-  return visible(text.replace(/\t/g, ' '));
+  return escapeFor.terminal(text.replace(/\t/g, ' '));
 }
 
 function isBreak(code: number): boolean {

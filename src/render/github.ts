@@ -1,5 +1,5 @@
-import { visible } from '../common/visible.js';
 import { type FileOutcome, type Problem, problemsOf } from '../report/outcome.js';
+import { escapeFor } from './untrusted/index.js';
 
 /**
  * GitHub Actions workflow commands, one a problem, which the runner turns into annotations on the
@@ -28,30 +28,16 @@ function command(
   title: string,
   message: string,
 ): string {
-  const properties = [`file=${escapeProperty(path)}`];
+  const properties = [`file=${escapeFor.commandProperty(path)}`];
   // A column means nothing to the runner without its line.
   if (isPosition(line)) {
     properties.push(`line=${line}`);
     if (isPosition(column)) properties.push(`col=${column}`);
   }
-  properties.push(`title=${escapeProperty(title)}`);
-  return `::${kind} ${properties.join(',')}::${escapeData(message)}`;
+  properties.push(`title=${escapeFor.commandProperty(title)}`);
+  return `::${kind} ${properties.join(',')}::${escapeFor.commandData(message)}`;
 }
 
 function isPosition(value: number | undefined): value is number {
   return value !== undefined && Number.isInteger(value) && value >= 1;
-}
-
-/**
- * The runner's own escaping (toolkit's escapeData): "%" first, so the escapes stay unambiguous.
- * Line breaks become %0D and %0A, which the runner shows as line breaks inside the annotation;
- * every other control character is made visible, so none reaches the log raw.
- */
-export function escapeData(text: string): string {
-  return visible(text, { keepLineBreaks: true }).replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
-}
-
-/** Property values end at "," and the properties at "::", so both are escaped as well. */
-export function escapeProperty(text: string): string {
-  return escapeData(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
 }

@@ -1,5 +1,5 @@
 import type { Code, Heading, List, PhrasingContent, Root, RootContent } from 'mdast';
-import { longestRun } from './markdown-escape.js';
+import { longestRun } from '../common/text.js';
 import { MARKDOWN_OPTIONS } from './markdown-options.js';
 import { writePhrasing } from './markdown-phrasing.js';
 import { writeTable } from './markdown-table.js';

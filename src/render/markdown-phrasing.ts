@@ -1,5 +1,5 @@
 import type { Emphasis, PhrasingContent, Strong } from 'mdast';
-import { codeSpan, escapeText } from './markdown-escape.js';
+import { escapeFor } from './untrusted/index.js';
 
 /**
  * Phrasing content (a paragraph's, a heading's, a list item's) written directly, byte for byte as
@@ -27,10 +27,10 @@ export function writePhrasing(children: readonly PhrasingContent[], before: stri
     let value: string;
     const last = out === '' ? before.charAt(before.length - 1) : out.charAt(out.length - 1);
     if (child.type === 'text') {
-      value = escapeText(child.value, last === '' || last === '\n' || last === '\r');
+      value = escapeFor.markdownText(child.value, last === '' || last === '\n' || last === '\r');
       if (inHeading && value.endsWith('#')) value = `${value.slice(0, -1)}\\#`;
     } else if (child.type === 'inlineCode') {
-      value = codeSpan(child.value, false);
+      value = escapeFor.markdownCode(child.value, false);
     } else if (child.type === 'html') {
       // remark would fold the line break before flow-like HTML into a space.
       if (last === '\n' || last === '\r') return undefined;
@@ -61,7 +61,7 @@ export function writePhrasing(children: readonly PhrasingContent[], before: stri
 export function simpleAttention(node: Strong | Emphasis): string | undefined {
   const only = node.children[0];
   if (node.children.length !== 1 || only?.type !== 'text') return undefined;
-  const inner = escapeText(only.value, false);
+  const inner = escapeFor.markdownText(only.value, false);
   if (!ALPHANUMERIC_EDGES.test(inner)) return undefined;
   const marker = node.type === 'strong' ? '**' : '_';
   return `${marker}${inner}${marker}`;

@@ -1,7 +1,7 @@
 import type { PhrasingContent, Table } from 'mdast';
 import type { Handle, Info, State } from 'mdast-util-to-markdown';
-import { codeSpan, escapeText } from './markdown-escape.js';
 import { simpleAttention } from './markdown-phrasing.js';
+import { escapeFor } from './untrusted/index.js';
 
 /** A GFM table with unaligned pipes, as remark-gfm writes it with tablePipeAlign: false; undefined when a cell holds a node only remark writes. */
 export function writeTable(node: Table): string | undefined {
@@ -28,9 +28,9 @@ export const table: Handle = (node: Table, _parent, state, info) =>
 function writeCellNode(child: PhrasingContent): string | undefined {
   switch (child.type) {
     case 'text':
-      return escapeText(child.value, false);
+      return escapeFor.markdownText(child.value, false);
     case 'inlineCode':
-      return codeSpan(child.value, true);
+      return escapeFor.markdownCode(child.value, true);
     case 'html':
       return child.value;
     case 'strong':

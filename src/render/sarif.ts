@@ -4,6 +4,7 @@ import { type FileOutcome, INPUT_ERROR_RULE_ID, problemsOf } from '../report/out
 import type { CatalogRule } from '../rules/rule.js';
 import { BUILT_IN_CHECKS, type ExtraCheck, extraDescriptor, ruleDescriptor } from './sarif-descriptors.js';
 import { cutNote, type SarifLimits, sarifLimits, withinLimits } from './sarif-limits.js';
+import { escapeFor } from './untrusted/index.js';
 
 export { BUILT_IN_CHECKS, type ExtraCheck } from './sarif-descriptors.js';
 export { type SarifLimits, sarifLimits } from './sarif-limits.js';
@@ -55,13 +56,13 @@ export function formatSarif(files: FileOutcome[], context: SarifContext): string
     })),
   );
   const resultOf = ({ problem, artifactIndex, fingerprint }: (typeof problems)[number]): object => {
-    const { ruleId, subcode, message, omitted, expected, suggestion, suppressed } = problem;
+    const { ruleId, subcode, message, omitted, expected, expectedCount, suggestion, suppressed } = problem;
     const artifact = artifacts[artifactIndex] as ArtifactLocation;
     return {
       ruleId,
       ruleIndex: ruleIndex.get(ruleId),
       level: problem.severity,
-      message: { text: subcode === undefined ? message : `${subcode}: ${message}` },
+      message: { text: escapeFor.sarifMessage(subcode === undefined ? message : `${subcode}: ${message}`) },
       locations: [
         { physicalLocation: { artifactLocation: { ...artifact, index: artifactIndex }, ...region(problem.line, problem.column) } },
       ],
@@ -75,6 +76,7 @@ export function formatSarif(files: FileOutcome[], context: SarifContext): string
               jsonPointer: problem.path,
               ...(omitted ? { omitted } : {}),
               ...(expected ? { expected } : {}),
+              ...(expectedCount === undefined ? {} : { expectedCount }),
               ...(suggestion === undefined ? {} : { suggestion }),
             }
           : { subcode },

@@ -1,7 +1,7 @@
-import { visible } from '../common/visible.js';
 import { countSeverities } from '../diagnostics/cap.js';
 import { type FileOutcome, hiddenWarningsNote, type Problem, problemsOf } from '../report/outcome.js';
 import { SourceLines } from './code-frame.js';
+import { escapeFor } from './untrusted/index.js';
 
 export interface TextOptions {
   color: boolean;
@@ -53,7 +53,7 @@ function formatFile(file: FileOutcome, entries: Problem[], paint: Painter): stri
   const lineWidth = Math.max(...entries.map((entry) => String(entry.line ?? 0).length));
   const columnWidth = Math.max(...entries.map((entry) => String(knownLine(entry) ? (entry.column ?? 0) : 0).length));
   const severityWidth = Math.max(...entries.map((entry) => weightLabel(entry).length));
-  const lines = [visible(file.path)];
+  const lines = [escapeFor.terminal(file.path)];
   for (const entry of entries) {
     const line = knownLine(entry) ? entry.line : 0;
     const column = knownLine(entry) ? (entry.column ?? 0) : 0;
@@ -61,7 +61,9 @@ function formatFile(file: FileOutcome, entries: Problem[], paint: Painter): stri
     const label = weightLabel(entry);
     const severity =
       (entry.suppressed === undefined ? paint[entry.severity](label) : paint.dim(label)) + ' '.repeat(severityWidth - label.length);
-    lines.push(`  ${paint.dim(position)}  ${severity}  ${visible(entry.message)}  ${paint.dim(visible(entry.subcode ?? entry.ruleId))}`);
+    lines.push(
+      `  ${paint.dim(position)}  ${severity}  ${escapeFor.terminal(entry.message)}  ${paint.dim(escapeFor.terminal(entry.subcode ?? entry.ruleId))}`,
+    );
     const frame = line > 0 ? source?.frame(line, column) : undefined;
     if (frame === undefined) continue;
     const indent = ' '.repeat(2 + position.length + 2);

@@ -61,11 +61,13 @@ export interface Problem extends Diagnostic {
 
 /**
  * A file's problems in the order they are listed: its input error first, then its diagnostics. A
- * critical-input error is already among the diagnostics, so only an input error is added.
+ * critical-input error is already among the diagnostics, so only an input error is added. An input
+ * error with no place in the text (a file that is missing or cannot be read) is at line 1, column
+ * 1, where editors and SARIF viewers put a problem of the whole file.
  */
 export function problemsOf(file: FileOutcome): Problem[] {
   if (file.error?.code !== 'INPUT_ERROR') return file.diagnostics;
-  const { subcode, message, line, column } = file.error;
+  const { subcode, message, line = 1, column = 1 } = file.error;
   const inputError: Problem = { ruleId: INPUT_ERROR_RULE_ID, severity: 'error', message, path: '', subcode, line, column };
   return [inputError, ...file.diagnostics];
 }

@@ -28,6 +28,12 @@ export interface RuleMeta<Example = ExampleSpec> {
    * When the schema stopped describing structural problems, only these rules run.
    */
   schemaFindings?: 'structural' | 'unknown';
+  /**
+   * Set on the rules the others rely on to read the document at all (its structure, its goal and
+   * budget): a spec they reject cannot be judged, so no configuration may set them below the
+   * preset's setting (raising one is allowed).
+   */
+  foundation?: true;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { ownValue } from '../common/own.js';
 import { offerSuggestion, suggestAllowed } from '../common/suggest.js';
 import { capDiagnostics, DIAGNOSTIC_CAP, type ProblemCounts } from '../diagnostics/cap.js';
-import type { Diagnostic, RuleSetting } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, MAX_EXPECTED, type RuleSetting } from '../diagnostics/diagnostic.js';
 import type { SchemaFindings } from '../schema/issues.js';
 import { sortInDocumentOrder } from '../schema/order.js';
 import type { OutsideList, Rule } from './rule.js';
@@ -63,7 +63,8 @@ export function runRules<View extends { readonly schema: SchemaFindings }, RuleP
     const total = found.length + notListed;
     if (total === 0) continue;
     totals[ruleId] = total;
-    const accepted = baseline !== undefined && total <= (ownValue(baseline.counts, ruleId) ?? 0);
+    // A foundation rule's problems are never accepted, whatever a baseline given to the library holds.
+    const accepted = baseline !== undefined && rule.meta.foundation !== true && total <= (ownValue(baseline.counts, ruleId) ?? 0);
     const suppressed = accepted ? { baseline: (baseline as Baseline).source } : undefined;
     for (const diagnostic of found) diagnostics.push(suppressed === undefined ? diagnostic : { ...diagnostic, suppressed });
     omitted[suppressed !== undefined ? 'suppressed' : setting === 'error' ? 'errors' : 'warnings'] += notListed;
@@ -86,7 +87,8 @@ function withOutsideList(diagnostic: Diagnostic, { value, allowed }: OutsideList
   return {
     ...diagnostic,
     message: `${diagnostic.message}${offerSuggestion(suggestion)}`,
-    expected: [...allowed],
+    expected: allowed.slice(0, MAX_EXPECTED),
+    ...(allowed.length > MAX_EXPECTED ? { expectedCount: allowed.length } : {}),
     ...(suggestion === undefined ? {} : { suggestion }),
   };
 }

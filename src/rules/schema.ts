@@ -6,6 +6,7 @@ export const schema: Rule = {
     id: 'schema',
     criterion: 'typed-scratchpad',
     schemaFindings: 'structural',
+    foundation: true,
     description:
       'Structure and types follow the JSON Schema of the format, with every required field present: goal, budget, surfaceMap, hypotheses, deepDives, replanLog, stopCondition, deliverable, risks.',
     rationale:

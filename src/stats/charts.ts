@@ -1,4 +1,4 @@
-import { labelText } from '../render/mermaid/escape.js';
+import { escapeFor } from '../render/untrusted/index.js';
 import type { Stats } from './types.js';
 
 /** Most slices of the pie: one slice a distinct reason would let a corpus draw an unreadable, unbounded pie. */
@@ -13,7 +13,7 @@ export function stopReasonPie(stats: Stats): string | null {
   const lines = ['pie showData', '  title Stop reasons'];
   const cut = stats.stopReasons.length > MAX_PIE_SLICES;
   const shown = cut ? stats.stopReasons.slice(0, MAX_PIE_SLICES - 1) : stats.stopReasons;
-  const slices = shown.map(({ reason, count }) => ({ label: reason === null ? 'none' : labelText(reason), count }));
+  const slices = shown.map(({ reason, count }) => ({ label: reason === null ? 'none' : escapeFor.mermaidLabel(reason), count }));
   if (cut)
     slices.push({ label: 'other reasons', count: stats.stopReasons.slice(MAX_PIE_SLICES - 1).reduce((sum, { count }) => sum + count, 0) });
   const labels = uniqueLabels(slices.map(({ label }) => label));
@@ -29,7 +29,7 @@ export function budgetUseChart(stats: Stats): string | null {
   return [
     'xychart-beta',
     '  title "Budget use (used of total)"',
-    `  x-axis [${buckets.map((bucket) => `"${labelText(bucket.label)}"`).join(', ')}]`,
+    `  x-axis [${buckets.map((bucket) => `"${escapeFor.mermaidLabel(bucket.label)}"`).join(', ')}]`,
     `  y-axis "Investigations" 0 --> ${highest}`,
     `  bar [${buckets.map((bucket) => bucket.count).join(', ')}]`,
   ].join('\n');
@@ -50,7 +50,7 @@ export function passRateChart(stats: Stats): string | null {
   const shown = stats.tasks.slice(0, MAX_TASK_BARS);
   const title =
     shown.length < stats.tasks.length ? `Pass rate per task (the first ${shown.length} of ${stats.tasks.length})` : 'Pass rate per task';
-  const labels = uniqueLabels(shown.map(({ task }) => labelText(task, TASK_LABEL_LENGTH)));
+  const labels = uniqueLabels(shown.map(({ task }) => escapeFor.mermaidLabel(task, TASK_LABEL_LENGTH)));
   return [
     'xychart-beta',
     `  title "${title}"`,

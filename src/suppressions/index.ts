@@ -1,6 +1,6 @@
 export {
   SUPPRESSIONS_FILE_NAME,
-  type Suppressions,
+  Suppressions,
   SuppressionsError,
   suppressionsText,
   unsuppressible,
@@ -11,6 +11,7 @@ export {
   type ExceededSuppression,
   exceededSuppressions,
   type JudgedSpec,
+  LISTED_UNUSED,
   type SuppressionsUpdate,
   type UnusedSuppression,
   unusedSuppressions,

@@ -2,6 +2,9 @@ import { ownValue } from '../common/own.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
 import { SUPPRESSIBLE_RULES, type Suppressions } from './file.js';
 
+/** The unused entries a run lists (the envelope's data.suppressions.unused); the rest are counted. */
+export const LISTED_UNUSED = 100;
+
 /** A spec this run compiled, by its key in the suppressions file, with what each rule found in it. */
 export interface JudgedSpec {
   key: string;
@@ -43,10 +46,9 @@ export function updateSuppressions(
   update: SuppressionsUpdate,
   exists: (key: string) => boolean,
 ): Suppressions {
-  const next: Suppressions = Object.create(null);
-  for (const [key, counts] of Object.entries(current)) next[key] = Object.assign(Object.create(null), counts);
+  const next = current.copy();
   for (const { key, totals } of judged) {
-    const counts: Record<string, number> = update.all ? Object.create(null) : (next[key] ?? Object.create(null));
+    const counts: Record<string, number> = update.all ? Object.create(null) : (next.countsOf(key) ?? Object.create(null));
     const written = update.all ? SUPPRESSIBLE_RULES : update.rules;
     for (const ruleId of written) {
       const found = ownValue(totals, ruleId) ?? 0;
@@ -60,42 +62,48 @@ export function updateSuppressions(
         else counts[ruleId] = Math.min(counts[ruleId] as number, found);
       }
     }
-    next[key] = counts;
+    next.set(key, counts);
   }
-  if (update.prune) for (const key of Object.keys(next)) if (!exists(key)) delete next[key];
-  for (const key of Object.keys(next)) if (Object.keys(next[key] as Record<string, number>).length === 0) delete next[key];
+  if (update.prune) for (const key of next.specs()) if (!exists(key)) next.delete(key);
   return next;
 }
 
 /**
  * Entries that accept more problems than the judged specs have, and every entry of a spec that is
- * gone; in spec, then rule order. Entries of specs this run did not judge are not looked at.
+ * gone: how many there are, and the first `limit` of them in spec, then rule order, so that a
+ * baseline of a million entries for specs long gone costs a count, not a million objects. Entries
+ * of specs this run did not judge, and that are still there, are not looked at.
  */
 export function unusedSuppressions(
   current: Suppressions,
   judged: readonly JudgedSpec[],
   exists: (key: string) => boolean,
-): UnusedSuppression[] {
-  const unused: UnusedSuppression[] = [];
+  limit = LISTED_UNUSED,
+): { listed: UnusedSuppression[]; total: number } {
+  const first = firstInOrder<UnusedSuppression>(limit, (a, b) => compareStrings(a.spec, b.spec) || compareStrings(a.ruleId, b.ruleId));
   const judgedKeys = new Set(judged.map((spec) => spec.key));
   for (const { key, totals } of judged) {
-    for (const [ruleId, count] of sortedEntries(current[key])) {
+    for (const [ruleId, count] of sortedEntries(current.countsOf(key))) {
       const found = ownValue(totals, ruleId) ?? 0;
-      if (found < count) unused.push({ spec: key, ruleId, count, found });
+      if (found < count) first.offer({ spec: key, ruleId, count, found });
     }
   }
-  for (const key of Object.keys(current)) {
-    if (judgedKeys.has(key) || exists(key)) continue;
-    for (const [ruleId, count] of sortedEntries(current[key])) unused.push({ spec: key, ruleId, count, found: 0, missing: true });
+  let spec: string | undefined;
+  let gone = false;
+  for (const [key, ruleId, count] of current.entries()) {
+    if (judgedKeys.has(key)) continue;
+    // Entries come spec by spec: each spec is looked for once.
+    if (key !== spec) [spec, gone] = [key, !exists(key)];
+    if (gone) first.offer({ spec: key, ruleId, count, found: 0, missing: true });
   }
-  return unused.sort((a, b) => compareStrings(a.spec, b.spec) || compareStrings(a.ruleId, b.ruleId));
+  return { listed: first.taken(), total: first.offered };
 }
 
 /** Rules of the judged specs with more problems than the baseline accepts, in spec, then rule order. */
 export function exceededSuppressions(current: Suppressions, judged: readonly JudgedSpec[]): ExceededSuppression[] {
   const exceeded: ExceededSuppression[] = [];
   for (const { key, totals } of judged) {
-    for (const [ruleId, count] of sortedEntries(current[key])) {
+    for (const [ruleId, count] of sortedEntries(current.countsOf(key))) {
       const found = ownValue(totals, ruleId) ?? 0;
       if (found > count) exceeded.push({ spec: key, ruleId, count, found });
     }
@@ -105,4 +113,27 @@ export function exceededSuppressions(current: Suppressions, judged: readonly Jud
 
 function sortedEntries(counts: Readonly<Record<string, number>> | undefined): Array<[string, number]> {
   return Object.entries(counts ?? {}).sort(([a], [b]) => compareStrings(a, b));
+}
+
+/** The first `limit` of the items offered, in `order`, holding at most twice that many at a time; and how many were offered. */
+function firstInOrder<T>(limit: number, order: (a: T, b: T) => number): { offer(item: T): void; taken(): T[]; readonly offered: number } {
+  let kept: T[] = [];
+  let offered = 0;
+  const trim = (): void => {
+    kept = kept.sort(order).slice(0, limit);
+  };
+  return {
+    offer(item) {
+      offered++;
+      kept.push(item);
+      if (kept.length >= 2 * limit) trim();
+    },
+    taken() {
+      trim();
+      return kept;
+    },
+    get offered() {
+      return offered;
+    },
+  };
 }

@@ -33,6 +33,7 @@ describe('test environment', () => {
 
 describe('configuration', () => {
   /**
+   * root/.git/                       root is the top of a repository: the walk up from work climbs to it
    * root/investigation.config.json   walk-up: finding-provenance off
    * root/work/                       the working folder, holding the spec without provenance tags
    * root/work/env.json               for INVESTIGATION_CONFIG: finding-provenance warning
@@ -42,6 +43,7 @@ describe('configuration', () => {
     const root = tempDir();
     const work = join(root, 'work');
     mkdirSync(work);
+    mkdirSync(join(root, '.git'));
     writeJson(root, 'investigation.config.json', { rules: { 'finding-provenance': 'off' } });
     writeJson(work, 'env.json', { rules: { 'finding-provenance': 'warning' } });
     writeJson(work, 'flag.json', { rules: { 'finding-provenance': 'error' } });
@@ -266,6 +268,8 @@ describe('configuration', () => {
       mkdirSync(work);
       writeJson(work, 'spec.json', validSpec());
       const where = source === 'walk-up' ? root : work;
+      // root, the top of a repository, is where the walk up from work may climb to.
+      mkdirSync(join(root, '.git'));
       writeJson(where, source === 'walk-up' ? 'investigation.config.json' : 'config.json', config);
       const args = source === 'flag' ? ['spec.json', '--config', 'config.json', '--json'] : ['spec.json', '--json'];
       const env: Record<string, string> = source === 'env' ? { INVESTIGATION_CONFIG: 'config.json' } : {};

@@ -6,8 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createCompiler } from '../../src/index.js';
+import { envelopeOf } from '../support/envelope.js';
+import { runInProcess } from '../support/in-process.js';
 import { validSpec } from '../support/specs.js';
+import { useTempDirs, writeJson } from '../support/temp.js';
 
+const tempDir = useTempDirs('gate-fooled');
 const gate = createCompiler({ preset: 'gate' });
 const reference = createCompiler({ preset: 'reference' });
 const INHERITED = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__'];
@@ -60,6 +64,10 @@ describe('anti-pattern tokens in disguise', () => {
     ['a bidi control', 'We used read\u2066_all_files for the legacy folder.'],
     ['a ligature', 'We used read_all_ﬁles for the legacy folder.'],
     ['a control character', 'We used read_all\u0007_files for the legacy folder.'],
+    ['a Cyrillic е and а', 'We used r\u0435\u0430d_all_files for the legacy folder.'],
+    ['a Greek omicron and a Cyrillic capital', 'We did a full_rep\u03bf_read and a RIGID_UPFR\u041eNT_PLAN.'],
+    ['hyphens U+2010 in read-all-files', 'We used read\u2010all\u2010files for the legacy folder.'],
+    ['a non-breaking hyphen and a minus sign', 'We used read\u2011all\u2212files for the legacy folder.'],
   ];
   for (const [name, risk] of disguises) {
     it(`${name}: the gate finds it; the reference preset, like the reference script, does not`, () => {
@@ -69,6 +77,12 @@ describe('anti-pattern tokens in disguise', () => {
       expect(ruleIds(reference.compile(spec))).not.toContain('anti-patterns');
     });
   }
+
+  it('text in other scripts is not taken for a token: only look-alikes of ASCII letters fold', () => {
+    const spec = validSpec();
+    spec['risks'].push('Мы не читали все файлы.', 'Διαβάσαμε μόνο δύο αρχεία.', 'A naïve café read — once — the files.');
+    expect(ruleIds(gate.compile(spec))).not.toContain('anti-patterns');
+  });
 
   it('words that merely contain a token, or sit next to one across a line break, are judged as before', () => {
     const spec = validSpec();
@@ -104,5 +118,39 @@ describe('texts with nothing visible are blank under the gate', () => {
       spec['deepDives'][0].finding = text;
       expect(gate.compile(spec).exitCode, text).toBe(0);
     }
+  });
+});
+
+describe('no setting weakens the rules that make a document judgeable', () => {
+  const weakened: Array<[string, 'gate' | 'reference', 'off' | 'warning']> = [
+    ['schema', 'gate', 'warning'],
+    ['schema', 'gate', 'off'],
+    ['schema', 'reference', 'off'],
+    ['critical-input', 'gate', 'off'],
+    ['critical-input', 'reference', 'warning'],
+    ['katas-schema', 'gate', 'off'],
+  ];
+  for (const [ruleId, preset, setting] of weakened)
+    it(`${ruleId}: ${setting} under ${preset} is refused, naming the rule and why`, () => {
+      expect(() => createCompiler({ preset, rules: { [ruleId]: setting } })).toThrow(
+        expect.objectContaining({
+          subcode: 'INVALID_SETTING',
+          message: expect.stringContaining(`rule ${ruleId}: setting "${setting}" is below`),
+        }),
+      );
+    });
+
+  it('a configuration that weakens the schema is a usage error, so a spec it cannot judge never passes', async () => {
+    const dir = tempDir();
+    writeJson(dir, 'investigation.config.json', { rules: { schema: 'warning' } });
+    writeJson(dir, 'spec.json', { ...validSpec(), deepDives: 'none' });
+    const run = await runInProcess(['spec.json', '--json'], { cwd: dir });
+    expect(run.status).toBe(2);
+    expect(envelopeOf(run.stdout).error).toMatchObject({ code: 'USAGE_ERROR', subcode: 'INVALID_SETTING' });
+  });
+
+  it('raising one above its preset is allowed: katas-schema, off under reference, may be an error', () => {
+    expect(createCompiler({ preset: 'reference', rules: { 'katas-schema': 'error' } }).settings['katas-schema']).toBe('error');
+    expect(createCompiler({ preset: 'gate', rules: { schema: 'error', 'unknown-field': 'off' } }).settings['unknown-field']).toBe('off');
   });
 });

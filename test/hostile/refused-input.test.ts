@@ -52,7 +52,7 @@ describe('refused input: exit 3 with its INPUT_ERROR subcode', () => {
     // Refused from its size, unread: it costs about what reading a small spec costs.
     writeFileSync(join(dir, 'small.json'), spec);
     const hundredTimes = (path: string) => () => {
-      for (let round = 0; round < 100; round++) readInput(path, DEFAULT_MAX_BYTES);
+      for (let round = 0; round < 100; round++) readInput(path, { maxBytes: DEFAULT_MAX_BYTES });
     };
     expect(costRatio(hundredTimes(big), hundredTimes(join(dir, 'small.json')), 4)).toBeLessThan(4);
     expect(runWellBehaved(['big.json', '--max-bytes', String(20 * 1024 * 1024), '--format', 'json'], { cwd: dir }).status).toBe(0);
@@ -304,7 +304,7 @@ describe('refused input: exit 3 with its INPUT_ERROR subcode', () => {
   it('a directory is NOT_A_FILE when read as a file; as a CLI input it is searched for specs', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'folder.json'));
-    expect(readInput(join(dir, 'folder.json'), 1024)).toMatchObject({ ok: false, subcode: 'NOT_A_FILE' });
+    expect(readInput(join(dir, 'folder.json'), { maxBytes: 1024 })).toMatchObject({ ok: false, subcode: 'NOT_A_FILE' });
     const empty = runWellBehaved(['folder.json', '--json'], { cwd: dir });
     expect(empty.status).toBe(2);
     expect(JSON.parse(empty.stdout).error).toMatchObject({ code: 'USAGE_ERROR', subcode: 'NO_INPUT' });

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deepestNesting, topLevelMember } from '../../src/load/json-scan.js';
+import { measureNesting, topLevelMember } from '../../src/load/json-scan.js';
 import { isJsonText } from '../../src/load/json-validity.js';
 import { measureShape } from '../../src/load/shape.js';
 import { DEFAULT_SEED } from '../support/properties.js';
@@ -70,7 +70,11 @@ describe('isJsonText', () => {
       fc.property(fc.json({ depthSize: 'large' }), fc.constantFrom('id', 'a', ''), (text, key) => {
         expect(isJsonText(text)).toBe(true);
         const value = JSON.parse(text) as unknown;
-        expect(deepestNesting(text)).toBe(measureShape(value).depth);
+        const { depth } = measureShape(value);
+        expect(measureNesting(text, depth).deepest).toBe(depth);
+        // The first bracket past a limit one level shallower opens a container (none for a scalar).
+        const past = measureNesting(text, depth - 1).pastLimit;
+        expect(past === undefined ? depth === 0 : '[{'.includes(text[past] as string)).toBe(true);
         const member = topLevelMember(text, key);
         const expected =
           value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, key)
@@ -85,7 +89,7 @@ describe('isJsonText', () => {
   it('reads a million levels without recursion: valid, or not JSON when one bracket is wrong', () => {
     const deep = `{"id": 5, "x": ${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}}`;
     expect(isJsonText(deep)).toBe(true);
-    expect(deepestNesting(deep)).toBe(1_000_001);
+    expect(measureNesting(deep, 100)).toEqual({ deepest: 1_000_001, pastLimit: 114 });
     expect(topLevelMember(deep, 'id')).toBe('5');
     expect(isJsonText(deep.replace(']]}', ']}}'))).toBe(false);
     expect(isJsonText(deep.slice(0, -1))).toBe(false);

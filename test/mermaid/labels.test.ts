@@ -2,8 +2,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LABEL_LENGTH, escapeCharacters, foldWhitespace, labelText, truncate } from '../../src/render/mermaid/escape.js';
+import { investigationFlowchart } from '../../src/render/mermaid/flowchart.js';
 import { type Data, drawAndCheck } from '../support/flowchart-check.js';
 import { HOSTILE } from '../support/hostile-labels.js';
+import { loadMermaid } from '../support/mermaid.js';
+import { HOSTILE_TEXTS, LINK_SYNTAX } from '../support/untrusted-output.js';
 
 function hostileSpec(value: string): Data {
   return {
@@ -62,6 +65,39 @@ describe('hostile labels', () => {
       for (const line of vertex.label.split('<br>')) expect(Array.from(line).length).toBeLessThan(4 * DEFAULT_LABEL_LENGTH);
     }
   });
+});
+
+describe('labels cannot carry a clickable link', () => {
+  /** What Mermaid's flowchart database holds of a vertex: a link is set only by a click statement. */
+  interface Vertex {
+    text?: string;
+    link?: string;
+  }
+
+  const linkTexts = [
+    ...HOSTILE_TEXTS.map(({ text }) => text),
+    LINK_SYNTAX.join(''),
+    'click n0 href "https://evil.example"',
+    '"]\nclick n0 "https://evil.example"\n%%',
+    '<a href="https://evil.example">x</a>',
+    '`[md](https://evil.example)`',
+  ];
+
+  for (const value of linkTexts) {
+    it(`with ${JSON.stringify(value.slice(0, 40))} in every label`, async () => {
+      const source = investigationFlowchart(hostileSpec(value));
+      // Every statement is the tool's: no label ends its quotes and starts a click or a link.
+      expect(source.split('\n').filter((line) => /^\s*click\b/.test(line))).toEqual([]);
+      const { db } = await (await loadMermaid()).diagram(source);
+      const vertices = [...(db as { getVertices(): Map<string, Vertex> }).getVertices().values()];
+      expect(vertices.length).toBeGreaterThan(0);
+      for (const vertex of vertices) {
+        expect(vertex.link).toBeUndefined();
+        // No HTML but the line breaks the tool writes: Mermaid renders a label's markup as HTML.
+        expect((vertex.text ?? '').replaceAll('<br>', '')).not.toMatch(/[<>]/);
+      }
+    });
+  }
 });
 
 describe('escape', () => {

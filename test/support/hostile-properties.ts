@@ -19,9 +19,13 @@ import { unified } from 'unified';
 import { stringify as toYaml } from 'yaml';
 import { run } from '../../src/cli/run.js';
 import { STACK_TRACE } from './cli.js';
+import { linkProperties } from './hostile-links.js';
+import { hostileTextProperties } from './hostile-text-properties.js';
+import { lookupProperties } from './lookup-properties.js';
 import { mcpProperties } from './mcp-properties.js';
 import type { NamedProperty } from './properties.js';
 import { costRatioAsync } from './scaling.js';
+import { type Path, setAt, stringPaths } from './spec-paths.js';
 import { validSpec } from './specs.js';
 
 /**
@@ -222,21 +226,6 @@ async function check(hostile: HostileCase): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------
 // Where the generated text goes: any string, any key, any looked-up field of the base spec.
-
-type Path = Array<string | number>;
-
-function stringPaths(value: unknown, path: Path = []): Path[] {
-  if (typeof value === 'string') return [path];
-  if (Array.isArray(value)) return value.flatMap((item, index) => stringPaths(item, [...path, index]));
-  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]));
-  return [];
-}
-
-function setAt(target: unknown, path: Path, value: unknown): void {
-  let current = target as Record<string | number, unknown>;
-  for (const token of path.slice(0, -1)) current = current[token] as Record<string | number, unknown>;
-  current[path[path.length - 1] as string | number] = value;
-}
 
 function getAt(target: unknown, path: Path): unknown {
   let current = target;
@@ -488,6 +477,9 @@ export function hostileProperties(): NamedProperty[] {
     named('inherited member names in every looked-up field fail the gate, under both presets', 80, inheritedNames),
     named('control characters and bidi marks in any text or key never reach output raw', 100, controlText),
     named('table-breaking text in every cell keeps every Markdown table whole', 80, tableBreaking),
+    ...linkProperties(),
+    ...lookupProperties(),
+    ...hostileTextProperties(),
     ...mcpProperties(),
   ];
 }

@@ -4,14 +4,14 @@ import type { AppendRefusalCode } from '../../briefs/append-plan.js';
 import { ARTIFACT_BRIEF_POINTER } from '../../briefs/artifact-model.js';
 import { readEvidenceRegistry } from '../../briefs/registry.js';
 import { exitCodes } from '../../common/exit-codes.js';
+import type { FolderBound } from '../../common/folder-bound.js';
 import { plural } from '../../common/text.js';
-import { visible } from '../../common/visible.js';
 import { readDocument } from '../../load/document.js';
 import type { InputProblem } from '../../load/input-error.js';
 import { placeDiagnostics } from '../../load/place.js';
-import type { Confinement } from '../../load/read-input.js';
 import type { Locator } from '../../load/text-position.js';
 import { displayPath } from '../../regression/index.js';
+import { escapeFor } from '../../render/untrusted/index.js';
 import { toolInfo } from '../../tool.js';
 import { CliError, type UsageSubcode, usageError } from '../contract.js';
 import { writeDiagnosticLines } from './compile-outcome.js';
@@ -74,26 +74,26 @@ export interface GivenBrief {
  * which confines the folder and --spec to its roots (checked on what is opened, see appendBrief).
  */
 export function appendGivenBrief(
-  options: Omit<BriefsAppendOptions, 'from' | 'json'> & { confinement?: Confinement },
+  options: Omit<BriefsAppendOptions, 'from' | 'json'> & { inside?: FolderBound },
   brief: GivenBrief,
   io: Io,
 ): CommandResult {
   const shown = (path: string): string => shownPath(path, io.cwd);
-  const { confinement } = options;
+  const { inside } = options;
   const lookup = readEvidenceRegistry(
     options.spec === undefined
       ? undefined
-      : { file: resolve(io.cwd, options.spec), shown: shown(options.spec), ...(confinement === undefined ? {} : { confinement }) },
+      : { file: resolve(io.cwd, options.spec), shown: shown(options.spec), ...(inside === undefined ? {} : { inside }) },
     options.maxBytes,
   );
   if (!lookup.ok) return inputError(shown(options.spec as string), lookup.problem, io);
-  for (const note of lookup.notes) io.stderr.write(`${toolInfo.name}: note: ${visible(note)}\n`);
+  for (const note of lookup.notes) io.stderr.write(`${toolInfo.name}: note: ${escapeFor.terminal(note)}\n`);
   const { from } = brief;
   const result = appendBrief(resolve(io.cwd, options.dir), options.hypothesis, brief.data, {
     registry: lookup.registry,
     maxBytes: options.maxBytes,
     shown: shown(options.dir),
-    ...(confinement === undefined ? {} : { confinement }),
+    ...(inside === undefined ? {} : { inside }),
   });
   if (result.outcome === 'refused') {
     const { code, message } = result;
@@ -129,11 +129,17 @@ export function appendGivenBrief(
   };
   if (!written) {
     const message = `${from}: the brief has ${plural(diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length, 'error')}; ${path} was not written`;
-    io.stderr.write(`${toolInfo.name}: ${visible(message)}\n`);
+    io.stderr.write(`${toolInfo.name}: ${escapeFor.terminal(message)}\n`);
     return { exitCode: exitCodes.gateFailed, data, warnings: [], error: { code: 'GATE_FAILED', subcode: 'ERRORS', message }, stdout: '' };
   }
   const parent = artifact.parent === null ? 'no parent' : `parent sha256 ${artifact.parent.sha256}`;
-  return { exitCode: 0, data, warnings: [], error: null, stdout: `wrote ${visible(path)} (sequence ${artifact.sequence}, ${parent})\n` };
+  return {
+    exitCode: 0,
+    data,
+    warnings: [],
+    error: null,
+    stdout: `wrote ${escapeFor.terminal(path)} (sequence ${artifact.sequence}, ${parent})\n`,
+  };
 }
 
 function isInputRefusal(code: AppendRefusalCode): code is (typeof INPUT_REFUSALS)[number] {

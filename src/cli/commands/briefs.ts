@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { checkBriefArtifacts } from '../../briefs/artifacts.js';
 import { jsonText } from '../../common/json-text.js';
-import { visible } from '../../common/visible.js';
 import { builtInPreset } from '../../policy/presets.js';
 import { formatListing, type ListingFormat } from '../../render/formatters.js';
+import { escapeFor } from '../../render/untrusted/index.js';
 import type { FileOutcome } from '../../report/outcome.js';
 import { artifactChecks, rules } from '../../rules/catalog.js';
 import { toolInfo } from '../../tool.js';
@@ -28,8 +28,8 @@ export async function briefsCommand(options: BriefsOptions, io: Io): Promise<Com
     maxBytes: options.maxBytes,
     ...(options.spec === undefined ? {} : { specPath: resolve(io.cwd, options.spec) }),
   });
-  for (const warning of result.warnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
-  for (const note of result.notes) io.stderr.write(`${toolInfo.name}: note: ${visible(note)}\n`);
+  for (const warning of result.warnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
+  for (const note of result.notes) io.stderr.write(`${toolInfo.name}: note: ${escapeFor.terminal(note)}\n`);
   const exitCode = Math.max(0, ...result.files.map((file) => file.exitCode));
   const data = {
     registryChecked: result.registryChecked,

@@ -1,5 +1,6 @@
 import { relative, resolve, sep } from 'node:path';
 import { exitCodes } from '../../common/exit-codes.js';
+import { isRecord } from '../../common/guards.js';
 import { pathText } from '../../common/raw-path.js';
 import { sameFile } from '../../common/real-path.js';
 import { statOrNull } from '../../common/stat-or-null.js';
@@ -50,13 +51,15 @@ export async function readSides(
 ): Promise<ComparedSides> {
   const base = await listSide('BASE', dirs.base, cwd);
   const head = await listSide('HEAD', dirs.head, cwd);
+  const setAside = [...base.setAside, ...head.setAside];
   try {
     checkComparable(dirs, base.files, head.files);
   } catch (error) {
     if (error instanceof CompareMismatchError) throw usageError('COMPARE_MISMATCH', error.message);
     throw error;
   }
-  if (output !== undefined) refuseOutputOverInput(output, [...base.files.values(), ...head.files.values()], cwd);
+  if (output !== undefined)
+    refuseOutputOverInput(output, [...base.files.values(), ...head.files.values(), ...setAside.map(({ report }) => report)], cwd);
   const entries = [
     ...[...base.files.values()].map((listed) => ({ side: 'base' as const, listed })),
     ...[...head.files.values()].map((listed) => ({ side: 'head' as const, listed })),
@@ -72,18 +75,61 @@ export async function readSides(
     configuration,
     specs.map(({ listed }) => listed.input),
   );
+  const digests = new Map<Listed, string>();
   specs.forEach(({ listed, index, bytes }, nth) => {
     const compiler = judged.compilers[judged.files[nth]?.judge ?? 0] as Compiler;
     const input = bytes === undefined ? listed.input : { ...listed.input, bytes };
-    sides[index] = sideOfOutcome(listed.file, compileFile(compiler, input, configuration.flags, false));
+    const outcome = compileFile(compiler, input, configuration.flags, false);
+    if (outcome.report) digests.set(listed, outcome.report.input.sha256);
+    sides[index] = sideOfOutcome(listed.file, outcome);
   });
-  const result: ComparedSides = { base: new Map(), head: new Map(), warnings: [...judged.warnings, ...base.warnings, ...head.warnings] };
+  const stale = staleReports(setAside, digests, configuration.flags.maxBytes);
+  const result: ComparedSides = {
+    base: new Map(),
+    head: new Map(),
+    warnings: [...judged.warnings, ...base.warnings, ...head.warnings, ...stale],
+  };
   for (const [index, { side, listed }] of entries.entries()) result[side].set(listed.key, sides[index] as SideFile);
   return result;
 }
 
-/** A side's files by key, as `compile` finds them in a folder, JSON reports included; two files of one key are a usage error. */
-async function listSide(label: 'BASE' | 'HEAD', dir: string, cwd: string): Promise<{ files: Map<string, Listed>; warnings: string[] }> {
+/** A JSON report set aside for the spec beside it, which is compiled instead. */
+interface SetAside {
+  report: Listed;
+  spec: Listed;
+}
+
+/**
+ * A warning for each report set aside that was not made from its spec as it is now (its
+ * `input.sha256` differs): whoever reads the folder should know the report is out of date. A
+ * report that cannot be read is passed over: it was not compared.
+ */
+function staleReports(setAside: readonly SetAside[], digests: ReadonlyMap<Listed, string>, maxBytes: number): string[] {
+  const warnings: string[] = [];
+  for (const { report, spec } of setAside) {
+    const digest = digests.get(spec);
+    if (digest === undefined) continue;
+    const parsed = readDocument(report.input.open, { maxBytes, shown: report.input.shown, format: 'json' });
+    const input = parsed.ok && isRecord(parsed.data['input']) ? parsed.data['input'] : undefined;
+    if (input !== undefined && input['sha256'] !== digest)
+      warnings.push(
+        `${report.input.shown} was not made from ${spec.input.shown} as it is now (its input.sha256 differs); the spec was compiled and compared, the report was not`,
+      );
+  }
+  return warnings;
+}
+
+/**
+ * A side's files by key, as `compile` finds them in a folder, JSON reports included. A spec and
+ * its report (`x.yaml` and `x.report.json`) are one file: the spec, compiled here, is the truth,
+ * and the report is set aside (a report beside its spec is not taken at its word). Any other two
+ * files of one key are a usage error.
+ */
+async function listSide(
+  label: 'BASE' | 'HEAD',
+  dir: string,
+  cwd: string,
+): Promise<{ files: Map<string, Listed>; setAside: SetAside[]; warnings: string[] }> {
   const root = resolve(cwd, dir);
   const stats = statOrNull(root);
   if (stats === null) throw usageError('NO_INPUT', `${label} ${dir} does not exist; give a folder of specs or JSON reports`);
@@ -98,19 +144,27 @@ async function listSide(label: 'BASE' | 'HEAD', dir: string, cwd: string): Promi
     throw error;
   }
   const files = new Map<string, Listed>();
+  const setAside: SetAside[] = [];
   for (const input of expanded.files) {
     const inside = relative(root, pathText(input.open));
     const file = sep === '/' ? inside : inside.split(sep).join('/');
     const key = isReportName(file) ? file.slice(0, -REPORT_SUFFIX.length) : fixtureStem(file);
+    const listed = { key, file, input };
     const other = files.get(key);
-    if (other !== undefined)
+    if (other === undefined) {
+      files.set(key, listed);
+    } else if (isReportName(file) !== isReportName(other.file)) {
+      const [report, spec] = isReportName(file) ? [listed, other] : [other, listed];
+      files.set(key, spec);
+      setAside.push({ report, spec });
+    } else {
       throw usageError(
         'KEY_COLLISION',
         `${label} ${dir}: ${other.file} and ${file} would both be compared as ${JSON.stringify(key)}; compare matches files by their path without .json, .yaml, .yml or .report.json, so keep one of them`,
       );
-    files.set(key, { key, file, input });
+    }
   }
-  return { files, warnings: expanded.warnings };
+  return { files, setAside, warnings: expanded.warnings };
 }
 
 /**
@@ -122,7 +176,7 @@ function readReport(listed: Listed, maxBytes: number): { side: SideFile } | { by
   const named = isReportName(listed.file);
   if (!listed.file.toLowerCase().endsWith('.json') || listed.input.problem !== undefined) return {};
   const { input } = listed;
-  const parsed = readDocument(input.open, { maxBytes, shown: input.shown, format: 'json' });
+  const parsed = readDocument(input.open, { maxBytes, shown: input.shown, format: 'json', inside: input.inside });
   if (!parsed.ok) {
     if (!named) return parsed.bytes === undefined ? {} : { bytes: parsed.bytes };
     const message = parsed.bytes === undefined ? parsed.problem.message : `${input.shown}: ${parsed.problem.message}`;

@@ -1,8 +1,8 @@
 import { exitCodes } from '../../common/exit-codes.js';
 import { jsonText } from '../../common/json-text.js';
 import { plural } from '../../common/text.js';
-import { visible } from '../../common/visible.js';
 import { type CompareDocument, compareSides, formatCompareText } from '../../compare/index.js';
+import { escapeFor } from '../../render/untrusted/index.js';
 import { toolInfo } from '../../tool.js';
 import { readSides } from './compare-inputs.js';
 import { type CompilerFlags, runConfiguration } from './judges.js';
@@ -28,7 +28,7 @@ export interface CompareOptions extends Pick<CompilerFlags, 'preset' | 'policy' 
 export async function compareCommand(options: CompareOptions, io: Io): Promise<CommandResult> {
   const configuration = runConfiguration({ ...options, failOn: 'error', quiet: false }, io);
   const sides = await readSides({ base: options.base, head: options.head }, configuration, io.cwd, options.output);
-  for (const warning of sides.warnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
+  for (const warning of sides.warnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
   const document = compareSides({ base: options.base, head: options.head }, sides.base, sides.head);
   const rendered = await render(document, options.format);
   const data: Record<string, unknown> = { ...document };

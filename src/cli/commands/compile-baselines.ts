@@ -9,6 +9,7 @@ import {
   type ExceededSuppression,
   exceededSuppressions,
   type JudgedSpec,
+  LISTED_UNUSED,
   SuppressionsError,
   type SuppressionsFile,
   specKey,
@@ -36,35 +37,48 @@ export interface BaselinePlan {
   /** Per input, in input order; null for standard input and for specs with no suppressions file (unless the run writes one). */
   places: Array<{ file: SuppressionsFile; key: string } | null>;
   writing: boolean;
+  /** The baselines found by walking up, and those ignored above where the walk stops: one warning each. */
+  notes: string[];
 }
 
 /** What the baselines of a run came to, for standard error and the envelope. */
 export interface BaselineFindings {
   files: Array<{ path: string; source: SuppressionsFile['source'] }>;
   written: Array<{ path: string; specs: number; problems: number }>;
+  /** The first LISTED_UNUSED unused entries, file by file, each file's in spec, then rule order. */
   unused: Array<UnusedSuppression & { file: string }>;
+  /** Every unused entry, listed or not. */
+  unusedTotal: number;
   exceeded: Array<ExceededSuppression & { file: string }>;
 }
 
-/** Each input's suppressions file, found once per folder; the rule ids of --suppress-rule checked first. */
-export function planBaselines(flags: BaselineFlags, inputs: readonly InputFile[], cwd: string): BaselinePlan {
+/** Standard error names this many unused entries, one sentence each, and counts the rest in one more. */
+const NAMED_UNUSED = 5;
+
+/**
+ * Each input's suppressions file, found once per folder, never above the boundary (`roots`: the
+ * MCP server's, when it runs the command); the rule ids of --suppress-rule checked first.
+ */
+export function planBaselines(flags: BaselineFlags, inputs: readonly InputFile[], cwd: string, roots?: readonly string[]): BaselinePlan {
   for (const ruleId of flags.suppressRules ?? []) checkSuppressibleRule(ruleId);
   const writing = flags.suppressAll === true || (flags.suppressRules ?? []).length > 0 || flags.pruneSuppressions === true;
-  const lookup = refusedAsUsage(SuppressionsError, () => createSuppressionsLookup(flags.suppressions, cwd, { writing }));
+  const lookup = refusedAsUsage(SuppressionsError, () =>
+    createSuppressionsLookup(flags.suppressions, cwd, { writing, ...(roots === undefined ? {} : { roots }) }),
+  );
   const places = inputs.map((input) => {
     if (input.open === '-') return null;
     const spec = pathText(input.open);
     const file = refusedAsUsage(SuppressionsError, () => lookup.forSpec(spec) ?? (writing ? lookup.fresh() : null));
     return file === null ? null : { file, key: specKey(file, spec) };
   });
-  return { places, writing };
+  return { places, writing, notes: lookup.takeNotes() };
 }
 
 /** The baseline of input `index`, for the compiler. */
 export function baselineOf(plan: BaselinePlan, index: number): Baseline | undefined {
   const place = plan.places[index];
   if (place == null) return undefined;
-  const counts = place.file.entries[place.key];
+  const counts = place.file.entries.countsOf(place.key);
   return { source: place.file.shown, counts: counts ?? Object.create(null) };
 }
 
@@ -88,8 +102,9 @@ export function rewriteBaselines(
     const entries = updateSuppressions(file.entries, judged, update, specExists(file));
     writeOutput(file.path, suppressionsText(entries), `suppressions file ${file.shown}`);
     rewritten.set(file, { ...file, exists: true, entries });
-    const counts = Object.values(entries).flatMap((byRule) => Object.values(byRule));
-    written.push({ path: file.shown, specs: Object.keys(entries).length, problems: counts.reduce((sum, count) => sum + count, 0) });
+    let problems = 0;
+    for (const [, , count] of entries.entries()) problems += count;
+    written.push({ path: file.shown, specs: entries.size, problems });
   }
   const places = plan.places.map((place) => (place === null ? null : { ...place, file: rewritten.get(place.file) ?? place.file }));
   return { plan: { ...plan, places }, written };
@@ -101,27 +116,41 @@ export function baselineFindings(
   outcomes: readonly FileOutcome[],
   written: BaselineFindings['written'],
 ): BaselineFindings {
-  const findings: BaselineFindings = { files: [], written, unused: [], exceeded: [] };
+  const findings: BaselineFindings = { files: [], written, unused: [], unusedTotal: 0, exceeded: [] };
   for (const [file, judged] of judgedByFile(plan, outcomes)) {
     findings.files.push({ path: file.shown, source: file.source });
-    for (const entry of unusedSuppressions(file.entries, judged, specExists(file))) findings.unused.push({ file: file.shown, ...entry });
+    const unused = unusedSuppressions(file.entries, judged, specExists(file));
+    for (const entry of unused.listed.slice(0, LISTED_UNUSED - findings.unused.length))
+      findings.unused.push({ file: file.shown, ...entry });
+    findings.unusedTotal += unused.total;
     for (const entry of exceededSuppressions(file.entries, judged)) findings.exceeded.push({ file: file.shown, ...entry });
   }
   return findings;
 }
 
-/** One sentence each, for standard error and the envelope's warnings. */
-export function baselineWarnings({ unused, exceeded }: BaselineFindings): string[] {
+/**
+ * One sentence each for the rules over their count (as many as the specs judged have problems) and
+ * for the first NAMED_UNUSED unused entries; one more counts the other unused entries, however
+ * large the baseline, and says where they are listed.
+ */
+export function baselineWarnings({ unused, unusedTotal, exceeded }: BaselineFindings): string[] {
+  const named = unused.slice(0, NAMED_UNUSED);
+  const others = unusedTotal - named.length;
   return [
     ...exceeded.map(
       ({ file, spec, ruleId, count, found }) =>
         `${spec}: ${ruleId} found ${found} problems, more than the ${count} that ${file} accepts, so all ${found} are reported; fix the new one, or accept it with --suppress-rule ${ruleId}`,
     ),
-    ...unused.map(({ file, spec, ruleId, count, found, missing }) =>
+    ...named.map(({ file, spec, ruleId, count, found, missing }) =>
       missing
         ? `${file}: ${show(spec)} is not there any more; --prune-suppressions drops its entry for ${ruleId}`
         : `${file}: ${show(spec)} accepts ${count} problems of ${ruleId}, but ${found} ${found === 1 ? 'is' : 'are'} left; --prune-suppressions lowers the count`,
     ),
+    ...(others > 0
+      ? [
+          `${others.toLocaleString('en-US')} more unused baseline ${others === 1 ? 'entry is' : 'entries are'} not named here (accepting more problems than are left, or naming specs that are gone); --prune-suppressions clears them all, and with --json the envelope lists the first ${LISTED_UNUSED} in data.suppressions.unused and counts them all in data.suppressions.unusedTotal`,
+        ]
+      : []),
   ];
 }
 
@@ -145,8 +174,7 @@ function specExists(file: SuppressionsFile): (key: string) => boolean {
 
 function checkSuppressibleRule(ruleId: string): void {
   const refused = unsuppressible(ruleId);
-  if (refused?.why === 'critical-input')
-    throw usageError('INVALID_ARGUMENT', '--suppress-rule critical-input: a missing goal or budget is asked for, never suppressed');
+  if (refused?.why === 'foundation') throw usageError('INVALID_ARGUMENT', `--suppress-rule ${ruleId}: ${refused.reason}`);
   if (refused?.why === 'unknown')
     throw usageError('UNKNOWN_RULE', `--suppress-rule: unknown rule ${show(ruleId)}.${refused.hint}`.trimEnd());
 }

@@ -1,7 +1,7 @@
 import { exitCodes } from '../../common/exit-codes.js';
-import { visible } from '../../common/visible.js';
 import { describePointer } from '../../diagnostics/pointer.js';
 import { type GateTotals, gateTotals } from '../../gate/tally.js';
+import { escapeFor } from '../../render/untrusted/index.js';
 import { type FileOutcome, hiddenWarningsNote } from '../../report/outcome.js';
 import type { EnvelopeError } from '../contract.js';
 import type { Io } from './result.js';
@@ -62,15 +62,18 @@ export function envelopeError(
  * visible and inert. A suppressed problem says so in place of its severity.
  */
 export function writeDiagnosticLines(file: Pick<FileOutcome, 'path' | 'diagnostics' | 'error'>, io: Io): void {
-  const path = visible(file.path);
+  const path = escapeFor.terminal(file.path);
   for (const diagnostic of file.diagnostics) {
     const weight = diagnostic.suppressed === undefined ? diagnostic.severity : `suppressed ${diagnostic.severity}`;
     io.stderr.write(
-      `${path}${position(diagnostic)}: ${weight} ${visible(diagnostic.ruleId)} ${visible(diagnostic.message)} (at ${visible(describePointer(diagnostic.path))})\n`,
+      `${path}${position(diagnostic)}: ${weight} ${escapeFor.terminal(diagnostic.ruleId)} ${escapeFor.terminal(diagnostic.message)} (at ${escapeFor.terminal(describePointer(diagnostic.path))})\n`,
     );
   }
+  // An input error with no place in the text is a problem of the whole file: line 1, column 1.
   if (file.error?.code === 'INPUT_ERROR')
-    io.stderr.write(`${path}${position(file.error)}: error ${file.error.subcode}: ${visible(file.error.message)}\n`);
+    io.stderr.write(
+      `${path}${position({ line: file.error.line ?? 1, column: file.error.column ?? 1 })}: error ${file.error.subcode}: ${escapeFor.terminal(file.error.message)}\n`,
+    );
 }
 
 /** ":line:col", ":line" without a column, or nothing when the place in the text is not known. */

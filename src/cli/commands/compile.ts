@@ -2,12 +2,12 @@ import { resolve } from 'node:path';
 import { exitCodes } from '../../common/exit-codes.js';
 import { sameFile } from '../../common/real-path.js';
 import { plural } from '../../common/text.js';
-import { visible } from '../../common/visible.js';
 import { targetKind } from '../../common/write-file.js';
 import type { Compiler } from '../../compile.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
 import { katasRules } from '../../katas/index.js';
 import { formatListing, type ListingFormat, type ReportFormat, reportRenderer } from '../../render/formatters.js';
+import { escapeFor } from '../../render/untrusted/index.js';
 import { type FileOutcome, hiddenWarningsNote } from '../../report/outcome.js';
 import { rules } from '../../rules/catalog.js';
 import type { Stage } from '../../schema/issues.js';
@@ -61,12 +61,13 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   const { several, warnings: inputWarnings } = expanded;
   const inputs = options.shard === undefined ? expanded.files : shareOf(expanded.files, options.shard);
   const judged = judgeInputs(configuration, inputs);
-  let baselines = planBaselines(options, inputs, io.cwd);
+  let baselines = planBaselines(options, inputs, io.cwd, io.roots);
   // In this thread unless asked: on 2 cores, writing the reports (which must wait for every file to
   // be compiled, so that no target is written before all are checked) outweighs the compiling that
   // threads share (2,000 files: 1.5-2.5 s in this thread, 2.0-2.7 s with 2 workers).
   const workers = chooseWorkers(options.workers ?? 1, inputs.length, inputWarnings);
-  for (const warning of [...judged.warnings, ...inputWarnings]) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
+  for (const warning of [...judged.warnings, ...baselines.notes, ...inputWarnings])
+    io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
   const format: Format = options.format ?? (several && options.outputDir === undefined ? 'text' : 'markdown');
   checkOutputs(options, format, several, inputs, io.cwd);
 
@@ -103,10 +104,12 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   const summary = summarizeRun(files, options.maxWarnings);
   const findings = baselineFindings(baselines, files, written);
   const findingWarnings = baselineWarnings(findings);
-  const warnings = [...judged.warnings, ...inputWarnings, ...findingWarnings];
-  for (const warning of findingWarnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
+  const warnings = [...judged.warnings, ...baselines.notes, ...inputWarnings, ...findingWarnings];
+  for (const warning of findingWarnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
   for (const { path, specs, problems } of written)
-    io.stderr.write(`${toolInfo.name}: wrote ${visible(path)}: ${plural(problems, 'problem')} of ${plural(specs, 'spec')} suppressed\n`);
+    io.stderr.write(
+      `${toolInfo.name}: wrote ${escapeFor.terminal(path)}: ${plural(problems, 'problem')} of ${plural(specs, 'spec')} suppressed\n`,
+    );
   const data: Record<string, unknown> = {
     // The first file's (expansion leaves at least one); each file's own is beside it.
     config: configEcho((judged.files[0] as Judged['files'][number]).config),
@@ -157,9 +160,10 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   }
   // The text listing on stdout says it in its summary; every other output needs the note.
   const hidden = hiddenWarningsNote(files);
-  if (hidden !== undefined && (format !== 'text' || stdout === '')) io.stderr.write(`${toolInfo.name}: note: ${hidden}\n`);
+  if (hidden !== undefined && (format !== 'text' || stdout === ''))
+    io.stderr.write(`${toolInfo.name}: note: ${escapeFor.terminal(hidden)}\n`);
   const error = envelopeError(files, summary, options);
-  if (error?.subcode === 'TOO_MANY_WARNINGS') io.stderr.write(`${toolInfo.name}: ${error.message}\n`);
+  if (error?.subcode === 'TOO_MANY_WARNINGS') io.stderr.write(`${toolInfo.name}: ${escapeFor.terminal(error.message)}\n`);
   // Reports the user asked for are missing: that decides the run, whatever the files' own codes.
   if (writeError !== null) return { exitCode: exitCodes.usage, data, warnings, error: writeError, stdout };
   return { exitCode: summary.exitCode, data, warnings, error, stdout };
@@ -227,7 +231,7 @@ async function renderOutput(
     run: { exitCode: options.exitCode, ...(options.category === undefined ? {} : { category: options.category }) },
     notes,
   });
-  for (const note of notes) options.io.stderr.write(`${toolInfo.name}: note: ${note}\n`);
+  for (const note of notes) options.io.stderr.write(`${toolInfo.name}: note: ${escapeFor.terminal(note)}\n`);
   return listing;
 }
 

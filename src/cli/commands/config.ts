@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { visible } from '../../common/visible.js';
 import { DEFAULT_MAX_BYTES } from '../../load/read-input.js';
+import { escapeFor } from '../../render/untrusted/index.js';
 import { toolInfo } from '../../tool.js';
 import { type EffectiveConfig, effectiveConfig, type PolicyLayer } from './effective-config.js';
 import { judgeInputs, runConfiguration } from './judges.js';
@@ -28,7 +28,7 @@ export function configCommand(options: ConfigOptions, io: Io): CommandResult {
     ...(config.config.policy === undefined ? [] : [{ origin: `configuration ${config.path}`, policy: config.config.policy }]),
     ...(run.policy === undefined ? [] : [{ origin: `--policy ${options.policy}`, policy: run.policy }]),
   ];
-  for (const warning of judged.warnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
+  for (const warning of judged.warnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
   const effective = effectiveConfig({ config, compiler, policyLayers }, options.preset);
   const data = {
     ...(options.spec === undefined ? {} : { spec: options.spec }),
@@ -43,12 +43,12 @@ function configText(effective: EffectiveConfig, configPath: string | null, spec:
     const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
     return rows.map(
       (row) =>
-        `  ${row.map((cell, column) => (column === row.length - 1 ? visible(cell) : visible(cell).padEnd(widths[column] ?? 0))).join('  ')}`,
+        `  ${row.map((cell, column) => (column === row.length - 1 ? escapeFor.terminal(cell) : escapeFor.terminal(cell).padEnd(widths[column] ?? 0))).join('  ')}`,
     );
   };
   return [
-    ...(spec === undefined ? [] : [`spec: ${visible(spec)}`]),
-    `configuration: ${configPath === null ? 'none (built-in defaults)' : visible(configPath)}`,
+    ...(spec === undefined ? [] : [`spec: ${escapeFor.terminal(spec)}`]),
+    `configuration: ${configPath === null ? 'none (built-in defaults)' : escapeFor.terminal(configPath)}`,
     `preset: ${effective.preset.name}  (${effective.preset.from})`,
     '',
     'policy:',

@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
-import { stringify as toYaml } from 'yaml';
+import { Document } from 'yaml';
 import { exitCodes } from '../../common/exit-codes.js';
 import { jsonText } from '../../common/json-text.js';
 import { sameFile } from '../../common/real-path.js';
-import { visible } from '../../common/visible.js';
 import { createCompiler } from '../../compile.js';
 import { katasToSpec } from '../../convert/katas-to-spec.js';
 import { KATAS_REPORT_SCHEMA } from '../../katas/index.js';
 import { readDocument } from '../../load/document.js';
+import { escapeFor } from '../../render/untrusted/index.js';
 import { toolInfo } from '../../tool.js';
 import { CliError, usageError } from '../contract.js';
 import type { CommandResult, Io } from './result.js';
@@ -43,16 +43,25 @@ export function convertCommand(options: ConvertOptions, io: Io): CommandResult {
       `${options.report} is not a katas report: its "schema" is not ${JSON.stringify(KATAS_REPORT_SCHEMA)}`,
     );
   const { spec, unmapped } = katasToSpec(parsed.data);
-  const text = options.format === 'yaml' ? toYaml(spec) : jsonText(spec);
-  const judged = createCompiler({ preset: 'reference' }).compile(spec);
+  const text = options.format === 'yaml' ? escapeFor.yaml(new Document(spec)) : jsonText(spec);
+  // The text, as compile will read it: a spec the loader refuses (the report's data nested one
+  // level deeper under x-katas than the limit) is not written.
+  const judged = createCompiler({ preset: 'reference' }).compile(text, { sourceFormat: options.format });
+  if (judged.error?.code === 'INPUT_ERROR')
+    throw new CliError(
+      'INPUT_ERROR',
+      judged.error.subcode,
+      `${options.report}: converted, it would be a spec that compile refuses (${judged.error.message}); nothing was written`,
+      exitCodes.input,
+    );
   const check = { preset: 'reference', verdict: judged.verdict, diagnostics: judged.diagnostics };
   const data: Record<string, unknown> = { from: options.report, to: options.to, spec, unmapped, check };
   for (const { field, why } of unmapped)
-    io.stderr.write(`${toolInfo.name}: note: ${field} has no place in a spec (${why}); kept under x-katas\n`);
+    io.stderr.write(`${toolInfo.name}: note: ${escapeFor.terminal(`${field} has no place in a spec (${why}); kept under x-katas`)}\n`);
   io.stderr.write(
     judged.verdict === 'pass'
       ? `${toolInfo.name}: the converted spec passes --preset reference\n`
-      : `${toolInfo.name}: the converted spec does not pass --preset reference: ${judged.diagnostics.map((diagnostic) => `${diagnostic.ruleId} ${visible(diagnostic.message)}`).join('; ')}\n`,
+      : `${toolInfo.name}: the converted spec does not pass --preset reference: ${judged.diagnostics.map((diagnostic) => `${diagnostic.ruleId} ${escapeFor.terminal(diagnostic.message)}`).join('; ')}\n`,
   );
   const stdout = deliver(text, options, data, io.cwd, true);
   return { exitCode: exitCodes.passed, data, warnings: [], error: null, stdout };

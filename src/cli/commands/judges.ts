@@ -33,13 +33,13 @@ export interface Judged {
   compilers: Compiler[];
   /** The options of each compiler, for worker threads to build the same ones. */
   compilerOptions: CompilerOptions[];
-  /** The walk-up warnings of the configurations used, once each. */
+  /** The walk-up warnings of the configurations used, once each, then the notes on configurations ignored above the boundary. */
   warnings: string[];
 }
 
 /** --config and INVESTIGATION_CONFIG, then --policy: read and checked before any input is looked at. */
 export function runConfiguration(flags: CompilerFlags, io: Io): RunConfiguration {
-  const lookup = refusedAsUsage(ConfigError, () => createConfigLookup(flags.config, io.env['INVESTIGATION_CONFIG'], io.cwd));
+  const lookup = refusedAsUsage(ConfigError, () => createConfigLookup(flags.config, io.env['INVESTIGATION_CONFIG'], io.cwd, io.roots));
   if (flags.policy === undefined) return { lookup, flags };
   return { lookup, flags, policy: readPolicy(flags.policy, flags.maxBytes, io.cwd) };
 }
@@ -73,6 +73,7 @@ export function judgeInputs(run: RunConfiguration, inputs: ReadonlyArray<Pick<In
     }
     judged.files.push({ config, judge });
   }
+  judged.warnings.push(...run.lookup.takeNotes());
   return judged;
 }
 

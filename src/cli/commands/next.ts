@@ -1,6 +1,6 @@
 import { exitCodes } from '../../common/exit-codes.js';
 import { jsonText } from '../../common/json-text.js';
-import { visible } from '../../common/visible.js';
+import { escapeFor } from '../../render/untrusted/index.js';
 import { toolInfo } from '../../tool.js';
 import { usageError } from '../contract.js';
 import { type CompilerFlags, configEcho } from './judges.js';
@@ -16,7 +16,7 @@ export interface NextOptions extends Pick<CompilerFlags, 'preset' | 'policy' | '
 /** `next SPEC`: the advice for one draft file. */
 export async function nextCommand(options: NextOptions, io: Io): Promise<CommandResult> {
   const result = await adviseOn({ path: options.spec }, options, io);
-  for (const warning of result.warnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
+  for (const warning of result.warnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
   const stdout = options.json ? '' : options.format === 'json' ? jsonText(result.data['next']) : result.stdout;
   return { ...result, stdout };
 }

@@ -1,6 +1,6 @@
+import type { FolderBound } from '../../common/folder-bound.js';
 import type { Compiler } from '../../compile.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
-import type { Confinement } from '../../load/read-input.js';
 import type { FileOutcome } from '../../report/outcome.js';
 import type { Stage } from '../../schema/issues.js';
 import { usageError } from '../contract.js';
@@ -9,8 +9,8 @@ import { type CompilerFlags, judgeInputs, runConfiguration } from './judges.js';
 import type { Io } from './result.js';
 import { compileFile, type GivenText } from './shared.js';
 
-/** One spec: a file (one path, not a folder or glob; read only within `confinement` when given), or text given in place of a file. */
-export type SpecSource = { path: string; confinement?: Confinement } | GivenText;
+/** One spec: a file (one path, not a folder or glob; read only if what is opened lies `inside`, when given), or text given in place of a file. */
+export type SpecSource = { path: string; inside?: FolderBound } | GivenText;
 
 export interface OneSpec {
   outcome: FileOutcome;
@@ -36,7 +36,7 @@ export async function judgeOneSpec(
   keepSource = false,
 ): Promise<OneSpec> {
   const configuration = runConfiguration({ ...flags, failOn: 'error', quiet: false }, io);
-  const input = 'path' in source ? confined(await onePath(source.path, io.cwd), source.confinement) : givenInput(source);
+  const input = 'path' in source ? bounded(await onePath(source.path, io.cwd), source.inside) : givenInput(source);
   const judged = judgeInputs(configuration, [input]);
   const [file] = judged.files;
   if (file === undefined) throw new Error('one input has one judge');
@@ -58,8 +58,8 @@ async function onePath(path: string, cwd: string): Promise<InputFile> {
   return input;
 }
 
-function confined(input: InputFile, confinement: Confinement | undefined): InputFile & { confinement?: Confinement } {
-  return confinement === undefined ? input : { ...input, confinement };
+function bounded(input: InputFile, inside: FolderBound | undefined): InputFile {
+  return inside === undefined ? input : { ...input, inside };
 }
 
 function givenInput(given: GivenText): InputFile & { given: GivenText } {

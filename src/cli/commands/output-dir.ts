@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { folderBound } from '../../common/folder-bound.js';
 import { fileIdentity } from '../../common/real-path.js';
-import { visible } from '../../common/visible.js';
-import { targetKind } from '../../common/write-file.js';
+import { targetKind, writesInside } from '../../common/write-file.js';
 import { fixtureStem } from '../../regression/paths.js';
 import type { ReportFormat } from '../../render/formatters.js';
+import { escapeFor } from '../../render/untrusted/index.js';
 import { toolInfo } from '../../tool.js';
 import { type EnvelopeError, usageError } from '../contract.js';
 import type { InputFile } from '../inputs.js';
@@ -20,10 +21,12 @@ interface ReportFate {
 
 /**
  * One report per input, as <name>.report.md or .report.json. Every target is checked before any
- * is written: two inputs may not claim one name, none may be written over an input, and none may
- * be anything but a regular file (or a link to one), or nothing yet. A write that still fails (an
- * I/O error, a full disk) does not stop the others: each file's fate is returned, in input order
- * (undefined for a file with no report).
+ * is written: two inputs may not claim one name, none may be written over an input, none may be a
+ * symbolic link out of the folder (the user named the folder, not each report in it), and none
+ * may be anything but a regular file (or a link to one), or nothing yet. The writes keep to the
+ * folder too, checked again on what they open. A write that still fails (an I/O error, a full
+ * disk, a link out swapped in meanwhile) does not stop the others: each file's fate is returned,
+ * in input order (undefined for a file with no report).
  */
 export function writeReports(
   compiled: CompiledFile[],
@@ -40,6 +43,7 @@ export function writeReports(
       `--output-dir ${outputDir} cannot be created (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`,
     );
   }
+  const inside = folderBound(resolve(cwd, outputDir), outputDir);
   const extension = format === 'json' ? '.report.json' : '.report.md';
   const files = compiled.map((file) => file.outcome);
   const targets = compiled.map(({ outcome, rendered }) =>
@@ -65,6 +69,11 @@ export function writeReports(
         'OUTPUT_IS_INPUT',
         `the report of ${files[index]?.path} would be written to ${target}, which is the input ${input.shown}; refusing to overwrite it`,
       );
+    if (!writesInside(resolve(cwd, target), inside))
+      throw usageError(
+        'OUTPUT_NOT_WRITABLE',
+        `the report of ${files[index]?.path} would be written to ${target}, which is a symbolic link out of ${outputDir}; remove it or choose another --output-dir (nothing was written)`,
+      );
     const kind = targetKind(resolve(cwd, target));
     if (kind !== 'missing' && kind !== 'file') {
       throw usageError(
@@ -81,7 +90,7 @@ export function writeReports(
       continue;
     }
     const shown = target.split('\\').join('/');
-    const error = writeOutputFile(resolve(cwd, target), rendered, shown);
+    const error = writeOutputFile(resolve(cwd, target), rendered, shown, inside);
     fates.push(error === null ? { file: shown } : { file: shown, error });
   }
   return fates;
@@ -92,7 +101,7 @@ export function reportsNotWritten(fates: ReadonlyArray<ReportFate | undefined>, 
   const failed = fates.filter((fate): fate is ReportFate & { error: EnvelopeError } => fate?.error !== undefined);
   const [first] = failed;
   if (first === undefined) return null;
-  for (const fate of failed) io.stderr.write(`${toolInfo.name}: ${visible(fate.error.message)}\n`);
+  for (const fate of failed) io.stderr.write(`${toolInfo.name}: ${escapeFor.terminal(fate.error.message)}\n`);
   const attempted = fates.filter((fate) => fate !== undefined).length;
   return {
     code: 'USAGE_ERROR',

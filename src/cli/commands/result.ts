@@ -16,6 +16,11 @@ export interface Io {
   env: Record<string, string | undefined>;
   stderr: { isTTY?: boolean; write(text: string): unknown };
   stdoutIsTTY: boolean;
+  /**
+   * The MCP server's roots (real paths): configuration and baseline lookups stay inside them.
+   * Absent on the command line, where they stop at the top of the repository.
+   */
+  roots?: readonly string[];
   /** The process's own streams, for the one command that speaks a protocol on them (mcp); absent in process. */
   stdio?: { stdin: import('node:stream').Readable; stdout: import('node:stream').Writable };
 }

@@ -1,9 +1,10 @@
 import { isAbsolute, resolve } from 'node:path';
+import type { FolderBound } from '../../common/folder-bound.js';
 import { pathText } from '../../common/raw-path.js';
 import { WriteRefusedError, writeFileSafely } from '../../common/write-file.js';
 import type { CompileResult, Compiler } from '../../compile.js';
 import type { SourceFormat } from '../../load/parse.js';
-import { type Confinement, type ReadResult, readInput, tooLarge } from '../../load/read-input.js';
+import { type ReadResult, readInput, tooLarge } from '../../load/read-input.js';
 import { countsOf, type FileLocation, type FileOutcome } from '../../report/outcome.js';
 import type { Baseline } from '../../rules/run.js';
 import type { Stage } from '../../schema/issues.js';
@@ -23,14 +24,13 @@ export interface GivenText {
 /**
  * One input, read and compiled on its own: a file that cannot be read becomes its own INPUT_ERROR.
  * An input with `given` text is not read: the text is the spec; nor is one whose `bytes` a caller
- * already read from it within the size limit. One with a `confinement` is read only if what is
- * opened lies within it (an MCP server's roots). The decoded text is kept only with
+ * already read from it within the size limit. The decoded text is kept only with
  * `keepSource` (for code frames): a large spec's text would otherwise stay in memory beside its
  * report while the report is rendered.
  */
 export function compileFile(
   compiler: Compiler,
-  input: InputFile & { baseline?: Baseline; given?: GivenText; bytes?: Uint8Array; confinement?: Confinement },
+  input: InputFile & { baseline?: Baseline; given?: GivenText; bytes?: Uint8Array },
   options: FileFlags,
   keepSource: boolean,
 ): FileOutcome {
@@ -40,7 +40,7 @@ export function compileFile(
       ? givenWithin(input.given, options.maxBytes, input.shown)
       : input.bytes !== undefined
         ? { ok: true, bytes: input.bytes }
-        : readInput(input.open, options.maxBytes, input.shown, input.confinement);
+        : readInput(input.open, { maxBytes: options.maxBytes, shown: input.shown, inside: input.inside });
   const baseline = input.baseline === undefined ? {} : { baseline: input.baseline };
   const stage = options.stage === undefined ? {} : { stage: options.stage };
   const format = input.given?.format === undefined ? {} : { sourceFormat: input.given.format };
@@ -91,10 +91,11 @@ export function fileLocation(relativePath: string, absolutePath: string): FileLo
 /**
  * Writes `content` atomically to the absolute `path`. A file that cannot be written is the user's
  * to fix, so the result is an error naming it as `label` (such as "--output report.md"), not a crash.
+ * A file the user did not name (a report in --output-dir) keeps `inside` the folder they named.
  */
-export function writeOutputFile(path: string, content: string, label: string): EnvelopeError | null {
+export function writeOutputFile(path: string, content: string, label: string, inside?: FolderBound): EnvelopeError | null {
   try {
-    writeFileSafely(path, content);
+    writeFileSafely(path, content, inside);
     return null;
   } catch (error) {
     return { code: 'USAGE_ERROR', subcode: 'OUTPUT_NOT_WRITABLE', message: writeFailure(label, error) };

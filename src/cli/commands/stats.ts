@@ -1,5 +1,5 @@
-import { visible } from '../../common/visible.js';
 import type { Compiler } from '../../compile.js';
+import { escapeFor } from '../../render/untrusted/index.js';
 import { toolInfo } from '../../tool.js';
 import { expandInputs } from '../inputs.js';
 import { type CompilerFlags, configEcho, type Judged, judgeInputs, runConfiguration } from './judges.js';
@@ -24,7 +24,7 @@ export async function statsCommand(options: StatsOptions, io: Io): Promise<Comma
   const { files: inputs, warnings: inputWarnings } = await expandInputs(options.inputs, io.cwd);
   const judged = judgeInputs(configuration, inputs);
   const warnings = [...judged.warnings, ...inputWarnings];
-  for (const warning of warnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
+  for (const warning of warnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
   const files = inputs.map((input, index) => {
     const compiler = judged.compilers[(judged.files[index] as Judged['files'][number]).judge] as Compiler;
     return compileFile(compiler, input, options, false);

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { exitCodes } from '../../common/exit-codes.js';
-import { visible } from '../../common/visible.js';
 import { targetKind } from '../../common/write-file.js';
 import { DEFAULT_MAX_BYTES } from '../../load/read-input.js';
 import {
@@ -23,6 +22,7 @@ import {
   type UnreadableFolder,
   type UpdateMode,
 } from '../../regression/index.js';
+import { escapeFor } from '../../render/untrusted/index.js';
 import { toolInfo } from '../../tool.js';
 import { chooseWorkers } from '../../workers/choose.js';
 import { bundledWorker } from '../../workers/launcher.js';
@@ -59,8 +59,8 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
   let entries: Entry[];
   let discovery: Discovery;
   let folders: FixtureFolders;
+  const given = options.dirs.map((dir) => resolve(io.cwd, dir));
   try {
-    const given = options.dirs.map((dir) => resolve(io.cwd, dir));
     discovery = findFixtures(given);
     folders = selectFixtureFolders(discovery.files, given);
     entries = [...folders.files, ...discovery.unreadable].sort(compareFoundPaths);
@@ -80,7 +80,7 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
   );
   const warnings = [...judged.warnings, ...discovery.skippedLinks.map((link) => skippedLinkWarning(link, io.cwd))];
   const workers = chooseWorkers(options.workers, specs.length, warnings);
-  for (const warning of warnings) io.stderr.write(`${toolInfo.name}: warning: ${visible(warning)}\n`);
+  for (const warning of warnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
   const skipped = folders.skipped.map((folder) => displayPath(folder, io.cwd) || '.');
 
   const progress = createProgress(specs.length, io.stderr, io.env);
@@ -88,6 +88,7 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
   try {
     ran = await runFixturesParallel(specs, {
       cwd: io.cwd,
+      roots: given,
       update: options.update,
       configuration: {
         ...(options.config === undefined ? {} : { config: options.config }),
@@ -122,7 +123,7 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
     skipped,
   };
   // What was left out and what was written come before the failures and the closing line, which stays last.
-  const note = skipped.length > 0 ? `${visible(skippedNote(skipped))}\n` : '';
+  const note = skipped.length > 0 ? `${escapeFor.terminal(skippedNote(skipped))}\n` : '';
   const stdout = `${note}${formatWritten(summary.results)}${formatFailures(summary.results)}`;
   if (writeError !== null) return { exitCode: exitCodes.usage, data, warnings, error: writeError, stdout };
   return {
@@ -193,6 +194,6 @@ function checkJunitTarget(path: string, cwd: string): void {
 /** The JUnit file, or the run's error when it cannot be written: the results stay in the envelope. */
 function writeJunit(path: string, xml: string, io: Io): EnvelopeError | null {
   const error = writeOutputFile(resolve(io.cwd, path), xml, `--junit ${path}`);
-  if (error !== null) io.stderr.write(`${toolInfo.name}: ${visible(error.message)}\n`);
+  if (error !== null) io.stderr.write(`${toolInfo.name}: ${escapeFor.terminal(error.message)}\n`);
   return error;
 }

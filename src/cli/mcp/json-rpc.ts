@@ -9,7 +9,7 @@ import {
   RequestIdSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { isRecord } from '../../common/guards.js';
-import { deepestNesting, topLevelMember } from '../../load/json-scan.js';
+import { measureNesting, topLevelMember } from '../../load/json-scan.js';
 import { isJsonText } from '../../load/json-validity.js';
 import { MAX_DEPTH } from '../../load/limits.js';
 
@@ -38,7 +38,7 @@ export type LineReading = { message: JSONRPCMessage; request: boolean } | { repl
  * the line, and nothing deeper than MAX_MESSAGE_DEPTH is ever built.
  */
 export function readLine(text: string): LineReading {
-  const depth = deepestNesting(text);
+  const depth = measureNesting(text, MAX_MESSAGE_DEPTH).deepest;
   if (depth > MAX_MESSAGE_DEPTH) return tooDeep(text, depth);
   let value: unknown;
   try {

@@ -1,7 +1,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
+import { type FolderBound, foldersBound } from '../../common/folder-bound.js';
 import { isWithin } from '../../common/real-path.js';
-import type { Confinement } from '../../load/read-input.js';
 import { usageError } from '../contract.js';
 
 /** The folders an MCP server may read and write in, by their real paths: nothing outside them is touched. */
@@ -10,12 +10,12 @@ export interface Roots {
   readonly folders: readonly string[];
   /**
    * The real path of `path` (relative to the first root) when it lies inside a root, else null:
-   * a first look, for a clear refusal. What was opened is checked again (`confinement`), since
-   * the path may be swapped for a link between this look and the opening.
+   * a first look, for a clear refusal. What was opened is checked again (`bound`), since the path
+   * may be swapped for a link between this look and the opening.
    */
   inside(path: string): string | null;
-  /** The roots as a confinement for reading and writing: a real path inside one of them. */
-  readonly confinement: Confinement;
+  /** The roots as the bound of what is read and written: a real path inside one of them. */
+  readonly bound: FolderBound;
 }
 
 /** The roots as given (default: the working directory), each an existing folder, else a usage error. */
@@ -32,13 +32,9 @@ export function createRoots(given: readonly string[], cwd: string): Roots {
     return real;
   });
   const first = folders[0] as string;
-  const realFolders = folders.map((folder) => Buffer.from(folder));
   return {
     folders,
-    confinement: {
-      allows: (realPath) => realFolders.some((folder) => isWithin(realPath, folder)),
-      within: 'the folders this server may read',
-    },
+    bound: foldersBound(folders, 'the folders this server may read'),
     inside(path) {
       const real = realPathOf(resolve(first, path));
       return folders.some((folder) => isWithinFolder(real, folder)) ? real : null;

@@ -9,12 +9,13 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { show } from '../../common/text.js';
-import { visible } from '../../common/visible.js';
+import { escapeFor } from '../../render/untrusted/index.js';
 import { toolInfo } from '../../tool.js';
+import { toolContext } from './context.js';
 import { invalidParams } from './params.js';
 import { listResources, readResource } from './resources.js';
 import type { Roots } from './roots.js';
-import { callTool, TOOLS, type ToolContext } from './tools.js';
+import { callTool, TOOLS } from './tools.js';
 import { LineTransport } from './transport.js';
 
 export interface McpOptions {
@@ -54,17 +55,7 @@ export async function serveMcp(options: McpOptions): Promise<void> {
     { name: toolInfo.name, version: toolInfo.version },
     { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
   );
-  const warnings: string[] = [];
-  const context: ToolContext = {
-    roots: options.roots,
-    maxBytes: options.maxBytes,
-    io: {
-      cwd: options.roots.folders[0] as string,
-      env: options.env,
-      stderr: { write: (text: string) => warnings.push(text) },
-      stdoutIsTTY: false,
-    },
-  };
+  const context = toolContext(options.roots, options.maxBytes, options.env);
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: TOOLS.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
   }));
@@ -85,7 +76,7 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   });
   const report = (message: string): void => {
     const cut = message.length > MAX_REPORT_LENGTH ? `${message.slice(0, MAX_REPORT_LENGTH)}… (${message.length} characters)` : message;
-    options.stderr.write(`${toolInfo.name} mcp: ${visible(cut)}\n`);
+    options.stderr.write(`${toolInfo.name} mcp: ${escapeFor.terminal(cut)}\n`);
   };
   const transport = new LineTransport({
     input: options.stdin,

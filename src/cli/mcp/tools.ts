@@ -3,14 +3,16 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { jsonText } from '../../common/json-text.js';
 import { presetNames } from '../../policy/presets.js';
 import { formatText } from '../../render/text.js';
+import { escapeFor } from '../../render/untrusted/index.js';
 import { appendGivenBrief } from '../commands/briefs-append.js';
 import { configCommand } from '../commands/config.js';
 import { explainCommand, rulesCommand, schemaCommand } from '../commands/info.js';
 import { adviseOn } from '../commands/next.js';
 import { judgeOneSpec, type SpecSource } from '../commands/one-spec.js';
-import type { CommandResult, Io } from '../commands/result.js';
+import type { CommandResult } from '../commands/result.js';
 import { CliError, usageError } from '../contract.js';
 import { MAX_HYPOTHESIS_ID_LENGTH, MAX_PATH_LENGTH, MAX_RULE_ID_LENGTH, unknownArguments } from './arguments.js';
+import type { ToolContext } from './context.js';
 import { isWithinFolder, type Roots } from './roots.js';
 
 /** What a tool call returns: text for a person, the same as data for an agent; isError for a call that could not be served. */
@@ -19,13 +21,6 @@ export interface ToolResult {
   content: Array<{ type: 'text'; text: string }>;
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
-}
-
-export interface ToolContext {
-  roots: Roots;
-  maxBytes: number;
-  /** The working directory of every call is the first root: configuration is found from there and from each spec's folder. */
-  io: Io;
 }
 
 interface Tool {
@@ -66,7 +61,7 @@ export const TOOLS: readonly Tool[] = [
     async call(args, context) {
       const source = sourceOf(args, context.roots);
       const stage = args['stage'] === 'draft' ? { stage: 'draft' as const } : {};
-      const { outcome, config } = await judgeOneSpec(source, { ...flags(args, context), ...stage }, context.io, true);
+      const { outcome, config, warnings } = await judgeOneSpec(source, { ...flags(args, context), ...stage }, context.io, true);
       const { path, dialect, verdict, exitCode, counts, diagnostics, error } = outcome;
       const data = {
         path,
@@ -78,8 +73,12 @@ export const TOOLS: readonly Tool[] = [
         diagnostics,
         error,
         config: { path: config.path, source: config.source },
+        warnings,
       };
-      return { content: [{ type: 'text', text: formatText([outcome], { color: false }) }], structuredContent: data };
+      return {
+        content: [{ type: 'text', text: withWarnings(formatText([outcome], { color: false }), warnings) }],
+        structuredContent: data,
+      };
     },
   },
   {
@@ -88,7 +87,7 @@ export const TOOLS: readonly Tool[] = [
       'For a draft (a path or its text): what the method allows now and what it forbids (budget left, the hypothesis to test next and its unread mapped nodes, replan, valid stop reasons, discovery cycles), each piece of advice with the rule it comes from.',
     inputSchema: { type: 'object', properties: specSource, additionalProperties: false },
     async call(args, context) {
-      return served(await adviseOn(sourceOf(args, context.roots), flags(args, context), context.io));
+      return servedWithWarnings(await adviseOn(sourceOf(args, context.roots), flags(args, context), context.io));
     },
   },
   {
@@ -115,7 +114,7 @@ export const TOOLS: readonly Tool[] = [
     inputSchema: { type: 'object', properties: { path, preset }, additionalProperties: false },
     async call(args, context) {
       const path = args['path'] === undefined ? {} : { spec: insideRoots(args['path'] as string, context.roots) };
-      return served(configCommand({ ...path, ...pickPreset(args), json: true }, context.io));
+      return servedWithWarnings(configCommand({ ...path, ...pickPreset(args), json: true }, context.io));
     },
   },
   {
@@ -154,7 +153,7 @@ export const TOOLS: readonly Tool[] = [
         dir: insideRoots(args['dir'] as string, context.roots),
         hypothesis: args['hypothesisId'] as string,
         maxBytes: context.maxBytes,
-        confinement: context.roots.confinement,
+        inside: context.roots.bound,
         ...spec,
       };
       const result = appendGivenBrief(options, { data: args['brief'], from: 'the brief argument' }, context.io);
@@ -198,6 +197,21 @@ function served(result: CommandResult): ToolResult {
   };
 }
 
+/** A command that looks configuration up: its warnings (which configuration, which was ignored) come with its data and its text. */
+function servedWithWarnings(result: CommandResult): ToolResult {
+  const { content, structuredContent } = served(result);
+  const text = content[0]?.text ?? '';
+  return {
+    content: [{ type: 'text', text: withWarnings(text, result.warnings) }],
+    structuredContent: { ...structuredContent, warnings: result.warnings },
+  };
+}
+
+function withWarnings(text: string, warnings: readonly string[]): string {
+  if (warnings.length === 0) return text;
+  return `${text}${text.endsWith('\n') || text === '' ? '' : '\n'}${warnings.map((warning) => `warning: ${escapeFor.terminal(warning)}\n`).join('')}`;
+}
+
 function refusal(code: string, subcode: string | null, message: string): ToolResult {
   return {
     content: [{ type: 'text', text: `${code}${subcode === null ? '' : ` ${subcode}`}: ${message}` }],
@@ -219,7 +233,7 @@ function sourceOf(args: Record<string, unknown>, roots: Roots): SpecSource {
   if ((path === undefined) === (text === undefined))
     throw usageError('INVALID_ARGUMENT', 'give the spec as path or as text: exactly one of them');
   if (typeof text === 'string') return { text, ...(format === 'json' || format === 'yaml' ? { format } : {}) };
-  return { path: insideRoots(path as string, roots), confinement: roots.confinement };
+  return { path: insideRoots(path as string, roots), inside: roots.bound };
 }
 
 /**

@@ -6,6 +6,7 @@ export const katasSchema: KatasRule = {
     id: 'katas-schema',
     criterion: 'typed-scratchpad',
     schemaFindings: 'structural',
+    foundation: true,
     description:
       'Structure and types follow the JSON Schema of the katas report: every field present, objects, lists, texts, whole numbers and booleans where the format has them.',
     rationale:

@@ -1,12 +1,13 @@
 import { isRecord, records } from '../../common/guards.js';
+import { escapeFor } from '../untrusted/index.js';
 import type { Chart } from './chart.js';
 import { phaseClass } from './chart.js';
-import { displayValue, labelText } from './escape.js';
+import { displayValue } from './escape.js';
 
 export function drawDiscovery(chart: Chart, discovery: unknown): void {
   if (!isRecord(discovery)) return;
   const stop = isRecord(discovery['stop']) ? discovery['stop'] : {};
-  chart.open(`Discovery · stop ${labelText(stop['reason'], 24)}`);
+  chart.open(`Discovery · stop ${escapeFor.mermaidLabel(stop['reason'], 24)}`);
   const cycles = records(discovery['cycles']);
   let previous: string | undefined;
   const chain = (node: string): void => {
@@ -15,7 +16,7 @@ export function drawDiscovery(chart: Chart, discovery: unknown): void {
   };
   if (cycles.length === 0) chart.node(['no cycles'], 'discovery');
   cycles.forEach((cycle, index) => {
-    const number = displayValue(cycle['cycle']) === undefined ? String(index + 1) : labelText(cycle['cycle'], 12);
+    const number = displayValue(cycle['cycle']) === undefined ? String(index + 1) : escapeFor.mermaidLabel(cycle['cycle'], 12);
     const keywords = Array.isArray(cycle['keywords']) ? cycle['keywords'].length : 0;
     chart.open(`Cycle ${number} · ${count(keywords, 'keyword', 'keywords')} · ${count(cycle['newSignals'], 'new signal', 'new signals')}`);
     const events = records(cycle['events']);
@@ -32,13 +33,13 @@ function eventLabel(event: Record<string, unknown>): string {
   const files = count(event['filesRead'], 'file', 'files');
   switch (phase) {
     case 'forage':
-      return `forage · ${labelText(event['keyword'], 32)} · ${count(event['candidates'], 'candidate', 'candidates')} · ${tokens}`;
+      return `forage · ${escapeFor.mermaidLabel(event['keyword'], 32)} · ${count(event['candidates'], 'candidate', 'candidates')} · ${tokens}`;
     case 'focus':
       return `focus · ${files} · ${tokens}`;
     case 'deepen':
       return `deepen · ${files} · ${count(event['hops'], 'hop', 'hops')} · ${tokens}`;
     default:
-      return `${labelText(phase, 16)} · ${files} · ${tokens}`;
+      return `${escapeFor.mermaidLabel(phase, 16)} · ${files} · ${tokens}`;
   }
 }
 

@@ -1,9 +1,10 @@
 import { isRecord, records, strings } from '../../common/guards.js';
 import { comparePriority } from '../../common/priority.js';
 import { compareStrings } from '../../diagnostics/diagnostic.js';
+import { escapeFor } from '../untrusted/index.js';
 import { Chart } from './chart.js';
 import { drawDiscovery, numberText } from './discovery.js';
-import { displayValue, labelText } from './escape.js';
+import { displayValue } from './escape.js';
 import { idKey } from './ids.js';
 import { drawTimeline } from './timeline.js';
 
@@ -28,7 +29,7 @@ import { drawTimeline } from './timeline.js';
  *   one node), chained in order, inside one subgraph per cycle.
  *
  * Node ids are generated (n0, n1, …), never taken from spec text; every label is escaped by
- * `labelText`, so no spec text can break the diagram.
+ * `escapeFor.mermaidLabel` (src/render/mermaid/escape.ts), so no spec text can break the diagram.
  */
 export function investigationFlowchart(investigation: Record<string, unknown>): string {
   return draw(investigation).render();
@@ -97,12 +98,15 @@ function draw(investigation: Record<string, unknown>): Chart {
   const budget = isRecord(spec['budget']) ? spec['budget'] : {};
   const unit = budget['unit'];
   const total = numberText(budget['total']);
-  const unitText = typeof unit === 'string' && unit.trim() !== '' ? ` ${labelText(unit, 16)}` : '';
+  const unitText = typeof unit === 'string' && unit.trim() !== '' ? ` ${escapeFor.mermaidLabel(unit, 16)}` : '';
   const spentOfTotal = (amount: string): string => `${amount}/${total}${unitText}`;
 
   // Surface map.
   const map = records(spec['surfaceMap']).map((entry) => ({
-    node: chart.node([`${labelText(entry['id'], 24)} · ${labelText(entry['tool'], 24)}`, labelText(entry['query'])], 'map'),
+    node: chart.node(
+      [`${escapeFor.mermaidLabel(entry['id'], 24)} · ${escapeFor.mermaidLabel(entry['tool'], 24)}`, escapeFor.mermaidLabel(entry['query'])],
+      'map',
+    ),
     candidates: new Set(strings(entry['candidateNodes'])),
   }));
 
@@ -119,7 +123,10 @@ function draw(investigation: Record<string, unknown>): Chart {
   const hypotheses = ranked.map(({ hypothesis }) => {
     const priority = numberText(hypothesis['priority']);
     const node = chart.node(
-      [`${labelText(hypothesis['id'], 24)} · P${priority} · ${labelText(hypothesis['status'], 16)}`, labelText(hypothesis['claim'])],
+      [
+        `${escapeFor.mermaidLabel(hypothesis['id'], 24)} · P${priority} · ${escapeFor.mermaidLabel(hypothesis['status'], 16)}`,
+        escapeFor.mermaidLabel(hypothesis['claim']),
+      ],
       'hypothesis',
     );
     const key = idKey(hypothesis['id']);
@@ -139,9 +146,9 @@ function draw(investigation: Record<string, unknown>): Chart {
   const stop = isRecord(spec['stopCondition']) ? spec['stopCondition'] : {};
   const stopNode = chart.node(
     [
-      `Stop · ${labelText(stop['reason'], 24)} · ${spentOfTotal(numberText(budget['used']))}`,
-      labelText(stop['evidence'], undefined, ''),
-      typeof spec['goal'] === 'string' ? `Goal · ${labelText(spec['goal'])}` : '',
+      `Stop · ${escapeFor.mermaidLabel(stop['reason'], 24)} · ${spentOfTotal(numberText(budget['used']))}`,
+      escapeFor.mermaidLabel(stop['evidence'], undefined, ''),
+      typeof spec['goal'] === 'string' ? `Goal · ${escapeFor.mermaidLabel(spec['goal'])}` : '',
     ],
     'stop',
   );

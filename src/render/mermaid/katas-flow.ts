@@ -1,8 +1,8 @@
 import { isRecord, records, strings } from '../../common/guards.js';
 import { inPriorityOrder } from '../../common/priority.js';
+import { escapeFor } from '../untrusted/index.js';
 import { Chart } from './chart.js';
 import { numberText } from './discovery.js';
-import { labelText } from './escape.js';
 import { type BoundedFlowchart, withinFlowLimits } from './flowchart.js';
 
 /**
@@ -30,16 +30,25 @@ type Lists = Record<'mappings' | 'plan' | 'findings' | 'replans', Array<Record<s
 function draw(data: Record<string, unknown>, topology: Record<string, unknown>, lists: Lists): Chart {
   const chart = new Chart();
   const mappings = lists.mappings.map((scan) =>
-    chart.node([`${labelText(scan['tool'], 16)} · ${labelText(scan['pattern'])}`, `${numberText(scan['result_count'])} results`], 'map'),
+    chart.node(
+      [
+        `${escapeFor.mermaidLabel(scan['tool'], 16)} · ${escapeFor.mermaidLabel(scan['pattern'])}`,
+        `${numberText(scan['result_count'])} results`,
+      ],
+      'map',
+    ),
   );
   const candidates = strings(topology['candidates']);
-  const surfaced = chart.node([`Candidates · ${candidates.length}`, labelText(candidates.slice(0, 3).join(', '))], 'map');
+  const surfaced = chart.node([`Candidates · ${candidates.length}`, escapeFor.mermaidLabel(candidates.slice(0, 3).join(', '))], 'map');
   for (const mapping of mappings) chart.edge(mapping, surfaced);
 
   const targets = new Map<string, string>();
   for (const entry of inPriorityOrder(lists.plan)) {
     const node = chart.node(
-      [`P${numberText(entry['priority'])} · ${labelText(entry['target'])}`, labelText(entry['rationale'], undefined, '')],
+      [
+        `P${numberText(entry['priority'])} · ${escapeFor.mermaidLabel(entry['target'])}`,
+        escapeFor.mermaidLabel(entry['rationale'], undefined, ''),
+      ],
       'hypothesis',
     );
     chart.edge(surfaced, node);
@@ -56,7 +65,7 @@ function draw(data: Record<string, unknown>, topology: Record<string, unknown>, 
     for (const replan of replans) {
       const order = strings(replan['new_plan_order']);
       const replanNode = chart.node(
-        [`Replan · ${labelText(order.join(' > '))}`, labelText(replan['invalidated_hypothesis'], undefined, '')],
+        [`Replan · ${escapeFor.mermaidLabel(order.join(' > '))}`, escapeFor.mermaidLabel(replan['invalidated_hypothesis'], undefined, '')],
         'replan',
       );
       if (last !== undefined) chart.edge(last, replanNode, 'dotted');
@@ -66,7 +75,10 @@ function draw(data: Record<string, unknown>, topology: Record<string, unknown>, 
   for (const finding of lists.findings) {
     const invalidates = finding['invalidates_hypothesis'] === true;
     const node = chart.node(
-      [`${labelText(finding['id'], 32)} · ${labelText(finding['target'])}`, labelText(finding['summary'], undefined, '')],
+      [
+        `${escapeFor.mermaidLabel(finding['id'], 32)} · ${escapeFor.mermaidLabel(finding['target'])}`,
+        escapeFor.mermaidLabel(finding['summary'], undefined, ''),
+      ],
       invalidates ? 'invalidates' : 'neutral',
     );
     const from = typeof finding['target'] === 'string' ? targets.get(finding['target']) : undefined;
@@ -84,7 +96,7 @@ function draw(data: Record<string, unknown>, topology: Record<string, unknown>, 
   const budget = isRecord(data['budget']) ? data['budget'] : {};
   const files = isRecord(budget['files']) ? budget['files'] : {};
   const end = chart.node(
-    [`End · ${labelText(budget['status'], 32)} · ${numberText(files['used'])}/${numberText(files['limit'])} files`],
+    [`End · ${escapeFor.mermaidLabel(budget['status'], 32)} · ${numberText(files['used'])}/${numberText(files['limit'])} files`],
     'stop',
   );
   const beforeEnd = last ?? [...targets.values()].at(-1) ?? surfaced;

@@ -1,6 +1,6 @@
 import { records } from '../../common/guards.js';
+import { escapeFor } from '../untrusted/index.js';
 import { type Chart, effectClass } from './chart.js';
-import { labelText } from './escape.js';
 import { idKey, lookup } from './ids.js';
 
 /** How a dive's label shows the budget: whether the unit is tokens, and the text for an amount spent so far. */
@@ -56,9 +56,9 @@ function drawDives(
     const effect = dive['effect'];
     const node = chart.node(
       [
-        `${labelText(dive['id'], 24)} · ${labelText(effect, 16)} · ${budget.spent(spent)}`,
-        labelText(dive['node']),
-        labelText(dive['finding'], undefined, ''),
+        `${escapeFor.mermaidLabel(dive['id'], 24)} · ${escapeFor.mermaidLabel(effect, 16)} · ${budget.spent(spent)}`,
+        escapeFor.mermaidLabel(dive['node']),
+        escapeFor.mermaidLabel(dive['finding'], undefined, ''),
       ],
       effectClass(effect),
     );
@@ -92,8 +92,8 @@ function drawReplans(
   for (const replan of records(spec['replanLog'])) {
     const node = chart.node(
       [
-        `Replan · ${labelText(replan['hypothesisId'], 24)} · ${labelText(replan['trigger'], 24)}`,
-        labelText(replan['decision'], undefined, ''),
+        `Replan · ${escapeFor.mermaidLabel(replan['hypothesisId'], 24)} · ${escapeFor.mermaidLabel(replan['trigger'], 24)}`,
+        escapeFor.mermaidLabel(replan['decision'], undefined, ''),
       ],
       'replan',
     );

@@ -1,3 +1,5 @@
+import table from '../../../assets/lookalikes.json' with { type: 'json' };
+
 /**
  * Word characters as Python's `re` sees them in a str pattern (letters, digits, underscore in any
  * script), so that whole-word matches agree with the reference script on non-ASCII text.
@@ -38,15 +40,33 @@ const INVISIBLE = /[\p{Cf}\p{M}\p{Default_Ignorable_Code_Point}\u0000-\u0008\u00
 
 /**
  * Text as a reader sees it, for matching words whatever the spelling tricks: Unicode compatibility
- * forms folded (fullwidth letters, ligatures, the Kelvin sign), lower case, and invisible
- * characters dropped (zero-width characters, bidi controls, combining marks such as the dot that
- * a capital I keeps when lowercased, and control characters other than white space), so that
- * "READ_ALL_FİLES", "read\u200B_all_files" and "ｒｅａｄ_ａｌｌ_ｆｉｌｅｓ" all read read_all_files.
+ * forms folded (fullwidth letters, ligatures, the Kelvin sign), look-alikes of ASCII folded to
+ * ASCII (`asciiLookalike`: Cyrillic and Greek letters, the hyphen U+2010 and the minus sign),
+ * lower case, and invisible characters dropped (zero-width characters, bidi controls, combining
+ * marks such as the dot that a capital I keeps when lowercased, and control characters other than
+ * white space), so that "READ_ALL_FİLES", "read\u200B_all_files", "ｒｅａｄ_ａｌｌ_ｆｉｌｅｓ",
+ * "rеad_all_files" (a Cyrillic е) and "read‐all‐files" (U+2010) all read as the plain tokens.
  * White space is kept: it separates words.
  */
 export function foldForMatching(text: string): string {
   if (PLAIN_ASCII.test(text) && !HIDDEN_CONTROL.test(text)) return text.toLowerCase();
-  return text.normalize('NFKC').toLowerCase().normalize('NFD').replace(INVISIBLE, '');
+  const decomposed = text.normalize('NFKC').normalize('NFD');
+  return decomposed.replace(NOT_ASCII, asciiLookalike).toLowerCase().normalize('NFD').replace(INVISIBLE, '');
+}
+
+const NOT_ASCII = /[^\u0000-\u007f]/gu;
+let lookalikes: ReadonlyMap<string, string> | undefined;
+
+/**
+ * The ASCII a non-ASCII character is confused with, per Unicode's confusables list (UTS #39;
+ * assets/lookalikes.json, generated from the unhomoglyph package), or the character itself. Only
+ * mappings to ASCII are kept: the blocked tokens are ASCII, and mapping ASCII to ASCII ("I" to
+ * "l", "m" to "rn") would undo case folding. The map is built on first use: plain ASCII text, most
+ * of every run, never needs it.
+ */
+function asciiLookalike(character: string): string {
+  lookalikes ??= new Map(table.lookalikes.split('\n').map((line) => line.split('\t') as [string, string]));
+  return lookalikes.get(character) ?? character;
 }
 
 const WORD_RUN = /[\p{L}\p{N}_]+/gu;
