@@ -2,8 +2,7 @@
  * Scans over JSON text, in time linear in its length and without recursion: it counts members,
  * finds a repeated key, finds where given pointers start (text JSON.parse has accepted), measures
  * nesting before anything parses it, and finds a top-level member of text too deep to parse
- * (checked valid by isJsonText). Containers that hold nothing of interest are skipped by bracket
- * matching, without building anything.
+ * (checked valid by isJsonText). Containers of no interest are skipped by bracket matching.
  */
 
 const QUOTE = 34;
@@ -199,7 +198,8 @@ function decodeString(text: string, open: number, end: number): string {
   return raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
 }
 
-function skipSpace(text: string, start: number): number {
+/** The offset of the first character at or after `start` that is not JSON white space. */
+export function skipSpace(text: string, start: number): number {
   let at = start;
   for (;;) {
     const code = text.charCodeAt(at);

@@ -1,3 +1,5 @@
+import { skipSpace } from './json-scan.js';
+
 /**
  * Whether text is one JSON value (RFC 8259, white space around it allowed), told in one pass over
  * the text without recursion and without building the value: for text nested too deeply to be
@@ -160,13 +162,4 @@ function isDigit(code: number): boolean {
 
 function isHexDigit(code: number): boolean {
   return isDigit(code) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
-}
-
-function skipSpace(text: string, start: number): number {
-  let at = start;
-  for (;;) {
-    const code = text.charCodeAt(at);
-    if (code !== 32 && code !== 10 && code !== 13 && code !== 9) return at;
-    at++;
-  }
 }

@@ -9,6 +9,7 @@ import { builtInPreset, type CompileResult, createCompiler, renderJson, renderMa
 import { inputErrorSubcodes } from '../../src/load/input-error.js';
 import { criticalSubcodes } from '../../src/rules/critical-input.js';
 import { costRatio, fastest } from './scaling.js';
+import { type Path, stringPaths } from './spec-paths.js';
 import { validSpec } from './specs.js';
 
 /** The seed every run uses unless told otherwise, so that a failure in CI reproduces anywhere. */
@@ -419,8 +420,6 @@ function inForm(spec: Record<string, unknown>, form: SpecForm): { input: string 
 // ---------------------------------------------------------------------------------------------
 // Mutations
 
-type Path = Array<string | number>;
-
 function get(root: unknown, path: Path): unknown {
   let current = root;
   for (const token of path) current = (current as Record<string | number, unknown>)[token];
@@ -522,13 +521,6 @@ function outOfRange(spec: Record<string, unknown>): Array<{ path: Path; values: 
         found.push({ path: ['deepDives', index, 'tokens'], values: [-1, -5000] }),
     );
   return found;
-}
-
-function stringPaths(value: unknown, path: Path = []): Path[] {
-  if (typeof value === 'string') return [path];
-  if (Array.isArray(value)) return value.flatMap((item, index) => stringPaths(item, [...path, index]));
-  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]));
-  return [];
 }
 
 export type MutationKind = 'remove' | 'retype' | 'out-of-range' | 'duplicate-id' | 'enum';

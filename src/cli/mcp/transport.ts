@@ -59,13 +59,20 @@ export class LineTransport implements Transport {
 
   constructor(private readonly options: LineTransportOptions) {}
 
-  async start(): Promise<void> {
+  /** The streams' events the transport listens to while it is open. */
+  private subscriptions(): ReadonlyArray<readonly [Readable | Writable, string, Parameters<Readable['on']>[1]]> {
     const { input, output } = this.options;
-    input.on('data', this.onData);
-    input.on('end', this.onEnd);
-    input.on('error', this.onStreamError);
-    output.on('drain', this.schedulePump);
-    output.on('error', this.onStreamError);
+    return [
+      [input, 'data', this.onData],
+      [input, 'end', this.onEnd],
+      [input, 'error', this.onStreamError],
+      [output, 'drain', this.schedulePump],
+      [output, 'error', this.onStreamError],
+    ];
+  }
+
+  async start(): Promise<void> {
+    for (const [stream, event, listener] of this.subscriptions()) stream.on(event, listener);
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
@@ -76,13 +83,8 @@ export class LineTransport implements Transport {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const { input, output } = this.options;
-    input.off('data', this.onData);
-    input.off('end', this.onEnd);
-    input.off('error', this.onStreamError);
-    output.off('drain', this.schedulePump);
-    output.off('error', this.onStreamError);
-    input.pause();
+    for (const [stream, event, listener] of this.subscriptions()) stream.off(event, listener);
+    this.options.input.pause();
     this.unread.length = 0;
     this.line = [];
     this.onclose?.();
