@@ -4,8 +4,8 @@
  * test/support/hostile-properties.ts, run longer than the test suite runs them. Node cannot import
  * the TypeScript sources directly, so this script runs test/fuzz.test.ts and
  * test/fuzz-hostile.test.ts under vitest with FUZZ_RUNS and FUZZ_SEED set, one file after the
- * other (they are in the timed group of vitest.config.ts, which runs alone). The malformed JSON-RPC class also drives the built MCP server as a process, so the
- * CLI bundle is built first.
+ * other (they are in the timed group of vitest.config.ts, which runs alone). The malformed
+ * JSON-RPC class also drives the built MCP server as a process, so the CLI bundle is built first.
  *
  *   npm run fuzz -- --runs 20000 [--seed 42]
  *
