@@ -163,7 +163,7 @@ const hostileString = fc.oneof(
 /** Arguments of any type, named after the tools' own or not: a tool must answer each call once, as data or as a tool error. */
 const hostileArguments = fc.dictionary(
   fc.oneof(
-    fc.constantFrom('path', 'text', 'format', 'preset', 'stage', 'ruleId', 'dir', 'hypothesisId', 'brief', 'spec'),
+    fc.constantFrom('path', 'text', 'syntax', 'format', 'preset', 'stage', 'ruleId', 'dir', 'hypothesisId', 'brief', 'spec'),
     fc.string({ maxLength: 8 }),
   ),
   fc.oneof(
