@@ -40,6 +40,9 @@ const specSource = {
   preset,
 };
 
+/** The command whose --json envelope append_brief answers with. */
+const APPEND_COMMAND = 'briefs append';
+
 /** The tools the server offers, each a thin shell over the command of the same purpose. */
 export const TOOLS: readonly Tool[] = [
   {
@@ -120,7 +123,7 @@ export const TOOLS: readonly Tool[] = [
   },
   {
     name: 'append_brief',
-    envelope: 'briefs append',
+    envelope: APPEND_COMMAND,
     outputSchema: OUTPUT_SCHEMAS.append_brief,
     description:
       "Write the next artifact of the chain of working briefs of a hypothesis in a folder, with its sequence number and its parent's SHA-256; the brief is checked first, and a chain is never forked nor an artifact written over.",
@@ -166,7 +169,7 @@ export const TOOLS: readonly Tool[] = [
       };
       const result = appendGivenBrief(options, { data: args['brief'], from: 'the brief argument' }, context.io);
       // A brief refused for its problems wrote nothing: the call did not do what was asked (isError).
-      return enveloped('briefs append', result, appendedText(result));
+      return enveloped(APPEND_COMMAND, result, appendedText(result));
     },
   },
   {
