@@ -1,4 +1,4 @@
-// The README's rule catalog and exit-code table, and one page a rule under docs/rules/ (where
+// The README's rule catalog, exit-code table and brief format (from the input schema), and one page a rule under docs/rules/ (where
 // SARIF's helpUri points), are generated from the rules' metadata and the presets, never kept by hand;
 // so is assets/lookalikes.json, from Unicode's confusables list as the unhomoglyph package ships it.
 //   node scripts/docs.mjs write    rewrite the generated sections of README.md, the rule pages and the table
@@ -146,7 +146,48 @@ export function generatedSections(library) {
     ['Exit code', 'Meaning'],
     library.exitCodeMeanings.map(({ code: exitCode, meaning }) => [[code(String(exitCode))], [text(meaning)]]),
   );
-  return { rules: stringify(rules), 'katas-rules': stringify(katasRules), 'exit-codes': stringify(exitCodes) };
+  return {
+    rules: stringify(rules),
+    'katas-rules': stringify(katasRules),
+    'exit-codes': stringify(exitCodes),
+    'brief-format': stringify(briefFormat(createRequire(import.meta.url)('../assets/investigation.schema.json'))),
+  };
+}
+
+/** The JSON type a field's schema gives, in words: its type, its constant, its list of values, or its items' type. */
+function typeOf(field) {
+  if (field.const !== undefined) return Number.isInteger(field.const) ? 'integer' : typeof field.const;
+  if (field.enum !== undefined) return 'string';
+  if (field.type === 'array') return field.items?.$ref !== undefined ? 'array of objects' : `array of ${field.items?.type}s`;
+  return field.type;
+}
+
+/** The values a field may take, when the schema lists them. */
+function allowedOf(field) {
+  if (field.const !== undefined) return [code(JSON.stringify(field.const))];
+  if (field.enum === undefined) return [];
+  return field.enum.flatMap((value, index) => [...(index === 0 ? [] : [text(', ')]), code(value)]);
+}
+
+/**
+ * A working brief's fields, from the input schema's definitions of a brief, a finding and a change
+ * (a brief in a spec and a brief artifact's brief are the same): each with its type, the values it
+ * may take and what it means. Generated, so that the README says what the schema checks.
+ */
+export function briefFormat(schema) {
+  const rows = [
+    ['', schema.$defs.brief],
+    ['findings[].', schema.$defs.briefFinding],
+    ['changes[].', schema.$defs.briefChange],
+  ].flatMap(([prefix, object]) =>
+    Object.entries(object.properties).map(([name, field]) => [
+      [code(`${prefix}${name}`)],
+      [text(`${typeOf(field)}${object.required.includes(name) ? '' : ' (optional)'}`)],
+      allowedOf(field),
+      [text(field.description)],
+    ]),
+  );
+  return table(['Field', 'Type', 'Allowed values', 'Meaning'], rows);
 }
 
 /** README text with every generated section replaced. */
@@ -213,7 +254,7 @@ async function main() {
   } else if (mode === 'check') {
     const stale = Object.keys({ ...pages, ...current }).filter((name) => pages[name] !== current[name]);
     if (updated !== readme) {
-      process.stderr.write('README.md: the generated rule catalog or exit codes are stale; run npm run docs\n');
+      process.stderr.write('README.md: the generated rule catalog, exit codes or brief format are stale; run npm run docs\n');
       process.exitCode = 1;
     }
     if (stale.length > 0) {

@@ -87,4 +87,21 @@ describe('brief-chain, an artifact check documented with the rules from one meta
     expect(row).toContain(`| working briefs | error | error | ${briefChain.description}`);
     expect(readFileSync(join(projectRoot, 'README.md'), 'utf8')).toContain(row);
   });
+
+  it('the README documents the brief format, every field of the schema with its type and allowed values, generated from it', () => {
+    const section = generatedSections(library)['brief-format'];
+    const schema = JSON.parse(readFileSync(join(projectRoot, 'assets', 'investigation.schema.json'), 'utf8')).$defs;
+    const fields = [
+      ...Object.keys(schema.brief.properties),
+      ...Object.keys(schema.briefFinding.properties).map((name) => `findings[].${name}`),
+      ...Object.keys(schema.briefChange.properties).map((name) => `changes[].${name}`),
+    ];
+    const rows = section.split('\n').slice(2);
+    expect(rows.map((line: string) => line.split(' | ')[0]?.slice(3, -1))).toEqual(fields);
+    expect(section).toContain('| `findings[].direction` | string | `support`, `against`, `neutral` | Which way the finding points');
+    expect(section).toContain('| `changes[].kind` | string | `modified`, `removed` |');
+    expect(section).toContain('| `formatVersion` | integer | `1` |');
+    expect(section).toContain('| `note` | string (optional) |');
+    expect(readFileSync(join(projectRoot, 'README.md'), 'utf8')).toContain(section);
+  });
 });

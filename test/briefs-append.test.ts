@@ -154,6 +154,24 @@ describe('planAppend, without the file system', () => {
     expect(plan([], 'H9', 'a brief')).toMatchObject({ outcome: 'invalid', diagnostics: [{ path: '/brief', severity: 'error' }] });
   });
 
+  it('names the allowed values of a direction, kind or formatVersion, and the field a misspelt key was meant to be', () => {
+    const finding = { id: 'F1', direction: 'supports', text: 'x', scope: 'y', evidence: ['E000001'], evidenceRefs: [] };
+    const change = { findingId: 'F1', kind: 'edited', reason: 'r', evidenceRefs: [] };
+    const found = plan([], 'H9', { ...emptyBrief, formatVersion: 2, findings: [finding], changes: [change] });
+    const messages = found.outcome === 'refused' ? [] : found.diagnostics.map((d) => `${d.path}: ${d.message}`);
+    expect(messages).toEqual([
+      '/brief/formatVersion: /brief/formatVersion is the number 2; it must be 1.',
+      '/brief/findings/0/direction: /brief/findings/0/direction is the string "supports"; it must be one of "support", "against" or "neutral". Did you mean "support"?',
+      '/brief/findings/0/evidence: unknown field "evidence" in /brief/findings/0; it is ignored. Did you mean "evidenceRefs"? Prefix extension data with "x-".',
+      '/brief/changes/0/kind: /brief/changes/0/kind is the string "edited"; it must be one of "modified" or "removed".',
+    ]);
+    // A value that is not a string gets the list, and nothing to suggest.
+    const numeric = plan([], 'H9', { ...emptyBrief, findings: [{ ...finding, direction: 3, evidence: undefined }] });
+    expect(numeric.outcome !== 'refused' && numeric.diagnostics.map((d) => d.message)).toContain(
+      '/brief/findings/0/direction is the number 3; it must be one of "support", "against" or "neutral".',
+    );
+  });
+
   it('refuses an artifact larger than briefs reads', () => {
     const planned = planAppend({ hypothesisId: 'H1', brief: emptyBrief, artifacts: [], registry, maxBytes: 100 });
     expect(planned).toMatchObject({ outcome: 'refused', code: 'TOO_LARGE' });

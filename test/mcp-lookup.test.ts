@@ -55,7 +55,7 @@ describe('mcp: configuration lookup stays inside the roots', { timeout: 60_000 }
   });
 
   it('compile: the same spec as text fails too', async () => {
-    const result = await call('compile', { text: readFileSync(BLIND_READ, 'utf8'), format: 'yaml' });
+    const result = await call('compile', { text: readFileSync(BLIND_READ, 'utf8'), syntax: 'yaml' });
     expect(result.structuredContent).toMatchObject({ verdict: 'fail', config: { path: null, source: 'default' } });
     expect(result.structuredContent.warnings).toEqual([note()]);
   });

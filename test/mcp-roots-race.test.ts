@@ -90,7 +90,7 @@ describe.skipIf(process.platform === 'win32')('the MCP roots, raced', { timeout:
     expect(await server.end()).toBe(0);
     expect(readdirSync(join(outside, 'chain'))).toEqual([]);
     expect(readdirSync(outside)).toEqual(['chain']);
-    const written = replies.filter((reply) => reply.result?.structuredContent?.written === true);
+    const written = replies.filter((reply) => reply.result?.structuredContent?.data?.written === true);
     // The race ran: some appends were refused for the link, and some were written inside.
     expect(replies.some((reply) => reply.result?.structuredContent?.error?.subcode === 'OUTSIDE_ROOTS')).toBe(true);
     expect(written.length).toBeGreaterThan(0);
@@ -138,11 +138,11 @@ describe.skipIf(process.platform === 'win32')('the MCP roots, raced', { timeout:
     );
     for (const server of servers) expect(await server.end()).toBe(0);
     const replies = all.flat();
-    const written = replies.filter((reply) => reply.result?.structuredContent?.written === true);
-    const refused = replies.filter((reply) => reply.result?.structuredContent?.written !== true);
+    const written = replies.filter((reply) => reply.result?.structuredContent?.data?.written === true);
+    const refused = replies.filter((reply) => reply.result?.structuredContent?.data?.written !== true);
     for (const reply of refused) expect(reply.result?.structuredContent?.error?.subcode).toBe('ARTIFACT_EXISTS');
     const files = readdirSync(join(root, 'chain')).sort();
-    expect(files).toEqual(written.map((reply) => reply.result?.structuredContent?.path.slice('chain/'.length)).sort());
+    expect(files).toEqual(written.map((reply) => reply.result?.structuredContent?.data?.path.slice('chain/'.length)).sort());
     expect(files).toEqual(Array.from({ length: files.length }, (_, index) => `H1-${String(index + 1).padStart(4, '0')}.json`));
     expect(runHermetic(['briefs', 'chain'], { cwd: root }).status).toBe(0);
   });

@@ -75,12 +75,12 @@ describe('compile-investigation mcp', { timeout: 60_000 }, () => {
 
   it('compile: a spec as text, in either format, and a finished spec passes', async () => {
     const yaml = readFileSync(join(workspace, 'drafts', '02-mapped-and-ranked.yaml'), 'utf8');
-    const draft = await call('compile', { text: yaml, format: 'yaml', stage: 'draft' });
+    const draft = await call('compile', { text: yaml, syntax: 'yaml', stage: 'draft' });
     expect(draft.structuredContent).toMatchObject({ path: '<text>', verdict: 'draft-ok', exitCode: 0 });
     const final = await call('compile', { text: yaml });
     expect(final.structuredContent.verdict).toBe('fail');
     const katas = readFileSync(join(projectRoot, 'fixtures', 'katas', 'valid', 'mobile-checkout-flag.json'), 'utf8');
-    const report = await call('compile', { text: katas, format: 'json' });
+    const report = await call('compile', { text: katas, syntax: 'json' });
     expect(report.structuredContent).toMatchObject({ dialect: 'katas-report-v1', verdict: 'pass', exitCode: 0, diagnostics: [] });
     const valid = await call('compile', { path: 'valid/discovery-search-stale-prices.json' });
     expect(valid.structuredContent).toMatchObject({ verdict: 'pass', exitCode: 0, diagnostics: [] });
@@ -120,15 +120,85 @@ describe('compile-investigation mcp', { timeout: 60_000 }, () => {
     cpSync(join(projectRoot, 'fixtures', 'briefs', 'chain-valid'), join(workspace, 'chain'), { recursive: true });
     const written = await call('append_brief', { dir: 'chain', hypothesisId: 'H2', brief });
     expect(written.isError, written.content[0]?.text).toBeFalsy();
-    expect(written.structuredContent).toMatchObject({ written: true, path: 'chain/H2-0003.json', sequence: 3 });
+    expect(written.structuredContent).toMatchObject({
+      ok: true,
+      command: 'briefs append',
+      data: { written: true, path: 'chain/H2-0003.json', sequence: 3 },
+    });
     const check = await runInProcess(['briefs', 'chain'], { cwd: workspace });
     expect(check.status, check.stdout).toBe(0);
     const again = await call('append_brief', { dir: 'chain', hypothesisId: 'H2', brief });
-    expect(again).toMatchObject({ isError: true, structuredContent: { written: false } });
-    expect(again.structuredContent.diagnostics.length).toBeGreaterThan(0);
+    expect(again).toMatchObject({
+      isError: true,
+      structuredContent: { ok: false, data: { written: false }, error: { code: 'GATE_FAILED' } },
+    });
+    expect(again.structuredContent.data.diagnostics.length).toBeGreaterThan(0);
     expect(existsSync(join(workspace, 'chain', 'H2-0004.json'))).toBe(false);
     const outsideDir = await call('append_brief', { dir: outside, hypothesisId: 'H1', brief });
     expect(outsideDir.structuredContent.error.subcode).toBe('OUTSIDE_ROOTS');
+  });
+
+  it("append_brief answers with briefs append's --json envelope, served or not, and a few lines of text naming its own arguments", async () => {
+    const bad = { ...parse(readFileSync(join(projectRoot, 'fixtures', 'briefs', 'next-brief.yaml'), 'utf8')), changes: [] };
+    bad.findings[0] = { ...bad.findings[0], direction: 'supports', evidence: bad.findings[0].evidenceRefs };
+    cpSync(join(projectRoot, 'fixtures', 'briefs', 'chain-valid'), join(workspace, 'envelope-chain'), { recursive: true });
+    writeFileSync(join(workspace, 'bad-brief.json'), JSON.stringify(bad));
+    const served = await call('append_brief', { dir: 'envelope-chain', hypothesisId: 'H2', brief: bad });
+    const run = await runInProcess(['briefs', 'append', 'envelope-chain', '--hypothesis', 'H2', '--from', 'bad-brief.json', '--json'], {
+      cwd: workspace,
+    });
+    const envelope = JSON.parse(run.stdout);
+    // The same envelope, but where the brief came from and where its diagnostics sit in that file (a tool's argument has no lines).
+    const unplaced = (data: any) => ({
+      ...data,
+      from: '',
+      notes: [],
+      diagnostics: data.diagnostics.map(({ line, column, ...rest }: any) => rest),
+    });
+    expect({ ...served.structuredContent, data: unplaced(served.structuredContent.data) }).toEqual({
+      ...envelope,
+      data: unplaced(envelope.data),
+      error: { ...envelope.error, message: expect.any(String) },
+    });
+    expect(served).toMatchObject({ isError: true, structuredContent: { ok: false, error: { code: 'GATE_FAILED', subcode: 'ERRORS' } } });
+    expect(served.structuredContent.data.notes).toEqual(['evidence ids not checked: no spec argument given']);
+    const text = served.content[0]?.text ?? '';
+    expect(text.split('\n')).toEqual([
+      'GATE_FAILED ERRORS: the brief argument: the brief has 1 error; envelope-chain/H2-0003.json was not written',
+      expect.stringMatching(
+        /^\/brief\/findings\/0\/direction: error schema: .*one of "support", "against" or "neutral"\. Did you mean "support"\?$/,
+      ),
+      expect.stringMatching(/^\/brief\/findings\/0\/evidence: warning unknown-field: .*Did you mean "evidenceRefs"\?/),
+      '',
+    ]);
+    expect(text).not.toMatch(/--[a-z]/);
+    // A refusal is an envelope too, with no data.
+    const refused = await call('append_brief', { dir: 'envelope-chain', hypothesisId: 'H2' });
+    expect(refused).toMatchObject({
+      isError: true,
+      structuredContent: {
+        schema: '1',
+        ok: false,
+        command: 'briefs append',
+        data: {},
+        warnings: [],
+        error: { subcode: 'INVALID_ARGUMENT' },
+      },
+    });
+    expect(refused.content[0]?.text).toMatch(/^USAGE_ERROR INVALID_ARGUMENT: append_brief: arguments must have required property 'brief'$/);
+  });
+
+  it('takes the syntax of a spec given as text as syntax, and refuses format naming syntax (format is what the commands print)', async () => {
+    const yaml = readFileSync(join(workspace, 'drafts', '02-mapped-and-ranked.yaml'), 'utf8');
+    for (const tool of ['compile', 'next']) {
+      const renamed = await call(tool, { text: yaml, format: 'yaml' });
+      expect(renamed).toMatchObject({ isError: true, structuredContent: { error: { code: 'USAGE_ERROR', subcode: 'INVALID_ARGUMENT' } } });
+      const takes = tool === 'compile' ? '"path", "text", "syntax", "preset" or "stage"' : '"path", "text", "syntax" or "preset"';
+      expect(renamed.structuredContent.error.message).toBe(
+        `${tool}: 1 unknown argument, "format"; "format" is now "syntax"; it takes ${takes}`,
+      );
+      expect((await call(tool, { text: yaml, syntax: 'yaml', ...(tool === 'compile' ? { stage: 'draft' } : {}) })).isError).toBeFalsy();
+    }
   });
 
   it('refuses a bad call with a tool error that says why, and keeps serving', async () => {

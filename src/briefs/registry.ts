@@ -16,13 +16,15 @@ export type RegistryLookup =
 /**
  * The evidence registry the briefs' refs are checked against: that of the spec at `spec.file`
  * (absolute, named `spec.shown` in messages, read only if it lies `spec.inside`), or none without a spec. Both `briefs` and `briefs append`
- * look it up here, so that they agree on which refs are known.
+ * look it up here, so that they agree on which refs are known. `specName` is what the caller calls
+ * the spec it was not given: the command line's --spec, an MCP tool's spec argument.
  */
 export function readEvidenceRegistry(
   spec: { file: string; shown: string; inside?: FolderBound } | undefined,
   maxBytes: number,
+  specName = '--spec',
 ): RegistryLookup {
-  if (spec === undefined) return { ok: true, registry: undefined, notes: ['evidence ids not checked: no --spec given'] };
+  if (spec === undefined) return { ok: true, registry: undefined, notes: [`evidence ids not checked: no ${specName} given`] };
   const { file, shown, inside } = spec;
   const parsed = readDocument(file, { maxBytes, shown, ...(inside === undefined ? {} : { inside }) });
   if (!parsed.ok)

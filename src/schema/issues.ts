@@ -1,5 +1,5 @@
 import { isRecord } from '../common/guards.js';
-import { didYouMean } from '../common/suggest.js';
+import { offerSuggestion, suggestAllowed } from '../common/suggest.js';
 import { show } from '../common/text.js';
 import { childPointer, parsePointer } from '../diagnostics/pointer.js';
 import { QUOTE_COLON_HINT } from '../load/yaml.js';
@@ -115,7 +115,7 @@ function describe(error: ErrorObject, documentName: string): DescribedIssue | un
         kind: 'unknown',
         path: childPointer(path, key),
         taintPath: childPointer(path, key),
-        message: `unknown field ${show(key)} in ${where(path)}; it is ignored.${didYouMean(key, known)} Prefix extension data with "x-".`,
+        message: `unknown field ${show(key)} in ${where(path)}; it is ignored.${offerSuggestion(suggestAllowed(key, known))} Prefix extension data with "x-".`,
       };
     }
     case 'type':
@@ -123,6 +123,10 @@ function describe(error: ErrorObject, documentName: string): DescribedIssue | un
         path,
         `${where(path)} must be ${article(String(params['type']))}, not ${describeValue(error.data)}.${textTurnedMapping(params['type'], error.data) ? ` ${QUOTE_COLON_HINT}` : ''}`,
       );
+    case 'enum':
+      return structural(path, outsideList(where(path), error.data, params['allowedValues']));
+    case 'const':
+      return structural(path, outsideList(where(path), error.data, [params['allowedValue']]));
     case 'minLength':
       return structural(path, `${where(path)} must not be an empty string; fill it in.`);
     case 'minimum':
@@ -130,6 +134,19 @@ function describe(error: ErrorObject, documentName: string): DescribedIssue | un
     default:
       return structural(path, `${where(path)} ${error.message ?? 'is invalid'}.`);
   }
+}
+
+/**
+ * A value the schema lists the allowed values of (a brief finding's direction, a stop reason): the
+ * values, and the closest one to a string, as the rules word a value outside a policy's list.
+ */
+function outsideList(where: string, value: unknown, allowed: unknown): string {
+  const values: unknown[] = Array.isArray(allowed) ? allowed : [];
+  const shown = values.map((entry) => show(entry));
+  const listed = shown.length <= 1 ? shown.join('') : `one of ${shown.slice(0, -1).join(', ')} or ${shown.at(-1)}`;
+  const names = values.filter((entry): entry is string => typeof entry === 'string');
+  const suggestion = typeof value === 'string' ? suggestAllowed(value, names) : undefined;
+  return `${where} is ${describeValue(value)}; it must be ${listed}.${offerSuggestion(suggestion)}`;
 }
 
 /** A string expected, and an object of one key with a text or number value: what YAML makes of an unquoted "key: text". */

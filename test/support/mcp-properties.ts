@@ -14,7 +14,9 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
+import { OUTPUT_SCHEMAS } from '../../src/cli/mcp/output-schemas.js';
 import { maxLineBytes } from '../../src/cli/mcp/server.js';
 import { STACK_TRACE } from './cli.js';
 import { McpProcess, type Reply, request, type Session, serveInProcess } from './mcp-session.js';
@@ -163,7 +165,7 @@ const hostileString = fc.oneof(
 /** Arguments of any type, named after the tools' own or not: a tool must answer each call once, as data or as a tool error. */
 const hostileArguments = fc.dictionary(
   fc.oneof(
-    fc.constantFrom('path', 'text', 'format', 'preset', 'stage', 'ruleId', 'dir', 'hypothesisId', 'brief', 'spec'),
+    fc.constantFrom('path', 'text', 'syntax', 'format', 'preset', 'stage', 'ruleId', 'dir', 'hypothesisId', 'brief', 'spec'),
     fc.string({ maxLength: 8 }),
   ),
   fc.oneof(
@@ -245,9 +247,40 @@ function input(lines: Batch['lines']): Buffer[] {
   return [...lines.flatMap(({ bytes }) => [bytes, Buffer.from('\n')]), Buffer.from(`${request(PING_ID, 'ping')}\n`)];
 }
 
-/** Checks the replies to a batch: one per line that calls for one, with its id and code; none else; the ping answered. */
+/** Each tool's output schema, compiled: every result of a call, served or refused, must fit its tool's. */
+const fitsOutput: ReadonlyMap<string, ValidateFunction> = new Map(
+  Object.entries(OUTPUT_SCHEMAS).map(([tool, schema]) => [tool, new Ajv2020({ strict: false }).compile(schema)]),
+);
+
+/** The tool a line calls, by the line's id (as the batch numbered it), for the lines that are tools/call requests of a known tool. */
+function toolsCalled(lines: Batch['lines']): Map<string | number, string> {
+  const called = new Map<string | number, string>();
+  for (const { bytes } of lines) {
+    let message: { method?: unknown; id?: unknown; params?: { name?: unknown } };
+    try {
+      message = JSON.parse(bytes.toString('utf8'));
+    } catch {
+      continue;
+    }
+    const { method, id, params } = message ?? {};
+    if (method === 'tools/call' && (typeof id === 'string' || typeof id === 'number') && typeof params?.name === 'string')
+      called.set(id, params.name);
+  }
+  return called;
+}
+
+/**
+ * Checks the replies to a batch: one per line that calls for one, with its id and code; none else;
+ * the ping answered; every tool's result fitting the tool's output schema.
+ */
 function checkReplies(lines: Batch['lines'], replies: readonly Reply[], stderr: string): void {
   const problems: string[] = [];
+  const called = toolsCalled(lines);
+  for (const reply of replies) {
+    const validate = fitsOutput.get(called.get(reply.id ?? '') ?? '');
+    if (validate !== undefined && reply.result !== undefined && !validate(reply.result.structuredContent))
+      problems.push(`a result that does not fit its output schema: ${JSON.stringify(reply.result).slice(0, 300)}`);
+  }
   const due = lines.flatMap(({ label, expected }) => (expected.reply === 'one' ? [{ label, ...expected }] : []));
   const left = [...replies];
   for (const { label, id, codes } of due) {

@@ -71,10 +71,11 @@ export interface GivenBrief {
 
 /**
  * Appends a brief already in hand: the command line's after it read --from, and the MCP tool's,
- * which confines the folder and --spec to its roots (checked on what is opened, see appendBrief).
+ * which confines the folder and the spec to its roots (checked on what is opened, see appendBrief)
+ * and names the spec by its argument (`specName`).
  */
 export function appendGivenBrief(
-  options: Omit<BriefsAppendOptions, 'from' | 'json'> & { inside?: FolderBound },
+  options: Omit<BriefsAppendOptions, 'from' | 'json'> & { inside?: FolderBound; specName?: string },
   brief: GivenBrief,
   io: Io,
 ): CommandResult {
@@ -85,6 +86,7 @@ export function appendGivenBrief(
       ? undefined
       : { file: resolve(io.cwd, options.spec), shown: shown(options.spec), ...(inside === undefined ? {} : { inside }) },
     options.maxBytes,
+    options.specName,
   );
   if (!lookup.ok) return inputError(shown(options.spec as string), lookup.problem, io);
   for (const note of lookup.notes) io.stderr.write(`${toolInfo.name}: note: ${escapeFor.terminal(note)}\n`);

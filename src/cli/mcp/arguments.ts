@@ -1,4 +1,4 @@
-import { listOf, oneOf } from '../../common/text.js';
+import { listOf, oneOf, show } from '../../common/text.js';
 
 /**
  * The longest string each argument may be, so that no call costs more than its arguments are
@@ -11,14 +11,25 @@ export const MAX_RULE_ID_LENGTH = 200;
 export const MAX_HYPOTHESIS_ID_LENGTH = 255;
 
 /**
+ * Arguments that were renamed, by their old name: the call is refused, and its message names the
+ * new one. `format` said the syntax of a spec given as text, where the commands' --format says
+ * what they print.
+ */
+const RENAMED: Readonly<Record<string, string>> = { format: 'syntax' };
+
+/**
  * What is wrong with a call's arguments that a tool does not take: ten of them named, the rest
- * counted. Found before the schema is checked, since with every error collected each unknown
- * argument would cost an error object and a sentence, and a call could make its reply far larger
- * than itself. Undefined when every argument is one the tool takes.
+ * counted, and a renamed one with its new name. Found before the schema is checked, since with
+ * every error collected each unknown argument would cost an error object and a sentence, and a
+ * call could make its reply far larger than itself. Undefined when every argument is one the tool takes.
  */
 export function unknownArguments(args: Record<string, unknown>, known: readonly string[]): string | undefined {
   const unknown = Object.keys(args).filter((key) => !known.includes(key));
   if (unknown.length === 0) return undefined;
   const which = `${unknown.length.toLocaleString('en-US')} unknown ${unknown.length === 1 ? 'argument' : 'arguments'}, ${listOf(unknown)}`;
-  return `${which}; ${known.length === 0 ? 'it takes none' : `it takes ${oneOf(known)}`}`;
+  const renamed = unknown
+    .filter((key) => Object.hasOwn(RENAMED, key) && known.includes(RENAMED[key] as string))
+    .map((key) => `; ${show(key)} is now ${show(RENAMED[key])}`)
+    .join('');
+  return `${which}${renamed}; ${known.length === 0 ? 'it takes none' : `it takes ${oneOf(known)}`}`;
 }

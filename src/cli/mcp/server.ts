@@ -57,7 +57,7 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   );
   const context = toolContext(options.roots, options.maxBytes, options.env);
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: TOOLS.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
+    tools: TOOLS.map(({ name, description, inputSchema, outputSchema }) => ({ name, description, inputSchema, outputSchema })),
   }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const tool = TOOLS.find((candidate) => candidate.name === request.params.name);

@@ -1,32 +1,28 @@
 import { relative } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { jsonText } from '../../common/json-text.js';
 import { presetNames } from '../../policy/presets.js';
 import { formatText } from '../../render/text.js';
-import { escapeFor } from '../../render/untrusted/index.js';
 import { appendGivenBrief } from '../commands/briefs-append.js';
 import { configCommand } from '../commands/config.js';
 import { explainCommand, rulesCommand, schemaCommand } from '../commands/info.js';
 import { adviseOn } from '../commands/next.js';
 import { judgeOneSpec, type SpecSource } from '../commands/one-spec.js';
-import type { CommandResult } from '../commands/result.js';
-import { CliError, usageError } from '../contract.js';
+import { CliError, type EnvelopeError, usageError } from '../contract.js';
+import { appendedText } from './appended.js';
 import { MAX_HYPOTHESIS_ID_LENGTH, MAX_PATH_LENGTH, MAX_RULE_ID_LENGTH, unknownArguments } from './arguments.js';
 import type { ToolContext } from './context.js';
+import { OUTPUT_SCHEMAS, type OutputSchema } from './output-schemas.js';
+import { enveloped, envelopedRefusal, refusal, served, servedWithWarnings, type ToolResult, withWarnings } from './results.js';
 import { isWithinFolder, type Roots } from './roots.js';
-
-/** What a tool call returns: text for a person, the same as data for an agent; isError for a call that could not be served. */
-export interface ToolResult {
-  [key: string]: unknown;
-  content: Array<{ type: 'text'; text: string }>;
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-}
 
 interface Tool {
   name: string;
   description: string;
   inputSchema: { type: 'object'; properties: Record<string, object>; required?: string[]; additionalProperties: false };
+  /** The schema of every result's structuredContent, success or refusal. */
+  outputSchema: OutputSchema;
+  /** Set on a tool that answers with its command's --json envelope, refusals included: the command. */
+  envelope?: string;
   call(args: Record<string, unknown>, context: ToolContext): Promise<ToolResult>;
 }
 
@@ -40,14 +36,18 @@ const path = {
 const specSource = {
   path,
   text: { type: 'string', description: 'the spec itself (JSON or YAML), in place of a path: at most --max-bytes bytes of UTF-8' },
-  format: { enum: ['json', 'yaml'], description: 'the format of text; without it JSON is tried, then YAML' },
+  syntax: { enum: ['json', 'yaml'], description: 'the syntax of text; without it JSON is tried, then YAML' },
   preset,
 };
+
+/** The command whose --json envelope append_brief answers with. */
+const APPEND_COMMAND = 'briefs append';
 
 /** The tools the server offers, each a thin shell over the command of the same purpose. */
 export const TOOLS: readonly Tool[] = [
   {
     name: 'compile',
+    outputSchema: OUTPUT_SCHEMAS.compile,
     description:
       "Judge one investigation spec (a path or its text) with the method's acceptance gate; stage draft judges an unfinished one. Returns the verdict and every diagnostic with line, column, rule, expected values and suggestion.",
     inputSchema: {
@@ -83,6 +83,7 @@ export const TOOLS: readonly Tool[] = [
   },
   {
     name: 'next',
+    outputSchema: OUTPUT_SCHEMAS.next,
     description:
       'For a draft (a path or its text): what the method allows now and what it forbids (budget left, the hypothesis to test next and its unread mapped nodes, replan, valid stop reasons, discovery cycles), each piece of advice with the rule it comes from.',
     inputSchema: { type: 'object', properties: specSource, additionalProperties: false },
@@ -92,6 +93,7 @@ export const TOOLS: readonly Tool[] = [
   },
   {
     name: 'explain',
+    outputSchema: OUTPUT_SCHEMAS.explain,
     description: "A rule's documentation, with a spec it rejects and one that passes.",
     inputSchema: {
       type: 'object',
@@ -103,12 +105,14 @@ export const TOOLS: readonly Tool[] = [
   },
   {
     name: 'rules',
+    outputSchema: OUTPUT_SCHEMAS.rules,
     description: 'Every rule of the gate, with its criterion, its setting in each preset and what it checks.',
     inputSchema: { type: 'object', properties: {}, additionalProperties: false },
     call: async () => served(rulesCommand()),
   },
   {
     name: 'policy',
+    outputSchema: OUTPUT_SCHEMAS.policy,
     description:
       'The policy in force (allowed tools, units, provenance tags, statuses, stop reasons, minimums) and every rule setting, each with where it came from; for a spec, as found from its folder.',
     inputSchema: { type: 'object', properties: { path, preset }, additionalProperties: false },
@@ -119,6 +123,8 @@ export const TOOLS: readonly Tool[] = [
   },
   {
     name: 'append_brief',
+    envelope: APPEND_COMMAND,
+    outputSchema: OUTPUT_SCHEMAS.append_brief,
     description:
       "Write the next artifact of the chain of working briefs of a hypothesis in a folder, with its sequence number and its parent's SHA-256; the brief is checked first, and a chain is never forked nor an artifact written over.",
     inputSchema: {
@@ -136,12 +142,16 @@ export const TOOLS: readonly Tool[] = [
           maxLength: MAX_HYPOTHESIS_ID_LENGTH,
           description: 'the hypothesis whose chain grows: artifacts are named <hypothesisId>-NNNN.json',
         },
-        brief: { type: 'object', description: 'the brief itself: {formatVersion: 1, findings, uncertainties, nextQuestion, changes}' },
+        brief: {
+          type: 'object',
+          description:
+            'the brief itself: {formatVersion: 1, findings: [{id, direction: "support" | "against" | "neutral", text, scope, evidenceRefs: [evidence id]}], uncertainties: [text], nextQuestion, changes: [{findingId, kind: "modified" | "removed", reason, evidenceRefs}], note (optional)}',
+        },
         spec: {
           type: 'string',
           minLength: 1,
           maxLength: MAX_PATH_LENGTH,
-          description: 'the spec whose evidence registry the brief cites (optional)',
+          description: "the spec whose evidence registry the brief's evidenceRefs must be in (optional; without it they are not checked)",
         },
       },
       required: ['dir', 'hypothesisId', 'brief'],
@@ -154,15 +164,17 @@ export const TOOLS: readonly Tool[] = [
         hypothesis: args['hypothesisId'] as string,
         maxBytes: context.maxBytes,
         inside: context.roots.bound,
+        specName: 'spec argument',
         ...spec,
       };
       const result = appendGivenBrief(options, { data: args['brief'], from: 'the brief argument' }, context.io);
-      // A brief refused for its problems wrote nothing: the call did not do what was asked.
-      return { ...served(result), ...(result.exitCode === 0 ? {} : { isError: true }) };
+      // A brief refused for its problems wrote nothing: the call did not do what was asked (isError).
+      return enveloped(APPEND_COMMAND, result, appendedText(result));
     },
   },
   {
     name: 'schema',
+    outputSchema: OUTPUT_SCHEMAS.schema,
     description:
       "The machine contract: the input JSON Schema (with a preset, that preset's allowed values as enum), the exit codes, the error codes and the rules.",
     inputSchema: { type: 'object', properties: { preset }, additionalProperties: false },
@@ -175,49 +187,21 @@ const validators = new Map<string, ValidateFunction>();
 /** Runs tool `name`; a call with bad arguments, or one the command refuses, is a tool error that says why. */
 export async function callTool(tool: Tool, args: Record<string, unknown>, context: ToolContext): Promise<ToolResult> {
   const unknown = unknownArguments(args, Object.keys(tool.inputSchema.properties));
-  if (unknown !== undefined) return refusal('USAGE_ERROR', 'INVALID_ARGUMENT', `${tool.name}: ${unknown}`);
+  const refuse = (error: EnvelopeError): ToolResult =>
+    tool.envelope === undefined ? refusal(error) : envelopedRefusal(tool.envelope, error);
+  if (unknown !== undefined) return refuse({ code: 'USAGE_ERROR', subcode: 'INVALID_ARGUMENT', message: `${tool.name}: ${unknown}` });
   let validate = validators.get(tool.name);
   if (validate === undefined) validators.set(tool.name, (validate = new Ajv2020({ allErrors: true }).compile(tool.inputSchema)));
   if (!validate(args)) {
     const problems = (validate.errors ?? []).map((error) => `${error.instancePath || 'arguments'} ${error.message ?? 'is invalid'}`);
-    return refusal('USAGE_ERROR', 'INVALID_ARGUMENT', `${tool.name}: ${problems.join('; ')}`);
+    return refuse({ code: 'USAGE_ERROR', subcode: 'INVALID_ARGUMENT', message: `${tool.name}: ${problems.join('; ')}` });
   }
   try {
     return await tool.call(args, context);
   } catch (error) {
-    if (error instanceof CliError) return refusal(error.code, error.subcode, error.message);
+    if (error instanceof CliError) return refuse({ code: error.code, subcode: error.subcode, message: error.message });
     throw error;
   }
-}
-
-function served(result: CommandResult): ToolResult {
-  return {
-    content: [{ type: 'text', text: result.stdout === '' ? jsonText(result.data) : result.stdout }],
-    structuredContent: result.data,
-  };
-}
-
-/** A command that looks configuration up: its warnings (which configuration, which was ignored) come with its data and its text. */
-function servedWithWarnings(result: CommandResult): ToolResult {
-  const { content, structuredContent } = served(result);
-  const text = content[0]?.text ?? '';
-  return {
-    content: [{ type: 'text', text: withWarnings(text, result.warnings) }],
-    structuredContent: { ...structuredContent, warnings: result.warnings },
-  };
-}
-
-function withWarnings(text: string, warnings: readonly string[]): string {
-  if (warnings.length === 0) return text;
-  return `${text}${text.endsWith('\n') || text === '' ? '' : '\n'}${warnings.map((warning) => `warning: ${escapeFor.terminal(warning)}\n`).join('')}`;
-}
-
-function refusal(code: string, subcode: string | null, message: string): ToolResult {
-  return {
-    content: [{ type: 'text', text: `${code}${subcode === null ? '' : ` ${subcode}`}: ${message}` }],
-    structuredContent: { error: { code, subcode, message } },
-    isError: true,
-  };
 }
 
 function flags(args: Record<string, unknown>, context: ToolContext): { maxBytes: number; preset?: string } {
@@ -229,10 +213,10 @@ function pickPreset(args: Record<string, unknown>): { preset?: string } {
 }
 
 function sourceOf(args: Record<string, unknown>, roots: Roots): SpecSource {
-  const { path, text, format } = args;
+  const { path, text, syntax } = args;
   if ((path === undefined) === (text === undefined))
     throw usageError('INVALID_ARGUMENT', 'give the spec as path or as text: exactly one of them');
-  if (typeof text === 'string') return { text, ...(format === 'json' || format === 'yaml' ? { format } : {}) };
+  if (typeof text === 'string') return { text, ...(syntax === 'json' || syntax === 'yaml' ? { format: syntax } : {}) };
   return { path: insideRoots(path as string, roots), inside: roots.bound };
 }
 

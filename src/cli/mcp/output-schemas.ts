@@ -1,0 +1,120 @@
+import envelopeSchema from '../../../assets/envelope.schema.json' with { type: 'json' };
+import { isRecord } from '../../common/guards.js';
+
+/**
+ * The JSON Schemas of the tools' results (`outputSchema`, which a client checks each result's
+ * structuredContent against), cut from the envelope's own (assets/envelope.schema.json): the
+ * envelope itself for a tool that answers with it, else its command's `data` (as the envelope
+ * says it for that command), or the tool's refusal, `{error}`.
+ */
+export type JsonSchema = Record<string, unknown>;
+/** What MCP asks of an output schema: an object at the top. */
+export type OutputSchema = JsonSchema & { type: 'object' };
+
+const envelope = envelopeSchema as JsonSchema & { $defs: Record<string, JsonSchema>; properties: Record<string, JsonSchema> };
+const defs = envelope.$defs;
+const DEFS = '#/$defs/';
+
+/** The `data` the envelope describes for a command when it succeeds. */
+function dataOf(command: string): JsonSchema {
+  const rules = envelope['allOf'] as Array<{
+    if: { properties: { command?: { const?: string } } };
+    then: { properties: { data: JsonSchema } };
+  }>;
+  const found = rules.find((rule) => rule.if.properties.command?.const === command);
+  if (found === undefined) throw new Error(`the envelope schema has no data for ${command}`);
+  return found.then.properties.data;
+}
+
+/** The envelope's error object (not null): a tool's refusal holds one. */
+const error = (envelope.properties['error'] as { oneOf: JsonSchema[] }).oneOf.find((schema) => schema['type'] === 'object') as JsonSchema;
+const refusal: JsonSchema = {
+  description: 'A call that was not served (isError): why, as the command line would say it.',
+  type: 'object',
+  required: ['error'],
+  additionalProperties: false,
+  properties: { error },
+};
+const warnings: JsonSchema = { description: 'What the configuration lookup has to say.', type: 'array', items: { type: 'string' } };
+
+/** `schema` with the $defs of the envelope it refers to, and those they refer to. */
+function withDefs(schema: JsonSchema): OutputSchema {
+  const needed = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) for (const item of value) visit(item);
+    else if (isRecord(value))
+      for (const [key, inner] of Object.entries(value)) {
+        if (key !== '$ref' || typeof inner !== 'string' || !inner.startsWith(DEFS)) visit(inner);
+        else if (!needed.has(inner.slice(DEFS.length))) {
+          needed.add(inner.slice(DEFS.length));
+          visit(defs[inner.slice(DEFS.length)]);
+        }
+      }
+  };
+  visit(schema);
+  const named = [...needed].sort().map((name) => [name, defs[name]]);
+  return { type: 'object', ...schema, ...(named.length === 0 ? {} : { $defs: Object.fromEntries(named) }) };
+}
+
+/** The command's data, or a refusal. */
+const dataOrRefusal = (data: JsonSchema): OutputSchema => withDefs({ type: 'object', anyOf: [data, refusal] });
+
+/** A command's data (a definition of the envelope's) with the warnings of the configuration lookup beside it. */
+function withWarnings(name: string): JsonSchema {
+  const data = defs[name] as JsonSchema & { properties: JsonSchema; required: string[] };
+  return { ...data, required: [...data.required, 'warnings'], properties: { ...data.properties, warnings } };
+}
+
+/**
+ * The envelope of one command, refusals included: its fields as the envelope has them, with the
+ * command's name, its data or none (a refusal), and the envelope's rules that tie `ok` to `error`.
+ */
+function envelopeOf(command: string, data: JsonSchema): JsonSchema {
+  const rules = (envelope['allOf'] as Array<{ if: { properties: JsonSchema } }>).filter(
+    (rule) => rule.if.properties['command'] === undefined,
+  );
+  return {
+    description: `The envelope that ${command} --json prints, whatever the outcome.`,
+    type: 'object',
+    required: envelope['required'],
+    additionalProperties: false,
+    properties: {
+      ...envelope.properties,
+      command: { const: command },
+      data: { anyOf: [data, { description: 'A refusal has no data.', type: 'object', maxProperties: 0 }] },
+    },
+    allOf: rules,
+  };
+}
+
+/** One file's outcome, as compile's envelope has it in data.files[], without its report, with the stage, the configuration and warnings. */
+function compileResult(): JsonSchema {
+  const file = (defs['compileData'] as { properties: { files: { items: { properties: Record<string, JsonSchema> } } } }).properties.files
+    .items;
+  const keep = ['path', 'dialect', 'stage', 'verdict', 'exitCode', 'counts', 'diagnostics', 'error', 'config', 'warnings'];
+  const properties: Record<string, JsonSchema> = {
+    ...file.properties,
+    stage: { description: 'How the spec was judged: final, or draft.', enum: ['final', 'draft'] },
+    config: { $ref: `${DEFS}config` },
+    warnings,
+  };
+  return {
+    description: "compile: one spec's verdict, exit code, counts and diagnostics.",
+    type: 'object',
+    required: keep.filter((key) => key !== 'dialect'),
+    additionalProperties: false,
+    properties: Object.fromEntries(keep.map((key) => [key, properties[key]])),
+  };
+}
+
+/** The output schema of each tool, by name. */
+export const OUTPUT_SCHEMAS = {
+  compile: dataOrRefusal(compileResult()),
+  next: dataOrRefusal(withWarnings('nextData')),
+  explain: dataOrRefusal({ $ref: `${DEFS}explainData` }),
+  rules: dataOrRefusal(dataOf('rules')),
+  policy: dataOrRefusal(withWarnings('configData')),
+  schema: dataOrRefusal({ $ref: `${DEFS}schemaData` }),
+  /** The envelope of `briefs append --json`, refusals included. */
+  append_brief: withDefs(envelopeOf('briefs append', { $ref: `${DEFS}briefsAppendData` })),
+} satisfies Record<string, OutputSchema>;
