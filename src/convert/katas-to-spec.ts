@@ -70,7 +70,10 @@ export function katasToSpec(report: Record<string, unknown>): Conversion {
       ? { reason: 'escalated', evidence: `The budget ran out with ${pending.length} questions pending; they are handed over.` }
       : last.status === 'confirmed'
         ? { reason: 'goal_resolved', evidence: `${read}, and ${last.id}, the hypothesis they end on, stands confirmed.` }
-        : { reason: 'goal_unresolved', evidence: `${read}, but ${last.id}, the hypothesis they end on, is ${last.status}: no finding bears it out.` },
+        : {
+            reason: 'goal_unresolved',
+            evidence: `${read}, but ${last.id}, the hypothesis they end on, is ${last.status}: no finding bears it out.`,
+          },
     deliverable: findings.map((finding) => String(finding['summary'])).join(' '),
     risks:
       declared.length > 0 ? declared : [unread.length > 0 ? `Plan targets not read: ${unread.join(', ')}.` : 'Every plan target was read.'],

@@ -65,7 +65,9 @@ export function reasoningOf(
     { id: 'H1', claim: report['hypothesis'], priority: 1, cost: 1, status: statusOf(1), candidateNodes: [...new Set(targets)] },
     ...turns.map((turn, index) => {
       const order = orderOf(turn.replans[turn.replans.length - 1] as Record<string, unknown>);
-      const after = turn.known ? `finding ${String(turn.trigger)}` : `a replan that names no finding (${JSON.stringify(turn.trigger) ?? 'none'})`;
+      const after = turn.known
+        ? `finding ${String(turn.trigger)}`
+        : `a replan that names no finding (${JSON.stringify(turn.trigger) ?? 'none'})`;
       return {
         id: `H${index + 2}`,
         claim: `After ${after} invalidated H${index + 1}, the targets in the new order settle the objective: ${order.join(', ')}.`,

@@ -73,12 +73,22 @@ export function convertCommand(options: ConvertOptions, io: Io): CommandResult {
     io.stderr.write(
       `${toolInfo.name}: the converted spec would fail the default gate on ${criterion} (${escapeFor.terminal(title)}): ${diagnostics.map((diagnostic) => `${diagnostic.ruleId} ${escapeFor.terminal(diagnostic.message)}`).join('; ')}\n`,
     );
-  const gateData = { preset: gate.preset, verdict: gate.verdict, failing: failing.map(({ criterion, title, diagnostics }) => ({ criterion, title, diagnostics })) };
+  const gateData = {
+    preset: gate.preset,
+    verdict: gate.verdict,
+    failing: failing.map(({ criterion, title, diagnostics }) => ({ criterion, title, diagnostics })),
+  };
   if (gate.verdict === 'fail' && !options.allowFailing) {
     const message = `${options.report}: the converted spec would fail the default gate on ${failing.map(({ criterion }) => criterion).join(', ')}; nothing was written (fix the report, or pass --allow-failing to write the spec as it is)`;
     io.stderr.write(`${toolInfo.name}: ${escapeFor.terminal(message)}\n`);
     const data = { from: options.report, to: options.to, spec: null, written: false, unmapped, check, gate: gateData };
-    return { exitCode: exitCodes.gateFailed, data, warnings: [], error: { code: 'GATE_FAILED', subcode: 'CONVERSION_FAILS', message }, stdout: '' };
+    return {
+      exitCode: exitCodes.gateFailed,
+      data,
+      warnings: [],
+      error: { code: 'GATE_FAILED', subcode: 'CONVERSION_FAILS', message },
+      stdout: '',
+    };
   }
   const data: Record<string, unknown> = { from: options.report, to: options.to, spec, written: true, unmapped, check, gate: gateData };
   const stdout = deliver(text, options, data, io.cwd, true);
