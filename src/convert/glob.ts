@@ -86,9 +86,10 @@ function tokenize(pattern: string): Token[] {
 
 function matchesTokens(tokens: readonly Token[], path: string): boolean {
   let reached = new Uint8Array(path.length + 1);
+  let next = new Uint8Array(path.length + 1);
   reached[0] = 1;
   for (const token of tokens) {
-    const next = new Uint8Array(path.length + 1);
+    next.fill(0);
     let any = false;
     for (let at = 0; at <= path.length; at++) {
       if (!reached[at]) continue;
@@ -115,7 +116,7 @@ function matchesTokens(tokens: readonly Token[], path: string): boolean {
       }
     }
     if (!any) return false;
-    reached = next;
+    [reached, next] = [next, reached];
   }
   return reached[path.length] === 1;
 }
@@ -125,13 +126,20 @@ function inClass(token: { negated: boolean; ranges: Array<[string, string]> }, c
   return inside !== token.negated;
 }
 
+export interface GlobMatcher {
+  (path: string): boolean;
+  /** The tokens of all its spellings: matching a path costs at most this times the path's length. */
+  size: number;
+}
+
 /** A glob pattern as a matcher of paths, or undefined when the pattern is past what is understood. */
-export function globMatcher(pattern: string): ((path: string) => boolean) | undefined {
+export function globMatcher(pattern: string): GlobMatcher | undefined {
   const spellings = expandBraces(pattern.replace(/^\.\//, ''));
   if (spellings === undefined) return undefined;
   const compiled = spellings.map(tokenize);
-  return (path) => {
+  const matcher = (path: string): boolean => {
     const bare = path.replace(/^\.\//, '');
     return compiled.some((tokens) => matchesTokens(tokens, bare));
   };
+  return Object.assign(matcher, { size: compiled.reduce((sum, tokens) => sum + tokens.length, 0) });
 }

@@ -1,3 +1,4 @@
+import { plural } from '../common/text.js';
 import { globMatcher } from './glob.js';
 
 /** How a map entry's candidate nodes were found: see surfaceMapOf. */
@@ -9,12 +10,15 @@ export interface ConvertedMap {
   unlisted: Array<Record<string, unknown>>;
 }
 
+/** The steps of glob matching one conversion may take (a few tenths of a second); the Globs past it are not matched. */
+const MATCHING_BUDGET = 50_000_000;
+
 /**
  * The surface map of a katas report's cheap mapping. The report lists the candidates of all its
  * scans together, so each entry holds what can be told of its own scan, and says how in
  * `x-surfaced`: a Glob holds the candidates its pattern matches (`matched`, tried on the path and
  * on the path below the scope); the other scans (Grep, whose pattern is matched against contents,
- * or a Glob past what the matcher understands) hold the candidates no Glob matches, which only
+ * or a Glob past what the matcher understands or past the matching budget) hold the candidates no Glob matches, which only
  * they can have surfaced: `inferred` when one scan is left to have surfaced them, `unknown` when
  * several are and the report does not say which found which. A scan with nothing to hold (a Glob
  * that matches no candidate, or a Grep when every candidate matches a Glob) has no entry, as a map
@@ -22,11 +26,15 @@ export interface ConvertedMap {
  */
 export function surfaceMapOf(scans: ReadonlyArray<Record<string, unknown>>, candidates: readonly string[], scope: unknown): ConvertedMap {
   const below = typeof scope === 'string' && scope.trim() !== '' ? `${scope.replace(/\/+$/, '')}/` : undefined;
+  // Each match costs the pattern's tokens times the path's length, tried twice at most.
+  const pathCost = candidates.reduce((sum, candidate) => sum + 2 * (candidate.length + 1), 0);
+  let left = MATCHING_BUDGET;
   const matchedBy = scans.map((scan) => {
     const pattern = scan['pattern'];
     if (scan['tool'] !== 'Glob' || typeof pattern !== 'string') return undefined;
     const matches = globMatcher(pattern);
-    if (matches === undefined) return undefined;
+    if (matches === undefined || matches.size * pathCost > left) return undefined;
+    left -= matches.size * pathCost;
     return candidates.filter(
       (candidate) => matches(candidate) || (below !== undefined && candidate.startsWith(below) && matches(candidate.slice(below.length))),
     );
@@ -49,7 +57,7 @@ export function surfaceMapOf(scans: ReadonlyArray<Record<string, unknown>>, cand
       tool: scan['tool'],
       query: scan['pattern'],
       candidateNodes: [...nodes],
-      evidence: `${String(scan['result_count'])} results ${String(scan['evidence_tag'])}; ${HOW[surfaced](unmatched)}`,
+      evidence: `${typeof scan['result_count'] === 'number' ? plural(scan['result_count'], 'result') : `${String(scan['result_count'])} results`} ${String(scan['evidence_tag'])}; ${HOW[surfaced](unmatched)}`,
       'x-surfaced': surfaced,
     });
   });
