@@ -65,6 +65,7 @@ export const errorCodes: readonly ErrorCodeEntry[] = [
       TOO_MANY_WARNINGS: 'no errors, but more warnings than --max-warnings allows',
       FIXTURES_FAILED: 'test: at least one fixture does not match its expectation',
       REGRESSION: 'compare --fail-on-regression: at least one file got worse from BASE to HEAD',
+      CONVERSION_FAILS: 'convert: the converted spec would fail the default gate; nothing was written (--allow-failing writes it)',
     }),
   },
   {

@@ -53,6 +53,7 @@ export function addAuthoringCommands(program: Command, onInvocation: (invocation
     .addOption(new Option('-f, --format <format>', 'JSON or YAML').choices(['json', 'yaml']).default('json'))
     .addOption(outputOption('the spec'))
     .addOption(maxBytesOption('largest report accepted, in bytes'))
+    .option('--allow-failing', 'write the spec even when it would fail the default gate (exit 0; the criteria it fails are still named)')
     .option('--json', 'print one JSON envelope')
     .action((report: string, options: Record<string, unknown>) =>
       onInvocation({
@@ -63,6 +64,7 @@ export function addAuthoringCommands(program: Command, onInvocation: (invocation
           format: options['format'] as 'json' | 'yaml',
           ...pickOutput(options),
           maxBytes: options['maxBytes'] as number,
+          allowFailing: options['allowFailing'] === true,
           json: options['json'] === true,
         },
       }),

@@ -1,5 +1,7 @@
 import { isRecord, records, strings } from '../common/guards.js';
 import { inPriorityOrder } from '../common/priority.js';
+import { reasoningOf } from './reasoning.js';
+import { surfaceMapOf } from './surface-map.js';
 
 /** A field of the katas report that the spec has no place for, and where its data went. */
 export interface Unmapped {
@@ -30,67 +32,48 @@ const UNMAPPED: readonly Unmapped[] = [
 
 /**
  * The investigation spec a katas report describes: the objective is the goal; the files budget,
- * with one read per finding, the budget; each cheap mapping a map entry over the topology's
- * candidates; the report's one hypothesis is H1, its candidate nodes the plan's targets in
- * priority order; each finding a deep dive on its target; each replan a replan after the deep
- * dive of its trigger finding; the budget status the stop reason (complete: goal_resolved; exhausted_with_pending: escalated, the pending questions handed over); the remaining risks and the
- * pending questions the risks. What has no place in a spec is kept under `x-katas`.
+ * with one read per finding, the budget; the cheap mapping the surface map, each entry with the
+ * candidates that can be told its own (surfaceMapOf); the hypothesis H1, each replan a turn to a
+ * new hypothesis, each finding a deep dive of the hypothesis in force (reasoningOf); the budget
+ * status the stop reason (exhausted_with_pending: escalated, the pending questions handed over;
+ * complete: goal_resolved when the last hypothesis stands confirmed, else goal_unresolved); the
+ * remaining risks, the pending questions and every hypothesis left open the risks. What has no
+ * place in a spec is kept under `x-katas`.
  */
 export function katasToSpec(report: Record<string, unknown>): Conversion {
   const budget = isRecord(report['budget']) ? report['budget'] : {};
   const files = isRecord(budget['files']) ? budget['files'] : {};
   const topology = isRecord(report['topology']) ? report['topology'] : {};
   const risks = isRecord(report['risks']) ? report['risks'] : {};
-  const candidates = strings(topology['candidates']);
+  const candidates = [...new Set(strings(topology['candidates']))];
   const plan = inPriorityOrder(records(report['prioritized_plan']));
   const findings = records(report['findings']);
-  const invalidated = findings.some((finding) => finding['invalidates_hypothesis'] === true);
-  const diveOf = new Map<unknown, string>(findings.map((finding, index) => [finding['id'], `D${index + 1}`]));
   const pending = strings(budget['pending_questions']);
   const exhausted = budget['status'] === 'exhausted_with_pending';
-  const declared = [...strings(risks['remaining']), ...pending.map((question) => `Pending question: ${question}`)];
   const targets = plan.map((entry) => entry['target']).filter((target): target is string => typeof target === 'string');
   const unread = targets.filter((target) => !findings.some((finding) => finding['target'] === target));
+  const map = surfaceMapOf(records(topology['cheap_mapping']), candidates, report['scope']);
+  const { hypotheses, deepDives, replanLog, last } = reasoningOf(report, targets, findings);
+  const unsettled = hypotheses
+    .filter((hypothesis) => hypothesis['status'] === 'open')
+    .map((hypothesis) => `${String(hypothesis['id'])} was not settled: no finding was read for it.`);
+  const declared = [...strings(risks['remaining']), ...pending.map((question) => `Pending question: ${question}`), ...unsettled];
+  const read = `The budget status is ${String(budget['status'])} after ${findings.length} findings`;
   const spec: Record<string, unknown> = {
     goal: report['objective'],
     budget: { total: files['limit'], used: findings.length, unit: 'reads' },
-    surfaceMap: records(topology['cheap_mapping']).map((scan, index) => ({
-      id: `M${index + 1}`,
-      tool: scan['tool'],
-      query: scan['pattern'],
-      candidateNodes: [...candidates],
-      evidence: `${String(scan['result_count'])} results ${String(scan['evidence_tag'])}`,
-    })),
-    hypotheses: [
-      {
-        id: 'H1',
-        claim: report['hypothesis'],
-        priority: 1,
-        cost: 1,
-        status: invalidated ? 'invalidated' : findings.length > 0 ? 'confirmed' : 'open',
-        candidateNodes: targets,
-      },
-    ],
-    deepDives: findings.map((finding, index) => ({
-      id: `D${index + 1}`,
-      hypothesisId: 'H1',
-      node: finding['target'],
-      tool: 'Read',
-      finding: finding['summary'],
-      // A finding that does not invalidate is neutral beside one that does; with none invalidating, the hypothesis held.
-      effect: finding['invalidates_hypothesis'] === true ? 'invalidates' : invalidated ? 'neutral' : 'confirms',
-      provenance: finding['evidence_tag'],
-    })),
-    replanLog: records(report['replans']).map((replan) => ({
-      trigger: 'hypothesis_invalidated',
-      hypothesisId: 'H1',
-      decision: `Read in the new order: ${strings(replan['new_plan_order']).join(', ')}.`,
-      evidence: `${String(replan['invalidated_hypothesis'])} ${String(replan['evidence_tag'])}`,
-      ...(diveOf.has(replan['trigger_finding_id']) ? { afterDeepDive: diveOf.get(replan['trigger_finding_id']) } : {}),
-    })),
+    surfaceMap: map.entries,
+    hypotheses,
+    deepDives,
+    replanLog,
     stopCondition: exhausted
       ? { reason: 'escalated', evidence: `The budget ran out with ${pending.length} questions pending; they are handed over.` }
-      : { reason: 'goal_resolved', evidence: `The budget status is complete after ${findings.length} findings.` },
+      : last.status === 'confirmed'
+        ? { reason: 'goal_resolved', evidence: `${read}, and ${last.id}, the hypothesis they end on, stands confirmed.` }
+        : {
+            reason: 'goal_unresolved',
+            evidence: `${read}, but ${last.id}, the hypothesis they end on, is ${last.status}: no finding bears it out.`,
+          },
     deliverable: findings.map((finding) => String(finding['summary'])).join(' '),
     risks:
       declared.length > 0 ? declared : [unread.length > 0 ? `Plan targets not read: ${unread.join(', ')}.` : 'Every plan target was read.'],
@@ -104,6 +87,7 @@ export function katasToSpec(report: Record<string, unknown>): Conversion {
         status: budget['status'],
         pending_questions: budget['pending_questions'],
       },
+      ...(map.unlisted.length > 0 ? { unlisted_mapping: map.unlisted } : {}),
       prioritized_plan: report['prioritized_plan'],
       findings: findings.map((finding) => ({ id: finding['id'], source: finding['source'] })),
       scratchpad: report['scratchpad'],
@@ -112,5 +96,11 @@ export function katasToSpec(report: Record<string, unknown>): Conversion {
       forbidden_patterns: risks['forbidden_patterns'],
     },
   };
-  return { spec, unmapped: [...UNMAPPED] };
+  const unmapped = map.unlisted.length > 0 ? [...UNMAPPED, UNLISTED] : [...UNMAPPED];
+  return { spec, unmapped };
 }
+
+const UNLISTED: Unmapped = {
+  field: 'topology.cheap_mapping[] tied to no candidate',
+  why: 'a map entry lists what its query surfaced; these scans are kept under x-katas.unlisted_mapping',
+};

@@ -102,8 +102,11 @@ function runsFor(hostile: HostileText, index: number): Run[] {
     { args: ['next', prose], stdout: 'lines' },
     { args: ['next', all], stdout: 'lines' },
     { args: ['next', all, '--format', 'json'], stdout: 'json' },
+    // The report fails the gate wherever the text is prefixed, so the spec is written only when asked.
     { args: ['convert', katas, '--to', 'spec', '--format', 'yaml'], stdout: 'lines' },
-    { args: ['convert', katas, '--to', 'spec', '--format', 'json'], stdout: 'json' },
+    { args: ['convert', katas, '--to', 'spec', '--format', 'yaml', '--allow-failing'], stdout: 'lines' },
+    { args: ['convert', katas, '--to', 'spec', '--format', 'json', '--allow-failing'], stdout: 'json' },
+    { args: ['convert', katas, '--to', 'spec', '--json'], stdout: 'json' },
     { args: ['init', '--goal', text], stdout: 'lines' },
     { args: ['init', '--goal', text, '--format', 'json'], stdout: 'json' },
     { args: ['config', '--spec', all, '--config', `configs/${index}-values.json`], stdout: 'lines' },
