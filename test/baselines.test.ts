@@ -179,7 +179,10 @@ describe('baselines on the command line', () => {
     });
     expect(written.stderr).toContain(`wrote ${SUPPRESSIONS_FILE_NAME}: 3 problems of 2 specs suppressed`);
     expect(written.stdout).toContain('✔ 3 files passed (3 suppressed by a baseline)');
-    expect(written.stdout).toMatch(/specs\/two\.json\n\s+\d+:\d+\s+suppressed\s+/);
+    // Accepted problems are counted, one line a file; --show-suppressed lists them as before.
+    expect(written.stdout).toContain(`specs/two.json: 2 suppressed by ${SUPPRESSIONS_FILE_NAME} (dive-selective 2)\n`);
+    const shown = await runInProcess(['specs', '--show-suppressed'], { cwd: dir });
+    expect(shown.stdout).toMatch(/specs\/two\.json\n\s+\d+:\d+\s+suppressed\s+/);
 
     // Found again walking up from the specs' folder, from a working directory below it too: in a
     // repository the walk climbs to its top (outside one, it would stop at the working directory).
@@ -238,6 +241,54 @@ describe('baselines on the command line', () => {
     expect(baselineOf(dir)).toEqual({ 'specs/two.json': { 'dive-selective': { count: 1 } } });
     const after = await runInProcess(['specs', '--json'], { cwd: dir });
     expect(JSON.parse(after.stdout).data.suppressions.unused).toEqual([]);
+  });
+
+  it('--fail-on-unused-suppressions fails a run whose baseline accepts more than is left, until it is pruned', async () => {
+    const dir = corpus();
+    await runInProcess(['specs', '--suppress-all'], { cwd: dir });
+    writeJson(dir, 'specs/two.json', gateFailingSpec());
+    // Without the flag an unused entry only warns, as before.
+    expect((await runInProcess(['specs'], { cwd: dir })).status).toBe(0);
+    const run = await runInProcess(['specs', '--fail-on-unused-suppressions', '--json'], { cwd: dir });
+    const envelope: any = expectEnvelope(run, { command: 'compile', exit: 1, code: 'GATE_FAILED' });
+    expect(envelope.error.subcode).toBe('UNUSED_SUPPRESSIONS');
+    expect(envelope.error.message).toMatch(/^1 baseline entry accepts more problems than are left, .*--prune-suppressions$/);
+    expect(envelope.data.summary).toMatchObject({ failed: 0, exitCode: 1 });
+    expect(envelope.data.suppressions).toMatchObject({ unusedTotal: 1, failOnUnused: true });
+    expect(run.stderr).toContain('--fail-on-unused-suppressions fails the run on it');
+    // A new error still fails as an error: the unused entry does not hide it.
+    writeJson(dir, 'specs/clean.json', threeDiveErrors());
+    const failing: any = expectEnvelope(await runInProcess(['specs', '--fail-on-unused-suppressions', '--json'], { cwd: dir }), {
+      command: 'compile',
+      exit: 1,
+      code: 'GATE_FAILED',
+    });
+    expect(failing.error.subcode).toBe('ERRORS');
+    writeJson(dir, 'specs/clean.json', validSpec());
+    const pruned = await runInProcess(['specs', '--prune-suppressions', '--fail-on-unused-suppressions'], { cwd: dir });
+    expect(pruned.status, pruned.stderr).toBe(0);
+    expect((await runInProcess(['specs', '--fail-on-unused-suppressions'], { cwd: dir })).status).toBe(0);
+  });
+
+  it('text counts accepted problems in one line a file, so that a new error is not buried under them', async () => {
+    const dir = tempDir();
+    for (let index = 0; index < 30; index++) writeJson(dir, `specs/old-${String(index).padStart(2, '0')}.json`, threeDiveErrors());
+    await runInProcess(['specs', '--suppress-all'], { cwd: dir });
+    writeJson(dir, 'specs/new.json', twoDiveErrors());
+    const run = await runInProcess(['specs', '--format', 'text'], { cwd: dir });
+    expect(run.status).toBe(1);
+    const lines = run.stdout.trimEnd().split('\n');
+    // 30 lines of counts, the new file's two errors with their frames, the summary and the hint.
+    expect(lines.filter((line) => /^specs\/old-\d\d\.json: 3 suppressed by /.test(line))).toHaveLength(30);
+    expect(lines.filter((line) => /^\s+\d+:\d+\s+suppressed\s/.test(line))).toEqual([]);
+    expect(lines.filter((line) => /^\s+\d+:\d+\s+error\s/.test(line))).toHaveLength(2);
+    expect(lines.length).toBeLessThan(45);
+    expect(run.stdout).toContain(`specs/old-00.json: 3 suppressed by ${SUPPRESSIONS_FILE_NAME} (dive-selective 3)\n`);
+    expect(run.stdout).toContain('✖ 2 problems (2 errors, 0 warnings; 90 suppressed by a baseline)\n');
+    expect(run.stdout).toContain('90 suppressed problems counted, not listed: --show-suppressed lists them\n');
+    const shown = await runInProcess(['specs', '--format', 'text', '--show-suppressed'], { cwd: dir });
+    expect(shown.stdout.split('\n').filter((line) => /^\s+\d+:\d+\s+suppressed\s/.test(line))).toHaveLength(90);
+    expect(shown.stdout).not.toContain('counted, not listed');
   });
 
   it('--suppress-rule writes only that rule, and is repeatable; a typo gets a suggestion, critical-input a refusal', async () => {
