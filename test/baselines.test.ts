@@ -359,6 +359,50 @@ describe('baselines on the command line', () => {
     expect(envelope.data.files[0]).toMatchObject({ worse: false, rules: [] });
   });
 
+  it('stats and compare say that they apply no baseline, in their output, warnings and envelope', async () => {
+    const dir = corpus();
+    await runInProcess(['specs', '--suppress-all'], { cwd: dir });
+    const stats = await runInProcess(['stats', 'specs'], { cwd: dir });
+    expect(stats.status, stats.stderr).toBe(0);
+    expect(stats.stdout).toContain(
+      `No baseline is applied: every problem counts as found, whether a baseline accepts it or not. Found and not applied: \`${SUPPRESSIONS_FILE_NAME}\`.`,
+    );
+    expect(stats.stderr).toContain(`warning: baseline ${SUPPRESSIONS_FILE_NAME} is not applied: stats counts every problem`);
+    const statsEnvelope: any = expectEnvelope(await runInProcess(['stats', 'specs', '--json'], { cwd: dir }), {
+      command: 'stats',
+      exit: 0,
+    });
+    expect(statsEnvelope.data.baselines).toEqual({ applied: false, found: [SUPPRESSIONS_FILE_NAME] });
+    // The two dive-selective errors the baseline accepts are counted all the same.
+    expect(statsEnvelope.data.stats.rules).toContainEqual(expect.objectContaining({ ruleId: 'dive-selective', errors: 2 }));
+
+    mkdirSync(join(dir, 'base'));
+    writeJson(dir, 'base/two.json', validSpec());
+    writeJson(dir, 'base/warn.json', validSpec());
+    writeJson(dir, 'base/clean.json', validSpec());
+    const compared = await runInProcess(['compare', 'base', 'specs'], { cwd: dir });
+    expect(compared.stdout).toContain(
+      `No baseline is applied to the specs, so every problem counts as found; not applied: ${SUPPRESSIONS_FILE_NAME}\n`,
+    );
+    expect(compared.stderr).toContain(`warning: baseline ${SUPPRESSIONS_FILE_NAME} is not applied: compare judges the specs`);
+    const markdown = await runInProcess(['compare', 'base', 'specs', '--format', 'markdown'], { cwd: dir });
+    expect(markdown.stdout).toContain('No baseline is applied to the specs, so every problem counts as found. Not applied: `');
+    const envelope: any = expectEnvelope(await runInProcess(['compare', 'base', 'specs', '--json'], { cwd: dir }), {
+      command: 'compare',
+      exit: 0,
+    });
+    expect(envelope.data.baselines).toEqual({ applied: false, found: [SUPPRESSIONS_FILE_NAME] });
+
+    // A broken baseline is named, never read: a command that does not apply it does not stop on it.
+    writeFileSync(join(dir, SUPPRESSIONS_FILE_NAME), '{ not json');
+    expect((await runInProcess(['stats', 'specs'], { cwd: dir })).status).toBe(0);
+    // Without a baseline, nothing is said.
+    rmSync(join(dir, SUPPRESSIONS_FILE_NAME));
+    const plain = await runInProcess(['stats', 'specs', '--json'], { cwd: dir });
+    expect(JSON.parse(plain.stdout).data.baselines).toBeUndefined();
+    expect(plain.stderr).not.toContain('baseline');
+  });
+
   it('shows suppressed problems as suppressed in every format', async () => {
     const dir = corpus();
     await runInProcess(['specs', '--suppress-all'], { cwd: dir });
