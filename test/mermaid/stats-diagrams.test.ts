@@ -116,18 +116,18 @@ describe('the chart of pass rates per task', () => {
   });
 
   /** The text of an mdast node, its children's joined. */
-  const toString = (node: unknown): string => {
+  const textOf = (node: unknown): string => {
     if (node === null || typeof node !== 'object') return '';
     const { value, children } = node as { value?: unknown; children?: unknown[] };
-    return typeof value === 'string' ? value : (children ?? []).map(toString).join('');
+    return typeof value === 'string' ? value : (children ?? []).map(textOf).join('');
   };
 
   /** The legend under a chart with numbered bars, from the Markdown tree: [bar, task] rows; null without one. */
   const legendOf = (stats: ReturnType<typeof collectStats>): string[][] | null => {
     const legend = statsMarkdownTree(stats).children.find(
-      (node): node is Table => node.type === 'table' && toString(node.children[0]?.children[0]) === 'Bar',
+      (node): node is Table => node.type === 'table' && textOf(node.children[0]?.children[0]) === 'Bar',
     );
-    return legend === undefined ? null : legend.children.slice(1).map((row) => row.children.map((cell) => toString(cell)));
+    return legend === undefined ? null : legend.children.slice(1).map((row) => row.children.map((cell) => textOf(cell)));
   };
 
   /** Where Mermaid lays out the x-axis labels: each label's centre and an estimate of its width (0.6 em a code point). */
