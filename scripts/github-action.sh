@@ -48,6 +48,7 @@ else
   [ -n "${INPUT_MAX_WARNINGS:-}" ] && args+=(--max-warnings="$INPUT_MAX_WARNINGS")
   [ -n "${INPUT_SARIF_CATEGORY:-}" ] && args+=(--sarif-category="$INPUT_SARIF_CATEGORY")
   [ -n "${INPUT_SUPPRESSIONS:-}" ] && args+=(--suppressions="$INPUT_SUPPRESSIONS")
+  is_true "${INPUT_FAIL_ON_UNUSED_SUPPRESSIONS:-false}" && args+=(--fail-on-unused-suppressions)
   [ -n "${INPUT_SHARD:-}" ] && args+=(--shard="$INPUT_SHARD")
   # Options as --name=value and the files after "--": a file or value that starts with "-" stays what it is.
   "${cli[@]}" "${args[@]}" -- "${paths[@]}" >"$results_file" || status=$?

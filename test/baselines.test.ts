@@ -179,7 +179,10 @@ describe('baselines on the command line', () => {
     });
     expect(written.stderr).toContain(`wrote ${SUPPRESSIONS_FILE_NAME}: 3 problems of 2 specs suppressed`);
     expect(written.stdout).toContain('✔ 3 files passed (3 suppressed by a baseline)');
-    expect(written.stdout).toMatch(/specs\/two\.json\n\s+\d+:\d+\s+suppressed\s+/);
+    // Accepted problems are counted, one line a file; --show-suppressed lists them as before.
+    expect(written.stdout).toContain(`specs/two.json: 2 suppressed by ${SUPPRESSIONS_FILE_NAME} (dive-selective 2)\n`);
+    const shown = await runInProcess(['specs', '--show-suppressed'], { cwd: dir });
+    expect(shown.stdout).toMatch(/specs\/two\.json\n\s+\d+:\d+\s+suppressed\s+/);
 
     // Found again walking up from the specs' folder, from a working directory below it too: in a
     // repository the walk climbs to its top (outside one, it would stop at the working directory).
@@ -238,6 +241,54 @@ describe('baselines on the command line', () => {
     expect(baselineOf(dir)).toEqual({ 'specs/two.json': { 'dive-selective': { count: 1 } } });
     const after = await runInProcess(['specs', '--json'], { cwd: dir });
     expect(JSON.parse(after.stdout).data.suppressions.unused).toEqual([]);
+  });
+
+  it('--fail-on-unused-suppressions fails a run whose baseline accepts more than is left, until it is pruned', async () => {
+    const dir = corpus();
+    await runInProcess(['specs', '--suppress-all'], { cwd: dir });
+    writeJson(dir, 'specs/two.json', gateFailingSpec());
+    // Without the flag an unused entry only warns, as before.
+    expect((await runInProcess(['specs'], { cwd: dir })).status).toBe(0);
+    const run = await runInProcess(['specs', '--fail-on-unused-suppressions', '--json'], { cwd: dir });
+    const envelope: any = expectEnvelope(run, { command: 'compile', exit: 1, code: 'GATE_FAILED' });
+    expect(envelope.error.subcode).toBe('UNUSED_SUPPRESSIONS');
+    expect(envelope.error.message).toMatch(/^1 baseline entry accepts more problems than are left, .*--prune-suppressions$/);
+    expect(envelope.data.summary).toMatchObject({ failed: 0, exitCode: 1 });
+    expect(envelope.data.suppressions).toMatchObject({ unusedTotal: 1, failOnUnused: true });
+    expect(run.stderr).toContain('--fail-on-unused-suppressions fails the run on it');
+    // A new error still fails as an error: the unused entry does not hide it.
+    writeJson(dir, 'specs/clean.json', threeDiveErrors());
+    const failing: any = expectEnvelope(await runInProcess(['specs', '--fail-on-unused-suppressions', '--json'], { cwd: dir }), {
+      command: 'compile',
+      exit: 1,
+      code: 'GATE_FAILED',
+    });
+    expect(failing.error.subcode).toBe('ERRORS');
+    writeJson(dir, 'specs/clean.json', validSpec());
+    const pruned = await runInProcess(['specs', '--prune-suppressions', '--fail-on-unused-suppressions'], { cwd: dir });
+    expect(pruned.status, pruned.stderr).toBe(0);
+    expect((await runInProcess(['specs', '--fail-on-unused-suppressions'], { cwd: dir })).status).toBe(0);
+  });
+
+  it('text counts accepted problems in one line a file, so that a new error is not buried under them', async () => {
+    const dir = tempDir();
+    for (let index = 0; index < 30; index++) writeJson(dir, `specs/old-${String(index).padStart(2, '0')}.json`, threeDiveErrors());
+    await runInProcess(['specs', '--suppress-all'], { cwd: dir });
+    writeJson(dir, 'specs/new.json', twoDiveErrors());
+    const run = await runInProcess(['specs', '--format', 'text'], { cwd: dir });
+    expect(run.status).toBe(1);
+    const lines = run.stdout.trimEnd().split('\n');
+    // 30 lines of counts, the new file's two errors with their frames, the summary and the hint.
+    expect(lines.filter((line) => /^specs\/old-\d\d\.json: 3 suppressed by /.test(line))).toHaveLength(30);
+    expect(lines.filter((line) => /^\s+\d+:\d+\s+suppressed\s/.test(line))).toEqual([]);
+    expect(lines.filter((line) => /^\s+\d+:\d+\s+error\s/.test(line))).toHaveLength(2);
+    expect(lines.length).toBeLessThan(45);
+    expect(run.stdout).toContain(`specs/old-00.json: 3 suppressed by ${SUPPRESSIONS_FILE_NAME} (dive-selective 3)\n`);
+    expect(run.stdout).toContain('✖ 2 problems (2 errors, 0 warnings; 90 suppressed by a baseline)\n');
+    expect(run.stdout).toContain('90 suppressed problems counted, not listed: --show-suppressed lists them\n');
+    const shown = await runInProcess(['specs', '--format', 'text', '--show-suppressed'], { cwd: dir });
+    expect(shown.stdout.split('\n').filter((line) => /^\s+\d+:\d+\s+suppressed\s/.test(line))).toHaveLength(90);
+    expect(shown.stdout).not.toContain('counted, not listed');
   });
 
   it('--suppress-rule writes only that rule, and is repeatable; a typo gets a suggestion, critical-input a refusal', async () => {
@@ -306,6 +357,50 @@ describe('baselines on the command line', () => {
     const run = await runInProcess(['compare', 'base-reports', 'head-reports', '--fail-on-regression', '--json'], { cwd: dir });
     const envelope: any = expectEnvelope(run, { command: 'compare', exit: 0 });
     expect(envelope.data.files[0]).toMatchObject({ worse: false, rules: [] });
+  });
+
+  it('stats and compare say that they apply no baseline, in their output, warnings and envelope', async () => {
+    const dir = corpus();
+    await runInProcess(['specs', '--suppress-all'], { cwd: dir });
+    const stats = await runInProcess(['stats', 'specs'], { cwd: dir });
+    expect(stats.status, stats.stderr).toBe(0);
+    expect(stats.stdout).toContain(
+      `No baseline is applied: every problem counts as found, whether a baseline accepts it or not. Found and not applied: \`${SUPPRESSIONS_FILE_NAME}\`.`,
+    );
+    expect(stats.stderr).toContain(`warning: baseline ${SUPPRESSIONS_FILE_NAME} is not applied: stats counts every problem`);
+    const statsEnvelope: any = expectEnvelope(await runInProcess(['stats', 'specs', '--json'], { cwd: dir }), {
+      command: 'stats',
+      exit: 0,
+    });
+    expect(statsEnvelope.data.baselines).toEqual({ applied: false, found: [SUPPRESSIONS_FILE_NAME] });
+    // The two dive-selective errors the baseline accepts are counted all the same.
+    expect(statsEnvelope.data.stats.rules).toContainEqual(expect.objectContaining({ ruleId: 'dive-selective', errors: 2 }));
+
+    mkdirSync(join(dir, 'base'));
+    writeJson(dir, 'base/two.json', validSpec());
+    writeJson(dir, 'base/warn.json', validSpec());
+    writeJson(dir, 'base/clean.json', validSpec());
+    const compared = await runInProcess(['compare', 'base', 'specs'], { cwd: dir });
+    expect(compared.stdout).toContain(
+      `No baseline is applied to the specs, so every problem counts as found; not applied: ${SUPPRESSIONS_FILE_NAME}\n`,
+    );
+    expect(compared.stderr).toContain(`warning: baseline ${SUPPRESSIONS_FILE_NAME} is not applied: compare judges the specs`);
+    const markdown = await runInProcess(['compare', 'base', 'specs', '--format', 'markdown'], { cwd: dir });
+    expect(markdown.stdout).toContain('No baseline is applied to the specs, so every problem counts as found. Not applied: `');
+    const envelope: any = expectEnvelope(await runInProcess(['compare', 'base', 'specs', '--json'], { cwd: dir }), {
+      command: 'compare',
+      exit: 0,
+    });
+    expect(envelope.data.baselines).toEqual({ applied: false, found: [SUPPRESSIONS_FILE_NAME] });
+
+    // A broken baseline is named, never read: a command that does not apply it does not stop on it.
+    writeFileSync(join(dir, SUPPRESSIONS_FILE_NAME), '{ not json');
+    expect((await runInProcess(['stats', 'specs'], { cwd: dir })).status).toBe(0);
+    // Without a baseline, nothing is said.
+    rmSync(join(dir, SUPPRESSIONS_FILE_NAME));
+    const plain = await runInProcess(['stats', 'specs', '--json'], { cwd: dir });
+    expect(JSON.parse(plain.stdout).data.baselines).toBeUndefined();
+    expect(plain.stderr).not.toContain('baseline');
   });
 
   it('shows suppressed problems as suppressed in every format', async () => {

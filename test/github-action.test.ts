@@ -142,6 +142,22 @@ describe('the action on a fake runner', () => {
     expect(annotationsOf(accepted.stdout, 'warning')).toEqual([]);
   });
 
+  it('fails on an unused baseline entry with fail-on-unused-suppressions, and only warns without it', () => {
+    const workspace = workspaceWith('fixtures/valid');
+    writeFileSync(join(workspace, 'specs', 'extra.json'), JSON.stringify({ ...validSpec(), owner: 'team' }));
+    // Two accepted, one left: the entry accepts a problem that was fixed.
+    writeFileSync(join(workspace, 'baseline.json'), JSON.stringify({ 'specs/extra.json': { 'unknown-field': { count: 2 } } }));
+    const warned = runAction(workspace, { paths: 'specs', suppressions: 'baseline.json', summary: 'false' });
+    expect(warned.status, warned.stderr).toBe(0);
+    expect(warned.outputs).toMatchObject({ verdict: 'pass', suppressed: '1' });
+
+    const strict = runAction(workspace, { paths: 'specs', suppressions: 'baseline.json', 'fail-on-unused-suppressions': 'true' });
+    expect(strict.status, strict.stderr).toBe(1);
+    expect(strict.outputs).toMatchObject({ verdict: 'fail', 'exit-code': '1', errors: '0', suppressed: '1' });
+    const envelope = JSON.parse(readFileSync(join(workspace, 'compile-investigation-results.json'), 'utf8'));
+    expect(envelope.error).toMatchObject({ code: 'GATE_FAILED', subcode: 'UNUSED_SUPPRESSIONS' });
+  });
+
   it('reports a usage error as one error annotation and its exit code, with no summary', () => {
     const workspace = workspaceWith('fixtures/valid');
     const run = runAction(workspace, { paths: 'specs', shard: '4/3' });

@@ -63,6 +63,8 @@ export const errorCodes: readonly ErrorCodeEntry[] = [
       ERRORS: 'at least one error diagnostic',
       WARNINGS: 'no errors, but warnings and --fail-on warning',
       TOO_MANY_WARNINGS: 'no errors, but more warnings than --max-warnings allows',
+      UNUSED_SUPPRESSIONS:
+        'no errors, but --fail-on-unused-suppressions and baseline entries that accept more problems than are left (fixed, or of specs that are gone)',
       FIXTURES_FAILED: 'test: at least one fixture does not match its expectation',
       REGRESSION: 'compare --fail-on-regression: at least one file got worse from BASE to HEAD',
       CONVERSION_FAILS: 'convert: the converted spec would fail the default gate; nothing was written (--allow-failing writes it)',

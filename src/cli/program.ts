@@ -114,6 +114,11 @@ export function buildProgram(
       '--prune-suppressions',
       'lower the counts of the baseline to the problems still found, and drop the entries of specs that are gone',
     )
+    .option(
+      '--fail-on-unused-suppressions',
+      'fail the run (exit 1, GATE_FAILED/UNUSED_SUPPRESSIONS) when a baseline entry accepts more problems than are left',
+    )
+    .option('--show-suppressed', 'text: list every suppressed problem with its code frame, rather than count them in one line a file')
     .addOption(workersOption('files', '1'))
     .option('--shard <i/n>', 'compile only the i-th of n deterministic shares of the inputs (for a CI matrix; merge the runs with summary)')
     .option(
@@ -141,6 +146,8 @@ export function buildProgram(
           suppressAll: options['suppressAll'] === true,
           suppressRules: (options['suppressRule'] as string[] | undefined) ?? [],
           pruneSuppressions: options['pruneSuppressions'] === true,
+          failOnUnusedSuppressions: options['failOnUnusedSuppressions'] === true,
+          showSuppressed: options['showSuppressed'] === true,
           ...(typeof options['workers'] === 'number' ? { workers: options['workers'] } : {}),
           json: options['json'] === true,
         },

@@ -5,6 +5,7 @@ export { formatCompareText } from './text.js';
 export {
   COMPARE_VERSION,
   type CompareDocument,
+  type CompareNotes,
   type CompareSummary,
   type Delta,
   type FileComparison,

@@ -2,24 +2,34 @@ import type { PhrasingContent, Root, RootContent } from 'mdast';
 import { describePointer } from '../diagnostics/pointer.js';
 import { firstItems, MAX_ROWS, moreNote } from '../render/limits.js';
 import { stringifyMarkdown } from '../render/markdown-stringify.js';
-import { cellText, code, heading, paragraph, table, text } from '../render/mdast-builders.js';
+import { cellText, code, codeList, heading, paragraph, table, text } from '../render/mdast-builders.js';
 import { changeLabel, deltaLabel, FIGURES, problemRows, reasonsLabel, summaryLabel } from './labels.js';
-import type { CompareDocument, FileComparison } from './types.js';
+import type { CompareDocument, CompareNotes, FileComparison } from './types.js';
 
 const IN_JSON = 'the JSON comparison (--format json) lists them all';
 
 /** The comparison as GitHub-flavoured Markdown, from an mdast tree like every document of the tool. */
-export function renderCompareMarkdown(document: CompareDocument): string {
-  return stringifyMarkdown(compareMarkdownTree(document));
+export function renderCompareMarkdown(document: CompareDocument, notes: CompareNotes = {}): string {
+  return stringifyMarkdown(compareMarkdownTree(document, notes));
 }
 
 /** A summary, a table of every file with its verdict change and figures, then each file's new and fixed problems by rule. */
-function compareMarkdownTree(document: CompareDocument): Root {
+function compareMarkdownTree(document: CompareDocument, notes: CompareNotes): Root {
   const { verdict, details } = summaryLabel(document.summary);
   const files = firstItems(document.files, MAX_ROWS);
+  const baselines = notes.unappliedBaselines ?? [];
   const children: RootContent[] = [
     heading(1, text('Comparison of '), code(document.base), text(' and '), code(document.head)),
     paragraph(text(`${verdict}. ${details}.`)),
+    ...(baselines.length === 0
+      ? []
+      : [
+          paragraph(
+            text('No baseline is applied to the specs, so every problem counts as found. Not applied: '),
+            ...codeList(baselines),
+            text('.'),
+          ),
+        ]),
     heading(2, text('Files')),
     table(
       ['File', 'Verdict', 'Worse', ...FIGURES.map((figure) => figure.title)],

@@ -96,3 +96,8 @@ export interface CompareDocument {
   files: FileComparison[];
   summary: CompareSummary;
 }
+
+/** What a comparison is not: the baselines (suppressions files) compile would apply to its specs, which compare does not. */
+export interface CompareNotes {
+  unappliedBaselines?: readonly string[];
+}

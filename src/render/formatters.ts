@@ -17,13 +17,16 @@ export async function reportRenderer(format: ReportFormat): Promise<(report: Rep
 /** What the listing formats may need: colour for text, the rule catalog for SARIF. */
 export interface ListingContext extends SarifContext {
   color: boolean;
+  /** text: list each suppressed problem (--show-suppressed) rather than count them a file. */
+  showSuppressed?: boolean;
 }
 
 type Listing = (files: FileOutcome[], context: ListingContext) => Promise<string>;
 
 /** Every listing format, by name; each is loaded when first used, so a run pays only for its own. */
 const listings: Record<ListingFormat, Listing> = {
-  text: async (files, { color }) => (await import('./text.js')).formatText(files, { color }),
+  text: async (files, { color, showSuppressed }) =>
+    (await import('./text.js')).formatText(files, { color, showSuppressed: showSuppressed === true }),
   sarif: async (files, context) => (await import('./sarif.js')).formatSarif(files, context),
   github: async (files) => (await import('./github.js')).formatGithub(files),
 };

@@ -1,22 +1,32 @@
+import { plural } from '../common/text.js';
 import { countSeverities } from '../diagnostics/cap.js';
+import { compareStrings } from '../diagnostics/diagnostic.js';
 import { type FileOutcome, hiddenWarningsNote, type Problem, problemsOf } from '../report/outcome.js';
 import { SourceLines } from './code-frame.js';
 import { escapeFor } from './untrusted/index.js';
 
 export interface TextOptions {
   color: boolean;
+  /** List each problem a baseline accepts, with its code frame (--show-suppressed); else one line a file counts them. */
+  showSuppressed?: boolean;
 }
+
+/** Rules a file's line of suppressed problems names; the others are counted. */
+const RULES_ON_SUPPRESSED_LINE = 3;
 
 /**
  * A stylish, ESLint-like listing of the problems of every file, each under a one-line code frame,
- * and a closing summary. Only files with something to say are listed.
+ * and a closing summary. Only files with something to say are listed. Problems a baseline accepts
+ * are counted in one line a file (a file with nothing else to say is that one line), so that a new
+ * error is not buried under hundreds of accepted ones, unless `showSuppressed` lists them.
  */
 export function formatText(files: FileOutcome[], options: TextOptions): string {
   const paint = painter(options.color);
-  const blocks: string[] = [];
+  const blocks: Array<{ text: string; oneLine: boolean }> = [];
   let errors = 0;
   let warnings = 0;
   let suppressed = 0;
+  let counted = 0;
   for (const file of files) {
     const problems = problemsOf(file);
     if (problems.length === 0) continue;
@@ -24,17 +34,30 @@ export function formatText(files: FileOutcome[], options: TextOptions): string {
     errors += counts.errors;
     warnings += counts.warnings;
     suppressed += counts.suppressed;
-    blocks.push(formatFile(file, problems, paint));
+    const listed = options.showSuppressed === true ? problems : problems.filter((problem) => problem.suppressed === undefined);
+    const accepted = problems.length - listed.length;
+    counted += accepted;
+    if (listed.length === 0) {
+      blocks.push({ text: `${escapeFor.terminal(file.path)}: ${paint.dim(suppressedLine(problems))}`, oneLine: true });
+      continue;
+    }
+    const block = formatFile(file, listed, paint);
+    blocks.push({ text: accepted === 0 ? block : `${block}\n  ${paint.dim(`and ${suppressedLine(problems)}`)}`, oneLine: false });
   }
+  const listing = blocks
+    .map((block, index) => (index === 0 ? '' : block.oneLine && blocks[index - 1]?.oneLine ? '\n' : '\n\n') + block.text)
+    .join('');
   const problems = errors + warnings;
   const hidden = hiddenWarningsNote(files);
   const accepted = suppressed === 0 ? '' : `${suppressed} suppressed by a baseline`;
+  const howToList =
+    counted === 0 ? '' : `\n${paint.dim(`${plural(counted, 'suppressed problem')} counted, not listed: --show-suppressed lists them`)}`;
   if (problems === 0 && hidden === undefined) {
     // Drafts (--stage draft) are sound so far, not passed: the finished spec is still to be judged.
     const drafts = files.length > 0 && files.every((file) => file.verdict === 'draft-ok');
     const outcome = drafts ? `${nounFor(files.length, 'draft')} sound so far` : `${nounFor(files.length, 'file')} passed`;
-    const passed = `${paint.green('✔')} ${files.length} ${outcome}${accepted === '' ? '' : ` (${accepted})`}\n`;
-    return blocks.length === 0 ? passed : `${blocks.join('\n\n')}\n\n${passed}`;
+    const passed = `${paint.green('✔')} ${files.length} ${outcome}${accepted === '' ? '' : ` (${accepted})`}${howToList}\n`;
+    return blocks.length === 0 ? passed : `${listing}\n\n${passed}`;
   }
   const summaries: string[] = [];
   if (problems > 0) {
@@ -43,8 +66,24 @@ export function formatText(files: FileOutcome[], options: TextOptions): string {
     summaries.push(errors > 0 ? paint.boldRed(summary) : paint.boldYellow(summary));
   }
   if (hidden !== undefined) summaries.push(paint.boldYellow(`✖ ${hidden}`));
-  blocks.push(summaries.join('\n'));
-  return `${blocks.join('\n\n')}\n`;
+  return `${listing === '' ? '' : `${listing}\n\n`}${summaries.join('\n')}${howToList}\n`;
+}
+
+/** "2 suppressed by BASELINE (dive-selective 2)": a file's accepted problems, by rule, the first few rules named. */
+function suppressedLine(problems: readonly Problem[]): string {
+  const byRule = new Map<string, number>();
+  let baseline = '';
+  for (const problem of problems) {
+    if (problem.suppressed === undefined) continue;
+    baseline = problem.suppressed.baseline;
+    byRule.set(problem.ruleId, (byRule.get(problem.ruleId) ?? 0) + 1);
+  }
+  const total = [...byRule.values()].reduce((sum, count) => sum + count, 0);
+  const rules = [...byRule].sort(([a], [b]) => compareStrings(a, b));
+  const named = rules.slice(0, RULES_ON_SUPPRESSED_LINE).map(([ruleId, count]) => `${escapeFor.terminal(ruleId)} ${count}`);
+  const others = rules.length - named.length;
+  const list = `${named.join(', ')}${others === 0 ? '' : `, ${plural(others, 'more rule')}`}`;
+  return `${total} suppressed by ${escapeFor.terminal(baseline)} (${list})`;
 }
 
 function formatFile(file: FileOutcome, entries: Problem[], paint: Painter): string {

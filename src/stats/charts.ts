@@ -39,24 +39,57 @@ export function budgetUseChart(stats: Stats): string | null {
 export const MAX_TASK_BARS = 20;
 /** Code points of a task's label under its bar; longer keys are cut, ending in "…". */
 const TASK_LABEL_LENGTH = 30;
+/**
+ * Code points the x-axis of Mermaid's default chart (700 px wide, labels in 14 px type, about 8 px a
+ * character, bars some 520 px in all) holds side by side, all labels together: past that, labels
+ * centred under their bars run into each other.
+ */
+export const X_AXIS_CHARACTERS = 56;
+
+/** One bar of the chart of pass rates: the label under it, and the task it stands for. */
+export interface TaskBar {
+  label: string;
+  task: string;
+}
+
+/**
+ * The bars of the chart of pass rates, the first MAX_TASK_BARS tasks in the order of `stats.tasks`:
+ * each labelled by its task when every label fits its share of the x-axis (X_AXIS_CHARACTERS over
+ * the bars), else numbered 1, 2, 3… for the legend (`numbered`) to name, so that the labels never
+ * smear into each other, at 12 tasks or 20.
+ */
+export function taskBars(stats: Stats): { bars: TaskBar[]; numbered: boolean } {
+  const shown = stats.tasks.slice(0, MAX_TASK_BARS);
+  const share = Math.floor(X_AXIS_CHARACTERS / Math.max(1, shown.length));
+  const fits = shown.every(({ task }) => Math.min([...task].length, TASK_LABEL_LENGTH) <= share);
+  if (fits) {
+    const labels = uniqueLabels(shown.map(({ task }) => escapeFor.mermaidLabel(task, TASK_LABEL_LENGTH)));
+    return { bars: shown.map(({ task }, index) => ({ label: labels[index] ?? '?', task })), numbered: false };
+  }
+  return { bars: shown.map(({ task }, index) => ({ label: String(index + 1), task })), numbered: true };
+}
 
 /**
  * A Mermaid `xychart-beta` bar chart of the pass rate of each task, in the order of `stats.tasks`
  * (by key), or null without tasks. Past MAX_TASK_BARS tasks it draws the first ones and its title
- * says how many of how many.
+ * says how many of how many; when the tasks' names do not fit under their bars, the bars are
+ * numbered and the x-axis title says that the table under the chart names them (taskBars).
  */
 export function passRateChart(stats: Stats): string | null {
   if (stats.tasks.length === 0) return null;
-  const shown = stats.tasks.slice(0, MAX_TASK_BARS);
+  const { bars, numbered } = taskBars(stats);
   const title =
-    shown.length < stats.tasks.length ? `Pass rate per task (the first ${shown.length} of ${stats.tasks.length})` : 'Pass rate per task';
-  const labels = uniqueLabels(shown.map(({ task }) => escapeFor.mermaidLabel(task, TASK_LABEL_LENGTH)));
+    bars.length < stats.tasks.length ? `Pass rate per task (the first ${bars.length} of ${stats.tasks.length})` : 'Pass rate per task';
+  const axisTitle = numbered ? '"Task (numbered as in the table below)" ' : '';
   return [
     'xychart-beta',
     `  title "${title}"`,
-    `  x-axis [${labels.map((label) => `"${label}"`).join(', ')}]`,
+    `  x-axis ${axisTitle}[${bars.map(({ label }) => `"${label}"`).join(', ')}]`,
     '  y-axis "Pass rate (passes / runs)" 0 --> 1',
-    `  bar [${shown.map(({ passRate }) => passRate).join(', ')}]`,
+    `  bar [${stats.tasks
+      .slice(0, bars.length)
+      .map(({ passRate }) => passRate)
+      .join(', ')}]`,
   ].join('\n');
 }
 

@@ -1,7 +1,7 @@
-export { budgetUseChart, passRateChart, stopReasonPie } from './charts.js';
+export { budgetUseChart, passRateChart, stopReasonPie, type TaskBar, taskBars, X_AXIS_CHARACTERS } from './charts.js';
 export { BUDGET_BUCKETS, collectStats } from './collect.js';
 export { DEFAULT_K, MAX_K_VALUES, passAtK, passHatK } from './pass-at-k.js';
-export { renderStatsJson, renderStatsMarkdown, statsMarkdownTree } from './render.js';
+export { renderStatsJson, renderStatsMarkdown, type StatsNotes, statsMarkdownTree } from './render.js';
 export { collectTasks, taskKey } from './tasks.js';
 export type {
   BudgetBucket,

@@ -2,7 +2,7 @@ import type { PhrasingContent, RootContent } from 'mdast';
 import { plural } from '../common/text.js';
 import { firstItems, MAX_ROWS, moreNote } from '../render/limits.js';
 import { code, heading, paragraph, table, text } from '../render/mdast-builders.js';
-import { passRateChart } from './charts.js';
+import { passRateChart, taskBars } from './charts.js';
 import { IN_JSON_STATS, mermaid, numberOrDash } from './markdown-parts.js';
 import type { Stats, TaskStats } from './types.js';
 
@@ -50,6 +50,19 @@ export function tasksSection(stats: Stats): RootContent[] {
     ),
     ...moreNote(more, 'tasks', IN_JSON_STATS),
     ...mermaid(passRateChart(stats)),
+    ...barLegend(stats),
+  ];
+}
+
+/** Under a chart whose bars are numbered, the table that names the task of each bar. */
+function barLegend(stats: Stats): RootContent[] {
+  const { bars, numbered } = taskBars(stats);
+  if (!numbered) return [];
+  return [
+    table(
+      ['Bar', 'Task'],
+      bars.map(({ label, task }) => [[text(label)], [text(task)]]),
+    ),
   ];
 }
 

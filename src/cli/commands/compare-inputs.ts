@@ -35,6 +35,8 @@ export interface ComparedSides {
   head: Map<string, SideFile>;
   /** Configurations found by walking up, and links not followed, from both sides. */
   warnings: string[];
+  /** The specs compiled (not the reports read), by absolute path: where a baseline would be looked for. */
+  specs: string[];
 }
 
 /**
@@ -88,6 +90,7 @@ export async function readSides(
     base: new Map(),
     head: new Map(),
     warnings: [...judged.warnings, ...base.warnings, ...head.warnings, ...stale],
+    specs: specs.flatMap(({ listed }) => (listed.input.open === '-' ? [] : [pathText(listed.input.open)])),
   };
   for (const [index, { side, listed }] of entries.entries()) result[side].set(listed.key, sides[index] as SideFile);
   return result;

@@ -8,6 +8,7 @@ import { readSides } from './compare-inputs.js';
 import { type CompilerFlags, runConfiguration } from './judges.js';
 import type { CommandResult, Io } from './result.js';
 import { deliver } from './shared.js';
+import { unappliedBaselines, unappliedBaselineWarning } from './unapplied-baselines.js';
 
 export type CompareFormat = 'text' | 'markdown' | 'json';
 
@@ -23,22 +24,29 @@ export interface CompareOptions extends Pick<CompilerFlags, 'preset' | 'policy' 
 /**
  * Two folders of specs or JSON reports compared file by file: verdict changes, new and fixed
  * problems by rule, and the figures that moved. It reports, whatever the verdicts; with
- * --fail-on-regression a file that got worse fails the run (GATE_FAILED, REGRESSION).
+ * --fail-on-regression a file that got worse fails the run (GATE_FAILED, REGRESSION). No baseline
+ * is applied to the specs: one that compile would find is named in a warning, the envelope and the
+ * text and Markdown outputs.
  */
 export async function compareCommand(options: CompareOptions, io: Io): Promise<CommandResult> {
   const configuration = runConfiguration({ ...options, failOn: 'error', quiet: false }, io);
   const sides = await readSides({ base: options.base, head: options.head }, configuration, io.cwd, options.output);
-  for (const warning of sides.warnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
+  const baselines = unappliedBaselines(sides.specs, io.cwd, io.roots);
+  const warnings = [...sides.warnings, ...baselines.map((baseline) => unappliedBaselineWarning('compare', baseline))];
+  for (const warning of warnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
   const document = compareSides({ base: options.base, head: options.head }, sides.base, sides.head);
-  const rendered = await render(document, options.format);
-  const data: Record<string, unknown> = { ...document };
+  const rendered = await render(document, options.format, baselines);
+  const data: Record<string, unknown> = {
+    ...document,
+    ...(baselines.length === 0 ? {} : { baselines: { applied: false, found: baselines } }),
+  };
   const stdout = deliver(rendered, options, data, io.cwd, options.format === 'json');
   const { worse, files } = document.summary;
   const failed = options.failOnRegression && worse > 0;
   return {
     exitCode: failed ? exitCodes.gateFailed : exitCodes.passed,
     data,
-    warnings: sides.warnings,
+    warnings,
     error: failed
       ? { code: 'GATE_FAILED', subcode: 'REGRESSION', message: `${worse} of ${plural(files, 'file')} got worse from BASE to HEAD` }
       : null,
@@ -46,9 +54,9 @@ export async function compareCommand(options: CompareOptions, io: Io): Promise<C
   };
 }
 
-async function render(document: CompareDocument, format: CompareFormat): Promise<string> {
+async function render(document: CompareDocument, format: CompareFormat, unappliedBaselines: string[]): Promise<string> {
   if (format === 'json') return jsonText(document);
-  if (format === 'text') return formatCompareText(document);
+  if (format === 'text') return formatCompareText(document, { unappliedBaselines });
   // The Markdown renderer pulls in remark, so it is loaded only when asked for.
-  return (await import('../../compare/markdown.js')).renderCompareMarkdown(document);
+  return (await import('../../compare/markdown.js')).renderCompareMarkdown(document, { unappliedBaselines });
 }

@@ -30,6 +30,10 @@ export interface BaselineFlags {
   suppressAll?: boolean;
   suppressRules?: string[];
   pruneSuppressions?: boolean;
+  /** Unused entries fail the run (GATE_FAILED, UNUSED_SUPPRESSIONS), as ESLint's unused bulk suppressions do. */
+  failOnUnusedSuppressions?: boolean;
+  /** The text listing lists each suppressed problem, rather than counting them in one line a file. */
+  showSuppressed?: boolean;
 }
 
 /** Which suppressions file, and which entry of it, holds the baseline of each input. */
@@ -50,6 +54,8 @@ export interface BaselineFindings {
   /** Every unused entry, listed or not. */
   unusedTotal: number;
   exceeded: Array<ExceededSuppression & { file: string }>;
+  /** --fail-on-unused-suppressions: an unused entry fails the run. */
+  failOnUnused?: true;
 }
 
 /** Standard error names this many unused entries, one sentence each, and counts the rest in one more. */
@@ -115,8 +121,16 @@ export function baselineFindings(
   plan: BaselinePlan,
   outcomes: readonly FileOutcome[],
   written: BaselineFindings['written'],
+  failOnUnused = false,
 ): BaselineFindings {
-  const findings: BaselineFindings = { files: [], written, unused: [], unusedTotal: 0, exceeded: [] };
+  const findings: BaselineFindings = {
+    files: [],
+    written,
+    unused: [],
+    unusedTotal: 0,
+    exceeded: [],
+    ...(failOnUnused ? { failOnUnused } : {}),
+  };
   for (const [file, judged] of judgedByFile(plan, outcomes)) {
     findings.files.push({ path: file.shown, source: file.source });
     const unused = unusedSuppressions(file.entries, judged, specExists(file));
@@ -126,6 +140,11 @@ export function baselineFindings(
     for (const entry of exceededSuppressions(file.entries, judged)) findings.exceeded.push({ file: file.shown, ...entry });
   }
   return findings;
+}
+
+/** The unused entries that fail the run: all of them under --fail-on-unused-suppressions, else none. */
+export function failingUnused(findings: BaselineFindings): number {
+  return findings.failOnUnused === true ? findings.unusedTotal : 0;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { exitCodes } from '../../common/exit-codes.js';
+import { plural } from '../../common/text.js';
 import { describePointer } from '../../diagnostics/pointer.js';
 import { type GateTotals, gateTotals } from '../../gate/tally.js';
 import { escapeFor } from '../../render/untrusted/index.js';
@@ -11,11 +12,16 @@ export interface RunSummary extends GateTotals {
   exitCode: number;
 }
 
-/** The run's counts (before --quiet hid anything) and exit code: the worst file's, or 1 for more warnings than --max-warnings. */
-export function summarizeRun(files: readonly FileOutcome[], maxWarnings: number | undefined): RunSummary {
+/**
+ * The run's counts (before --quiet hid anything) and exit code: the worst file's, or 1 for more
+ * warnings than --max-warnings, or for unused baseline entries that fail the run
+ * (--fail-on-unused-suppressions).
+ */
+export function summarizeRun(files: readonly FileOutcome[], maxWarnings: number | undefined, failingUnused = 0): RunSummary {
   const totals = gateTotals(files);
   const worst = Math.max(0, ...files.map((file) => file.exitCode));
-  const exitCode = worst === exitCodes.passed && tooManyWarnings(totals.warnings, maxWarnings) ? exitCodes.gateFailed : worst;
+  const gateFails = tooManyWarnings(totals.warnings, maxWarnings) || failingUnused > 0;
+  const exitCode = worst === exitCodes.passed && gateFails ? exitCodes.gateFailed : worst;
   return { ...totals, exitCode };
 }
 
@@ -28,12 +34,20 @@ export function tooManyWarnings(warnings: number, maxWarnings: number | undefine
 export function envelopeError(
   files: FileOutcome[],
   summary: RunSummary,
-  options: { failOn: 'error' | 'warning'; maxWarnings?: number },
+  options: { failOn: 'error' | 'warning'; maxWarnings?: number; unusedSuppressions?: number },
 ): EnvelopeError | null {
   const { exitCode } = summary;
   if (exitCode === exitCodes.passed) return null;
   const culprits = files.filter((file) => file.exitCode === exitCode);
   const first = culprits[0];
+  const unused = options.unusedSuppressions ?? 0;
+  if (exitCode === exitCodes.gateFailed && first === undefined && !tooManyWarnings(summary.warnings, options.maxWarnings) && unused > 0) {
+    return {
+      code: 'GATE_FAILED',
+      subcode: 'UNUSED_SUPPRESSIONS',
+      message: `${plural(unused, 'baseline entry', 'baseline entries')} accept${unused === 1 ? 's' : ''} more problems than are left, and --fail-on-unused-suppressions fails the run on ${unused === 1 ? 'it' : 'them'}: the problems were fixed or the specs are gone; drop ${unused === 1 ? 'it' : 'them'} with --prune-suppressions`,
+    };
+  }
   if (exitCode === exitCodes.gateFailed && first === undefined) {
     return {
       code: 'GATE_FAILED',

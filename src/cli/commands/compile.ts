@@ -24,6 +24,7 @@ import {
   baselineFindings,
   baselineOf,
   baselineWarnings,
+  failingUnused,
   planBaselines,
   rewriteBaselines,
 } from './compile-baselines.js';
@@ -101,8 +102,8 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
     compiled = await compileAll(judgedInputs(baselines), judged.compilers, context, workers);
   }
   const files = compiled.map((file) => file.outcome);
-  const summary = summarizeRun(files, options.maxWarnings);
-  const findings = baselineFindings(baselines, files, written);
+  const findings = baselineFindings(baselines, files, written, options.failOnUnusedSuppressions === true);
+  const summary = summarizeRun(files, options.maxWarnings, failingUnused(findings));
   const findingWarnings = baselineWarnings(findings);
   const warnings = [...judged.warnings, ...baselines.notes, ...inputWarnings, ...findingWarnings];
   for (const warning of findingWarnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
@@ -142,7 +143,8 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
     // A report format with no report (input error, {VACIO_CRITICO}) writes nothing, not even an empty file.
     const hasContent = !REPORT_FORMATS.has(format) || files[0]?.report;
     const toTerminal = options.output === undefined && !options.json && io.stdoutIsTTY;
-    const listing = { color: toTerminal && colorAllowed(io.env), exitCode: summary.exitCode, category: options.sarifCategory, io };
+    const color = toTerminal && colorAllowed(io.env);
+    const listing = { color, showSuppressed: options.showSuppressed, exitCode: summary.exitCode, category: options.sarifCategory, io };
     const rendered = hasContent ? await renderOutput(files, format, judged.compilers, listing) : '';
     if (!hasContent) {
       stdout = '';
@@ -162,8 +164,9 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   const hidden = hiddenWarningsNote(files);
   if (hidden !== undefined && (format !== 'text' || stdout === ''))
     io.stderr.write(`${toolInfo.name}: note: ${escapeFor.terminal(hidden)}\n`);
-  const error = envelopeError(files, summary, options);
-  if (error?.subcode === 'TOO_MANY_WARNINGS') io.stderr.write(`${toolInfo.name}: ${escapeFor.terminal(error.message)}\n`);
+  const error = envelopeError(files, summary, { ...options, unusedSuppressions: failingUnused(findings) });
+  if (error?.subcode === 'TOO_MANY_WARNINGS' || error?.subcode === 'UNUSED_SUPPRESSIONS')
+    io.stderr.write(`${toolInfo.name}: ${escapeFor.terminal(error.message)}\n`);
   // Reports the user asked for are missing: that decides the run, whatever the files' own codes.
   if (writeError !== null) return { exitCode: exitCodes.usage, data, warnings, error: writeError, stdout };
   return { exitCode: summary.exitCode, data, warnings, error, stdout };
@@ -215,7 +218,7 @@ async function renderOutput(
   files: FileOutcome[],
   format: Format,
   compilers: Compiler[],
-  options: { color: boolean; exitCode: number; category: string | undefined; io: Io },
+  options: { color: boolean; showSuppressed: boolean | undefined; exitCode: number; category: string | undefined; io: Io },
 ): Promise<string> {
   if (format === 'json' || format === 'markdown') {
     const report = files[0]?.report;
@@ -225,6 +228,7 @@ async function renderOutput(
   const notes: string[] = [];
   const listing = await formatListing(format, files, {
     color: options.color,
+    showSuppressed: options.showSuppressed === true,
     tool: toolInfo,
     rules: [...rules, ...katasRules],
     settings: (compilers[0] as Compiler).settings,

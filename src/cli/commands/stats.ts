@@ -1,3 +1,4 @@
+import { pathText } from '../../common/raw-path.js';
 import type { Compiler } from '../../compile.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import { toolInfo } from '../../tool.js';
@@ -5,6 +6,7 @@ import { expandInputs } from '../inputs.js';
 import { type CompilerFlags, configEcho, type Judged, judgeInputs, runConfiguration } from './judges.js';
 import type { CommandResult, Io } from './result.js';
 import { compileFile, deliver } from './shared.js';
+import { unappliedBaselines, unappliedBaselineWarning } from './unapplied-baselines.js';
 
 export interface StatsOptions extends CompilerFlags {
   inputs: string[];
@@ -18,12 +20,18 @@ export interface StatsOptions extends CompilerFlags {
 /**
  * Compiles every spec and aggregates the corpus: verdicts, stop reasons, budget use, replans,
  * rule failures, discovery figures and runs of the same task. The specs' verdicts do not fail the command: it reports.
+ * No baseline is applied: one that compile would find is named in a warning, the envelope and the Markdown.
  */
 export async function statsCommand(options: StatsOptions, io: Io): Promise<CommandResult> {
   const configuration = runConfiguration(options, io);
   const { files: inputs, warnings: inputWarnings } = await expandInputs(options.inputs, io.cwd);
   const judged = judgeInputs(configuration, inputs);
-  const warnings = [...judged.warnings, ...inputWarnings];
+  const baselines = unappliedBaselines(
+    inputs.flatMap((input) => (input.open === '-' ? [] : [pathText(input.open)])),
+    io.cwd,
+    io.roots,
+  );
+  const warnings = [...judged.warnings, ...inputWarnings, ...baselines.map((baseline) => unappliedBaselineWarning('stats', baseline))];
   for (const warning of warnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
   const files = inputs.map((input, index) => {
     const compiler = judged.compilers[(judged.files[index] as Judged['files'][number]).judge] as Compiler;
@@ -32,8 +40,12 @@ export async function statsCommand(options: StatsOptions, io: Io): Promise<Comma
   // The Markdown renderer pulls in remark, so the whole module is loaded only when asked for.
   const { collectStats, renderStatsJson, renderStatsMarkdown } = await import('../../stats/index.js');
   const stats = collectStats(files, options.k === undefined ? {} : { k: options.k });
-  const rendered = options.format === 'json' ? renderStatsJson(stats) : renderStatsMarkdown(stats);
-  const data: Record<string, unknown> = { config: configEcho((judged.files[0] as Judged['files'][number]).config), stats };
+  const rendered = options.format === 'json' ? renderStatsJson(stats) : renderStatsMarkdown(stats, { unappliedBaselines: baselines });
+  const data: Record<string, unknown> = {
+    config: configEcho((judged.files[0] as Judged['files'][number]).config),
+    stats,
+    ...(baselines.length === 0 ? {} : { baselines: { applied: false, found: baselines } }),
+  };
   const stdout = deliver(rendered, options, data, io.cwd, options.format === 'json');
   return { exitCode: 0, data, warnings, error: null, stdout };
 }
