@@ -1,5 +1,6 @@
 import { isRecord, records, strings } from '../common/guards.js';
 import { inPriorityOrder } from '../common/priority.js';
+import { plural } from '../common/text.js';
 
 /** A field of the katas report that the spec has no place for, and where its data went. */
 export interface Unmapped {
@@ -59,7 +60,7 @@ export function katasToSpec(report: Record<string, unknown>): Conversion {
       tool: scan['tool'],
       query: scan['pattern'],
       candidateNodes: [...candidates],
-      evidence: `${String(scan['result_count'])} results ${String(scan['evidence_tag'])}`,
+      evidence: `${String(scan['result_count'])} ${scan['result_count'] === 1 ? 'result' : 'results'} ${String(scan['evidence_tag'])}`,
     })),
     hypotheses: [
       {
@@ -89,8 +90,8 @@ export function katasToSpec(report: Record<string, unknown>): Conversion {
       ...(diveOf.has(replan['trigger_finding_id']) ? { afterDeepDive: diveOf.get(replan['trigger_finding_id']) } : {}),
     })),
     stopCondition: exhausted
-      ? { reason: 'escalated', evidence: `The budget ran out with ${pending.length} questions pending; they are handed over.` }
-      : { reason: 'goal_resolved', evidence: `The budget status is complete after ${findings.length} findings.` },
+      ? { reason: 'escalated', evidence: `The budget ran out with ${plural(pending.length, 'question')} pending; they are handed over.` }
+      : { reason: 'goal_resolved', evidence: `The budget status is complete after ${plural(findings.length, 'finding')}.` },
     deliverable: findings.map((finding) => String(finding['summary'])).join(' '),
     risks:
       declared.length > 0 ? declared : [unread.length > 0 ? `Plan targets not read: ${unread.join(', ')}.` : 'Every plan target was read.'],

@@ -1,4 +1,5 @@
 import { exitCodes } from '../../common/exit-codes.js';
+import { plural } from '../../common/text.js';
 import { describePointer } from '../../diagnostics/pointer.js';
 import { type GateTotals, gateTotals } from '../../gate/tally.js';
 import { escapeFor } from '../../render/untrusted/index.js';
@@ -38,7 +39,7 @@ export function envelopeError(
     return {
       code: 'GATE_FAILED',
       subcode: 'TOO_MANY_WARNINGS',
-      message: `${summary.warnings} warnings, more than --max-warnings ${options.maxWarnings} allows; fix some, or accept them in a baseline with --suppress-all`,
+      message: `${plural(summary.warnings, 'warning')}, more than --max-warnings ${options.maxWarnings} allows; fix some, or accept them in a baseline with --suppress-all`,
     };
   }
   const count = culprits.length === 1 ? '1 file' : `${culprits.length} files`;
