@@ -30,7 +30,11 @@ describe('parseSpecText', () => {
 
   it('gives the line and column of a JSON syntax error', () => {
     const result = parseSpecText('{\n  "goal": "x",\n  "risks": [1,]\n}', 'json');
-    expect(result.ok ? '' : result.problem.message).toBe('invalid JSON at line 3, column 15: expected a value');
+    expect(result.ok ? '' : result.problem.message).toBe(
+      'invalid JSON at line 3, column 14: a trailing comma before the closing bracket; JSON allows none, so remove it',
+    );
+    const missing = parseSpecText('{\n  "goal": "x",\n  "risks": [1, ,2]\n}', 'json');
+    expect(missing.ok ? '' : missing.problem.message).toBe('invalid JSON at line 3, column 16: expected a value');
   });
 
   it('refuses duplicate YAML keys, custom tags and non-object documents', () => {

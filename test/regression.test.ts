@@ -185,6 +185,17 @@ describe('expectations', () => {
       '{"exitCode": 1, "diagnostics": [{"ruleId": "schema", "path": "", "message": "x"}]}',
       'diagnostics[0] has the unknown key "message"',
     ],
+    [
+      'an inputError with a gate failure',
+      '{"exitCode": 1, "inputError": {"subcode": "JSON_SYNTAX"}}',
+      'inputError is for a fixture that is an input error',
+    ],
+    ['an inputError without subcode', '{"exitCode": 3, "inputError": {"line": 2}}', 'inputError.subcode must be a non-empty string'],
+    [
+      'an inputError column 0',
+      '{"exitCode": 3, "inputError": {"subcode": "JSON_SYNTAX", "column": 0}}',
+      'inputError.column must be a whole number from 1',
+    ],
   ];
 
   it.each(cases)('rejects %s, naming the file', (_what, text, message) => {
@@ -276,6 +287,17 @@ describe('unifiedDiff', () => {
 
 describe('runFixture', () => {
   const spec = () => `${JSON.stringify(validSpec(), null, 2)}\n`;
+
+  it('compares an input error with the subcode, line and column its sidecar gives', () => {
+    const dir = tempDir();
+    const broken = write(dir, 'broken.json', '{\n  "goal": "x",\n}\n');
+    write(dir, 'broken.expect.json', JSON.stringify({ exitCode: 3, inputError: { subcode: 'JSON_SYNTAX', line: 2, column: 14 } }));
+    expect(runFixture(broken, { cwd: dir }).problems).toEqual([]);
+    write(dir, 'broken.expect.json', JSON.stringify({ exitCode: 3, inputError: { subcode: 'JSON_SYNTAX', line: 3, column: 1 } }));
+    expect(runFixture(broken, { cwd: dir }).problems.map((problem) => problem.message)).toEqual([
+      'input error JSON_SYNTAX at line 3, column 1 expected; got JSON_SYNTAX at line 2, column 14: invalid JSON at line 2, column 14: a trailing comma before the closing brace; JSON allows none, so remove it',
+    ]);
+  });
   const blindRead = () => {
     const data = validSpec();
     data.deepDives[0].node = 'nowhere.ts';

@@ -25,6 +25,30 @@ export function closest(value: string, candidates: Iterable<string>): string | u
   return best;
 }
 
+/**
+ * The one candidate closest to the value, or undefined when two or more are equally close (H5
+ * among H1 to H4): a guess between equals would send the reader the wrong way as often as not.
+ */
+export function soleClosest(value: string, candidates: Iterable<string>): string | undefined {
+  const folded = value.toLowerCase();
+  const pool = Array.isArray(candidates) ? (candidates as readonly string[]) : [...candidates];
+  if (value.length > MAX_NAME_LENGTH || pool.length > MAX_CANDIDATES) return undefined;
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.floor(value.length / 3));
+  let tied = false;
+  for (const candidate of pool) {
+    const distance = candidate.toLowerCase() === folded ? 0 : boundedDistance(folded, candidate.toLowerCase(), bestDistance);
+    if (distance < bestDistance || (distance === bestDistance && best === undefined)) {
+      best = candidate;
+      bestDistance = distance;
+      tied = false;
+    } else if (distance === bestDistance) {
+      tied = true;
+    }
+  }
+  return tied || best === value ? undefined : best;
+}
+
 /** The closest candidate other than the value itself: what a "did you mean" offers. */
 export function suggestionFor(value: string, candidates: Iterable<string>): string | undefined {
   const suggestion = closest(value, candidates);
@@ -33,10 +57,42 @@ export function suggestionFor(value: string, candidates: Iterable<string>): stri
 
 /**
  * What to suggest for a value outside a short list of allowed values: the closest one, else the
- * one value that starts like it, so that a shortened "[CODE]" still finds "[CODIGO]".
+ * one value that starts like it, so that a shortened "[CODE]" still finds "[CODIGO]", else the one
+ * value that shares most words with it, so that "resolved" finds "goal_resolved".
  */
 export function suggestAllowed(value: string, allowed: readonly string[]): string | undefined {
-  return suggestionFor(value, allowed) ?? soleLongestPrefix(value, allowed);
+  return suggestionFor(value, allowed) ?? soleLongestPrefix(value, allowed) ?? soleWordOverlap(value, allowed);
+}
+
+/**
+ * The candidate sharing the most whole words with the value (words split at anything but letters
+ * and digits, and between a lower-case letter and a capital), when no other shares as many.
+ */
+function soleWordOverlap(value: string, candidates: readonly string[]): string | undefined {
+  if (value.length > MAX_NAME_LENGTH || candidates.length > MAX_CANDIDATES) return undefined;
+  const words = new Set(wordsOf(value));
+  let best: string | undefined;
+  let bestCount = 0;
+  let tied = false;
+  for (const candidate of candidates) {
+    const count = new Set(wordsOf(candidate).filter((word) => words.has(word))).size;
+    if (count > bestCount) {
+      best = candidate;
+      bestCount = count;
+      tied = false;
+    } else if (count === bestCount && count > 0) {
+      tied = true;
+    }
+  }
+  return tied ? undefined : best;
+}
+
+function wordsOf(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
 }
 
 /**

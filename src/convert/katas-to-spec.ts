@@ -1,5 +1,6 @@
 import { isRecord, records, strings } from '../common/guards.js';
 import { inPriorityOrder } from '../common/priority.js';
+import { plural } from '../common/text.js';
 import { reasoningOf } from './reasoning.js';
 import { surfaceMapOf } from './surface-map.js';
 
@@ -67,7 +68,7 @@ export function katasToSpec(report: Record<string, unknown>): Conversion {
     deepDives,
     replanLog,
     stopCondition: exhausted
-      ? { reason: 'escalated', evidence: `The budget ran out with ${pending.length} questions pending; they are handed over.` }
+      ? { reason: 'escalated', evidence: `The budget ran out with ${plural(pending.length, 'question')} pending; they are handed over.` }
       : last.status === 'confirmed'
         ? { reason: 'goal_resolved', evidence: `${read}, and ${last.id}, the hypothesis they end on, stands confirmed.` }
         : {

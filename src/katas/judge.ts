@@ -2,6 +2,7 @@ import { isRecord } from '../common/guards.js';
 import type { Diagnostic, RuleSetting } from '../diagnostics/diagnostic.js';
 import { type Baseline, runRules } from '../rules/run.js';
 import { NO_SCHEMA_FINDINGS, type SchemaFindings, validateAgainst } from '../schema/issues.js';
+import { katasRootSchema } from '../schema/walk.js';
 import { katasRules } from './catalog.js';
 import { katasPolicy } from './policy.js';
 import { katasHeader } from './rules/header.js';
@@ -32,7 +33,7 @@ export function judgeKatas(data: Record<string, unknown>, options: KatasJudgeOpt
   const policy = katasPolicy(options.preset);
   const view = new KatasView(isRecord(data) ? data : {}, schemaFindingsOf(data, options.settings), options.floatLiterals);
   const rules = policy.python && view.missingTopLevelFields().length > 0 ? [katasHeader] : katasRules;
-  return { view, ...runRules(rules, view, policy, options.settings, options.baseline) };
+  return { view, ...runRules(rules, view, policy, options.settings, options.baseline, katasRootSchema) };
 }
 
 /**

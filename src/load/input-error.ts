@@ -65,3 +65,16 @@ export function duplicateKey(key: string, here: { line: number; column: number }
     here,
   );
 }
+
+/**
+ * The first key of a list item repeated further down the same item: the usual cause is a new item
+ * whose "- " was lost, so the fix offered is to write it, not to drop one of the keys.
+ */
+export function lostListDash(key: string, here: { line: number; column: number }, there: { line: number; column: number }): InputProblem {
+  const shown = JSON.stringify(key);
+  return inputProblem(
+    'DUPLICATE_KEY',
+    `duplicate key ${shown} at line ${here.line}, column ${here.column} in the list item that starts with ${shown} at line ${there.line}; if a new item starts at line ${here.line}, write "- " before ${shown} as line ${there.line} does, else keep one of them.`,
+    here,
+  );
+}

@@ -86,6 +86,15 @@ function syntaxProblem(text: string, error: unknown): InputProblem {
   }
   const first = located[0];
   if (!first) return inputProblem('JSON_SYNTAX', `invalid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  const comma = trailingComma(text, first);
+  if (comma !== undefined) {
+    const position = new LineIndex(text).position(comma.offset);
+    return inputProblem(
+      'JSON_SYNTAX',
+      `invalid JSON at line ${position.line}, column ${position.column}: a trailing comma before the closing ${comma.closer}; JSON allows none, so remove it`,
+      position,
+    );
+  }
   const position = new LineIndex(text).position(first.offset);
   return inputProblem(
     'JSON_SYNTAX',
@@ -93,3 +102,19 @@ function syntaxProblem(text: string, error: unknown): InputProblem {
     position,
   );
 }
+
+/**
+ * A comma followed only by white space and the end of an object or array: the scanner reports the
+ * missing member at the closing bracket, but the mistake, and its fix, is the comma before it.
+ */
+function trailingComma(text: string, error: { code: string; offset: number }): { offset: number; closer: string } | undefined {
+  if (error.code !== 'PropertyNameExpected' && error.code !== 'ValueExpected') return undefined;
+  const closer = text[error.offset];
+  if (closer !== '}' && closer !== ']') return undefined;
+  let offset = error.offset - 1;
+  while (offset >= 0 && JSON_SPACE.has(text[offset] as string)) offset--;
+  if (text[offset] !== ',') return undefined;
+  return { offset, closer: closer === '}' ? 'brace' : 'bracket' };
+}
+
+const JSON_SPACE: ReadonlySet<string> = new Set([' ', '\t', '\n', '\r']);

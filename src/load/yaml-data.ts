@@ -1,5 +1,5 @@
-import { type Alias, isAlias, isMap, isPair, isScalar, isSeq, type Node, type Pair } from 'yaml';
-import { duplicateKey, type InputProblem, inputProblem } from './input-error.js';
+import { type Alias, isAlias, isMap, isPair, isScalar, isSeq, type Node, type Pair, type YAMLSeq } from 'yaml';
+import { duplicateKey, type InputProblem, inputProblem, lostListDash } from './input-error.js';
 import { MAX_ALIAS_EXPANSION, MAX_DEPTH } from './limits.js';
 import { circularMessage, tooDeepMessage } from './shape.js';
 import type { LineIndex } from './text-position.js';
@@ -59,6 +59,8 @@ class Conversion {
   private readonly anchors = new Map<string, Node>();
   private readonly converted = new Map<Node, Converted>();
   private readonly inProgress = new Set<Node>();
+  /** Mappings that are items of a block sequence (`- id: H1`). */
+  private readonly blockItems = new Set<Node>();
   private expanded = 0;
   private expandedCharacters = 0;
 
@@ -111,12 +113,16 @@ class Conversion {
     if (isScalar(node))
       return { value: node.value, size: 1, characters: typeof node.value === 'string' ? node.value.length : 0, height: 0 };
     if (level > MAX_DEPTH) this.refuse('TOO_DEEP', tooDeepMessage(level), node);
-    if (isMap(node)) return this.map(node.items as Pair<Node | null, Node | null>[], level);
-    if (isSeq(node)) return this.sequence(node.items as Array<Node | Pair<Node | null, Node | null> | null>, level);
+    if (isMap(node)) return this.map(node.items as Pair<Node | null, Node | null>[], level, !node.flow && this.blockItems.has(node));
+    if (isSeq(node)) return this.sequence(node, level);
     return NULL;
   }
 
-  private map(pairs: ReadonlyArray<Pair<Node | null, Node | null>>, level: number): Converted {
+  /**
+   * `itemOfList`: the mapping is an item of a block sequence, so a repeat of its first key most
+   * likely starts the next item, written without its "- ".
+   */
+  private map(pairs: ReadonlyArray<Pair<Node | null, Node | null>>, level: number, itemOfList = false): Converted {
     const data: Record<string, unknown> = {};
     const offsets = new Map<string, number>();
     let size = 1;
@@ -126,7 +132,12 @@ class Conversion {
       const key = this.key(pair.key, level);
       const offset = pair.key?.range?.[0] ?? 0;
       const first = offsets.get(key);
-      if (first !== undefined) throw new YamlRefusal(duplicateKey(key, this.lines.position(offset), this.lines.position(first)));
+      if (first !== undefined) {
+        const here = this.lines.position(offset);
+        const there = this.lines.position(first);
+        const startsItem = itemOfList && first === pairs[0]?.key?.range?.[0];
+        throw new YamlRefusal(startsItem ? lostListDash(key, here, there) : duplicateKey(key, here, there));
+      }
       offsets.set(key, offset);
       const value = this.node(pair.value, level + 1);
       size += value.size;
@@ -140,7 +151,9 @@ class Conversion {
     return { value: data, size, characters, height };
   }
 
-  private sequence(items: ReadonlyArray<Node | Pair<Node | null, Node | null> | null>, level: number): Converted {
+  private sequence(node: YAMLSeq, level: number): Converted {
+    const items = node.items as Array<Node | Pair<Node | null, Node | null> | null>;
+    if (!node.flow) for (const item of items) if (isMap(item)) this.blockItems.add(item);
     const data: unknown[] = [];
     let size = 1;
     let characters = 0;

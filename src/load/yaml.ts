@@ -3,6 +3,7 @@ import { type InputProblem, inputProblem } from './input-error.js';
 import { MAX_DEPTH, MAX_YAML_TOKENS } from './limits.js';
 import { LineIndex, type Locator } from './text-position.js';
 import { YamlRefusal, yamlToData } from './yaml-data.js';
+import { indentationSlip } from './yaml-indent.js';
 import { yamlLocator } from './yaml-locate.js';
 
 /** YAML reads "a: b" in an unquoted value as a key and its value: the usual cause of a text turned mapping. */
@@ -81,6 +82,8 @@ export function parseYaml(text: string): YamlResult {
     const position = lines.position(firstError.pos[0]);
     // A repeated key before the first syntax error is the clearer message of the two.
     if (!converted.ok && converted.problem.subcode === 'DUPLICATE_KEY' && comesBefore(converted.problem, position)) return converted;
+    const slip = indentationSlip(document, firstError, text, lines);
+    if (slip !== undefined) return { ok: false, problem: slip };
     return {
       ok: false,
       problem: inputProblem(

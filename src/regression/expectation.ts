@@ -22,6 +22,13 @@ export interface ExpectedDiagnostic {
   line?: number;
 }
 
+/** For a fixture that is an input error (exit code 3): its subcode, and where the message points. */
+export interface ExpectedInputError {
+  subcode: string;
+  line?: number;
+  column?: number;
+}
+
 /**
  * What a fixture must compile to. `verdict` and `diagnostics` are checked only when present.
  * `config` (a configuration file, relative to the expectation file), `preset` and `policy` say how
@@ -36,6 +43,7 @@ export interface Expectation {
   exitCode: ExpectedExitCode;
   verdict?: Verdict;
   diagnostics?: ExpectedDiagnostic[];
+  inputError?: ExpectedInputError;
 }
 
 export type ExpectationFormat = 'json' | 'yaml';
@@ -53,8 +61,8 @@ const SUFFIXES: ReadonlyArray<[string, ExpectationFormat]> = [
   ['.expect.yml', 'yaml'],
 ];
 const EXIT_CODES: readonly number[] = [0, 1, 3, 4];
-const TOP_KEYS: readonly string[] = ['$schema', 'config', 'preset', 'policy', 'stage', 'exitCode', 'verdict', 'diagnostics'];
-const TOP_KEYS_TEXT = 'exitCode, verdict, diagnostics, config, preset, policy and stage';
+const TOP_KEYS: readonly string[] = ['$schema', 'config', 'preset', 'policy', 'stage', 'exitCode', 'verdict', 'diagnostics', 'inputError'];
+const TOP_KEYS_TEXT = 'exitCode, verdict, diagnostics, inputError, config, preset, policy and stage';
 const DIAGNOSTIC_KEYS: readonly string[] = ['ruleId', 'path', 'severity', 'line'];
 
 /** The paths a spec's expectation may have: <stem>.expect.json, .expect.yaml, .expect.yml. */
@@ -119,7 +127,7 @@ function validateExpectation(data: unknown, shownAs: string): Expectation {
   for (const key of Object.keys(data)) {
     if (!TOP_KEYS.includes(key)) fail(`unknown key ${JSON.stringify(key)}; allowed keys are ${TOP_KEYS_TEXT}`);
   }
-  const { exitCode, verdict, config, preset, policy, stage, diagnostics } = data;
+  const { exitCode, verdict, config, preset, policy, stage, diagnostics, inputError } = data;
   if (exitCode === undefined) fail('exitCode is missing; use 0 (pass), 1 (gate failed), 3 (input error) or 4 (critical input)');
   if (typeof exitCode !== 'number' || !EXIT_CODES.includes(exitCode)) fail(`exitCode must be 0, 1, 3 or 4; got ${valueText(exitCode)}`);
   const expectation: Expectation = { exitCode: exitCode as ExpectedExitCode };
@@ -151,7 +159,32 @@ function validateExpectation(data: unknown, shownAs: string): Expectation {
     if (!Array.isArray(diagnostics)) fail(`diagnostics must be a list; got ${kind(diagnostics)}`);
     expectation.diagnostics = (diagnostics as unknown[]).map((item, index) => validateDiagnostic(item, `diagnostics[${index}]`, fail));
   }
+  if (inputError !== undefined) {
+    if (exitCode !== 3) fail(`inputError is for a fixture that is an input error (exitCode 3); got exitCode ${valueText(exitCode)}`);
+    expectation.inputError = validateInputError(inputError, fail);
+  }
   return expectation;
+}
+
+function validateInputError(item: unknown, fail: (problem: string) => never): ExpectedInputError {
+  if (!isRecord(item)) return fail(`inputError must be an object with subcode, and optionally line and column; got ${kind(item)}`);
+  for (const key of Object.keys(item)) {
+    if (!['subcode', 'line', 'column'].includes(key))
+      fail(`inputError has the unknown key ${JSON.stringify(key)}; allowed keys are subcode, line and column`);
+  }
+  const { subcode, line, column } = item;
+  if (typeof subcode !== 'string' || subcode === '') fail(`inputError.subcode must be a non-empty string; got ${valueText(subcode)}`);
+  const expected: ExpectedInputError = { subcode: subcode as string };
+  for (const [name, value] of [
+    ['line', line],
+    ['column', column],
+  ] as const) {
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1)
+      fail(`inputError.${name} must be a whole number from 1; got ${valueText(value)}`);
+    expected[name] = value as number;
+  }
+  return expected;
 }
 
 function validateDiagnostic(item: unknown, where: string, fail: (problem: string) => never): ExpectedDiagnostic {
@@ -198,6 +231,7 @@ export function serializeExpectation(expectation: Expectation, format: Expectati
       ...(line === undefined ? {} : { line }),
     }));
   }
+  if (expectation.inputError !== undefined) ordered['inputError'] = expectation.inputError;
   return format === 'json' ? `${JSON.stringify(ordered, null, 2)}\n` : stringify(ordered);
 }
 

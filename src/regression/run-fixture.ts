@@ -157,6 +157,21 @@ function compareWithExpectation(result: CompileResult, expected: Expectation): P
     problems.push({ message: `verdict ${result.verdict}, expected ${expected.verdict}` });
   }
   if (expected.diagnostics !== undefined) problems.push(...compareDiagnostics(expected.diagnostics, result.diagnostics));
+  const error = expected.inputError;
+  if (error !== undefined) {
+    const got = result.error?.code === 'INPUT_ERROR' ? result.error : undefined;
+    const place = (item: { line?: number | undefined; column?: number | undefined }): string =>
+      item.line === undefined ? '' : ` at line ${item.line}${item.column === undefined ? '' : `, column ${item.column}`}`;
+    const differs =
+      got === undefined ||
+      got.subcode !== error.subcode ||
+      (error.line !== undefined && got.line !== error.line) ||
+      (error.column !== undefined && got.column !== error.column);
+    if (differs)
+      problems.push({
+        message: `input error ${error.subcode}${place(error)} expected; got ${got === undefined ? 'none' : `${got.subcode}${place(got)}: ${got.message}`}`,
+      });
+  }
   return problems;
 }
 
@@ -176,5 +191,14 @@ function expectationOf(result: CompileResult, previous: Expectation | undefined)
       path,
       ...(line === undefined ? {} : { line }),
     })),
+    ...(result.error?.code === 'INPUT_ERROR'
+      ? {
+          inputError: {
+            subcode: result.error.subcode,
+            ...(result.error.line === undefined ? {} : { line: result.error.line }),
+            ...(result.error.column === undefined ? {} : { column: result.error.column }),
+          },
+        }
+      : {}),
   };
 }

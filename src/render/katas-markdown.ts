@@ -1,6 +1,6 @@
 import type { PhrasingContent, Root, RootContent } from 'mdast';
 import { isRecord } from '../common/guards.js';
-import { asText } from '../common/text.js';
+import { asText, plural } from '../common/text.js';
 import { KATAS_REPORT_SCHEMA } from '../katas/policy.js';
 import type { BudgetDimension, KatasSummary, Report } from '../report/types.js';
 import { cellCodeList } from './limits.js';
@@ -123,7 +123,11 @@ function summaryList(report: Report, katas: KatasSummary): RootContent {
     [text('Scope: '), ...codeCell(katas.scope)],
     [text(`Hypothesis: ${singleLine(katas.hypothesis ?? '?')}`)],
     [text('Budget status: '), code(katas.budget.status ?? '?')],
-    [text(`Topology: ${counts.cheapMappings} cheap mappings, ${counts.candidates} candidates; plan: ${counts.planEntries} targets`)],
+    [
+      text(
+        `Topology: ${plural(counts.cheapMappings, 'cheap mapping')}, ${plural(counts.candidates, 'candidate')}; plan: ${plural(counts.planEntries, 'target')}`,
+      ),
+    ],
     [text(`Findings: ${counts.findings} (${counts.invalidatingFindings} invalidating), ${report.metrics.nodesRead} distinct targets read`)],
     [text(`Replans: ${counts.replans}; evidence: ${counts.evidence}; remaining risks: ${counts.remainingRisks}`)],
   ];

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { plural } from '../common/text.js';
 import type { RuleSetting } from '../diagnostics/diagnostic.js';
 import { type FileOutcome, INPUT_ERROR_RULE_ID, problemsOf } from '../report/outcome.js';
 import type { CatalogRule } from '../rules/rule.js';
@@ -121,7 +122,9 @@ function invocation(files: readonly FileOutcome[], exitCode: number | undefined,
       ? [
           {
             level: 'error',
-            message: { text: `${unread} of ${files.length} files could not be read or parsed; see the ${INPUT_ERROR_RULE_ID} results` },
+            message: {
+              text: `${unread} of ${plural(files.length, 'file')} could not be read or parsed; see the ${INPUT_ERROR_RULE_ID} results`,
+            },
           },
         ]
       : []),

@@ -1,9 +1,10 @@
-import { didYouMean } from '../common/suggest.js';
 import { isBlank, show } from '../common/text.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { DeepDive } from '../spec/types.js';
 import type { Rule } from './rule.js';
+import type { SpecView } from './spec-view.js';
 import { checkAllowed, checkMinimum, checkUniqueIds } from './support/checks.js';
+import { EVIDENCE_FOR_STATUS, intendedHypothesis } from './support/intended.js';
 
 export const diveSelective: Rule = {
   meta: {
@@ -35,7 +36,7 @@ export const diveSelective: Rule = {
       report(
         childPointer(path, 'hypothesisId'),
         () =>
-          `deep dive ${show(value.id)} tests hypothesis ${show(value.hypothesisId)}, which is not in hypotheses; rank a hypothesis before reading for it.${didYouMean(value.hypothesisId, hypothesisIds)}`,
+          `deep dive ${show(value.id)} tests hypothesis ${show(value.hypothesisId)}, which is not in hypotheses; rank a hypothesis before reading for it.${meantHypothesis(view, value)}`,
       );
     }
     for (const { value, path } of view.items('deepDives', ['tool'])) {
@@ -51,3 +52,25 @@ export const diveSelective: Rule = {
     }
   },
 };
+
+/**
+ * " Did you mean "H2"…?" for the one hypothesis the dive was most likely meant for, with why, and
+ * the status that waits on it; nothing when no single hypothesis stands out.
+ */
+function meantHypothesis(view: SpecView, dive: DeepDive): string {
+  const meant = intendedHypothesis(view, dive);
+  if (meant === undefined) return '';
+  const why = meant.byNode ? `, the hypothesis whose candidateNodes include ${show(dive.node)}` : '';
+  return ` Did you mean ${show(meant.id)}${why}?${waitingStatus(view, meant.id, dive.effect)}`;
+}
+
+/** " H2 is confirmed, and no other deep dive confirms it." when this dive is the evidence its status lacks. */
+function waitingStatus(view: SpecView, id: string, effect: unknown): string {
+  const hypothesis = view.items('hypotheses', ['id', 'status']).find(({ value }) => value.id === id)?.value;
+  const needed = hypothesis === undefined ? undefined : EVIDENCE_FOR_STATUS.get(hypothesis.status);
+  if (needed === undefined || effect !== needed) return '';
+  const others = view
+    .items('deepDives', ['hypothesisId', 'effect'])
+    .some(({ value }) => value.hypothesisId === id && value.effect === needed);
+  return others ? '' : ` ${show(id)} is ${hypothesis?.status}, and no other deep dive ${needed} it.`;
+}

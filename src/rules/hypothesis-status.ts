@@ -2,11 +2,7 @@ import { show } from '../common/text.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Hypothesis } from '../spec/types.js';
 import type { Rule } from './rule.js';
-
-const EVIDENCE_FOR_STATUS: ReadonlyMap<string, string> = new Map([
-  ['confirmed', 'confirms'],
-  ['invalidated', 'invalidates'],
-]);
+import { EVIDENCE_FOR_STATUS, possibleHypotheses } from './support/intended.js';
 
 const DIVE_READS = ['hypothesisId', 'effect'] as const;
 
@@ -35,9 +31,15 @@ export const hypothesisStatus: Rule = {
       if (!effects) effectsByHypothesis.set(value.hypothesisId, (effects = new Set()));
       effects.add(value.effect);
     }
+    // A dive naming no ranked hypothesis may be the evidence one of these lacks: dive-selective reports it.
+    const unsure = new Set<string>();
+    const known = view.ids('hypotheses');
+    for (const { value } of view.items('deepDives', DIVE_READS)) {
+      if (!known.has(value.hypothesisId)) for (const id of possibleHypotheses(view, value)) unsure.add(id);
+    }
     for (const { value, path } of view.items('hypotheses', ['id', 'status'])) {
       const needed = EVIDENCE_FOR_STATUS.get(value.status);
-      if (needed === undefined || effectsByHypothesis.get(value.id)?.has(needed)) continue;
+      if (needed === undefined || unsure.has(value.id) || effectsByHypothesis.get(value.id)?.has(needed)) continue;
       report(
         childPointer(path, 'status'),
         `hypothesis ${show(value.id)} is ${value.status} but no deep dive ${needed} it; record the deep dive that shows it, or set the status to "open" or "active".`,

@@ -4,6 +4,7 @@ import { capDiagnostics, DIAGNOSTIC_CAP, type ProblemCounts } from '../diagnosti
 import { type Diagnostic, MAX_EXPECTED, type RuleSetting } from '../diagnostics/diagnostic.js';
 import type { SchemaFindings } from '../schema/issues.js';
 import { sortInDocumentOrder } from '../schema/order.js';
+import type { SchemaNode } from '../schema/walk.js';
 import type { OutsideList, Rule } from './rule.js';
 
 /** What a baseline accepts in one file: up to `counts[ruleId]` problems of each rule. */
@@ -34,6 +35,8 @@ export function runRules<View extends { readonly schema: SchemaFindings }, RuleP
   policy: RulePolicy,
   settings: Readonly<Record<string, RuleSetting>>,
   baseline?: Baseline,
+  /** The schema whose order of fields is the document order: the spec's unless the dialect has its own. */
+  documentSchema?: SchemaNode,
 ): RuleRun {
   const diagnostics: Diagnostic[] = [];
   const omitted: ProblemCounts = { errors: 0, warnings: 0, suppressed: 0 };
@@ -70,7 +73,7 @@ export function runRules<View extends { readonly schema: SchemaFindings }, RuleP
     omitted[suppressed !== undefined ? 'suppressed' : setting === 'error' ? 'errors' : 'warnings'] += notListed;
   }
   const note = schemaCut ? ' The structure check stopped describing problems there, so the other rules did not run.' : '';
-  const capped = capDiagnostics(sortInDocumentOrder(diagnostics), omitted, note);
+  const capped = capDiagnostics(sortInDocumentOrder(diagnostics, documentSchema), omitted, note);
   return { diagnostics: markOnlySuppressedOmitted(capped, baseline), totals };
 }
 

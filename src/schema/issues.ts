@@ -121,7 +121,7 @@ function describe(error: ErrorObject, documentName: string): DescribedIssue | un
     case 'type':
       return structural(
         path,
-        `${where(path)} must be ${article(String(params['type']))}, not ${describeValue(error.data)}.${textTurnedMapping(params['type'], error.data) ? ` ${QUOTE_COLON_HINT}` : ''}`,
+        `${where(path)} must be ${article(String(params['type']))}, not ${describeValue(error.data)}.${typeHint(path, params['type'], error.data)}`,
       );
     case 'enum':
       return structural(path, outsideList(where(path), error.data, params['allowedValues']));
@@ -147,6 +147,24 @@ function outsideList(where: string, value: unknown, allowed: unknown): string {
   const names = values.filter((entry): entry is string => typeof entry === 'string');
   const suggestion = typeof value === 'string' ? suggestAllowed(value, names) : undefined;
   return `${where} is ${describeValue(value)}; it must be ${listed}.${offerSuggestion(suggestion)}`;
+}
+
+/** What YAML may have made of a text written without quotes, as a sentence to append; or nothing. */
+function typeHint(path: string, expectedType: unknown, value: unknown): string {
+  if (textTurnedMapping(expectedType, value)) return ` ${QUOTE_COLON_HINT}`;
+  const item = textTurnedList(expectedType, value);
+  if (item === undefined) return '';
+  const key = parsePointer(path).at(-1);
+  const text = `[${item}]`;
+  const example = typeof key === 'string' && /^[A-Za-z][\w-]*$/.test(key) ? `${key}: ${show(text)}` : show(text);
+  return ` In YAML, ${/^\[[\w.-]{1,40}\]$/.test(text) ? text : 'a text in square brackets'} without quotes is a list of one item; to write the text, quote it: ${example}.`;
+}
+
+/** A string expected, and an array of one text: what YAML makes of an unquoted "[TAG]". */
+function textTurnedList(expectedType: unknown, value: unknown): string | undefined {
+  if (expectedType !== 'string' || !Array.isArray(value) || value.length !== 1) return undefined;
+  const [item] = value;
+  return typeof item === 'string' && item !== '' && !/[[\]{},\n]/.test(item) ? item : undefined;
 }
 
 /** A string expected, and an object of one key with a text or number value: what YAML makes of an unquoted "key: text". */

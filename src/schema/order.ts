@@ -5,15 +5,16 @@ import { childSchema, resolveSchema, rootSchema, type SchemaNode } from './walk.
 type OrderKey = Array<number | string>;
 
 /**
- * Sorts diagnostics in the order a reader meets them in a spec: fields in the order the schema
- * declares them (goal, budget, surfaceMap, ...), array items by index, unknown keys last by name;
+ * Sorts diagnostics in the order a reader meets them in a document: fields in the order its schema
+ * (`root`, the spec's by default) declares them (goal, budget, surfaceMap, ...), array items by
+ * index, unknown keys last by name;
  * then errors before warnings, then by rule id and message.
  */
-export function sortInDocumentOrder(diagnostics: Diagnostic[]): Diagnostic[] {
+export function sortInDocumentOrder(diagnostics: Diagnostic[], root: SchemaNode = rootSchema): Diagnostic[] {
   const keys = new Map<string, OrderKey>();
   const keyOf = (path: string): OrderKey => {
     let key = keys.get(path);
-    if (!key) keys.set(path, (key = orderKey(path)));
+    if (!key) keys.set(path, (key = orderKey(path, root)));
     return key;
   };
   return diagnostics.sort((a, b) => compareKeys(keyOf(a.path), keyOf(b.path)) || compareAtOnePlace(a, b));
@@ -21,16 +22,16 @@ export function sortInDocumentOrder(diagnostics: Diagnostic[]): Diagnostic[] {
 
 const UNKNOWN_KEY = 1_000_000;
 
-function orderKey(path: string): OrderKey {
+function orderKey(path: string, root: SchemaNode): OrderKey {
   const key: OrderKey = [];
-  let node: SchemaNode | undefined = rootSchema;
+  let node: SchemaNode | undefined = root;
   for (const token of parsePointer(path)) {
-    const resolved = resolveSchema(node);
+    const resolved = resolveSchema(node, root);
     const declared = resolved?.properties ? Object.keys(resolved.properties).indexOf(token) : -1;
     if (resolved?.items && /^\d+$/.test(token)) key.push(Number(token));
     else if (declared >= 0) key.push(declared);
     else key.push(UNKNOWN_KEY, token);
-    node = childSchema(node, token);
+    node = childSchema(node, token, root);
   }
   return key;
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathText } from '../../common/raw-path.js';
-import { show } from '../../common/text.js';
+import { plural, show } from '../../common/text.js';
 import type { FileOutcome } from '../../report/outcome.js';
 import type { Baseline } from '../../rules/run.js';
 import {
@@ -158,12 +158,12 @@ export function baselineWarnings({ unused, unusedTotal, exceeded }: BaselineFind
   return [
     ...exceeded.map(
       ({ file, spec, ruleId, count, found }) =>
-        `${spec}: ${ruleId} found ${found} problems, more than the ${count} that ${file} accepts, so all ${found} are reported; fix the new one, or accept it with --suppress-rule ${ruleId}`,
+        `${spec}: ${ruleId} found ${plural(found, 'problem')}, more than the ${count} that ${file} accepts, so all ${found} are reported; fix the new one, or accept it with --suppress-rule ${ruleId}`,
     ),
     ...named.map(({ file, spec, ruleId, count, found, missing }) =>
       missing
         ? `${file}: ${show(spec)} is not there any more; --prune-suppressions drops its entry for ${ruleId}`
-        : `${file}: ${show(spec)} accepts ${count} problems of ${ruleId}, but ${found} ${found === 1 ? 'is' : 'are'} left; --prune-suppressions lowers the count`,
+        : `${file}: ${show(spec)} accepts ${plural(count, 'problem')} of ${ruleId}, but ${found} ${found === 1 ? 'is' : 'are'} left; --prune-suppressions lowers the count`,
     ),
     ...(others > 0
       ? [

@@ -52,7 +52,7 @@ export function envelopeError(
     return {
       code: 'GATE_FAILED',
       subcode: 'TOO_MANY_WARNINGS',
-      message: `${summary.warnings} warnings, more than --max-warnings ${options.maxWarnings} allows; fix some, or accept them in a baseline with --suppress-all`,
+      message: `${plural(summary.warnings, 'warning')}, more than --max-warnings ${options.maxWarnings} allows; fix some, or accept them in a baseline with --suppress-all`,
     };
   }
   const count = culprits.length === 1 ? '1 file' : `${culprits.length} files`;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { exitCodes } from '../../common/exit-codes.js';
+import { plural } from '../../common/text.js';
 import {
   cappedAnnotations,
   GateResultsError,
@@ -75,12 +76,12 @@ function gateError(counts: ReturnType<typeof tally>, exitCode: number, overWarni
     return {
       code: 'GATE_FAILED',
       subcode: 'TOO_MANY_WARNINGS',
-      message: `the gate failed: ${counts.warnings} warnings, more than --max-warnings ${maxWarnings} allows`,
+      message: `the gate failed: ${plural(counts.warnings, 'warning')}, more than --max-warnings ${maxWarnings} allows`,
     };
   return {
     code: 'GATE_FAILED',
     subcode: counts.errors > 0 ? 'ERRORS' : 'WARNINGS',
-    message: `the gate failed: ${counts.failed} of ${counts.files} files failed`,
+    message: `the gate failed: ${counts.failed} of ${plural(counts.files, 'file')} failed`,
   };
 }
 

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { exitCodes } from '../../common/exit-codes.js';
+import { plural } from '../../common/text.js';
 import { targetKind } from '../../common/write-file.js';
 import { DEFAULT_MAX_BYTES } from '../../load/read-input.js';
 import {
@@ -134,7 +135,7 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
       ? {
           code: 'GATE_FAILED',
           subcode: 'FIXTURES_FAILED',
-          message: `${summary.failed} of ${summary.results.length} fixtures do not match: ${firstFailure(summary.results)}`,
+          message: `${summary.failed} of ${plural(summary.results.length, 'fixture')} ${summary.failed === 1 ? 'does' : 'do'} not match: ${firstFailure(summary.results)}`,
         }
       : null,
     stdout,

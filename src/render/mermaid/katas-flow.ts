@@ -33,7 +33,7 @@ function draw(data: Record<string, unknown>, topology: Record<string, unknown>, 
     chart.node(
       [
         `${escapeFor.mermaidLabel(scan['tool'], 16)} · ${escapeFor.mermaidLabel(scan['pattern'])}`,
-        `${numberText(scan['result_count'])} results`,
+        `${numberText(scan['result_count'])} ${scan['result_count'] === 1 ? 'result' : 'results'}`,
       ],
       'map',
     ),

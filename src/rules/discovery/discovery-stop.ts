@@ -49,7 +49,7 @@ export const discoveryStop: Rule = {
           const since = barren === 0 ? 'it is the last cycle' : `only ${plural(barren, 'cycle')} without new signal followed`;
           report(
             WHERE,
-            `the stop reason is no_new_signal, but cycle ${found?.cycle ?? '?'} found ${plural(found?.newSignals ?? 0, 'new signal')} and ${since}, where noNewSignalCycles asks for ${needed} in a row; keep refining until ${needed} cycles in a row find nothing new, or stop with ${barren === 0 ? 'evidence_sufficient' : 'another reason'}.`,
+            `the stop reason is no_new_signal, but cycle ${found?.cycle ?? '?'} found ${plural(found?.newSignals ?? 0, 'new signal')} and ${since}, where noNewSignalCycles asks for ${needed} in a row; keep refining until ${plural(needed, 'cycle')} in a row find nothing new, or stop with ${barren === 0 ? 'evidence_sufficient' : 'another reason'}.`,
           );
         }
         break;
