@@ -1,12 +1,7 @@
 import { show } from '../common/text.js';
 import type { DeepDive } from '../spec/types.js';
 import type { Rule } from './rule.js';
-import { type DecidingDive, statusDrifts } from './support/settled.js';
-
-/** A deep dive as a message names it: by its id, or by its place when the schema rejected the id. */
-export function decidingDiveName(dive: DecidingDive): string {
-  return dive.id === undefined ? `the deep dive at /deepDives/${dive.index}` : `deep dive ${show(dive.id)}`;
-}
+import { decidingDiveName, statusDrifts } from './support/settled.js';
 
 export const statusDrift: Rule = {
   meta: {

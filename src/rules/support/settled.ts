@@ -1,3 +1,4 @@
+import { show } from '../../common/text.js';
 import { childPointer } from '../../diagnostics/pointer.js';
 import type { SpecView } from '../spec-view.js';
 
@@ -18,6 +19,11 @@ export interface DecidingDive {
   effect: string;
   /** The status it settles its hypothesis to: "confirmed" or "invalidated". */
   settles: string;
+}
+
+/** A deep dive as a message names it: by its id, or by its place when the schema rejected the id. */
+export function decidingDiveName(dive: DecidingDive): string {
+  return dive.id === undefined ? `the deep dive at /deepDives/${dive.index}` : `deep dive ${show(dive.id)}`;
 }
 
 const DIVE_READS = ['hypothesisId', 'effect'] as const;
