@@ -131,6 +131,7 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
   const tool = { name: toolInfo.name, version: toolInfo.version };
   const enabledKatasRules = katasRules.filter((rule) => (settings[rule.meta.id] ?? 'off') !== 'off');
   const draftPolicy = draftPolicyOf(policy);
+  const draftSettings = draftSettingsOf(settings);
   const criticalRule = enabledRules.filter((rule) => rule.meta.id === 'critical-input');
   const gateRules = enabledRules.filter((rule) => rule.meta.id !== 'critical-input');
 
@@ -178,7 +179,8 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
       }
       const stage = inputOptions.stage ?? 'final';
       const view = new SpecView(data, validateStructure(data, stage));
-      const run = runRules(gateRules, view, stage === 'draft' ? draftPolicy : policy, settings, inputOptions.baseline);
+      const draft = stage === 'draft';
+      const run = runRules(gateRules, view, draft ? draftPolicy : policy, draft ? draftSettings : settings, inputOptions.baseline);
       const diagnostics = placeDiagnostics(run.diagnostics, locate);
       const report = buildReport(view, diagnostics, {
         tool,
@@ -209,6 +211,14 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
 function draftPolicyOf(policy: Policy): Policy {
   const minimums = { ...policy.minimums, surfaceMapEntries: 0, hypotheses: 0, deepDives: 0, risks: 0 };
   return { ...policy, minimums, strict: { ...policy.strict, openHypothesesInRisks: false } };
+}
+
+/** The settings a draft is judged by: a rule with a draft ceiling reports there at most a warning. */
+function draftSettingsOf(settings: Readonly<Record<string, RuleSetting>>): Record<string, RuleSetting> {
+  const capped = { ...settings };
+  for (const rule of rules)
+    if (rule.meta.draftCeiling !== undefined && capped[rule.meta.id] === 'error') capped[rule.meta.id] = rule.meta.draftCeiling;
+  return capped;
 }
 
 /**

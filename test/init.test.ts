@@ -1,8 +1,9 @@
-// `init`: a skeleton spec to fill in, which fails only where content is missing, and never written
-// over a file without --force.
+// `init`: the first draft of a spec, sound under --stage draft, which as a finished spec fails only
+// where content is missing, and is never written over a file without --force.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { adviseNext } from '../src/advice/index.js';
 import { specSkeleton } from '../src/cli/skeleton.js';
 import { createCompiler } from '../src/compile.js';
 import { envelopeOf } from './support/envelope.js';
@@ -11,60 +12,77 @@ import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs('init');
 
-/** The fields the skeleton leaves for the author: the only places the gate may complain about. */
 /**
- * Every place left empty, and only those: blank strings (schema), empty candidate lists (map-cheap,
- * hypotheses-ranked), no dive, no risk, and the open hypothesis that no risk names yet
- * (coverage-declared). A schema error hides only findings on the value it breaks, so the empty
- * lists are reported beside the blank strings.
+ * Every place left to fill in, and only those, when the skeleton is judged as a finished spec: the
+ * stop condition and the deliverable it leaves out (schema, on the root), the empty map, ranking
+ * and deep dives (their minimums) and no risk yet (coverage-declared).
  */
-const PLACEHOLDERS = [
-  '/surfaceMap/0/tool',
-  '/surfaceMap/0/query',
-  '/surfaceMap/0/candidateNodes',
-  '/surfaceMap/0/evidence',
-  '/hypotheses/0/id',
-  '/hypotheses/0/claim',
-  '/hypotheses/0/candidateNodes',
-  '/deepDives',
-  '/stopCondition/reason',
-  '/stopCondition/evidence',
-  '/deliverable',
-  '/risks',
-];
+const PLACEHOLDERS = ['', '/surfaceMap', '/hypotheses', '/deepDives', '/risks'];
+
+const FORMATS = [
+  ['yaml', 'reads'],
+  ['yaml', 'tokens'],
+  ['json', 'reads'],
+  ['json', 'tokens'],
+] as const;
 
 describe('the skeleton', () => {
-  it.each([
-    ['yaml', 'reads'],
-    ['yaml', 'tokens'],
-    ['json', 'reads'],
-    ['json', 'tokens'],
-  ] as const)('as %s with unit %s fails only on the fields left empty', (format, unit) => {
+  it.each(FORMATS)('as %s with unit %s is a sound draft: compile --stage draft finds nothing, and next says to map', (format, unit) => {
+    const text = specSkeleton({ goal: 'Why do refunds retry twice?', budget: 8, unit, format });
+    const compiler = createCompiler();
+    const draft = compiler.compile(text, { path: `spec.${format}`, stage: 'draft' });
+    expect(draft.diagnostics).toEqual([]);
+    expect(draft).toMatchObject({ exitCode: 0, verdict: 'draft-ok' });
+    expect(adviseNext(draft, compiler.policy)).toMatchObject({ phase: 'map', verdict: 'draft-ok' });
+  });
+
+  it.each(FORMATS)('as %s with unit %s fails as a finished spec only where content is missing', (format, unit) => {
     const text = specSkeleton({ goal: 'Why do refunds retry twice?', budget: 8, unit, format });
     const result = createCompiler().compile(text, { path: `spec.${format}` });
     expect(result.exitCode).toBe(1);
     const paths = result.diagnostics.map((diagnostic) => diagnostic.path);
     expect(new Set(paths)).toEqual(new Set(PLACEHOLDERS));
+    expect(result.diagnostics.filter((diagnostic) => diagnostic.path === '').map((diagnostic) => diagnostic.message)).toEqual([
+      'the spec is missing the required field "deliverable"; add it.',
+      'the spec is missing the required field "stopCondition"; add it.',
+    ]);
     expect(result.diagnostics.every((diagnostic) => diagnostic.severity === 'error')).toBe(true);
   });
 
-  it('without a goal and a budget, asks for both ({VACIO_CRITICO}) and nothing else', () => {
-    const result = createCompiler().compile(specSkeleton({ goal: '', budget: 0, unit: 'reads', format: 'yaml' }), { path: 'spec.yaml' });
-    expect(result.exitCode).toBe(4);
-    expect(result.diagnostics.map((diagnostic) => diagnostic.path)).toEqual(['/goal', '/budget/total']);
+  it('compile --stage draft on what init --output writes: exit 0, sound so far', async () => {
+    const dir = tempDir();
+    for (const name of ['spec.yaml', 'spec.json']) {
+      expect((await runInProcess(['init', '--goal', 'Why?', '--budget', '5', '--output', name], { cwd: dir })).status).toBe(0);
+      const draft = await runInProcess([name, '--stage', 'draft', '--format', 'text'], { cwd: dir });
+      expect({ status: draft.status, stdout: draft.stdout }).toEqual({ status: 0, stdout: '✔ 1 draft sound so far\n' });
+    }
   });
 
-  it('YAML names the schema for editors and the allowed values in comments; JSON carries the same data', () => {
+  it('without a goal and a budget, asks for both ({VACIO_CRITICO}) and nothing else, in a draft too', () => {
+    for (const stage of ['final', 'draft'] as const) {
+      const result = createCompiler().compile(specSkeleton({ goal: '', budget: 0, unit: 'reads', format: 'yaml' }), {
+        path: 'spec.yaml',
+        stage,
+      });
+      expect(result.exitCode).toBe(4);
+      expect(result.diagnostics.map((diagnostic) => diagnostic.path)).toEqual(['/goal', '/budget/total']);
+    }
+  });
+
+  it('YAML names the schema for editors, the allowed values and an example entry in comments; JSON carries the same data', () => {
     const yaml = specSkeleton({ goal: 'a: b', budget: 3, unit: 'reads', format: 'yaml' });
     expect(yaml).toMatch(
       /^# yaml-language-server: \$schema=https:\/\/compile-investigation\.dev\/schemas\/investigation-1\.schema\.json\n/,
     );
     expect(yaml).toContain('# Tools: Glob, Grep, rg, find, ls.');
     expect(yaml).toContain('Reasons: goal_resolved, budget_exhausted, escalated, goal_unresolved.');
+    expect(yaml).toContain('#   - {id: M1, tool: rg, query: "", candidateNodes: [], evidence: ""}');
+    expect(yaml).toContain('# stopCondition: {reason: "", evidence: ""}');
     const json = specSkeleton({ goal: 'a: b', budget: 3, unit: 'reads', format: 'json' });
     const data = JSON.parse(json);
     expect(data.$schema).toBe('https://compile-investigation.dev/schemas/investigation-1.schema.json');
     expect(data.goal).toBe('a: b');
+    expect(data).toEqual(createCompiler().compile(yaml, { path: 'spec.yaml' }).report?.investigation);
     // A goal with ": " stays one string.
     const compiled = createCompiler().compile(yaml, { path: 'spec.yaml' });
     expect(compiled.diagnostics.map((diagnostic) => diagnostic.path)).not.toContain('/goal');

@@ -273,7 +273,11 @@ const cases: Array<{ rule: string; title: string; mutate: (spec: Spec) => void; 
     rule: 'stop-reason',
     title: 'goal_resolved without a confirmed hypothesis',
     mutate: (s) => ((s.hypotheses[1].status = 'active'), (s.risks = ['H2 and H3 are not settled.'])),
-    expected: [['stop-reason', '/stopCondition/reason']],
+    // D2 and D3 confirm H2: its status is behind them too.
+    expected: [
+      ['status-drift', '/hypotheses/1/status'],
+      ['stop-reason', '/stopCondition/reason'],
+    ],
   },
   {
     rule: 'stop-reason',

@@ -8,12 +8,11 @@ export type CompiledDraft = Pick<CompileResult, 'verdict' | 'diagnostics' | 'err
 import type { Policy } from '../policy/types.js';
 import { SpecView } from '../rules/spec-view.js';
 import { validateStructure } from '../schema/issues.js';
-import type { DeepDive, Hypothesis } from '../spec/types.js';
+import type { DeepDive } from '../spec/types.js';
 import { discoveryAdvice } from './discovery.js';
+import { driftAdvice, nextHypothesis, nothingToTest, standingOf } from './hypotheses.js';
 import { stopReasonVerdicts } from './stop.js';
 import type { Advice, NextHypothesis, NextSteps, Phase } from './types.js';
-
-const SETTLED = new Set(['confirmed', 'invalidated']);
 
 /**
  * What the method allows and forbids now, for a draft compiled with `stage: 'draft'` by a compiler
@@ -41,6 +40,9 @@ export function adviseNext(result: CompiledDraft, policy: Policy, finished?: Com
       .map(
         (diagnostic): Advice => ({ action: 'fix', message: `${diagnostic.path || '/'}: ${diagnostic.message}`, rule: diagnostic.ruleId }),
       );
+    // A status behind its deep dives is only a warning in a draft, but it is a fix all the same.
+    const hypotheses = view.items('hypotheses', ['id', 'claim', 'priority', 'cost', 'status', 'candidateNodes']).map(({ value }) => value);
+    fixes.push(...driftAdvice(standingOf(view, hypotheses).drifts));
     return { nextVersion: 1, verdict: 'fail', phase: 'fix', replan, ...empty, budget, allowed: fixes };
   }
   return soundDraftAdvice(view, policy, result, budget, finished);
@@ -54,11 +56,14 @@ function soundDraftAdvice(
   finished: CompiledDraft | undefined,
 ): NextSteps {
   const mapped = view.mappedNodes();
-  const hypotheses = view.items('hypotheses', ['id', 'claim', 'priority', 'cost', 'status', 'candidateNodes']).map(({ value }) => value);
+  const recorded = view.items('hypotheses', ['id', 'claim', 'priority', 'cost', 'status', 'candidateNodes']).map(({ value }) => value);
+  // The hypotheses as their deep dives leave them: a status behind its deep dives is named, never followed.
+  const { hypotheses, drifts } = standingOf(view, recorded);
   const dives = view.items('deepDives', ['id', 'hypothesisId', 'node', 'effect']).map(({ value }) => value);
   const stopped = view.stopCondition() !== undefined;
   const left = budget?.left ?? 0;
-  const allowed: Advice[] = [];
+  // A stopped draft is judged as finished, where a drift is one of the problems left.
+  const allowed: Advice[] = stopped ? [] : driftAdvice(drifts);
   const forbidden: Advice[] = [
     { action: 'dive', message: 'never read a node the surface map did not surface (no blind reads)', rule: 'dive-grounded' },
     {
@@ -68,19 +73,20 @@ function soundDraftAdvice(
     },
   ];
   const replan = replanNow(view, dives);
-  const stopReasons = stopReasonVerdicts(view, policy, hypotheses, budget);
+  const stopReasons = stopReasonVerdicts(view, policy, recorded, { hypotheses, drifts }, budget);
   const next = stopped ? null : nextHypothesis(hypotheses, dives, mapped);
   let phase: Phase;
   if (stopped) {
     phase = 'stopped';
     const unfinished = (finished?.diagnostics ?? []).filter((diagnostic) => weightOf(diagnostic) === 'errors');
+    // The recorded stop (stop-reason) is what makes the draft a finished spec, judged by the whole gate.
     allowed.push({
       action: 'finish',
       message:
         unfinished.length === 0
           ? 'the investigation has stopped and passes as a finished spec: compile it without --stage draft'
-          : `the investigation has stopped: finish the spec (the deliverable from the findings, the risks naming every open hypothesis); ${plural(unfinished.length, 'problem')} left`,
-      rule: 'coverage-declared',
+          : `the investigation has stopped: finish the spec; ${plural(unfinished.length, 'problem')} left for the finished gate`,
+      rule: 'stop-reason',
     });
     for (const diagnostic of unfinished)
       allowed.push({ action: 'finish', message: `${diagnostic.path || '/'}: ${diagnostic.message}`, rule: diagnostic.ruleId });
@@ -125,13 +131,7 @@ function soundDraftAdvice(
     });
   } else {
     phase = next === null ? 'stop' : 'dive';
-    if (next !== null) allowed.push(diveAdvice(next, policy, budget, dives.length === 0));
-    else
-      allowed.push({
-        action: 'map',
-        message: 'every open hypothesis has had each of its mapped nodes read: map more of the surface, or form new hypotheses, or stop',
-        rule: 'dive-grounded',
-      });
+    allowed.push(next === null ? nothingToTest(hypotheses) : diveAdvice(next, policy, budget, dives.length === 0));
   }
   if (replan.allowed)
     allowed.push({
@@ -168,29 +168,6 @@ function budgetOf(view: SpecView): NextSteps['budget'] {
   const budget = view.budget();
   if (budget === undefined) return null;
   return { total: budget.total, used: budget.used, left: budget.total - budget.used, unit: budget.unit };
-}
-
-/**
- * The hypothesis to test next: unsettled, best priority first, then the cheaper, then the first
- * listed; one with no mapped node left unread is passed over for the next.
- */
-function nextHypothesis(
-  hypotheses: readonly Hypothesis[],
-  dives: readonly Pick<DeepDive, 'node'>[],
-  mapped: ReadonlySet<string>,
-): NextHypothesis | null {
-  const read = new Set(dives.map((dive) => dive.node));
-  const ranked = hypotheses
-    .map((hypothesis, order) => ({ hypothesis, order }))
-    .filter(({ hypothesis }) => !SETTLED.has(hypothesis.status))
-    .sort((a, b) => a.hypothesis.priority - b.hypothesis.priority || a.hypothesis.cost - b.hypothesis.cost || a.order - b.order);
-  for (const { hypothesis } of ranked) {
-    const unreadNodes = [...new Set(hypothesis.candidateNodes)].filter((node) => mapped.has(node) && !read.has(node));
-    if (unreadNodes.length === 0) continue;
-    const { id, claim, priority, cost } = hypothesis;
-    return { id, claim, priority, cost, unreadNodes };
-  }
-  return null;
 }
 
 function diveAdvice(next: NextHypothesis, policy: Policy, budget: NextSteps['budget'], first: boolean): Advice {

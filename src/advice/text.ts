@@ -1,7 +1,7 @@
 import { escapeFor } from '../render/untrusted/index.js';
-import type { Advice, NextSteps } from './types.js';
+import type { Advice, AdviceAction, NextSteps } from './types.js';
 
-/** The advice as lines for a person or an agent's log: where the draft stands, then what is allowed and forbidden, each with its rule. */
+/** The advice as lines for a person or an agent's log: where the draft stands, then what to do now and what is forbidden, each with its rule. */
 export function formatNextSteps(path: string, steps: NextSteps): string {
   const lines = [`${escapeFor.terminal(path)}: ${steps.verdict}, phase ${steps.phase}`];
   const { budget } = steps;
@@ -11,7 +11,14 @@ export function formatNextSteps(path: string, steps: NextSteps): string {
     lines.push(
       `next: test ${escapeFor.terminal(JSON.stringify(next.id))} (priority ${next.priority}, cost ${next.cost}) on ${next.unreadNodes.map((node) => escapeFor.terminal(node)).join(', ')}`,
     );
-  lines.push(...section('allowed', steps.allowed), ...section('forbidden', steps.forbidden));
+  for (const [title, belongs] of HEADINGS)
+    lines.push(
+      ...section(
+        title,
+        steps.allowed.filter((advice) => belongs(advice.action)),
+      ),
+    );
+  lines.push(...section('forbidden', steps.forbidden));
   if (steps.stopReasons.length > 0) {
     const width = Math.max(...steps.stopReasons.map((verdict) => verdict.reason.length));
     lines.push('stop reasons:');
@@ -22,6 +29,19 @@ export function formatNextSteps(path: string, steps: NextSteps): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/**
+ * The headings of what to do now, in order: what must be fixed before anything else (a broken
+ * draft's errors, a status behind its deep dives), what to ask when the goal or budget is missing,
+ * what the finished gate still finds in a stopped draft, then the steps the method allows.
+ */
+const GROUPED: ReadonlySet<AdviceAction> = new Set(['fix', 'ask', 'finish']);
+const HEADINGS: ReadonlyArray<readonly [string, (action: AdviceAction) => boolean]> = [
+  ['fix first', (action) => action === 'fix'],
+  ['ask first', (action) => action === 'ask'],
+  ['to finish', (action) => action === 'finish'],
+  ['allowed', (action) => !GROUPED.has(action)],
+];
 
 function section(title: string, advice: readonly Advice[]): string[] {
   if (advice.length === 0) return [];

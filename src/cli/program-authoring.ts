@@ -86,7 +86,9 @@ export function addAuthoringCommands(program: Command, onInvocation: (invocation
 
   program
     .command('init')
-    .description('write a skeleton spec to fill in: every field in place, with comments naming the allowed values (YAML)')
+    .description(
+      'write the first draft of a spec to fill in: the goal, the budget and an empty list for each section, sound under --stage draft, with comments naming the allowed values (YAML)',
+    )
     .option('--goal <text>', 'the question the investigation must answer (default: left empty, for you to fill in)')
     .addOption(new Option('--budget <n>', "the hard budget's total (default: left at 0, for you to fill in)").argParser(parseBudget))
     .addOption(new Option('--unit <unit>', "the budget's unit").choices(['reads', 'tokens']).default('reads'))

@@ -1,6 +1,9 @@
-// The spec `init` writes: every field of the format in its place, prose left empty for the author,
-// so that compiling it fails only where content is missing. The allowed values in the comments
-// come from the gate preset's policy, so they stay true when the policy changes.
+// The spec `init` writes: the first draft of an investigation, its goal and budget and an empty list
+// for each section a draft fills in, so that `compile --stage draft` finds it sound and compiling it
+// as finished fails only where content is missing. What is written once the investigation stops
+// (the stop condition, the deliverable) is left out: a draft may lack it, and an empty one would be
+// an error. In YAML, a comment above each field names what goes there, with an example entry; the
+// allowed values come from the gate preset's policy, so they stay true when the policy changes.
 import { Document, type Scalar, type YAMLMap } from 'yaml';
 import { jsonText } from '../common/json-text.js';
 import { builtInPreset } from '../policy/presets.js';
@@ -25,12 +28,10 @@ function skeletonData(options: SkeletonOptions): Record<string, unknown> {
     $schema: investigationSchema.$id,
     goal: options.goal,
     budget: { total: options.budget, used: 0, unit: options.unit },
-    surfaceMap: [{ id: 'M1', tool: '', query: '', candidateNodes: [], evidence: '' }],
-    hypotheses: [{ id: 'H1', claim: '', priority: 1, cost: 1, status: 'open', candidateNodes: [] }],
+    surfaceMap: [],
+    hypotheses: [],
     deepDives: [],
     replanLog: [],
-    stopCondition: { reason: '', evidence: '' },
-    deliverable: '',
     risks: [],
   };
 }
@@ -44,8 +45,16 @@ function yamlSkeleton(data: Record<string, unknown>, options: SkeletonOptions): 
   const comments: Record<string, string> = {
     goal: ' The question the investigation must answer, in one sentence.',
     budget: ` The hard budget, fixed before the first read. Units: ${list(Object.keys(policy.budget))}.\n used is ${used}.`,
-    surfaceMap: ` The cheap map: names and structure only, never file contents.\n Tools: ${list(policy.cheapMapTools)}.`,
-    hypotheses: ` Hypotheses ranked by value over cost: priority 1 is explored first.\n Statuses: ${list(policy.hypothesisStatuses)}.`,
+    surfaceMap: [
+      ' The cheap map: names and structure only, never file contents.',
+      ` Tools: ${list(policy.cheapMapTools)}.`,
+      '   - {id: M1, tool: rg, query: "", candidateNodes: [], evidence: ""}',
+    ].join('\n'),
+    hypotheses: [
+      ' Hypotheses ranked by value over cost: priority 1 is explored first.',
+      ` Statuses: ${list(policy.hypothesisStatuses)}; a status follows the last deep dive that confirms or invalidates it.`,
+      '   - {id: H1, claim: "", priority: 1, cost: 1, status: open, candidateNodes: []}',
+    ].join('\n'),
     deepDives: [
       ' The deep reads, in the order they happened, each on a node of the surface map.',
       ` Tools: ${list(policy.expensiveDiveTools)}. Effects: ${list(policy.deepDiveEffects)}.`,
@@ -56,16 +65,24 @@ function yamlSkeleton(data: Record<string, unknown>, options: SkeletonOptions): 
       ` Replans, only after a deep dive invalidated a hypothesis. Triggers: ${list(policy.replanTriggers)}.`,
       '   - {trigger: hypothesis_invalidated, hypothesisId: H1, decision: "", evidence: "", afterDeepDive: D1}',
     ].join('\n'),
-    stopCondition: ` Why the investigation stopped. Reasons: ${list(policy.stopReasons)}.`,
-    deliverable: ' What is handed over: the answer to the goal.',
-    risks: ' Residual risks, unexplored nodes and partial coverage; name every hypothesis left open or active.',
+    risks: [
+      ` Once the investigation stops: why, and the evidence for it. Reasons: ${list(policy.stopReasons)}.`,
+      ' stopCondition: {reason: "", evidence: ""}',
+      '',
+      ' Then what is handed over: the answer to the goal.',
+      ' deliverable: ""',
+      '',
+      ' Residual risks, unexplored nodes and partial coverage; name every hypothesis left open or active.',
+    ].join('\n'),
   };
   const document = new Document(data);
   document.commentBefore = [
     ` yaml-language-server: $schema=${investigationSchema.$id}`,
-    ' An adaptive investigation spec. Fill in every "" and [] below, then run',
-    '   compile-investigation <this file>',
-    ' until it passes; `compile-investigation rules` lists what the gate checks.',
+    ' An adaptive investigation spec, started as a draft. Fill it in as the investigation runs:',
+    '   compile-investigation next <this file>             says what the method allows now;',
+    '   compile-investigation <this file> --stage draft    judges the draft so far.',
+    ' Once it has stopped, compile it without --stage draft until it passes;',
+    ' `compile-investigation rules` lists what the gate checks.',
   ].join('\n');
   for (const pair of (document.contents as YAMLMap<Scalar<string>, unknown>).items) {
     const comment = comments[pair.key.value];

@@ -18,6 +18,7 @@ import { replanEvidence } from './replan-evidence.js';
 import { replanTyped } from './replan-typed.js';
 import type { ArtifactCheckMeta, Rule } from './rule.js';
 import { schema } from './schema.js';
+import { statusDrift } from './status-drift.js';
 import { stopReason } from './stop-reason.js';
 import { unknownField } from './unknown-field.js';
 
@@ -34,6 +35,7 @@ export const rules: readonly Rule[] = [
   diveGrounded,
   diveOrder,
   hypothesisStatus,
+  statusDrift,
   replanTyped,
   replanEvidence,
   stopReason,

@@ -26,7 +26,7 @@ export const hypothesesRanked: Rule = {
   },
   check(context) {
     const { view, policy, report } = context;
-    checkMinimum(context, 'hypotheses', policy.minimums.hypotheses, 'hypothesis');
+    checkMinimum(context, 'hypotheses', policy.minimums.hypotheses, 'hypothesis', 'hypotheses');
     checkUniqueIds(context, 'hypotheses', view.items('hypotheses', ['id']));
     const { priority: minPriority, cost: minCost } = policy.minimums;
     if (minPriority !== null) {

@@ -12,7 +12,8 @@ export const hypothesisStatus: Rule = {
     criterion: 'evidence',
     description: 'A confirmed hypothesis has a deep dive that confirms it; an invalidated one has a deep dive that invalidates it.',
     rationale:
-      'A status is a claim about evidence. "confirmed" or "invalidated" without a deep dive of that effect is an assertion nobody read for: record the dive, or leave the hypothesis open.',
+      'A status is a claim about evidence. "confirmed" or "invalidated" without a deep dive of that effect is an assertion nobody read for: record the dive, or leave the hypothesis open. ' +
+      "It asks only that such a dive exist; whether the status follows the last of several deep dives, or is still open or active after one settled it, is status-drift's question.",
     examples: {
       failing: {
         title: 'H3 is marked confirmed though no deep dive read for it.',

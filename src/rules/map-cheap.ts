@@ -24,7 +24,7 @@ export const mapCheap: Rule = {
   },
   check(context) {
     const { view, policy, report } = context;
-    checkMinimum(context, 'surfaceMap', policy.minimums.surfaceMapEntries, 'entry');
+    checkMinimum(context, 'surfaceMap', policy.minimums.surfaceMapEntries, 'entry', 'entries');
     checkUniqueIds(context, 'surfaceMap', view.items('surfaceMap', ['id']));
     for (const { value, path } of view.items('surfaceMap', ['tool'])) {
       checkAllowed(context, childPointer(path, 'tool'), 'map tool', value.tool, policy.cheapMapTools, 'cheapMapTools');

@@ -34,6 +34,11 @@ export interface RuleMeta<Example = ExampleSpec> {
    * preset's setting (raising one is allowed).
    */
   foundation?: true;
+  /**
+   * Set on a rule whose finding in a draft (`--stage draft`) is a step not yet written rather than
+   * a mistake: there it reports at most a warning, whatever its setting (off stays off).
+   */
+  draftCeiling?: 'warning';
 }
 
 /**

@@ -305,6 +305,24 @@ function pick<T>(items: readonly T[], index: number): T {
   return items[index % items.length] as T;
 }
 
+const SETTLING: Readonly<Record<string, string>> = { confirmed: 'confirms', invalidated: 'invalidates' };
+
+/**
+ * The effects of a hypothesis's deep dives, so that its status agrees with them: a confirmed or
+ * invalidated status needs a deep dive of that effect (hypothesis-status), here the first, and the
+ * last deep dive that confirms or invalidates it says the same (status-drift); an open or active
+ * hypothesis has no deep dive that settled it.
+ */
+function diveEffects(status: string, dives: readonly { effect: string }[]): string[] {
+  const settles = SETTLING[status];
+  const deciding = (effect: string) => effect === 'confirms' || effect === 'invalidates';
+  const effects = dives.map((dive, index) => (index === 0 && settles !== undefined ? settles : dive.effect));
+  if (settles === undefined) return effects.map((effect) => (deciding(effect) ? 'neutral' : effect));
+  const last = effects.findLastIndex(deciding);
+  if (last >= 0) effects[last] = settles;
+  return effects;
+}
+
 /** Builds a spec that passes the whole gate from a random plan: every constraint of the rules is kept by construction. */
 function buildValidSpec(plan: SpecPlan): Record<string, unknown> {
   const surfaceMap = plan.map.map((entry, index) => ({
@@ -339,11 +357,9 @@ function buildValidSpec(plan: SpecPlan): Record<string, unknown> {
     const hypothesis = hypotheses[index] as (typeof hypotheses)[number];
     const planned = plan.hypotheses[index] as HypothesisPlan;
     const invalidating: string[] = [];
+    const effects = diveEffects(hypothesis.status, planned.dives);
     planned.dives.forEach((dive, diveIndex) => {
-      // A confirmed or invalidated status needs a deep dive with that effect.
-      let effect = dive.effect;
-      if (diveIndex === 0 && hypothesis.status === 'confirmed') effect = 'confirms';
-      if (diveIndex === 0 && hypothesis.status === 'invalidated') effect = 'invalidates';
+      const effect = effects[diveIndex] as string;
       const id = `D${diveNumber++}·${dive.suffix}`;
       if (effect === 'invalidates') invalidating.push(id);
       deepDives.push({

@@ -6,12 +6,12 @@ import type { RuleContext } from '../rule.js';
 import type { Item } from '../spec-view.js';
 
 /** "at least N entries": reported on the section itself. */
-export function checkMinimum(context: RuleContext, section: SectionName, minimum: number, noun: string): void {
+export function checkMinimum(context: RuleContext, section: SectionName, minimum: number, noun: string, nouns = `${noun}s`): void {
   const raw = context.view.rawSection(section);
   if (raw === undefined || raw.length >= minimum) return;
   context.report(
     pointer(section),
-    `${section} has ${plural(raw.length, noun)}; the method needs at least ${minimum}. Add ${minimum === 1 ? 'one' : 'more'}.`,
+    `${section} has ${plural(raw.length, noun, nouns)}; the method needs at least ${minimum}. Add ${minimum === 1 ? 'one' : 'more'}.`,
   );
 }
 
