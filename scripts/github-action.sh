@@ -39,9 +39,16 @@ else
   # shellcheck disable=SC2206
   paths=(${INPUT_PATHS:-.})
   set +f
-  results_file="${INPUT_RESULTS:-compile-investigation-results.json}"
-  sarif_file="${INPUT_SARIF:-compile-investigation.sarif}"
+  # The tool's own outputs go out of the workspace unless named, so that a walk of "." never meets them.
+  out_dir="${RUNNER_TEMP:-${TMPDIR:-/tmp}}"
+  results_file="${INPUT_RESULTS:-$out_dir/compile-investigation-results.json}"
+  sarif_file="${INPUT_SARIF:-$out_dir/compile-investigation.sarif}"
   args=(compile --format=sarif --output="$sarif_file" --fail-on="${INPUT_FAIL_ON:-error}" --json)
+  set -f
+  # shellcheck disable=SC2206
+  ignores=(${INPUT_IGNORE:-})
+  set +f
+  for pattern in "${ignores[@]}"; do args+=(--ignore="$pattern"); done
   [ -n "${INPUT_PRESET:-}" ] && args+=(--preset="$INPUT_PRESET")
   [ -n "${INPUT_CONFIG:-}" ] && args+=(--config="$INPUT_CONFIG")
   [ -n "${INPUT_POLICY:-}" ] && args+=(--policy="$INPUT_POLICY")
@@ -50,7 +57,10 @@ else
   [ -n "${INPUT_SUPPRESSIONS:-}" ] && args+=(--suppressions="$INPUT_SUPPRESSIONS")
   [ -n "${INPUT_SHARD:-}" ] && args+=(--shard="$INPUT_SHARD")
   # Options as --name=value and the files after "--": a file or value that starts with "-" stays what it is.
-  "${cli[@]}" "${args[@]}" -- "${paths[@]}" >"$results_file" || status=$?
+  # The envelope is written beside, then moved: an empty results file in a folder being walked is never taken for a spec.
+  pending="$(mktemp "$out_dir/compile-investigation-results.XXXXXX")"
+  "${cli[@]}" "${args[@]}" -- "${paths[@]}" >"$pending" || status=$?
+  mv -f "$pending" "$results_file"
   if [ "$status" -eq 2 ] || [ "$status" -eq 5 ]; then
     # A usage or internal error judged no file: its envelope says why, and there is nothing to summarise.
     node -e '

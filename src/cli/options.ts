@@ -101,6 +101,19 @@ export function parseKList(most: number): (value: string) => number[] {
   };
 }
 
+/** --ignore PATTERN, repeatable: files a folder walk or glob leaves out. */
+export function ignoreOption(): Option {
+  return new Option(
+    '--ignore <pattern>',
+    'leave out files of folders and globs that this glob matches, relative to here (repeatable; a file named is judged anyway, with a warning)',
+  ).argParser(collect);
+}
+
+/** The --ignore patterns given, for a command's options. */
+export function pickIgnore(options: Record<string, unknown>): { ignore?: string[] } {
+  return Array.isArray(options['ignore']) ? { ignore: options['ignore'] as string[] } : {};
+}
+
 /** A repeatable option's values, in the order given. */
 export function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];

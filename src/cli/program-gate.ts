@@ -1,7 +1,18 @@
 import { type Command, Option } from 'commander';
 import { DEFAULT_MAX_ANNOTATIONS } from '../gate/annotations.js';
 import type { CompareFormat } from './commands/compare.js';
-import { maxBytesOption, maxWarningsOption, outputOption, parseCount, parsePath, pick, pickOutput, presetOption } from './options.js';
+import {
+  ignoreOption,
+  maxBytesOption,
+  maxWarningsOption,
+  outputOption,
+  parseCount,
+  parsePath,
+  pick,
+  pickIgnore,
+  pickOutput,
+  presetOption,
+} from './options.js';
 import type { Invocation } from './program.js';
 
 /** The commands that turn gate runs into what a CI job shows: `summary`, and `compare` of two folders. */
@@ -74,6 +85,7 @@ export function addGateCommands(program: Command, onInvocation: (invocation: Inv
       '-c, --config <file>',
       "configuration file for both sides (default: INVESTIGATION_CONFIG, or the nearest investigation.config.json|yaml|yml up from each spec's folder)",
     )
+    .addOption(ignoreOption())
     .addOption(maxBytesOption('largest spec or report accepted, in bytes'))
     .option(
       '--fail-on-regression',
@@ -89,6 +101,7 @@ export function addGateCommands(program: Command, onInvocation: (invocation: Inv
           format: options['format'] as CompareFormat,
           ...pickOutput(options),
           ...pick(options, ['preset', 'policy', 'config']),
+          ...pickIgnore(options),
           maxBytes: options['maxBytes'] as number,
           failOnRegression: options['failOnRegression'] === true,
           json: options['json'] === true,

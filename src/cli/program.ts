@@ -19,12 +19,14 @@ import type { TestOptions } from './commands/test.js';
 import { usageError } from './contract.js';
 import {
   collect,
+  ignoreOption,
   inertError,
   maxBytesOption,
   maxWarningsOption,
   outputOption,
   parsePath,
   pick,
+  pickIgnore,
   pickOutput,
   presetOption,
   workersOption,
@@ -90,6 +92,7 @@ export function buildProgram(
       '-c, --config <file>',
       "configuration file (default: INVESTIGATION_CONFIG, or the nearest investigation.config.json|yaml|yml up from each input's folder, then from here)",
     )
+    .addOption(ignoreOption())
     .addOption(maxBytesOption('largest input accepted, in bytes'))
     .addOption(new Option('--fail-on <severity>', 'fail on errors only, or on warnings too').choices(['error', 'warning']).default('error'))
     .addOption(maxWarningsOption())
@@ -133,6 +136,7 @@ export function buildProgram(
           ...(options['format'] === undefined ? {} : { format: options['format'] as Format }),
           ...pickOutput(options),
           ...pick(options, ['outputDir', 'preset', 'policy', 'config', 'shard', 'sarifCategory', 'suppressions']),
+          ...pickIgnore(options),
           maxBytes: options['maxBytes'] as number,
           failOn: options['failOn'] as 'error' | 'warning',
           ...(typeof options['maxWarnings'] === 'number' ? { maxWarnings: options['maxWarnings'] } : {}),

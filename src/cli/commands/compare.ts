@@ -11,7 +11,7 @@ import { deliver } from './shared.js';
 
 export type CompareFormat = 'text' | 'markdown' | 'json';
 
-export interface CompareOptions extends Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 'maxBytes'> {
+export interface CompareOptions extends Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 'maxBytes' | 'ignore'> {
   base: string;
   head: string;
   format: CompareFormat;

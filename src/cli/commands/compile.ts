@@ -30,7 +30,7 @@ import {
 import { type CompiledFile, type CompileJobContext, fileCompiler, type JudgedInput } from './compile-job.js';
 import { envelopeError, summarizeRun, writeDiagnosticLines } from './compile-outcome.js';
 import { shareOf } from './compile-shard.js';
-import { type CompilerFlags, configEcho, type Judged, judgeInputs, runConfiguration } from './judges.js';
+import { type CompilerFlags, configEcho, ignoresOf, type Judged, judgeInputs, runConfiguration } from './judges.js';
 import { reportsNotWritten, writeReports } from './output-dir.js';
 import type { CommandResult, Io } from './result.js';
 import { writeOutput } from './shared.js';
@@ -57,7 +57,7 @@ export interface CompileOptions extends CompilerFlags, BaselineFlags {
 
 export async function compileCommand(options: CompileOptions, io: Io): Promise<CommandResult> {
   const configuration = runConfiguration(options, io);
-  const expanded = await expandInputs(options.inputs, io.cwd);
+  const expanded = await expandInputs(options.inputs, io.cwd, { ignore: ignoresOf(configuration, io.cwd) });
   const { several, warnings: inputWarnings } = expanded;
   const inputs = options.shard === undefined ? expanded.files : shareOf(expanded.files, options.shard);
   const judged = judgeInputs(configuration, inputs);
