@@ -25,6 +25,7 @@ if is_true "${INPUT_SUMMARY:-true}"; then summary_args+=(--step-summary="${GITHU
 if is_true "${INPUT_ANNOTATIONS:-true}"; then summary_args+=(--annotate); fi
 # The merged runs are held to --max-warnings as a whole: each shard saw only its own share.
 [ -n "${INPUT_MAX_WARNINGS:-}" ] && summary_args+=(--max-warnings="$INPUT_MAX_WARNINGS")
+[ -n "${INPUT_RULE_DOCS_BASE_URL:-}" ] && summary_args+=(--rule-docs-base-url="$INPUT_RULE_DOCS_BASE_URL")
 
 status=0
 if [ -n "${INPUT_MERGE:-}" ]; then
@@ -54,6 +55,7 @@ else
   [ -n "${INPUT_POLICY:-}" ] && args+=(--policy="$INPUT_POLICY")
   [ -n "${INPUT_MAX_WARNINGS:-}" ] && args+=(--max-warnings="$INPUT_MAX_WARNINGS")
   [ -n "${INPUT_SARIF_CATEGORY:-}" ] && args+=(--sarif-category="$INPUT_SARIF_CATEGORY")
+  [ -n "${INPUT_RULE_DOCS_BASE_URL:-}" ] && args+=(--rule-docs-base-url="$INPUT_RULE_DOCS_BASE_URL")
   [ -n "${INPUT_SUPPRESSIONS:-}" ] && args+=(--suppressions="$INPUT_SUPPRESSIONS")
   [ -n "${INPUT_SHARD:-}" ] && args+=(--shard="$INPUT_SHARD")
   # Options as --name=value and the files after "--": a file or value that starts with "-" stays what it is.

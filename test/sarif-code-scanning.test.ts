@@ -1,5 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createCompiler } from '../src/compile.js';
@@ -91,15 +92,37 @@ describe('SARIF that code scanning tracks across commits', () => {
     const { driver } = log.runs[0].tool;
     expect(driver.informationUri).toBe(toolInfo.informationUri);
     expect(driver.semanticVersion).toBe(toolInfo.version);
+    // By default the pages the package ships: file URLs of files that exist, not a host that may not.
+    expect(driver.informationUri).toBe(pathToFileURL(join(projectRoot, 'docs', 'rules')).href + '/');
     for (const descriptor of driver.rules) {
       expect(descriptor.helpUri, descriptor.id).toBe(`${toolInfo.ruleDocsBase}${descriptor.id}.md`);
       expect(existsSync(join(projectRoot, 'docs', 'rules', `${descriptor.id}.md`)), descriptor.id).toBe(true);
+      expect(existsSync(fileURLToPath(descriptor.helpUri)), descriptor.id).toBe(true);
     }
     expect(log.runs[0].automationDetails).toEqual({ id: DEFAULT_SARIF_CATEGORY });
     const named = await sarifOf(dir, ['spec.json', '--sarif-category', 'specs/gate']);
     expect(named.log.runs[0].automationDetails).toEqual({ id: 'specs/gate/' });
     const slashed = await sarifOf(dir, ['spec.json', '--sarif-category', 'gate-2/']);
     expect(slashed.log.runs[0].automationDetails).toEqual({ id: 'gate-2/' });
+  });
+
+  it('links the rules under ruleDocsBaseUrl of the configuration, and --rule-docs-base-url over it; a URL that cannot be one is refused', async () => {
+    const dir = tempDir();
+    writeJson(dir, 'spec.json', validSpec());
+    writeJson(dir, 'investigation.config.json', { ruleDocsBaseUrl: 'https://docs.example.com/gate/rules/' });
+    const configured = await sarifOf(dir, ['spec.json']);
+    const urls = (log: any) => log.runs[0].tool.driver.rules.map((rule: { helpUri: string }) => rule.helpUri);
+    expect(configured.log.runs[0].tool.driver.informationUri).toBe('https://docs.example.com/gate/rules/');
+    expect(urls(configured.log)).toContain('https://docs.example.com/gate/rules/dive-grounded.md');
+    const flagged = await sarifOf(dir, ['spec.json', '--rule-docs-base-url', 'https://intranet.example/ci/']);
+    expect(urls(flagged.log).every((url: string) => url.startsWith('https://intranet.example/ci/'))).toBe(true);
+    const refused = await runInProcess(['spec.json', '--format', 'sarif', '--rule-docs-base-url', 'docs/rules'], { cwd: dir });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('--rule-docs-base-url "docs/rules" must be an absolute URL ending in "/"');
+    writeJson(dir, 'investigation.config.json', { ruleDocsBaseUrl: 'https://docs.example.com/no-slash' });
+    const bad = await runInProcess(['spec.json', '--format', 'sarif'], { cwd: dir });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('ruleDocsBaseUrl "https://docs.example.com/no-slash" must be an absolute URL ending in "/"');
   });
 
   it('records the exit code, and an unreadable file as an unsuccessful execution with a notification', async () => {

@@ -12,6 +12,7 @@ import {
   pickIgnore,
   pickOutput,
   presetOption,
+  ruleDocsOption,
 } from './options.js';
 import type { Invocation } from './program.js';
 
@@ -47,6 +48,7 @@ export function addGateCommands(program: Command, onInvocation: (invocation: Inv
       '--link-base <url>',
       "link each file in the summary to this prefix and its path (such as the repository's blob URL at the commit)",
     )
+    .addOption(ruleDocsOption('link each rule in the summary to its page, <url><id>.md (default: no rule links)'))
     .addOption(maxWarningsOption())
     .option('--sarif <path>', 'name the SARIF log in the summary')
     .option('--reports <path-or-url>', 'name (or link) where the per-file reports are')
@@ -58,7 +60,7 @@ export function addGateCommands(program: Command, onInvocation: (invocation: Inv
         options: {
           results,
           ...pickOutput(options),
-          ...pick(options, ['stepSummary', 'githubOutput', 'linkBase', 'sarif', 'reports']),
+          ...pick(options, ['stepSummary', 'githubOutput', 'linkBase', 'sarif', 'reports', 'ruleDocsBaseUrl']),
           ...(typeof options['maxWarnings'] === 'number' ? { maxWarnings: options['maxWarnings'] } : {}),
           annotate: options['annotate'] === true,
           maxAnnotations: options['maxAnnotations'] as number,

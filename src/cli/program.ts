@@ -29,6 +29,7 @@ import {
   pickIgnore,
   pickOutput,
   presetOption,
+  ruleDocsOption,
   workersOption,
 } from './options.js';
 import { addAuthoringCommands } from './program-authoring.js';
@@ -123,6 +124,7 @@ export function buildProgram(
       '--sarif-category <id>',
       "the SARIF run's automationDetails.id, which tells uploads of one commit apart (default: compile-investigation/)",
     )
+    .addOption(ruleDocsOption())
     .option('--json', 'print one JSON envelope on standard output, whatever the outcome')
     .addHelpText('after', `\n${ruleCatalogText()}\n\n${exitCodesText()}\n`)
     .action((inputs: string[], options: Record<string, unknown>) => {
@@ -135,7 +137,7 @@ export function buildProgram(
           inputs: all,
           ...(options['format'] === undefined ? {} : { format: options['format'] as Format }),
           ...pickOutput(options),
-          ...pick(options, ['outputDir', 'preset', 'policy', 'config', 'shard', 'sarifCategory', 'suppressions']),
+          ...pick(options, ['outputDir', 'preset', 'policy', 'config', 'shard', 'sarifCategory', 'suppressions', 'ruleDocsBaseUrl']),
           ...pickIgnore(options),
           maxBytes: options['maxBytes'] as number,
           failOn: options['failOn'] as 'error' | 'warning',
@@ -191,6 +193,7 @@ export function buildProgram(
       '-c, --config <file>',
       "configuration file for fixtures whose expectation names none (default: as for compile, from each fixture's folder)",
     )
+    .addOption(ignoreOption())
     .option('--shard <i/n>', 'run the i-th of n deterministic shares of the fixtures')
     .addOption(new Option('--junit <file>', 'also write a JUnit XML report').argParser(parsePath('--junit')))
     .addOption(workersOption('fixtures', `the number of CPUs from ${MIN_ITEMS_FOR_WORKERS} fixtures on`))
@@ -202,6 +205,7 @@ export function buildProgram(
           dirs,
           update: (options['update'] as 'all' | 'goldens' | undefined) ?? 'none',
           ...pick(options, ['shard', 'junit', 'preset', 'policy', 'config']),
+          ...pickIgnore(options),
           ...(typeof options['workers'] === 'number' ? { workers: options['workers'] } : {}),
           json: options['json'] === true,
         },

@@ -11,7 +11,7 @@ import { escapeFor } from '../../render/untrusted/index.js';
 import { type FileOutcome, hiddenWarningsNote } from '../../report/outcome.js';
 import { rules } from '../../rules/catalog.js';
 import type { Stage } from '../../schema/issues.js';
-import { toolInfo } from '../../tool.js';
+import { toolInfo, toolInfoWith } from '../../tool.js';
 import { chooseWorkers } from '../../workers/choose.js';
 import { bundledWorker } from '../../workers/launcher.js';
 import { runInWorkers } from '../../workers/pool.js';
@@ -50,6 +50,8 @@ export interface CompileOptions extends CompilerFlags, BaselineFlags {
   maxWarnings?: number;
   /** The SARIF run's automationDetails.id: what tells two uploads of one commit apart. */
   sarifCategory?: string;
+  /** Where SARIF links each rule's page (`<url><id>.md`): over the configuration's ruleDocsBaseUrl. */
+  ruleDocsBaseUrl?: string;
   /** "draft": judge unfinished specs (a sound one is draft-ok, exit 0). */
   stage?: Stage;
   json: boolean;
@@ -142,7 +144,9 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
     // A report format with no report (input error, {VACIO_CRITICO}) writes nothing, not even an empty file.
     const hasContent = !REPORT_FORMATS.has(format) || files[0]?.report;
     const toTerminal = options.output === undefined && !options.json && io.stdoutIsTTY;
-    const listing = { color: toTerminal && colorAllowed(io.env), exitCode: summary.exitCode, category: options.sarifCategory, io };
+    // --rule-docs-base-url, else the first file's configuration's ruleDocsBaseUrl, else the pages the package ships.
+    const docs = options.ruleDocsBaseUrl ?? judged.files[0]?.config.config.ruleDocsBaseUrl;
+    const listing = { color: toTerminal && colorAllowed(io.env), exitCode: summary.exitCode, category: options.sarifCategory, io, docs };
     const rendered = hasContent ? await renderOutput(files, format, judged.compilers, listing) : '';
     if (!hasContent) {
       stdout = '';
@@ -215,7 +219,7 @@ async function renderOutput(
   files: FileOutcome[],
   format: Format,
   compilers: Compiler[],
-  options: { color: boolean; exitCode: number; category: string | undefined; io: Io },
+  options: { color: boolean; exitCode: number; category: string | undefined; io: Io; docs: string | undefined },
 ): Promise<string> {
   if (format === 'json' || format === 'markdown') {
     const report = files[0]?.report;
@@ -225,7 +229,7 @@ async function renderOutput(
   const notes: string[] = [];
   const listing = await formatListing(format, files, {
     color: options.color,
-    tool: toolInfo,
+    tool: toolInfoWith(options.docs),
     rules: [...rules, ...katasRules],
     settings: (compilers[0] as Compiler).settings,
     run: { exitCode: options.exitCode, ...(options.category === undefined ? {} : { category: options.category }) },
