@@ -25,7 +25,13 @@ if is_true "${INPUT_SUMMARY:-true}"; then summary_args+=(--step-summary="${GITHU
 if is_true "${INPUT_ANNOTATIONS:-true}"; then summary_args+=(--annotate); fi
 # The merged runs are held to --max-warnings as a whole: each shard saw only its own share.
 [ -n "${INPUT_MAX_WARNINGS:-}" ] && summary_args+=(--max-warnings="$INPUT_MAX_WARNINGS")
-[ -n "${INPUT_RULE_DOCS_BASE_URL:-}" ] && summary_args+=(--rule-docs-base-url="$INPUT_RULE_DOCS_BASE_URL")
+# The rules' pages: the input, else those of this action's own repository at the ref the workflow
+# uses (the runner checks an action out to _actions/OWNER/REPO/REF, and docs/rules/ is in it).
+rule_docs="${INPUT_RULE_DOCS_BASE_URL:-}"
+if [ -z "$rule_docs" ] && [[ "$action_path" =~ /_actions/([^/]+)/([^/]+)/([^/]+)/?$ ]]; then
+  rule_docs="${GITHUB_SERVER_URL:-https://github.com}/${BASH_REMATCH[1]}/${BASH_REMATCH[2]}/blob/${BASH_REMATCH[3]}/docs/rules/"
+fi
+[ -n "$rule_docs" ] && summary_args+=(--rule-docs-base-url="$rule_docs")
 
 status=0
 if [ -n "${INPUT_MERGE:-}" ]; then
@@ -55,7 +61,7 @@ else
   [ -n "${INPUT_POLICY:-}" ] && args+=(--policy="$INPUT_POLICY")
   [ -n "${INPUT_MAX_WARNINGS:-}" ] && args+=(--max-warnings="$INPUT_MAX_WARNINGS")
   [ -n "${INPUT_SARIF_CATEGORY:-}" ] && args+=(--sarif-category="$INPUT_SARIF_CATEGORY")
-  [ -n "${INPUT_RULE_DOCS_BASE_URL:-}" ] && args+=(--rule-docs-base-url="$INPUT_RULE_DOCS_BASE_URL")
+  [ -n "$rule_docs" ] && args+=(--rule-docs-base-url="$rule_docs")
   [ -n "${INPUT_SUPPRESSIONS:-}" ] && args+=(--suppressions="$INPUT_SUPPRESSIONS")
   [ -n "${INPUT_SHARD:-}" ] && args+=(--shard="$INPUT_SHARD")
   # Options as --name=value and the files after "--": a file or value that starts with "-" stays what it is.

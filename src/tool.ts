@@ -4,29 +4,23 @@ import packageJson from '../package.json' with { type: 'json' };
 /** The installed package's folder: this module sits one folder down, in src/ or in a bundle of dist/. */
 const packageRoot = new URL('..', import.meta.url);
 
-/** Files the package ships, which links and `$schema` written by the tool point at, so that they exist wherever it is installed. */
+/** Files the package ships, which what the tool writes may point at, so that they exist wherever it is installed. */
 export const packageFiles = {
-  /** The JSON Schema of a spec, as a path. */
+  /** The JSON Schema of a spec, as a path: init's `$schema`, made relative to the spec. */
   investigationSchema: fileURLToPath(new URL('assets/investigation.schema.json', packageRoot)),
-  /** The rules' pages, generated into docs/rules/ from their metadata (scripts/docs.mjs), as a file URL. */
-  ruleDocs: new URL('docs/rules/', packageRoot).href,
 } as const;
 
-export const toolInfo = {
+/**
+ * The tool as SARIF names it. Its rule pages (docs/rules/, shipped in the package) are linked only
+ * from a base URL the user gives (toolInfoWith): SARIF wants absolute URIs, and a file:// URL of
+ * the installed package would put a machine's path in every log.
+ */
+export const toolInfo: { name: string; version: string; informationUri?: string; ruleDocsBase?: string } = {
   name: packageJson.name,
   version: packageJson.version,
-  /** Where SARIF viewers send people for the tool: the rules' pages unless ruleDocsBaseUrl says otherwise. */
-  informationUri: packageFiles.ruleDocs,
-  /** The page of a rule (or of a check beside the rules) is `<ruleDocsBase><id>.md`. */
-  ruleDocsBase: packageFiles.ruleDocs,
-} as const;
+};
 
-/** The tool's SARIF links with a base URL of the rules' pages (ruleDocsBaseUrl, --rule-docs-base-url) in place of the shipped pages. */
-export function toolInfoWith(ruleDocsBaseUrl: string | undefined): {
-  name: string;
-  version: string;
-  informationUri: string;
-  ruleDocsBase: string;
-} {
+/** The tool's SARIF links from a base URL of the rules' pages (--rule-docs-base-url, ruleDocsBaseUrl, the Action's input). */
+export function toolInfoWith(ruleDocsBaseUrl: string | undefined): typeof toolInfo {
   return ruleDocsBaseUrl === undefined ? toolInfo : { ...toolInfo, informationUri: ruleDocsBaseUrl, ruleDocsBase: ruleDocsBaseUrl };
 }

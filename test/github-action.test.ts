@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot, runCli } from './support/cli.js';
@@ -205,6 +205,26 @@ describe('the action with its default inputs on a fresh checkout', () => {
       'skipped "compile-investigation-results.json": it is a JSON envelope (--json) of this tool, not a spec (name it on the command line to judge it anyway)',
       'skipped "compile-investigation.sarif.json": it is a SARIF log of this tool, not a spec (name it on the command line to judge it anyway)',
     ]);
+  });
+
+  it("links the rules to the pages of the action's repository at the ref used, or to rule-docs-base-url", { timeout: 60_000 }, () => {
+    const workspace = workspaceWith('fixtures/invalid');
+    // Where the runner checks out OWNER/REPO@REF.
+    const actions = join(tempDir(), '_actions', 'octo', 'compile-investigation');
+    mkdirSync(actions, { recursive: true });
+    symlinkSync(projectRoot, join(actions, 'v1'));
+    const fetched = runAction(workspace, { paths: 'specs', annotations: 'false' }, join(actions, 'v1'));
+    const base = 'https://github.com/octo/compile-investigation/blob/v1/docs/rules/';
+    const helpUris = (run: { outputs: Record<string, string> }) =>
+      JSON.parse(readFileSync(run.outputs['sarif'] as string, 'utf8')).runs[0].tool.driver.rules.map(
+        (rule: { helpUri: string }) => rule.helpUri,
+      );
+    expect(helpUris(fetched)).toContain(`${base}dive-grounded.md`);
+    expect(fetched.summary).toMatch(
+      /\| \[`[a-z-]+`\]\(https:\/\/github\.com\/octo\/compile-investigation\/blob\/v1\/docs\/rules\/[a-z-]+\.md\) \|/,
+    );
+    const given = runAction(workspace, { paths: 'specs', annotations: 'false', 'rule-docs-base-url': 'https://docs.example.com/r/' });
+    expect(helpUris(given).every((uri: string) => uri.startsWith('https://docs.example.com/r/'))).toBe(true);
   });
 
   it('leaves out what the ignore input names', { timeout: 60_000 }, () => {

@@ -1,6 +1,5 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createCompiler } from '../src/compile.js';
@@ -88,16 +87,20 @@ describe('SARIF that code scanning tracks across commits', () => {
   it('links every rule to its page under docs/rules, names the tool home, and has the version and category', async () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', validSpec());
-    const { log } = await sarifOf(dir, ['spec.json']);
+    // No base URL given: no link to a host that may not exist, and no file:// path of this machine.
+    const unlinked = await sarifOf(dir, ['spec.json']);
+    expect(unlinked.log.runs[0].tool.driver.informationUri).toBeUndefined();
+    expect(unlinked.log.runs[0].tool.driver.rules.filter((rule: { helpUri?: string }) => rule.helpUri !== undefined)).toEqual([]);
+    expect(JSON.stringify(unlinked.log)).not.toContain('file:');
+    const base = 'https://docs.example.com/compile-investigation/docs/rules/';
+    const { log } = await sarifOf(dir, ['spec.json', '--rule-docs-base-url', base]);
     const { driver } = log.runs[0].tool;
-    expect(driver.informationUri).toBe(toolInfo.informationUri);
+    expect(driver.informationUri).toBe(base);
     expect(driver.semanticVersion).toBe(toolInfo.version);
-    // By default the pages the package ships: file URLs of files that exist, not a host that may not.
-    expect(driver.informationUri).toBe(pathToFileURL(join(projectRoot, 'docs', 'rules')).href + '/');
     for (const descriptor of driver.rules) {
-      expect(descriptor.helpUri, descriptor.id).toBe(`${toolInfo.ruleDocsBase}${descriptor.id}.md`);
+      expect(descriptor.helpUri, descriptor.id).toBe(`${base}${descriptor.id}.md`);
+      // The page exists in docs/rules/, which the package ships: publish it under the base.
       expect(existsSync(join(projectRoot, 'docs', 'rules', `${descriptor.id}.md`)), descriptor.id).toBe(true);
-      expect(existsSync(fileURLToPath(descriptor.helpUri)), descriptor.id).toBe(true);
     }
     expect(log.runs[0].automationDetails).toEqual({ id: DEFAULT_SARIF_CATEGORY });
     const named = await sarifOf(dir, ['spec.json', '--sarif-category', 'specs/gate']);

@@ -42,7 +42,7 @@ afterAll(() => {
  * replaced by the given input or the input's default, GITHUB_* and RUNNER_TEMP variables and
  * files of a fake runner (in RUNNER_TEMP, out of the workspace, as GitHub keeps them), the step's `run` in bash from the workspace. Unknown inputs are refused, as GitHub warns.
  */
-export function runAction(workspace: string, inputs: Record<string, string>): RunnerRun {
+export function runAction(workspace: string, inputs: Record<string, string>, actionPath = projectRoot): RunnerRun {
   for (const name of Object.keys(inputs)) if (!(name in action.inputs)) throw new Error(`action.yml has no input ${name}`);
   const step = action.runs.steps[0];
   if (!step) throw new Error('action.yml has no step');
@@ -63,7 +63,7 @@ export function runAction(workspace: string, inputs: Record<string, string>): Ru
       PATH: process.env['PATH'] ?? '',
       HOME: process.env['HOME'] ?? '',
       GITHUB_ACTIONS: 'true',
-      GITHUB_ACTION_PATH: projectRoot,
+      GITHUB_ACTION_PATH: actionPath,
       GITHUB_WORKSPACE: workspace,
       GITHUB_STEP_SUMMARY: summaryFile,
       GITHUB_OUTPUT: outputFile,
