@@ -25,6 +25,13 @@ if is_true "${INPUT_SUMMARY:-true}"; then summary_args+=(--step-summary="${GITHU
 if is_true "${INPUT_ANNOTATIONS:-true}"; then summary_args+=(--annotate); fi
 # The merged runs are held to --max-warnings as a whole: each shard saw only its own share.
 [ -n "${INPUT_MAX_WARNINGS:-}" ] && summary_args+=(--max-warnings="$INPUT_MAX_WARNINGS")
+# The rules' pages: the input, else those of this action's own repository at the ref the workflow
+# uses (the runner checks an action out to _actions/OWNER/REPO/REF, and docs/rules/ is in it).
+rule_docs="${INPUT_RULE_DOCS_BASE_URL:-}"
+if [ -z "$rule_docs" ] && [[ "$action_path" =~ /_actions/([^/]+)/([^/]+)/([^/]+)/?$ ]]; then
+  rule_docs="${GITHUB_SERVER_URL:-https://github.com}/${BASH_REMATCH[1]}/${BASH_REMATCH[2]}/blob/${BASH_REMATCH[3]}/docs/rules/"
+fi
+[ -n "$rule_docs" ] && summary_args+=(--rule-docs-base-url="$rule_docs")
 
 status=0
 if [ -n "${INPUT_MERGE:-}" ]; then
@@ -39,19 +46,30 @@ else
   # shellcheck disable=SC2206
   paths=(${INPUT_PATHS:-.})
   set +f
-  results_file="${INPUT_RESULTS:-compile-investigation-results.json}"
-  sarif_file="${INPUT_SARIF:-compile-investigation.sarif}"
+  # The tool's own outputs go out of the workspace unless named, so that a walk of "." never meets them.
+  out_dir="${RUNNER_TEMP:-${TMPDIR:-/tmp}}"
+  results_file="${INPUT_RESULTS:-$out_dir/compile-investigation-results.json}"
+  sarif_file="${INPUT_SARIF:-$out_dir/compile-investigation.sarif}"
   args=(compile --format=sarif --output="$sarif_file" --fail-on="${INPUT_FAIL_ON:-error}" --json)
+  set -f
+  # shellcheck disable=SC2206
+  ignores=(${INPUT_IGNORE:-})
+  set +f
+  for pattern in "${ignores[@]}"; do args+=(--ignore="$pattern"); done
   [ -n "${INPUT_PRESET:-}" ] && args+=(--preset="$INPUT_PRESET")
   [ -n "${INPUT_CONFIG:-}" ] && args+=(--config="$INPUT_CONFIG")
   [ -n "${INPUT_POLICY:-}" ] && args+=(--policy="$INPUT_POLICY")
   [ -n "${INPUT_MAX_WARNINGS:-}" ] && args+=(--max-warnings="$INPUT_MAX_WARNINGS")
   [ -n "${INPUT_SARIF_CATEGORY:-}" ] && args+=(--sarif-category="$INPUT_SARIF_CATEGORY")
+  [ -n "$rule_docs" ] && args+=(--rule-docs-base-url="$rule_docs")
   [ -n "${INPUT_SUPPRESSIONS:-}" ] && args+=(--suppressions="$INPUT_SUPPRESSIONS")
   is_true "${INPUT_FAIL_ON_UNUSED_SUPPRESSIONS:-false}" && args+=(--fail-on-unused-suppressions)
   [ -n "${INPUT_SHARD:-}" ] && args+=(--shard="$INPUT_SHARD")
   # Options as --name=value and the files after "--": a file or value that starts with "-" stays what it is.
-  "${cli[@]}" "${args[@]}" -- "${paths[@]}" >"$results_file" || status=$?
+  # The envelope is written beside, then moved: an empty results file in a folder being walked is never taken for a spec.
+  pending="$(mktemp "$out_dir/compile-investigation-results.XXXXXX")"
+  "${cli[@]}" "${args[@]}" -- "${paths[@]}" >"$pending" || status=$?
+  mv -f "$pending" "$results_file"
   if [ "$status" -eq 2 ] || [ "$status" -eq 5 ]; then
     # A usage or internal error judged no file: its envelope says why, and there is nothing to summarise.
     node -e '

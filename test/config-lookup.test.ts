@@ -119,7 +119,7 @@ describe('every configuration problem at once', () => {
     const message: string = envelope.error.message;
     expect(message).toMatch(/^--config config\.json: 6 problems: /);
     for (const part of [
-      'unknown key "rule"; a config holds preset, policy and rules. Did you mean "rules"?',
+      'unknown key "rule"; a config holds preset, policy, rules, ignores and ruleDocsBaseUrl. Did you mean "rules"?',
       'unknown preset "gatee"; use gate or reference. Did you mean "gate"?',
       'unknown rule "dive-ordr"; `compile-investigation rules` lists them. Did you mean "dive-order"?',
       'rule schema: setting "loud" must be off, warning or error',

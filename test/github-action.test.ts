@@ -1,7 +1,8 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from './support/cli.js';
+import { projectRoot, runCli } from './support/cli.js';
 import { action, runAction } from './support/fake-runner.js';
 import { validSpec } from './support/specs.js';
 import { useTempDirs } from './support/temp.js';
@@ -45,14 +46,19 @@ describe('the action on a fake runner', () => {
     expect(annotationsOf(run.stdout, 'warning').length).toBeLessThanOrEqual(10);
     const [notice] = annotationsOf(run.stdout, 'notice');
     expect(notice).toMatch(/::\d+ more errors? (and \d+ more warnings? )?not annotated/);
-    expect(run.outputs).toMatchObject({ verdict: 'fail', 'exit-code': '4', sarif: 'compile-investigation.sarif' });
+    expect(run.outputs).toMatchObject({
+      verdict: 'fail',
+      'exit-code': '4',
+      sarif: join(run.runnerTemp, 'compile-investigation.sarif'),
+      results: join(run.runnerTemp, 'compile-investigation-results.json'),
+    });
     expect(Number(run.outputs['files'])).toBe(Number(run.outputs['passed']) + Number(run.outputs['failed']));
     expect(Number(run.outputs['errors'])).toBeGreaterThan(10);
     expect(run.actionOutputs['verdict']).toBe('fail');
-    const sarif = JSON.parse(readFileSync(join(workspace, 'compile-investigation.sarif'), 'utf8'));
+    const sarif = JSON.parse(readFileSync(join(run.runnerTemp, 'compile-investigation.sarif'), 'utf8'));
     expect(sarif.version).toBe('2.1.0');
     expect(sarif.runs[0].results.length).toBe(Number(run.outputs['errors']) + Number(run.outputs['warnings']));
-    const envelope = JSON.parse(readFileSync(join(workspace, 'compile-investigation-results.json'), 'utf8'));
+    const envelope = JSON.parse(readFileSync(join(run.runnerTemp, 'compile-investigation-results.json'), 'utf8'));
     expect(envelope.command).toBe('compile');
   });
 
@@ -137,7 +143,7 @@ describe('the action on a fake runner', () => {
     expect(accepted.status, accepted.stderr).toBe(0);
     expect(accepted.outputs).toMatchObject({ verdict: 'pass', warnings: '0', suppressed: '1' });
     expect(accepted.summary).toContain('1 suppressed by a baseline');
-    const sarif = JSON.parse(readFileSync(join(workspace, 'compile-investigation.sarif'), 'utf8'));
+    const sarif = JSON.parse(readFileSync(join(accepted.runnerTemp, 'compile-investigation.sarif'), 'utf8'));
     expect(sarif.runs[0].results.map((result: { suppressions?: unknown[] }) => result.suppressions?.length)).toEqual([1]);
     expect(annotationsOf(accepted.stdout, 'warning')).toEqual([]);
   });
@@ -164,6 +170,87 @@ describe('the action on a fake runner', () => {
     expect(run.status).toBe(2);
     expect(run.stdout).toMatch(/^::error title=compile-investigation::USAGE_ERROR INVALID_SHARD: /m);
     expect(run.summary).toBe('');
-    expect(existsSync(join(workspace, 'compile-investigation.sarif'))).toBe(false);
+    expect(existsSync(join(run.runnerTemp, 'compile-investigation.sarif'))).toBe(false);
+  });
+});
+
+/** A fresh checkout: a git repository of three committed specs, nothing else in its folder. */
+function freshCheckout(): string {
+  const workspace = workspaceWith('fixtures/valid');
+  for (const name of readdirSync(join(workspace, 'specs')).slice(3)) rmSync(join(workspace, 'specs', name));
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=ci', '-c', 'user.email=ci@example.com', '-c', 'init.defaultBranch=main', ...args], {
+      cwd: workspace,
+      stdio: 'pipe',
+    });
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-qm', 'specs');
+  return workspace;
+}
+
+describe('the action with its default inputs on a fresh checkout', () => {
+  it('passes: its results and SARIF go to RUNNER_TEMP, the checkout stays clean, and a later run of "." passes too', {
+    timeout: 60_000,
+  }, () => {
+    const workspace = freshCheckout();
+    const run = runAction(workspace, {});
+    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(run.outputs).toMatchObject({ verdict: 'pass', 'exit-code': '0', files: '3', passed: '3', errors: '0' });
+    expect(run.outputs['results']).toBe(join(run.runnerTemp, 'compile-investigation-results.json'));
+    expect(run.outputs['sarif']).toBe(join(run.runnerTemp, 'compile-investigation.sarif'));
+    expect(JSON.parse(readFileSync(run.outputs['results'] as string, 'utf8')).data.files).toHaveLength(3);
+    expect(execFileSync('git', ['status', '--porcelain'], { cwd: workspace, encoding: 'utf8' })).toBe('');
+    const later = runCli(['.', '--format', 'text'], { cwd: workspace });
+    expect(later.status, later.stdout).toBe(0);
+    expect(later.stdout).toContain('3 files passed');
+  });
+
+  it('with its outputs named inside the checkout, a second run skips them with a warning instead of judging them', {
+    timeout: 60_000,
+  }, () => {
+    const workspace = freshCheckout();
+    const named = { results: 'compile-investigation-results.json', sarif: 'compile-investigation.sarif.json' };
+    const first = runAction(workspace, named);
+    expect(first.status, first.stdout).toBe(0);
+    const second = runAction(workspace, named);
+    expect(second.status, second.stdout).toBe(0);
+    expect(second.outputs).toMatchObject({ files: '3', passed: '3' });
+    const envelope = JSON.parse(readFileSync(join(workspace, named.results), 'utf8'));
+    expect(envelope.warnings).toEqual([
+      'skipped "compile-investigation-results.json": it is a JSON envelope (--json) of this tool, not a spec (name it on the command line to judge it anyway)',
+      'skipped "compile-investigation.sarif.json": it is a SARIF log of this tool, not a spec (name it on the command line to judge it anyway)',
+    ]);
+  });
+
+  it("links the rules to the pages of the action's repository at the ref used, or to rule-docs-base-url", { timeout: 60_000 }, () => {
+    const workspace = workspaceWith('fixtures/invalid');
+    // Where the runner checks out OWNER/REPO@REF.
+    const actions = join(tempDir(), '_actions', 'octo', 'compile-investigation');
+    mkdirSync(actions, { recursive: true });
+    symlinkSync(projectRoot, join(actions, 'v1'));
+    const fetched = runAction(workspace, { paths: 'specs', annotations: 'false' }, join(actions, 'v1'));
+    const base = 'https://github.com/octo/compile-investigation/blob/v1/docs/rules/';
+    const helpUris = (run: { outputs: Record<string, string> }) =>
+      JSON.parse(readFileSync(run.outputs['sarif'] as string, 'utf8')).runs[0].tool.driver.rules.map(
+        (rule: { helpUri: string }) => rule.helpUri,
+      );
+    expect(helpUris(fetched)).toContain(`${base}dive-grounded.md`);
+    expect(fetched.summary).toMatch(
+      /\| \[`[a-z-]+`\]\(https:\/\/github\.com\/octo\/compile-investigation\/blob\/v1\/docs\/rules\/[a-z-]+\.md\) \|/,
+    );
+    const given = runAction(workspace, { paths: 'specs', annotations: 'false', 'rule-docs-base-url': 'https://docs.example.com/r/' });
+    expect(helpUris(given).every((uri: string) => uri.startsWith('https://docs.example.com/r/'))).toBe(true);
+  });
+
+  it('leaves out what the ignore input names', { timeout: 60_000 }, () => {
+    const workspace = freshCheckout();
+    mkdirSync(join(workspace, 'drafts', 'old'), { recursive: true });
+    writeFileSync(join(workspace, 'drafts', 'old', 'broken.json'), '{');
+    writeFileSync(join(workspace, 'notes.yaml'), 'not: [a spec');
+    expect(runAction(workspace, {}).status).toBe(3);
+    const run = runAction(workspace, { ignore: 'drafts/**\nnotes.yaml' });
+    expect(run.status, run.stdout).toBe(0);
+    expect(run.outputs['files']).toBe('3');
   });
 });

@@ -9,6 +9,8 @@ import { specSkeleton } from '../src/cli/skeleton.js';
 import { createCompiler } from '../src/compile.js';
 
 const compiler = createCompiler();
+/** Where init's `$schema` points; what it names does not change the advice. */
+const SCHEMA = './investigation.schema.json';
 
 interface Step {
   steps: NextSteps;
@@ -59,6 +61,7 @@ describe('next, step by step, when the agent forgets a status', () => {
         budget: 5,
         unit: 'reads',
         format: 'yaml',
+        schema: SCHEMA,
       }),
     ) as Record<string, any>;
     let at = next(spec);
@@ -199,7 +202,7 @@ describe('next, step by step, when the agent forgets a status', () => {
   });
 
   it('with no hypothesis left open, says so rather than speak of open hypotheses', () => {
-    const spec = parse(specSkeleton({ goal: 'Why?', budget: 5, unit: 'reads', format: 'yaml' })) as Record<string, any>;
+    const spec = parse(specSkeleton({ goal: 'Why?', budget: 5, unit: 'reads', format: 'yaml', schema: SCHEMA })) as Record<string, any>;
     spec['surfaceMap'] = [{ id: 'M1', tool: 'rg', query: 'x', candidateNodes: ['a.py', 'b.py'], evidence: 'Two files.' }];
     spec['hypotheses'] = [
       { id: 'H1', claim: 'A.', priority: 1, cost: 1, status: 'invalidated', candidateNodes: ['a.py'] },

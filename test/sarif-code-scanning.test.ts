@@ -87,12 +87,19 @@ describe('SARIF that code scanning tracks across commits', () => {
   it('links every rule to its page under docs/rules, names the tool home, and has the version and category', async () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', validSpec());
-    const { log } = await sarifOf(dir, ['spec.json']);
+    // No base URL given: no link to a host that may not exist, and no file:// path of this machine.
+    const unlinked = await sarifOf(dir, ['spec.json']);
+    expect(unlinked.log.runs[0].tool.driver.informationUri).toBeUndefined();
+    expect(unlinked.log.runs[0].tool.driver.rules.filter((rule: { helpUri?: string }) => rule.helpUri !== undefined)).toEqual([]);
+    expect(JSON.stringify(unlinked.log)).not.toContain('file:');
+    const base = 'https://docs.example.com/compile-investigation/docs/rules/';
+    const { log } = await sarifOf(dir, ['spec.json', '--rule-docs-base-url', base]);
     const { driver } = log.runs[0].tool;
-    expect(driver.informationUri).toBe(toolInfo.informationUri);
+    expect(driver.informationUri).toBe(base);
     expect(driver.semanticVersion).toBe(toolInfo.version);
     for (const descriptor of driver.rules) {
-      expect(descriptor.helpUri, descriptor.id).toBe(`${toolInfo.ruleDocsBase}${descriptor.id}.md`);
+      expect(descriptor.helpUri, descriptor.id).toBe(`${base}${descriptor.id}.md`);
+      // The page exists in docs/rules/, which the package ships: publish it under the base.
       expect(existsSync(join(projectRoot, 'docs', 'rules', `${descriptor.id}.md`)), descriptor.id).toBe(true);
     }
     expect(log.runs[0].automationDetails).toEqual({ id: DEFAULT_SARIF_CATEGORY });
@@ -100,6 +107,25 @@ describe('SARIF that code scanning tracks across commits', () => {
     expect(named.log.runs[0].automationDetails).toEqual({ id: 'specs/gate/' });
     const slashed = await sarifOf(dir, ['spec.json', '--sarif-category', 'gate-2/']);
     expect(slashed.log.runs[0].automationDetails).toEqual({ id: 'gate-2/' });
+  });
+
+  it('links the rules under ruleDocsBaseUrl of the configuration, and --rule-docs-base-url over it; a URL that cannot be one is refused', async () => {
+    const dir = tempDir();
+    writeJson(dir, 'spec.json', validSpec());
+    writeJson(dir, 'investigation.config.json', { ruleDocsBaseUrl: 'https://docs.example.com/gate/rules/' });
+    const configured = await sarifOf(dir, ['spec.json']);
+    const urls = (log: any) => log.runs[0].tool.driver.rules.map((rule: { helpUri: string }) => rule.helpUri);
+    expect(configured.log.runs[0].tool.driver.informationUri).toBe('https://docs.example.com/gate/rules/');
+    expect(urls(configured.log)).toContain('https://docs.example.com/gate/rules/dive-grounded.md');
+    const flagged = await sarifOf(dir, ['spec.json', '--rule-docs-base-url', 'https://intranet.example/ci/']);
+    expect(urls(flagged.log).every((url: string) => url.startsWith('https://intranet.example/ci/'))).toBe(true);
+    const refused = await runInProcess(['spec.json', '--format', 'sarif', '--rule-docs-base-url', 'docs/rules'], { cwd: dir });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('--rule-docs-base-url "docs/rules" must be an absolute URL ending in "/"');
+    writeJson(dir, 'investigation.config.json', { ruleDocsBaseUrl: 'https://docs.example.com/no-slash' });
+    const bad = await runInProcess(['spec.json', '--format', 'sarif'], { cwd: dir });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('ruleDocsBaseUrl "https://docs.example.com/no-slash" must be an absolute URL ending in "/"');
   });
 
   it('records the exit code, and an unreadable file as an unsuccessful execution with a notification', async () => {

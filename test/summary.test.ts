@@ -49,6 +49,17 @@ describe('summary', () => {
     expect(json.data.rendered).toBe(text.stdout);
   });
 
+  it('links each rule of the summary to its page with --rule-docs-base-url, and to none without', async () => {
+    const { dir } = await compiledWorkspace();
+    const plain = await runInProcess(['summary', 'results.json'], { cwd: dir });
+    expect(plain.stdout).not.toContain('](https://docs.example.com/');
+    const linked = await runInProcess(['summary', 'results.json', '--rule-docs-base-url', 'https://docs.example.com/rules/'], { cwd: dir });
+    expect(linked.status).toBe(1);
+    const rows = linked.stdout.split('\n').filter((line) => line.startsWith('| [`'));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toMatch(/^\| \[`([a-z-]+)`\]\(https:\/\/docs\.example\.com\/rules\/\1\.md\) \|/);
+  });
+
   it('appends to the step summary and the outputs file, keeping what was there', async () => {
     const { dir } = await compiledWorkspace();
     writeFileSync(join(dir, 'step.md'), '# earlier step\n');

@@ -2,12 +2,14 @@ import { resolve } from 'node:path';
 import { type FolderBound, folderBound } from '../common/folder-bound.js';
 import type { RawPath } from '../common/raw-path.js';
 import { statOrNull } from '../common/stat-or-null.js';
+import { plural } from '../common/text.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
 import type { InputErrorSubcode } from '../load/input-error.js';
 import { findFixtures, isSpecFileName, isSpecOrReportFileName, type SkippedLink } from '../regression/discover.js';
 import { displayPath } from '../regression/paths.js';
 import { usageError } from './contract.js';
 import { GLOB_CHARACTERS } from './glob-syntax.js';
+import { type IgnoreCheck, ownOutputKind } from './ignores.js';
 
 export interface InputFile {
   /** What to open: an absolute path (its raw bytes when a name in it is not UTF-8), or "-" for standard input. */
@@ -43,16 +45,39 @@ export interface ExpandedInputs {
  * `options.withReports`, folders yield JSON reports (`*.report.json`) too, as `compare` reads them;
  * sidecars, Markdown reports and configuration files are skipped either way.
  */
-export async function expandInputs(args: readonly string[], cwd: string, options: { withReports?: boolean } = {}): Promise<ExpandedInputs> {
+export async function expandInputs(
+  args: readonly string[],
+  cwd: string,
+  options: { withReports?: boolean; ignore?: IgnoreCheck } = {},
+): Promise<ExpandedInputs> {
   const files: InputFile[] = [];
   const seen = new Set<string>();
   const warnings: string[] = [];
   let several = args.length > 1;
+  let ignored = 0;
   const add = (file: InputFile): void => {
     const key = Buffer.from(file.open).toString('latin1');
     if (seen.has(key)) return;
     seen.add(key);
     files.push(file);
+  };
+  // A file found in a folder or by a glob: left out when a pattern ignores it or it is one of the tool's own outputs.
+  const addWalked = (file: InputFile, text: string): void => {
+    if (options.ignore?.(text) != null) {
+      ignored += 1;
+      return;
+    }
+    const own =
+      text.toLowerCase().endsWith('.json') && !seen.has(Buffer.from(file.open).toString('latin1'))
+        ? ownOutputKind(file.open, file.inside, options.withReports)
+        : null;
+    if (own !== null) {
+      warnings.push(
+        `skipped ${JSON.stringify(file.shown)}: it is a ${own} of this tool, not a spec (name it on the command line to judge it anyway)`,
+      );
+      return;
+    }
+    add(file);
   };
   const skip = (links: readonly SkippedLink[]): void => {
     for (const link of links) warnings.push(skippedLinkWarning(link, cwd));
@@ -68,7 +93,7 @@ export async function expandInputs(args: readonly string[], cwd: string, options
       several = true;
       const found = findFixtures([path], undefined, options.withReports === true ? isSpecOrReportFileName : isSpecFileName);
       const inside = folderBound(path, displayPath(path, cwd) || '.');
-      for (const file of found.files) add({ ...walked(file.path, file.text, cwd), inside });
+      for (const file of found.files) addWalked({ ...walked(file.path, file.text, cwd), inside }, file.text);
       for (const folder of found.unreadable) {
         const entry = walked(folder.path, folder.text, cwd);
         add({
@@ -93,12 +118,19 @@ export async function expandInputs(args: readonly string[], cwd: string, options
           `no spec file matches ${arg}${skipped > 0 ? ` (${skipped} symbolic link${skipped === 1 ? '' : 's'} out of its folder not followed)` : ''}`,
         );
       const inside = folderBound(matched.folder, displayPath(matched.folder, cwd) || '.');
-      for (const match of matched.files) add({ ...walked(match, match, cwd), inside });
+      for (const match of matched.files) addWalked({ ...walked(match, match, cwd), inside }, match);
     } else {
+      // Named on the command line: judged even when a pattern ignores it, with a warning (as ESLint warns).
+      const by = options.ignore?.(path);
+      if (by != null) warnings.push(`${JSON.stringify(arg)} is ignored by ${by}, but it was named on the command line; judged anyway`);
       add({ open: path, shown: arg, reportPath: displayPath(path, cwd) });
     }
   }
-  if (files.length === 0) throw usageError('NO_INPUT', 'no spec file found in the given folders');
+  if (files.length === 0)
+    throw usageError(
+      'NO_INPUT',
+      `no spec file found in the given folders${ignored > 0 ? ` (${plural(ignored, 'file')} ignored by --ignore or a configuration's ignores)` : ''}`,
+    );
   return { files: files.sort(byReportPath), several, warnings };
 }
 

@@ -1,6 +1,7 @@
 // The parsers and helpers of command-line options: each turns one raw value into what a command
 // expects, or refuses it with a usage error that says what to give instead.
 import { Option } from 'commander';
+import { isBaseUrl } from '../config/validate.js';
 import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
 import { presetNames } from '../policy/presets.js';
 import { escapeFor } from '../render/untrusted/index.js';
@@ -99,6 +100,33 @@ export function parseKList(most: number): (value: string) => number[] {
     if (ks.length > most) throw usageError('INVALID_ARGUMENT', `--k takes at most ${most} distinct values, not ${ks.length}`);
     return ks;
   };
+}
+
+/** --ignore PATTERN, repeatable: files a folder walk or glob leaves out. */
+export function ignoreOption(): Option {
+  return new Option(
+    '--ignore <pattern>',
+    'leave out files of folders and globs that this glob matches, relative to here (repeatable; a file named is judged anyway, with a warning)',
+  ).argParser(collect);
+}
+
+/** The --ignore patterns given, for a command's options. */
+export function pickIgnore(options: Record<string, unknown>): { ignore?: string[] } {
+  return Array.isArray(options['ignore']) ? { ignore: options['ignore'] as string[] } : {};
+}
+
+/** --rule-docs-base-url URL: where SARIF links each rule's page, `<url><id>.md`. */
+export function ruleDocsOption(
+  description = "where SARIF links each rule's page, <url><id>.md (default: the configuration's ruleDocsBaseUrl, else the pages in the installed package)",
+): Option {
+  return new Option('--rule-docs-base-url <url>', description).argParser((value: string) => {
+    if (!isBaseUrl(value))
+      throw usageError(
+        'INVALID_ARGUMENT',
+        `--rule-docs-base-url ${JSON.stringify(value)} must be an absolute URL ending in "/", such as https://example.com/rules/`,
+      );
+    return value;
+  });
 }
 
 /** A repeatable option's values, in the order given. */

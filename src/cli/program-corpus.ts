@@ -2,7 +2,17 @@ import { type Command, Option } from 'commander';
 import { DEFAULT_K, MAX_K_VALUES } from '../stats/pass-at-k.js';
 import type { BriefsFormat } from './commands/briefs.js';
 import { usageError } from './contract.js';
-import { maxBytesOption, outputOption, parseKList, parsePath, pick, pickOutput, presetOption } from './options.js';
+import {
+  ignoreOption,
+  maxBytesOption,
+  outputOption,
+  parseKList,
+  parsePath,
+  pick,
+  pickIgnore,
+  pickOutput,
+  presetOption,
+} from './options.js';
 import type { Invocation } from './program.js';
 
 /** The commands that read a corpus rather than judge specs one by one: `briefs` and `stats`. */
@@ -84,6 +94,7 @@ export function addCorpusCommands(program: Command, onInvocation: (invocation: I
     .addOption(presetOption('rule preset (default: gate)'))
     .option('--policy <file>', "JSON or YAML file whose values override the preset's policy")
     .option('-c, --config <file>', 'configuration file')
+    .addOption(ignoreOption())
     .addOption(maxBytesOption('largest input accepted, in bytes'))
     .option('--json', 'print one JSON envelope')
     .action((inputs: string[], options: Record<string, unknown>) =>
@@ -95,6 +106,7 @@ export function addCorpusCommands(program: Command, onInvocation: (invocation: I
           ...(Array.isArray(options['k']) ? { k: options['k'] as number[] } : {}),
           ...pickOutput(options),
           ...pick(options, ['preset', 'policy', 'config']),
+          ...pickIgnore(options),
           maxBytes: options['maxBytes'] as number,
           failOn: 'error',
           quiet: false,

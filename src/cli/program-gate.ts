@@ -1,7 +1,19 @@
 import { type Command, Option } from 'commander';
 import { DEFAULT_MAX_ANNOTATIONS } from '../gate/annotations.js';
 import type { CompareFormat } from './commands/compare.js';
-import { maxBytesOption, maxWarningsOption, outputOption, parseCount, parsePath, pick, pickOutput, presetOption } from './options.js';
+import {
+  ignoreOption,
+  maxBytesOption,
+  maxWarningsOption,
+  outputOption,
+  parseCount,
+  parsePath,
+  pick,
+  pickIgnore,
+  pickOutput,
+  presetOption,
+  ruleDocsOption,
+} from './options.js';
 import type { Invocation } from './program.js';
 
 /** The commands that turn gate runs into what a CI job shows: `summary`, and `compare` of two folders. */
@@ -36,6 +48,7 @@ export function addGateCommands(program: Command, onInvocation: (invocation: Inv
       '--link-base <url>',
       "link each file in the summary to this prefix and its path (such as the repository's blob URL at the commit)",
     )
+    .addOption(ruleDocsOption('link each rule in the summary to its page, <url><id>.md (default: no rule links)'))
     .addOption(maxWarningsOption())
     .option('--sarif <path>', 'name the SARIF log in the summary')
     .option('--reports <path-or-url>', 'name (or link) where the per-file reports are')
@@ -47,7 +60,7 @@ export function addGateCommands(program: Command, onInvocation: (invocation: Inv
         options: {
           results,
           ...pickOutput(options),
-          ...pick(options, ['stepSummary', 'githubOutput', 'linkBase', 'sarif', 'reports']),
+          ...pick(options, ['stepSummary', 'githubOutput', 'linkBase', 'sarif', 'reports', 'ruleDocsBaseUrl']),
           ...(typeof options['maxWarnings'] === 'number' ? { maxWarnings: options['maxWarnings'] } : {}),
           annotate: options['annotate'] === true,
           maxAnnotations: options['maxAnnotations'] as number,
@@ -74,6 +87,7 @@ export function addGateCommands(program: Command, onInvocation: (invocation: Inv
       '-c, --config <file>',
       "configuration file for both sides (default: INVESTIGATION_CONFIG, or the nearest investigation.config.json|yaml|yml up from each spec's folder)",
     )
+    .addOption(ignoreOption())
     .addOption(maxBytesOption('largest spec or report accepted, in bytes'))
     .option(
       '--fail-on-regression',
@@ -89,6 +103,7 @@ export function addGateCommands(program: Command, onInvocation: (invocation: Inv
           format: options['format'] as CompareFormat,
           ...pickOutput(options),
           ...pick(options, ['preset', 'policy', 'config']),
+          ...pickIgnore(options),
           maxBytes: options['maxBytes'] as number,
           failOnRegression: options['failOnRegression'] === true,
           json: options['json'] === true,

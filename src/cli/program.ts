@@ -19,14 +19,17 @@ import type { TestOptions } from './commands/test.js';
 import { usageError } from './contract.js';
 import {
   collect,
+  ignoreOption,
   inertError,
   maxBytesOption,
   maxWarningsOption,
   outputOption,
   parsePath,
   pick,
+  pickIgnore,
   pickOutput,
   presetOption,
+  ruleDocsOption,
   workersOption,
 } from './options.js';
 import { addAuthoringCommands } from './program-authoring.js';
@@ -90,6 +93,7 @@ export function buildProgram(
       '-c, --config <file>',
       "configuration file (default: INVESTIGATION_CONFIG, or the nearest investigation.config.json|yaml|yml up from each input's folder, then from here)",
     )
+    .addOption(ignoreOption())
     .addOption(maxBytesOption('largest input accepted, in bytes'))
     .addOption(new Option('--fail-on <severity>', 'fail on errors only, or on warnings too').choices(['error', 'warning']).default('error'))
     .addOption(maxWarningsOption())
@@ -125,6 +129,7 @@ export function buildProgram(
       '--sarif-category <id>',
       "the SARIF run's automationDetails.id, which tells uploads of one commit apart (default: compile-investigation/)",
     )
+    .addOption(ruleDocsOption())
     .option('--json', 'print one JSON envelope on standard output, whatever the outcome')
     .addHelpText('after', `\n${ruleCatalogText()}\n\n${exitCodesText()}\n`)
     .action((inputs: string[], options: Record<string, unknown>) => {
@@ -137,7 +142,8 @@ export function buildProgram(
           inputs: all,
           ...(options['format'] === undefined ? {} : { format: options['format'] as Format }),
           ...pickOutput(options),
-          ...pick(options, ['outputDir', 'preset', 'policy', 'config', 'shard', 'sarifCategory', 'suppressions']),
+          ...pick(options, ['outputDir', 'preset', 'policy', 'config', 'shard', 'sarifCategory', 'suppressions', 'ruleDocsBaseUrl']),
+          ...pickIgnore(options),
           maxBytes: options['maxBytes'] as number,
           failOn: options['failOn'] as 'error' | 'warning',
           ...(typeof options['maxWarnings'] === 'number' ? { maxWarnings: options['maxWarnings'] } : {}),
@@ -194,6 +200,7 @@ export function buildProgram(
       '-c, --config <file>',
       "configuration file for fixtures whose expectation names none (default: as for compile, from each fixture's folder)",
     )
+    .addOption(ignoreOption())
     .option('--shard <i/n>', 'run the i-th of n deterministic shares of the fixtures')
     .addOption(new Option('--junit <file>', 'also write a JUnit XML report').argParser(parsePath('--junit')))
     .addOption(workersOption('fixtures', `the number of CPUs from ${MIN_ITEMS_FOR_WORKERS} fixtures on`))
@@ -205,6 +212,7 @@ export function buildProgram(
           dirs,
           update: (options['update'] as 'all' | 'goldens' | undefined) ?? 'none',
           ...pick(options, ['shard', 'junit', 'preset', 'policy', 'config']),
+          ...pickIgnore(options),
           ...(typeof options['workers'] === 'number' ? { workers: options['workers'] } : {}),
           json: options['json'] === true,
         },

@@ -8,7 +8,6 @@ import { Document, type Scalar, type YAMLMap } from 'yaml';
 import { jsonText } from '../common/json-text.js';
 import { builtInPreset } from '../policy/presets.js';
 import { escapeFor } from '../render/untrusted/index.js';
-import { investigationSchema } from '../schema/validators.js';
 
 export interface SkeletonOptions {
   goal: string;
@@ -16,6 +15,8 @@ export interface SkeletonOptions {
   budget: number;
   unit: 'reads' | 'tokens';
   format: 'yaml' | 'json';
+  /** What `$schema` (and the YAML's yaml-language-server comment) names: the packaged schema, relative to the spec's folder. */
+  schema: string;
 }
 
 export function specSkeleton(options: SkeletonOptions): string {
@@ -25,7 +26,7 @@ export function specSkeleton(options: SkeletonOptions): string {
 
 function skeletonData(options: SkeletonOptions): Record<string, unknown> {
   return {
-    $schema: investigationSchema.$id,
+    $schema: options.schema,
     goal: options.goal,
     budget: { total: options.budget, used: 0, unit: options.unit },
     surfaceMap: [],
@@ -77,7 +78,7 @@ function yamlSkeleton(data: Record<string, unknown>, options: SkeletonOptions): 
   };
   const document = new Document(data);
   document.commentBefore = [
-    ` yaml-language-server: $schema=${investigationSchema.$id}`,
+    ` yaml-language-server: $schema=${options.schema}`,
     ' An adaptive investigation spec, started as a draft. Fill it in as the investigation runs:',
     '   compile-investigation next <this file>             says what the method allows now;',
     '   compile-investigation <this file> --stage draft    judges the draft so far.',

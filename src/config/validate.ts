@@ -1,3 +1,4 @@
+import { ignorePatternProblem } from '../common/glob-match.js';
 import { isRecord } from '../common/guards.js';
 import { didYouMean } from '../common/suggest.js';
 import { show } from '../common/text.js';
@@ -9,6 +10,10 @@ export interface ConfigFile {
   preset?: string;
   policy?: Record<string, unknown>;
   rules?: Record<string, RuleSetting>;
+  /** Where SARIF and the job summary link each rule's page: the base URL, `<id>.md` appended. */
+  ruleDocsBaseUrl?: string;
+  /** Glob patterns, relative to the configuration file's folder, of files a folder walk or glob leaves out. */
+  ignores?: string[];
 }
 
 export type ConfigSubcode =
@@ -38,7 +43,7 @@ export class ConfigError extends Error {
   }
 }
 
-const KNOWN_KEYS: readonly string[] = ['$schema', 'preset', 'policy', 'rules'];
+const KNOWN_KEYS: readonly string[] = ['$schema', 'preset', 'policy', 'rules', 'ignores', 'ruleDocsBaseUrl'];
 const SETTINGS: readonly string[] = ['off', 'warning', 'error'];
 
 /** The configuration typed, or a ConfigError naming (after `where`) every unknown key, wrong type, unknown preset or rule, bad setting and bad policy value. */
@@ -56,9 +61,12 @@ function configProblems(data: Record<string, unknown>): ConfigProblem[] {
   const add = (subcode: ConfigSubcode, message: string): void => void problems.push({ subcode, message });
   for (const key of Object.keys(data)) {
     if (!KNOWN_KEYS.includes(key))
-      add('INVALID_CONFIG', withHint(`unknown key ${show(key)}; a config holds preset, policy and rules`, key, KNOWN_KEYS));
+      add(
+        'INVALID_CONFIG',
+        withHint(`unknown key ${show(key)}; a config holds preset, policy, rules, ignores and ruleDocsBaseUrl`, key, KNOWN_KEYS),
+      );
   }
-  const { preset, policy, rules } = data;
+  const { preset, policy, rules, ignores, ruleDocsBaseUrl } = data;
   let presetName: PresetName = 'gate';
   if (typeof preset === 'string') {
     if (isPresetName(preset)) presetName = preset;
@@ -70,6 +78,20 @@ function configProblems(data: Record<string, unknown>): ConfigProblem[] {
     if (isRecord(rules)) problems.push(...ruleProblems(rules));
     else add('INVALID_CONFIG', 'rules must map rule ids to "off", "warning" or "error"');
   }
+  if (ignores !== undefined) {
+    if (!Array.isArray(ignores) || ignores.some((pattern) => typeof pattern !== 'string'))
+      add('INVALID_CONFIG', 'ignores must be a list of glob patterns such as ["drafts/**", "**/*.tmp.json"]');
+    else
+      for (const pattern of ignores as string[]) {
+        const problem = ignorePatternProblem(pattern);
+        if (problem !== null) add('INVALID_CONFIG', `ignores: the pattern ${show(pattern)} ${problem}`);
+      }
+  }
+  if (ruleDocsBaseUrl !== undefined && !isBaseUrl(ruleDocsBaseUrl))
+    add(
+      'INVALID_CONFIG',
+      `ruleDocsBaseUrl ${show(ruleDocsBaseUrl)} must be an absolute URL ending in "/", such as "https://example.com/rules/"`,
+    );
   if (policy !== undefined) {
     if (!isRecord(policy)) {
       add('INVALID_CONFIG', 'policy must be an object of policy values');
@@ -101,4 +123,14 @@ function ruleProblems(rules: Record<string, unknown>): ConfigProblem[] {
 function withHint(message: string, value: string, candidates: readonly string[]): string {
   const hint = didYouMean(value, candidates);
   return hint === '' ? message : `${message}.${hint}`;
+}
+
+/** Whether a value is an absolute URL ending in "/", to which a rule's `<id>.md` is appended. */
+export function isBaseUrl(value: unknown): value is string {
+  if (typeof value !== 'string' || !value.endsWith('/')) return false;
+  try {
+    return new URL(value).protocol.length > 1;
+  } catch {
+    return false;
+  }
 }

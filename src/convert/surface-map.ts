@@ -1,5 +1,5 @@
+import { globMatcher } from '../common/glob-pattern.js';
 import { plural } from '../common/text.js';
-import { globMatcher } from './glob.js';
 
 /** How a map entry's candidate nodes were found: see surfaceMapOf. */
 export type Surfaced = 'matched' | 'inferred' | 'unknown';

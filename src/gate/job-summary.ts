@@ -18,6 +18,8 @@ export interface SummaryContext {
   exitCode: number;
   /** Prefix that turns a file's path into a link (such as a blob URL at the commit); no links without it. */
   linkBase?: string;
+  /** Base URL of the rules' pages (`<ruleDocs><id>.md`), to link each rule; no links without it. */
+  ruleDocs?: string;
   /** Where the SARIF log was written, to say so. */
   sarif?: string;
   /** Where the per-file reports are, to link them. */
@@ -54,7 +56,7 @@ export function jobSummaryTree(counts: GateTally, context: SummaryContext): Root
       table(
         ['Rule', 'Errors', 'Warnings', ...(suppressed ? ['Suppressed'] : []), 'Files'],
         counts.perRule.map((rule) => [
-          [code(rule.ruleId)],
+          ruleCell(rule.ruleId, context.ruleDocs),
           [text(String(rule.errors))],
           [text(String(rule.warnings))],
           ...(suppressed ? [[text(String(rule.suppressed))]] : []),
@@ -99,6 +101,11 @@ function fileSection(counts: GateTally, context: SummaryContext, suppressed: boo
       paragraph(text(`${plural(listed.length - shown.length, 'more file')} not listed: the summary keeps at most ${MAX_FILE_ROWS} rows.`)),
     );
   return section;
+}
+
+function ruleCell(ruleId: string, ruleDocs: string | undefined): PhrasingContent[] {
+  if (ruleDocs === undefined) return [code(ruleId)];
+  return [{ type: 'link', url: `${ruleDocs}${encodeURIComponent(ruleId)}.md`, children: [code(ruleId)] }];
 }
 
 function fileCell(path: string, linkBase: string | undefined): PhrasingContent[] {

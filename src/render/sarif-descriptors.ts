@@ -12,7 +12,7 @@ export interface Descriptor {
   [key: string]: unknown;
 }
 
-export function ruleDescriptor(rule: CatalogRule, setting: RuleSetting | undefined, docsBase: string): Descriptor {
+export function ruleDescriptor(rule: CatalogRule, setting: RuleSetting | undefined, docsBase: string | undefined): Descriptor {
   const { id, criterion, description, rationale } = rule.meta;
   const criterionName = criteria.find((entry) => entry.id === criterion)?.name ?? criterion;
   const level = setting === 'error' || setting === 'warning' ? setting : 'none';
@@ -52,7 +52,7 @@ export const TOO_MANY_PROBLEMS_CHECK: ExtraCheck = {
 /** The checks every listing may cite beside the rules: unreadable input, and the count of problems not listed. */
 export const BUILT_IN_CHECKS: readonly ExtraCheck[] = [INPUT_ERROR_CHECK, TOO_MANY_PROBLEMS_CHECK];
 
-export function extraDescriptor(check: ExtraCheck, docsBase: string): Descriptor {
+export function extraDescriptor(check: ExtraCheck, docsBase: string | undefined): Descriptor {
   const { description, rationale, fix } = check;
   return descriptor(check, docsBase, {
     text: `${rationale} ${fix}`,
@@ -63,7 +63,7 @@ export function extraDescriptor(check: ExtraCheck, docsBase: string): Descriptor
 
 function descriptor(
   { id, description, rationale, tag }: Pick<ExtraCheck, 'id' | 'description' | 'rationale' | 'tag'>,
-  docsBase: string,
+  docsBase: string | undefined,
   help: { text: string; markdown: string; configuration: object },
 ): Descriptor {
   return {
@@ -71,7 +71,7 @@ function descriptor(
     name: pascalCase(id),
     shortDescription: { text: description },
     fullDescription: { text: `${description} ${rationale}` },
-    helpUri: `${docsBase}${id}.md`,
+    ...(docsBase === undefined ? {} : { helpUri: `${docsBase}${id}.md` }),
     help: { text: help.text, markdown: help.markdown },
     defaultConfiguration: help.configuration,
     properties: { tags: [tag] },

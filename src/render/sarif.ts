@@ -11,7 +11,8 @@ export { BUILT_IN_CHECKS, type ExtraCheck } from './sarif-descriptors.js';
 export { type SarifLimits, sarifLimits } from './sarif-limits.js';
 
 export interface SarifContext {
-  tool: { name: string; version: string; informationUri: string; ruleDocsBase: string };
+  /** With `ruleDocsBase` (an absolute URL ending in "/"), each rule links `<ruleDocsBase><id>.md` and the driver `informationUri`; without, neither. */
+  tool: { name: string; version: string; informationUri?: string; ruleDocsBase?: string };
   /** The catalogs (the spec's, then the katas report's), in catalog order: results point into them by index. */
   rules: readonly CatalogRule[];
   settings: Readonly<Record<string, RuleSetting>>;
@@ -93,7 +94,7 @@ export function formatSarif(files: FileOutcome[], context: SarifContext): string
             name: context.tool.name,
             version: context.tool.version,
             semanticVersion: context.tool.version,
-            informationUri: context.tool.informationUri,
+            ...(context.tool.informationUri === undefined ? {} : { informationUri: context.tool.informationUri }),
             rules: descriptors,
           },
         },

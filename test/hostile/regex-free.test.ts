@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
+import { ignoreMatcher, ignorePatternProblem } from '../../src/common/glob-match.js';
 import { createCompiler } from '../../src/index.js';
 import { runWellBehaved } from '../support/hostile-cli.js';
 import { growthRatio, LINEAR } from '../support/scaling.js';
@@ -101,5 +102,18 @@ describe('no regular expression is built from input', () => {
       const cli = runWellBehaved(['regex.json', '--format', format], { cwd: dir });
       expect(cli.status).toBe(1);
     }
+  });
+});
+
+describe('ignore patterns', () => {
+  it('matches a pattern that would make a regular expression backtrack in time linear in the path', () => {
+    const pattern = `${'*a'.repeat(20)}b`;
+    expect(ignorePatternProblem(pattern)).toBeNull();
+    const matches = ignoreMatcher(pattern);
+    const ratio = growthRatio((size) => {
+      const path = 'a'.repeat(size);
+      return () => void expect(matches(path)).toBe(false);
+    }, 2000);
+    expect(ratio).toBeLessThan(LINEAR);
   });
 });

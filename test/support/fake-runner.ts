@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { parse } from 'yaml';
 import { projectRoot } from './cli.js';
 
@@ -26,22 +28,31 @@ export interface RunnerRun {
   outputs: Record<string, string>;
   /** The action's outputs, as the runner maps them from the step's. */
   actionOutputs: Record<string, string>;
+  /** The runner's temporary folder (RUNNER_TEMP), out of the workspace, as on GitHub's runners. */
+  runnerTemp: string;
 }
+
+const runnerTemps: string[] = [];
+afterAll(() => {
+  for (const dir of runnerTemps) rmSync(dir, { recursive: true, force: true });
+});
 
 /**
  * Runs the composite action the way the runner does: every `${{ inputs.x }}` of the step's env
- * replaced by the given input or the input's default, GITHUB_* variables and files of a fake
- * runner, the step's `run` in bash from the workspace. Unknown inputs are refused, as GitHub warns.
+ * replaced by the given input or the input's default, GITHUB_* and RUNNER_TEMP variables and
+ * files of a fake runner (in RUNNER_TEMP, out of the workspace, as GitHub keeps them), the step's `run` in bash from the workspace. Unknown inputs are refused, as GitHub warns.
  */
-export function runAction(workspace: string, inputs: Record<string, string>): RunnerRun {
+export function runAction(workspace: string, inputs: Record<string, string>, actionPath = projectRoot): RunnerRun {
   for (const name of Object.keys(inputs)) if (!(name in action.inputs)) throw new Error(`action.yml has no input ${name}`);
   const step = action.runs.steps[0];
   if (!step) throw new Error('action.yml has no step');
   const expression = (value: string) =>
     value.replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_whole, name: string) => inputs[name] ?? action.inputs[name]?.default ?? '');
   const stepEnv = Object.fromEntries(Object.entries(step.env).map(([name, value]) => [name, expression(String(value))]));
-  const summaryFile = join(workspace, '.runner-step-summary.md');
-  const outputFile = join(workspace, '.runner-output.txt');
+  const runnerTemp = realpathSync(mkdtempSync(join(tmpdir(), 'compile-investigation-runner-temp-')));
+  runnerTemps.push(runnerTemp);
+  const summaryFile = join(runnerTemp, 'step-summary.md');
+  const outputFile = join(runnerTemp, 'output.txt');
   writeFileSync(summaryFile, '');
   writeFileSync(outputFile, '');
   const result = spawnSync('bash', ['-e', '-c', step.run], {
@@ -52,10 +63,11 @@ export function runAction(workspace: string, inputs: Record<string, string>): Ru
       PATH: process.env['PATH'] ?? '',
       HOME: process.env['HOME'] ?? '',
       GITHUB_ACTIONS: 'true',
-      GITHUB_ACTION_PATH: projectRoot,
+      GITHUB_ACTION_PATH: actionPath,
       GITHUB_WORKSPACE: workspace,
       GITHUB_STEP_SUMMARY: summaryFile,
       GITHUB_OUTPUT: outputFile,
+      RUNNER_TEMP: runnerTemp,
       GITHUB_SERVER_URL: 'https://github.com',
       GITHUB_REPOSITORY: 'octo/specs',
       GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567',
@@ -81,5 +93,6 @@ export function runAction(workspace: string, inputs: Record<string, string>): Ru
     summary: existsSync(summaryFile) ? readFileSync(summaryFile, 'utf8') : '',
     outputs,
     actionOutputs,
+    runnerTemp,
   };
 }

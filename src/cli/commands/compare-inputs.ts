@@ -17,8 +17,9 @@ import type { Compiler } from '../../compile.js';
 import { readDocument } from '../../load/document.js';
 import { fixtureStem } from '../../regression/paths.js';
 import { CliError, usageError } from '../contract.js';
+import type { IgnoreCheck } from '../ignores.js';
 import { expandInputs, type InputFile } from '../inputs.js';
-import { judgeInputs, type RunConfiguration } from './judges.js';
+import { ignoresOf, judgeInputs, type RunConfiguration } from './judges.js';
 import { compileFile } from './shared.js';
 
 const REPORT_SUFFIX = '.report.json';
@@ -51,8 +52,9 @@ export async function readSides(
   cwd: string,
   output: string | undefined,
 ): Promise<ComparedSides> {
-  const base = await listSide('BASE', dirs.base, cwd);
-  const head = await listSide('HEAD', dirs.head, cwd);
+  const ignore = ignoresOf(configuration, cwd);
+  const base = await listSide('BASE', dirs.base, cwd, ignore);
+  const head = await listSide('HEAD', dirs.head, cwd, ignore);
   const setAside = [...base.setAside, ...head.setAside];
   try {
     checkComparable(dirs, base.files, head.files);
@@ -132,6 +134,7 @@ async function listSide(
   label: 'BASE' | 'HEAD',
   dir: string,
   cwd: string,
+  ignore: IgnoreCheck,
 ): Promise<{ files: Map<string, Listed>; setAside: SetAside[]; warnings: string[] }> {
   const root = resolve(cwd, dir);
   const stats = statOrNull(root);
@@ -140,7 +143,7 @@ async function listSide(
     throw usageError('NOT_A_DIRECTORY', `${label} ${dir} is not a folder; compare takes two folders of specs or JSON reports`);
   let expanded: Awaited<ReturnType<typeof expandInputs>>;
   try {
-    expanded = await expandInputs([dir], cwd, { withReports: true });
+    expanded = await expandInputs([dir], cwd, { withReports: true, ignore });
   } catch (error) {
     if (error instanceof CliError && error.subcode === 'NO_INPUT')
       throw usageError('NO_INPUT', `${label} ${dir} holds no spec (.json, .yaml, .yml) or JSON report (.report.json)`);

@@ -12,7 +12,7 @@ import { unappliedBaselines, unappliedBaselineWarning } from './unapplied-baseli
 
 export type CompareFormat = 'text' | 'markdown' | 'json';
 
-export interface CompareOptions extends Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 'maxBytes'> {
+export interface CompareOptions extends Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 'maxBytes' | 'ignore'> {
   base: string;
   head: string;
   format: CompareFormat;

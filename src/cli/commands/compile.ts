@@ -5,11 +5,9 @@ import { plural } from '../../common/text.js';
 import { targetKind } from '../../common/write-file.js';
 import type { Compiler } from '../../compile.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
-import { katasRules } from '../../katas/index.js';
-import { formatListing, type ListingFormat, type ReportFormat, reportRenderer } from '../../render/formatters.js';
+import type { ListingFormat, ReportFormat } from '../../render/formatters.js';
 import { escapeFor } from '../../render/untrusted/index.js';
-import { type FileOutcome, hiddenWarningsNote } from '../../report/outcome.js';
-import { rules } from '../../rules/catalog.js';
+import { hiddenWarningsNote } from '../../report/outcome.js';
 import type { Stage } from '../../schema/issues.js';
 import { toolInfo } from '../../tool.js';
 import { chooseWorkers } from '../../workers/choose.js';
@@ -30,8 +28,9 @@ import {
 } from './compile-baselines.js';
 import { type CompiledFile, type CompileJobContext, fileCompiler, type JudgedInput } from './compile-job.js';
 import { envelopeError, summarizeRun, writeDiagnosticLines } from './compile-outcome.js';
+import { colorAllowed, renderOutput } from './compile-render.js';
 import { shareOf } from './compile-shard.js';
-import { type CompilerFlags, configEcho, type Judged, judgeInputs, runConfiguration } from './judges.js';
+import { type CompilerFlags, configEcho, ignoresOf, type Judged, judgeInputs, runConfiguration } from './judges.js';
 import { reportsNotWritten, writeReports } from './output-dir.js';
 import type { CommandResult, Io } from './result.js';
 import { writeOutput } from './shared.js';
@@ -51,6 +50,8 @@ export interface CompileOptions extends CompilerFlags, BaselineFlags {
   maxWarnings?: number;
   /** The SARIF run's automationDetails.id: what tells two uploads of one commit apart. */
   sarifCategory?: string;
+  /** Where SARIF links each rule's page (`<url><id>.md`): over the configuration's ruleDocsBaseUrl. */
+  ruleDocsBaseUrl?: string;
   /** "draft": judge unfinished specs (a sound one is draft-ok, exit 0). */
   stage?: Stage;
   json: boolean;
@@ -58,7 +59,7 @@ export interface CompileOptions extends CompilerFlags, BaselineFlags {
 
 export async function compileCommand(options: CompileOptions, io: Io): Promise<CommandResult> {
   const configuration = runConfiguration(options, io);
-  const expanded = await expandInputs(options.inputs, io.cwd);
+  const expanded = await expandInputs(options.inputs, io.cwd, { ignore: ignoresOf(configuration, io.cwd) });
   const { several, warnings: inputWarnings } = expanded;
   const inputs = options.shard === undefined ? expanded.files : shareOf(expanded.files, options.shard);
   const judged = judgeInputs(configuration, inputs);
@@ -143,8 +144,17 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
     // A report format with no report (input error, {VACIO_CRITICO}) writes nothing, not even an empty file.
     const hasContent = !REPORT_FORMATS.has(format) || files[0]?.report;
     const toTerminal = options.output === undefined && !options.json && io.stdoutIsTTY;
+    // --rule-docs-base-url, else the first file's configuration's ruleDocsBaseUrl, else no links.
+    const docs = options.ruleDocsBaseUrl ?? judged.files[0]?.config.config.ruleDocsBaseUrl;
     const color = toTerminal && colorAllowed(io.env);
-    const listing = { color, showSuppressed: options.showSuppressed, exitCode: summary.exitCode, category: options.sarifCategory, io };
+    const listing = {
+      color,
+      showSuppressed: options.showSuppressed,
+      exitCode: summary.exitCode,
+      category: options.sarifCategory,
+      io,
+      docs,
+    };
     const rendered = hasContent ? await renderOutput(files, format, judged.compilers, listing) : '';
     if (!hasContent) {
       stdout = '';
@@ -212,35 +222,4 @@ function checkOutputs(options: CompileOptions, format: Format, several: boolean,
     const kind = targetKind(output);
     if (kind === 'directory') throw usageError('OUTPUT_NOT_WRITABLE', `--output ${options.output} is a directory; give the path of a file`);
   }
-}
-
-async function renderOutput(
-  files: FileOutcome[],
-  format: Format,
-  compilers: Compiler[],
-  options: { color: boolean; showSuppressed: boolean | undefined; exitCode: number; category: string | undefined; io: Io },
-): Promise<string> {
-  if (format === 'json' || format === 'markdown') {
-    const report = files[0]?.report;
-    return report ? (await reportRenderer(format))(report) : '';
-  }
-  // SARIF lists each rule once, with the first configuration's setting.
-  const notes: string[] = [];
-  const listing = await formatListing(format, files, {
-    color: options.color,
-    showSuppressed: options.showSuppressed === true,
-    tool: toolInfo,
-    rules: [...rules, ...katasRules],
-    settings: (compilers[0] as Compiler).settings,
-    run: { exitCode: options.exitCode, ...(options.category === undefined ? {} : { category: options.category }) },
-    notes,
-  });
-  for (const note of notes) options.io.stderr.write(`${toolInfo.name}: note: ${escapeFor.terminal(note)}\n`);
-  return listing;
-}
-
-/** Colour is for a person at a terminal, and never against NO_COLOR (https://no-color.org). */
-function colorAllowed(env: Io['env']): boolean {
-  const noColor = env['NO_COLOR'];
-  return noColor === undefined || noColor === '';
 }

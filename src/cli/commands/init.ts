@@ -1,5 +1,7 @@
-import { resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { targetKind } from '../../common/write-file.js';
+import { packageFiles } from '../../tool.js';
 import { usageError } from '../contract.js';
 import { specSkeleton } from '../skeleton.js';
 import type { CommandResult, Io } from './result.js';
@@ -19,7 +21,8 @@ export interface InitOptions {
 /** A skeleton spec to fill in, on standard output or written (atomically, never over a file without --force) to --output. */
 export function initCommand(options: InitOptions, io: Io): CommandResult {
   const format = options.format ?? (options.output?.toLowerCase().endsWith('.json') ? 'json' : 'yaml');
-  const text = specSkeleton({ goal: options.goal, budget: options.budget, unit: options.unit, format });
+  const folder = options.output === undefined ? io.cwd : dirname(resolve(io.cwd, options.output));
+  const text = specSkeleton({ goal: options.goal, budget: options.budget, unit: options.unit, format, schema: schemaReference(folder) });
   const data: Record<string, unknown> = { format };
   if (options.output === undefined) {
     if (options.json) data['rendered'] = text;
@@ -34,4 +37,16 @@ export function initCommand(options: InitOptions, io: Io): CommandResult {
   writeOutput(target, text, `--output ${options.output}`);
   data['output'] = options.output;
   return { exitCode: 0, data, warnings: [], error: null, stdout: '' };
+}
+
+/**
+ * The packaged schema (assets/investigation.schema.json of the installed package) relative to the
+ * spec's folder, as editors resolve `$schema`: a file that exists wherever the tool is installed,
+ * with no host to trust. A file URL when no relative path leads there (another drive).
+ */
+function schemaReference(folder: string): string {
+  const path = relative(folder, packageFiles.investigationSchema);
+  if (isAbsolute(path)) return pathToFileURL(packageFiles.investigationSchema).href;
+  const shown = path.split(sep).join('/');
+  return shown.startsWith('../') ? shown : `./${shown}`;
 }

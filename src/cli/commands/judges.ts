@@ -5,6 +5,7 @@ import { layerConfig } from '../../config/layers.js';
 import { ConfigError, type ConfigLookup, createConfigLookup, type ResolvedConfig } from '../../config/resolve.js';
 import { readDocument } from '../../load/document.js';
 import { refusedAsUsage, usageError } from '../contract.js';
+import { type IgnoreCheck, ignoreCheck } from '../ignores.js';
 import type { InputFile } from '../inputs.js';
 import type { Io } from './result.js';
 
@@ -16,6 +17,8 @@ export interface CompilerFlags {
   maxBytes: number;
   failOn: 'error' | 'warning';
   quiet: boolean;
+  /** --ignore: glob patterns, relative to the working directory, of files folder walks and globs leave out. */
+  ignore?: string[];
 }
 
 /** The configuration source of the command line: --config or INVESTIGATION_CONFIG (read at once), or a lookup per folder; and --policy, read. */
@@ -47,6 +50,11 @@ export function runConfiguration(flags: CompilerFlags, io: Io): RunConfiguration
 /** The configuration of a file in `folder` (standard input: null), as a usage error when it cannot be used. */
 export function configFor(run: RunConfiguration, folder: string | null): ResolvedConfig {
   return refusedAsUsage(ConfigError, () => run.lookup.forFolder(folder));
+}
+
+/** What folder walks and globs leave out: --ignore, then the ignores of the configuration that would judge the file. */
+export function ignoresOf(run: RunConfiguration, cwd: string): IgnoreCheck {
+  return ignoreCheck(run.flags.ignore ?? [], cwd, (folder) => configFor(run, folder));
 }
 
 /**

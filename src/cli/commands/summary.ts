@@ -27,6 +27,8 @@ export interface SummaryOptions {
   annotate: boolean;
   maxAnnotations: number;
   linkBase?: string;
+  /** --rule-docs-base-url: link each rule of the summary to `<url><id>.md`. */
+  ruleDocsBaseUrl?: string;
   sarif?: string;
   reports?: string;
   maxBytes: number;
@@ -52,6 +54,7 @@ export async function summaryCommand(options: SummaryOptions, io: Io): Promise<C
     exitCode,
     ...(options.maxWarnings === undefined ? {} : { maxWarnings: options.maxWarnings }),
     ...(options.linkBase === undefined ? {} : { linkBase: options.linkBase }),
+    ...(options.ruleDocsBaseUrl === undefined ? {} : { ruleDocs: options.ruleDocsBaseUrl }),
     ...(options.sarif === undefined ? {} : { sarif: options.sarif }),
     ...(options.reports === undefined ? {} : { reports: options.reports }),
   };

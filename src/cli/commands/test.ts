@@ -29,7 +29,7 @@ import { chooseWorkers } from '../../workers/choose.js';
 import { bundledWorker } from '../../workers/launcher.js';
 import { type EnvelopeError, type UsageSubcode, usageError } from '../contract.js';
 import { skippedLinkWarning } from '../inputs.js';
-import { judgeInputs, runConfiguration } from './judges.js';
+import { ignoresOf, judgeInputs, runConfiguration } from './judges.js';
 import type { CommandResult, Io } from './result.js';
 import { writeOutputFile } from './shared.js';
 
@@ -38,6 +38,8 @@ export interface TestOptions {
   preset?: string;
   policy?: string;
   config?: string;
+  /** --ignore: fixtures of the folders that these globs (relative to the working directory) match are left out. */
+  ignore?: string[];
   update: UpdateMode;
   shard?: string;
   junit?: string;
@@ -63,6 +65,8 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
   const given = options.dirs.map((dir) => resolve(io.cwd, dir));
   try {
     discovery = findFixtures(given);
+    const ignored = ignoresOf(configuration, io.cwd);
+    discovery = { ...discovery, files: discovery.files.filter((file) => ignored(file.text) === null) };
     folders = selectFixtureFolders(discovery.files, given);
     entries = [...folders.files, ...discovery.unreadable].sort(compareFoundPaths);
     if (options.shard !== undefined) entries = selectShard(entries, options.shard);
@@ -167,8 +171,9 @@ function withUnreadable(entries: readonly Entry[], ran: RunSummary, cwd: string)
 }
 
 /** The flags that configure how fixtures are judged, as given. */
-function pick(options: TestOptions): { preset?: string; policy?: string; config?: string } {
+function pick(options: TestOptions): { preset?: string; policy?: string; config?: string; ignore?: string[] } {
   return {
+    ...(options.ignore === undefined ? {} : { ignore: options.ignore }),
     ...(options.preset === undefined ? {} : { preset: options.preset }),
     ...(options.policy === undefined ? {} : { policy: options.policy }),
     ...(options.config === undefined ? {} : { config: options.config }),
