@@ -17,10 +17,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { stringify as toYaml } from 'yaml';
-// Types only: the compiler is loaded by writeCorpus when it is needed, so that importing the
-// generator (as the benchmark does) loads no compiler beside the one being measured.
-import type { CompileResult } from '../src/index.js';
-import type { Expectation } from '../src/regression/index.js';
 
 export type CorpusFormat = 'json' | 'yaml';
 
@@ -722,28 +718,15 @@ export function generateScaledSpec(dives: number): string {
   return `${JSON.stringify(spec, null, 2)}\n`;
 }
 
-/** The expectation a compile result meets exactly (the shape `test --update all` writes). */
-export function expectationOf(result: CompileResult): Expectation {
-  return {
-    exitCode: result.exitCode,
-    verdict: result.verdict,
-    diagnostics: result.diagnostics.map(({ ruleId, severity, path, line }) => ({
-      ruleId,
-      severity,
-      path,
-      ...(line === undefined ? {} : { line }),
-    })),
-  };
-}
-
 /**
  * Writes `count` specs from `seed` into `out`, each with a `<name>.expect.json` sidecar computed
  * by compiling it once with the library (a regression baseline, not a hand-written expectation).
  * Returns how many specs pass the gate.
  */
 export async function writeCorpus(count: number, seed: number, out: string): Promise<{ written: number; passing: number }> {
+  // Loaded here, not at the top: importing the generator (as the benchmark does) loads no compiler beside the one measured.
   const { createCompiler } = await import('../src/index.js');
-  const { fixtureStem, serializeExpectation } = await import('../src/regression/index.js');
+  const { expectationOf, fixtureStem, serializeExpectation } = await import('../src/regression/index.js');
   mkdirSync(out, { recursive: true });
   const compiler = createCompiler();
   let passing = 0;

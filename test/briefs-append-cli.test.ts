@@ -166,7 +166,7 @@ describe('briefs append', () => {
     const hypothesis = subcode === 'MISSING_ARGUMENT' ? [] : ['--hypothesis', 'H1'];
     const run = await append(cwd, 'out', ...hypothesis, ...options, '--json');
     expectEnvelope(run, { command: 'briefs append', exit, code, subcode });
-    if (subcode === 'JSON_SYNTAX') expect(run.stderr).toMatch(/^broken\.json:3:1: error JSON_SYNTAX: /m);
+    if (subcode === 'JSON_SYNTAX') expect(run.stderr).toMatch(/^broken\.json:2:21: error JSON_SYNTAX: .*trailing comma/m);
     expect(readdirSync(cwd)).not.toContain('out');
   });
 

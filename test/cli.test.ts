@@ -173,9 +173,9 @@ describe('input errors (exit 3)', () => {
   });
 
   it.each([
-    ['a trailing comma in an object', '{\n  "goal": "x",\n  "budget": {"total": 3,}\n}\n', 3, 25],
+    ['a trailing comma in an object', '{\n  "goal": "x",\n  "budget": {"total": 3,}\n}\n', 3, 24],
     ['a bare word as a value', '{\n  "goal": "x",\n  "budget": {"total": three}\n}\n', 3, '2[34]'],
-    ['a trailing comma in an array', '{\n  "goal": "x",\n  "risks": ["a",]\n}\n', 3, 17],
+    ['a trailing comma in an array', '{\n  "goal": "x",\n  "risks": ["a",]\n}\n', 3, 16],
     ['a missing closing brace', '{\n  "goal": "x"\n', 3, 1],
     ['a second value after the object', '{"goal": "x"}\n{}\n', 2, 1],
   ] as Array<[string, string, number, number | string]>)(
@@ -185,7 +185,7 @@ describe('input errors (exit 3)', () => {
       writeFileSync(join(dir, 'broken.json'), text);
       const run = await runInProcess(['broken.json'], { cwd: dir });
       expectInputError(run, 'JSON_SYNTAX', 'broken.json');
-      // The column of the offending character (a bare word may be blamed on its first letter or the first wrong one).
+      // The column of the offending character (a trailing comma itself; a bare word may be blamed on its first letter or the first wrong one).
       expect(run.stderr).toMatch(new RegExp(`line ${line}, column ${column}\\b`));
     },
   );

@@ -160,7 +160,7 @@ describe('the action on a fake runner', () => {
     const strict = runAction(workspace, { paths: 'specs', suppressions: 'baseline.json', 'fail-on-unused-suppressions': 'true' });
     expect(strict.status, strict.stderr).toBe(1);
     expect(strict.outputs).toMatchObject({ verdict: 'fail', 'exit-code': '1', errors: '0', suppressed: '1' });
-    const envelope = JSON.parse(readFileSync(join(workspace, 'compile-investigation-results.json'), 'utf8'));
+    const envelope = JSON.parse(readFileSync(join(strict.runnerTemp, 'compile-investigation-results.json'), 'utf8'));
     expect(envelope.error).toMatchObject({ code: 'GATE_FAILED', subcode: 'UNUSED_SUPPRESSIONS' });
   });
 

@@ -10,7 +10,7 @@ export { formatJunit } from './junit.js';
 export { runFixturesParallel } from './parallel.js';
 export { displayPath, fixtureStem, goldenPaths } from './paths.js';
 export { createProgress } from './progress.js';
-export { runFixture } from './run-fixture.js';
+export { expectationOf, runFixture } from './run-fixture.js';
 export { selectShard } from './shard.js';
 export { type RunSummary, runFixtures } from './summary.js';
 export type { FixtureResult, UpdateMode } from './types.js';

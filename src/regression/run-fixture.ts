@@ -175,8 +175,11 @@ function compareWithExpectation(result: CompileResult, expected: Expectation): P
   return problems;
 }
 
-/** The expectation a result meets exactly, as update mode 'all' writes it, judged as the one it replaces says. */
-function expectationOf(result: CompileResult, previous: Expectation | undefined): Expectation {
+/**
+ * The expectation a result meets exactly, as update mode 'all' writes it, judged as the one it
+ * replaces says (none: the defaults); generated corpora write their sidecars with it too.
+ */
+export function expectationOf(result: CompileResult, previous?: Expectation): Expectation {
   const { config, preset, policy, stage } = previous ?? {};
   return {
     ...(config === undefined ? {} : { config }),
