@@ -85,6 +85,14 @@ describe('markdownText and markdownCode', () => {
     expect(escapeFor.markdownText('a_b@c_d.e_f', false)).toBe('a_b<!---->@c_d.e_f');
   });
 
+  it('break an address whose domain starts with a dot, which remark-gfm links too (found by the campaign)', () => {
+    for (const text of ['www.@.www.', '.@.www', 'a@.b.c', 'x@..y']) {
+      const escaped = escapeFor.markdownText(text, false);
+      expect(escaped, text).toContain('<!---->@');
+      expect(outputProblems(`${escaped}\n`, 'markdown'), text).toEqual([]);
+    }
+  });
+
   it('escape a ":" that starts a line after white space the runner trims', () => {
     expect(escapeFor.markdownText('\u00a0::add-mask::x', true)).toBe('\u00a0\\::add-mask::x');
     expect(escapeFor.markdownText('x\n\u3000::y', false)).toBe('x\n\u3000\\::y');

@@ -37,13 +37,13 @@ const EDGE_UNDERSCORE = /(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
  * Where a GFM autolink literal could start, in any case: between "www" and its dot (remark links
  * "www." even with nothing after it), between a scheme and "://" (remark links http and https,
  * GitHub also ftp; any scheme is broken), and between an address's local part and the "@" of a
- * domain with a dot (which also stops "mailto:" and "xmpp:"). An "@" with no such domain after it
- * ("pass@1") starts no address. The text is already escaped here: a domain's underscore may carry
+ * domain with a dot anywhere, even first (remark-gfm links ".@.www"; this also stops "mailto:" and
+ * "xmpp:"). An "@" with no such domain after it ("pass@1") starts no address. The text is already escaped here: a domain's underscore may carry
  * a backslash. Each alternative starts with the character it matches and looks behind it after:
  * a pattern that starts with a look-behind is tried at every position of the text, some twenty
  * times slower on a long one.
  */
-const AUTOLINK_START = /\.(?<=www\.)|:(?<=[a-z]:)(?=\/\/)|@(?<=[-+.\w]@)(?=(?:\\?[-\w])+\.\\?[-\w])/gi;
+const AUTOLINK_START = /\.(?<=www\.)|:(?<=[a-z]:)(?=\/\/)|@(?<=[-+.\w]@)(?=(?:\\?[-.\w])*\.\\?[-\w])/gi;
 /** What keeps the two sides of an autolink's start apart: an empty HTML comment. */
 const TEXT_BREAK = '<!---->';
 /**
