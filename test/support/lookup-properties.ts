@@ -213,7 +213,7 @@ async function callServer(layout: ServerCase, root: string, specText: string): P
   const context = toolContext(createRoots([root], root), 16 * 1024 * 1024, { INVESTIGATION_CONFIG: '' });
   const [name, args]: [string, Record<string, unknown>] = {
     'compile path': ['compile', { path: 'team/blind.yaml' }],
-    'compile text': ['compile', { text: specText, format: 'yaml' }],
+    'compile text': ['compile', { text: specText, syntax: 'yaml' }],
     policy: ['policy', {}],
     'policy path': ['policy', { path: 'team/blind.yaml' }],
     next: ['next', { path: 'team/blind.yaml' }],
