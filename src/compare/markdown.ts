@@ -2,7 +2,7 @@ import type { PhrasingContent, Root, RootContent } from 'mdast';
 import { describePointer } from '../diagnostics/pointer.js';
 import { firstItems, MAX_ROWS, moreNote } from '../render/limits.js';
 import { stringifyMarkdown } from '../render/markdown-stringify.js';
-import { cellText, code, codeList, heading, paragraph, table, text } from '../render/mdast-builders.js';
+import { cellText, code, heading, listParagraph, paragraph, table, text } from '../render/mdast-builders.js';
 import { changeLabel, deltaLabel, FIGURES, problemRows, reasonsLabel, summaryLabel } from './labels.js';
 import type { CompareDocument, CompareNotes, FileComparison } from './types.js';
 
@@ -21,15 +21,7 @@ function compareMarkdownTree(document: CompareDocument, notes: CompareNotes): Ro
   const children: RootContent[] = [
     heading(1, text('Comparison of '), code(document.base), text(' and '), code(document.head)),
     paragraph(text(`${verdict}. ${details}.`)),
-    ...(baselines.length === 0
-      ? []
-      : [
-          paragraph(
-            text('No baseline is applied to the specs, so every problem counts as found. Not applied: '),
-            ...codeList(baselines),
-            text('.'),
-          ),
-        ]),
+    ...listParagraph('No baseline is applied to the specs, so every problem counts as found. Not applied: ', baselines),
     heading(2, text('Files')),
     table(
       ['File', 'Verdict', 'Worse', ...FIGURES.map((figure) => figure.title)],

@@ -78,3 +78,8 @@ export function codeList(values: readonly string[]): PhrasingContent[] {
   });
   return nodes;
 }
+
+/** A paragraph of `lead` followed by the values as inline code and a full stop; nothing when there are none. */
+export function listParagraph(lead: string, values: readonly string[]): RootContent[] {
+  return values.length === 0 ? [] : [paragraph(text(lead), ...codeList(values), text('.'))];
+}

@@ -3,7 +3,7 @@ import { jsonText } from '../common/json-text.js';
 import { plural } from '../common/text.js';
 import { firstItems, MAX_ROWS, moreNote } from '../render/limits.js';
 import { stringifyMarkdown } from '../render/markdown-stringify.js';
-import { code, codeList, heading, paragraph, table, text } from '../render/mdast-builders.js';
+import { code, heading, listParagraph, paragraph, table, text } from '../render/mdast-builders.js';
 import { budgetUseChart, stopReasonPie } from './charts.js';
 import { IN_JSON_STATS, mermaid, numberOrDash } from './markdown-parts.js';
 import { tasksSection } from './render-tasks.js';
@@ -29,15 +29,10 @@ export function statsMarkdownTree(stats: Stats, notes: StatsNotes = {}): Root {
   const children: RootContent[] = [
     heading(1, text('Investigation corpus statistics')),
     paragraph(text(`${plural(stats.files, 'file')}, ${plural(stats.investigations, 'investigation')} with a report.`)),
-    ...(baselines.length === 0
-      ? []
-      : [
-          paragraph(
-            text('No baseline is applied: every problem counts as found, whether a baseline accepts it or not. Found and not applied: '),
-            ...codeList(baselines),
-            text('.'),
-          ),
-        ]),
+    ...listParagraph(
+      'No baseline is applied: every problem counts as found, whether a baseline accepts it or not. Found and not applied: ',
+      baselines,
+    ),
     heading(2, text('Verdicts')),
     table(
       ['Verdict', 'Files'],
