@@ -1,14 +1,17 @@
 // Ignores: --ignore and a configuration's `ignores` leave files out of folder walks and globs in
-// every command that walks, a file named is judged anyway (with a warning), and a walk never takes
-// the tool's own envelopes, reports or SARIF logs for specs.
-import { writeFileSync } from 'node:fs';
+// every command that walks, a file named is judged anyway (with a warning) unless --force-exclude
+// leaves it out, and a walk never takes the tool's own envelopes, reports or SARIF logs for specs,
+// nor the file its own standard output or error is redirected to.
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ignoreMatcher, ignorePatternProblem } from '../src/common/glob-match.js';
+import { cliPath } from './support/cli.js';
 import { envelopeOf } from './support/envelope.js';
 import { runInProcess } from './support/in-process.js';
 import { validSpec } from './support/specs.js';
-import { useTempDirs, writeJson } from './support/temp.js';
+import { useTempDirs, writeJson, writeYaml } from './support/temp.js';
 
 const tempDir = useTempDirs('ignores');
 
@@ -150,5 +153,122 @@ describe("the tool's own outputs in a folder", () => {
     const compare = await runInProcess(['compare', '.', '.', '--format', 'json', '--json'], { cwd: dir });
     expect(compare.status, compare.stderr).toBe(0);
     expect(envelopeOf(compare.stdout).warnings.join('\n')).not.toContain('spec-report.json');
+  });
+});
+
+describe('--force-exclude', () => {
+  it('leaves out a file named on the command line that an ignore matches, with a note that fails nothing', async () => {
+    const dir = corpus();
+    writeJson(dir, 'specs/investigation.config.json', { ignores: ['drafts/'] });
+    const run = await runInProcess(['--force-exclude', '--json', '--', 'specs/a.json', 'specs/drafts/deeper/wip.json'], { cwd: dir });
+    expect(run.status, run.stderr).toBe(0);
+    expect(judged(run.stdout)).toEqual(['specs/a.json']);
+    expect(envelopeOf(run.stdout).warnings.join('\n')).not.toContain('wip.json');
+    expect(run.stderr).toContain(
+      'compile-investigation: note: left out "specs/drafts/deeper/wip.json": it is ignored by "drafts/" of specs/investigation.config.json, and --force-exclude applies ignores to files named too\n',
+    );
+    // Without it, the file named is judged (and fails to parse).
+    expect((await runInProcess(['--json', '--', 'specs/a.json', 'specs/drafts/deeper/wip.json'], { cwd: dir })).status).toBe(3);
+  });
+
+  it('passes with one line when every file named is ignored, where a walk that finds nothing is still a usage error', async () => {
+    const dir = corpus();
+    const run = await runInProcess(['--ignore', 'notes', '--force-exclude', '--format', 'text', '--', 'notes/todo.yaml', 'notes/x.json'], {
+      cwd: dir,
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.split('\n').at(-2)).toBe(
+      'compile-investigation: nothing to judge: 2 files named are ignored, and --force-exclude left them out',
+    );
+    const json = await runInProcess(['--ignore', 'notes', '--force-exclude', '--json', 'notes/todo.yaml'], { cwd: dir });
+    expect(json.status).toBe(0);
+    expect(envelopeOf(json.stdout)).toMatchObject({ ok: true, data: { files: [], summary: { files: 0, exitCode: 0 } }, error: null });
+    const walked = await runInProcess(['notes', '--ignore', 'notes', '--force-exclude'], { cwd: dir });
+    expect(walked.status).toBe(2);
+    expect(walked.stderr).toContain('no spec file found in the given folders (2 files ignored');
+  });
+});
+
+/**
+ * Runs the built CLI with its standard output (and, with `stderrTo`, its error) opened on files, as
+ * a shell's `> out.json` does: the file exists, empty, before the run starts.
+ */
+function runRedirected(
+  args: string[],
+  cwd: string,
+  stdoutTo: string,
+  stderrTo?: string,
+): Promise<{ status: number | null; stderr: string }> {
+  const out = openSync(join(cwd, stdoutTo), 'w');
+  const err = stderrTo === undefined ? 'pipe' : openSync(join(cwd, stderrTo), 'w');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliPath, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', out, err] });
+    const chunks: Buffer[] = [];
+    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('error', reject);
+    child.on('close', (status) => {
+      closeSync(out);
+      if (typeof err === 'number') closeSync(err);
+      resolve({
+        status,
+        stderr: stderrTo === undefined ? Buffer.concat(chunks).toString('utf8') : readFileSync(join(cwd, stderrTo), 'utf8'),
+      });
+    });
+  });
+}
+
+describe('standard output redirected into the folder walked', () => {
+  it.each([
+    ['JSON', 'json'],
+    ['YAML', 'yaml'],
+  ])('compile . --json > out.json in a folder of %s specs: the walk leaves out.json out, with a note', async (_, extension) => {
+    const dir = tempDir();
+    if (extension === 'json') writeJson(dir, 'specs/a.json', validSpec());
+    else writeYaml(dir, 'specs/a.yaml', validSpec());
+    const run = await runRedirected(['.', '--json'], dir, 'out.json');
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toBe(
+      'compile-investigation: note: left out "out.json": this run\'s standard output is redirected to it, so it is no spec\n',
+    );
+    const envelope = envelopeOf(readFileSync(join(dir, 'out.json'), 'utf8'));
+    expect(judged(JSON.stringify(envelope))).toEqual([`specs/a.${extension}`]);
+    expect(envelope.warnings).toEqual([]);
+    // The next run finds out.json full: a JSON envelope of this tool, skipped as before; the new out.yaml is the one left out.
+    const again = await runRedirected(['.', '--format', 'text'], dir, 'out.yaml');
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stderr).toContain('left out "out.yaml": this run\'s standard output is redirected to it');
+    expect(again.stderr).toContain('skipped "out.json": it is a JSON envelope (--json) of this tool');
+  });
+
+  it('stats, compare and test leave it out too, and standard error redirected into the folder is left out the same way', async () => {
+    const dir = tempDir();
+    writeJson(dir, 'a.json', validSpec());
+    writeJson(dir, 'a.expect.json', { exitCode: 0 });
+    const stats = await runRedirected(['stats', '.', '--json'], dir, 'stats.json');
+    expect(stats.status, stats.stderr).toBe(0);
+    expect(envelopeOf(readFileSync(join(dir, 'stats.json'), 'utf8')).data.stats.files).toBe(1);
+    rmSync(join(dir, 'stats.json'));
+    const compare = await runRedirected(['compare', '.', '.', '--format', 'json'], dir, 'compare.json');
+    expect(compare.status, compare.stderr).toBe(0);
+    expect(compare.stderr).toContain('left out "compare.json"');
+    expect(JSON.parse(readFileSync(join(dir, 'compare.json'), 'utf8')).summary).toMatchObject({ files: 1, unchanged: 1 });
+    rmSync(join(dir, 'compare.json'));
+    const test = await runRedirected(['test', '.'], dir, 'test.json', 'errors.json');
+    expect(test.status, test.stderr).toBe(0);
+    expect(test.stderr).toContain('left out "errors.json": this run\'s standard error is redirected to it');
+    expect(test.stderr).toContain('left out "test.json": this run\'s standard output is redirected to it');
+  });
+
+  it('a file named that is standard output is left out: nothing else named is a usage error', async () => {
+    const dir = tempDir();
+    writeJson(dir, 'a.json', validSpec());
+    const run = await runRedirected(['out.json'], dir, 'out.json');
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('left out "out.json": this run\'s standard output is redirected to it');
+    expect(run.stderr).toContain("no spec file found in the given folders (1 file left out as this run's own standard output or error)");
+    const both = await runRedirected(['a.json', 'out.json', '--format', 'text'], dir, 'out.json');
+    expect(both.status, both.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'out.json'), 'utf8')).toBe('✔ 1 file passed\n');
   });
 });

@@ -58,6 +58,25 @@ describe('.pre-commit-hooks.yaml', () => {
     expect(failing.stdout).toMatch(/^investigations\/broken\.json\n\s+\d+:\d+\s+error\s+/);
   });
 
+  it("leaves out staged files that the configuration's ignores match, and passes a commit that stages only those", async () => {
+    const dir = tempDir();
+    writeYaml(dir, 'investigations/investigation.config.yaml', { ignores: ['drafts/'] });
+    writeYaml(dir, 'investigations/ok.yaml', validSpec());
+    writeJson(dir, 'investigations/drafts/wip.json', gateFailingSpec());
+    const staged = selected(['investigations/ok.yaml', 'investigations/drafts/wip.json']);
+    expect(staged).toEqual(['investigations/ok.yaml', 'investigations/drafts/wip.json']);
+    const mixed = await runInProcess([...hook!.args, ...staged], { cwd: dir });
+    expect(mixed.status, mixed.stderr).toBe(0);
+    expect(mixed.stdout).toBe('✔ 1 file passed\n');
+    expect(mixed.stderr).toContain(
+      'note: left out "investigations/drafts/wip.json": it is ignored by "drafts/" of investigations/investigation.config.yaml',
+    );
+    const onlyIgnored = await runInProcess([...hook!.args, 'investigations/drafts/wip.json'], { cwd: dir });
+    expect(onlyIgnored.status).toBe(0);
+    expect(onlyIgnored.stdout).toBe('');
+    expect(onlyIgnored.stderr).toContain('nothing to judge: 1 file named is ignored, and --force-exclude left it out');
+  });
+
   it('takes a staged file whose name reads as an option as a file: the hook ends its arguments with --', async () => {
     const dir = tempDir();
     writeJson(dir, '--output=stolen.json', gateFailingSpec());

@@ -10,6 +10,7 @@ import { displayPath } from '../regression/paths.js';
 import { usageError } from './contract.js';
 import { GLOB_CHARACTERS } from './glob-syntax.js';
 import { type IgnoreCheck, ownOutputKind } from './ignores.js';
+import { type StreamFile, streamFileNote, streamFileOf } from './stream-files.js';
 
 export interface InputFile {
   /** What to open: an absolute path (its raw bytes when a name in it is not UTF-8), or "-" for standard input. */
@@ -31,6 +32,21 @@ export interface ExpandedInputs {
   several: boolean;
   /** Links not followed, one sentence each, for standard error and the envelope. */
   warnings: string[];
+  /** Files named on the command line that --force-exclude left out; `files` is empty only when this is not 0. */
+  forceExcluded: number;
+}
+
+export interface ExpandOptions {
+  /** Folders yield JSON reports too (compare). */
+  withReports?: boolean;
+  /** What folder walks and globs leave out (and, with `forceExclude`, files named too). */
+  ignore?: IgnoreCheck;
+  /** --force-exclude: a file named on the command line that `ignore` matches is left out, with a note, rather than judged. */
+  forceExclude?: boolean;
+  /** The process's standard streams redirected to files (Io.streamFiles): never taken for specs, found or named. */
+  streams?: readonly StreamFile[];
+  /** Told at once (before any usage error) of each file left out that is no fault: one sentence, for standard error only. */
+  note?: (message: string) => void;
 }
 
 /**
@@ -43,18 +59,28 @@ export interface ExpandedInputs {
  * once, after de-duplication, so that every format lists the files in the same order whatever the
  * order of the arguments. With
  * `options.withReports`, folders yield JSON reports (`*.report.json`) too, as `compare` reads them;
- * sidecars, Markdown reports and configuration files are skipped either way.
+ * sidecars, Markdown reports and configuration files are skipped either way. A file that is this
+ * run's own redirected standard output or error (`options.streams`) is left out with a note,
+ * found or named: the shell created it before the run, and it holds this run's output, not a spec.
+ * With `options.forceExclude`, a named file that `options.ignore` matches is left out with a note;
+ * when that leaves nothing, the list is empty (the caller says so), not a NO_INPUT error.
  */
-export async function expandInputs(
-  args: readonly string[],
-  cwd: string,
-  options: { withReports?: boolean; ignore?: IgnoreCheck } = {},
-): Promise<ExpandedInputs> {
+export async function expandInputs(args: readonly string[], cwd: string, options: ExpandOptions = {}): Promise<ExpandedInputs> {
   const files: InputFile[] = [];
   const seen = new Set<string>();
   const warnings: string[] = [];
   let several = args.length > 1;
   let ignored = 0;
+  let forceExcluded = 0;
+  let streamed = 0;
+  // One of this run's redirected streams: noted and left out.
+  const isStream = (file: InputFile): boolean => {
+    const stream = streamFileOf(file.open, options.streams);
+    if (stream === null) return false;
+    streamed += 1;
+    options.note?.(streamFileNote(file.shown, stream));
+    return true;
+  };
   const add = (file: InputFile): void => {
     const key = Buffer.from(file.open).toString('latin1');
     if (seen.has(key)) return;
@@ -67,6 +93,7 @@ export async function expandInputs(
       ignored += 1;
       return;
     }
+    if (isStream(file)) return;
     const own =
       text.toLowerCase().endsWith('.json') && !seen.has(Buffer.from(file.open).toString('latin1'))
         ? ownOutputKind(file.open, file.inside, options.withReports)
@@ -120,18 +147,28 @@ export async function expandInputs(
       const inside = folderBound(matched.folder, displayPath(matched.folder, cwd) || '.');
       for (const match of matched.files) addWalked({ ...walked(match, match, cwd), inside }, match);
     } else {
-      // Named on the command line: judged even when a pattern ignores it, with a warning (as ESLint warns).
+      // Named on the command line: judged even when a pattern ignores it, with a warning (as ESLint
+      // warns), unless --force-exclude (as ruff's) leaves it out.
+      const named: InputFile = { open: path, shown: arg, reportPath: displayPath(path, cwd) };
+      if (isStream(named)) continue;
       const by = options.ignore?.(path);
+      if (by != null && options.forceExclude === true) {
+        forceExcluded += 1;
+        options.note?.(`left out ${JSON.stringify(arg)}: it is ignored by ${by}, and --force-exclude applies ignores to files named too`);
+        continue;
+      }
       if (by != null) warnings.push(`${JSON.stringify(arg)} is ignored by ${by}, but it was named on the command line; judged anyway`);
-      add({ open: path, shown: arg, reportPath: displayPath(path, cwd) });
+      add(named);
     }
   }
-  if (files.length === 0)
-    throw usageError(
-      'NO_INPUT',
-      `no spec file found in the given folders${ignored > 0 ? ` (${plural(ignored, 'file')} ignored by --ignore or a configuration's ignores)` : ''}`,
-    );
-  return { files: files.sort(byReportPath), several, warnings };
+  if (files.length === 0 && forceExcluded === 0) {
+    const why = [
+      ...(ignored > 0 ? [`${plural(ignored, 'file')} ignored by --ignore or a configuration's ignores`] : []),
+      ...(streamed > 0 ? [`${plural(streamed, 'file')} left out as this run's own standard output or error`] : []),
+    ];
+    throw usageError('NO_INPUT', `no spec file found in the given folders${why.length > 0 ? ` (${why.join('; ')})` : ''}`);
+  }
+  return { files: files.sort(byReportPath), several, warnings, forceExcluded };
 }
 
 /** A file or folder found by expanding an argument: shown as recorded, relative to the working directory. */

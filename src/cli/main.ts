@@ -6,6 +6,7 @@ import { escapeFor } from '../render/untrusted/index.js';
 import { toolInfo } from '../tool.js';
 import type { Io } from './commands/result.js';
 import { run } from './run.js';
+import { streamFiles } from './stream-files.js';
 
 export async function main(): Promise<void> {
   endQuietlyOnClosedPipe(process.stdout);
@@ -15,6 +16,7 @@ export async function main(): Promise<void> {
     env: process.env,
     stderr: process.stderr,
     stdoutIsTTY: process.stdout.isTTY === true,
+    streamFiles: streamFiles(),
     stdio: { stdin: process.stdin, stdout: process.stdout },
   };
   let outcome: { exitCode: number; stdout: string };

@@ -94,6 +94,10 @@ export function buildProgram(
       "configuration file (default: INVESTIGATION_CONFIG, or the nearest investigation.config.json|yaml|yml up from each input's folder, then from here)",
     )
     .addOption(ignoreOption())
+    .option(
+      '--force-exclude',
+      'apply ignores even to files named on the command line: leave them out with a note (for pre-commit, which names the staged files)',
+    )
     .addOption(maxBytesOption('largest input accepted, in bytes'))
     .addOption(new Option('--fail-on <severity>', 'fail on errors only, or on warnings too').choices(['error', 'warning']).default('error'))
     .addOption(maxWarningsOption())
@@ -153,6 +157,7 @@ export function buildProgram(
           suppressRules: (options['suppressRule'] as string[] | undefined) ?? [],
           pruneSuppressions: options['pruneSuppressions'] === true,
           failOnUnusedSuppressions: options['failOnUnusedSuppressions'] === true,
+          ...(options['forceExclude'] === true ? { forceExclude: true } : {}),
           showSuppressed: options['showSuppressed'] === true,
           ...(typeof options['workers'] === 'number' ? { workers: options['workers'] } : {}),
           json: options['json'] === true,

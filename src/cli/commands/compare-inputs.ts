@@ -17,9 +17,9 @@ import type { Compiler } from '../../compile.js';
 import { readDocument } from '../../load/document.js';
 import { fixtureStem } from '../../regression/paths.js';
 import { CliError, usageError } from '../contract.js';
-import type { IgnoreCheck } from '../ignores.js';
-import { expandInputs, type InputFile } from '../inputs.js';
-import { ignoresOf, judgeInputs, type RunConfiguration } from './judges.js';
+import { type ExpandOptions, expandInputs, type InputFile } from '../inputs.js';
+import { judgeInputs, type RunConfiguration, walkOptions } from './judges.js';
+import type { Io } from './result.js';
 import { compileFile } from './shared.js';
 
 const REPORT_SUFFIX = '.report.json';
@@ -49,12 +49,13 @@ export interface ComparedSides {
 export async function readSides(
   dirs: { base: string; head: string },
   configuration: RunConfiguration,
-  cwd: string,
+  io: Io,
   output: string | undefined,
 ): Promise<ComparedSides> {
-  const ignore = ignoresOf(configuration, cwd);
-  const base = await listSide('BASE', dirs.base, cwd, ignore);
-  const head = await listSide('HEAD', dirs.head, cwd, ignore);
+  const { cwd } = io;
+  const walk = walkOptions(configuration, io);
+  const base = await listSide('BASE', dirs.base, cwd, walk);
+  const head = await listSide('HEAD', dirs.head, cwd, walk);
   const setAside = [...base.setAside, ...head.setAside];
   try {
     checkComparable(dirs, base.files, head.files);
@@ -134,7 +135,7 @@ async function listSide(
   label: 'BASE' | 'HEAD',
   dir: string,
   cwd: string,
-  ignore: IgnoreCheck,
+  walk: ExpandOptions,
 ): Promise<{ files: Map<string, Listed>; setAside: SetAside[]; warnings: string[] }> {
   const root = resolve(cwd, dir);
   const stats = statOrNull(root);
@@ -143,7 +144,7 @@ async function listSide(
     throw usageError('NOT_A_DIRECTORY', `${label} ${dir} is not a folder; compare takes two folders of specs or JSON reports`);
   let expanded: Awaited<ReturnType<typeof expandInputs>>;
   try {
-    expanded = await expandInputs([dir], cwd, { withReports: true, ignore });
+    expanded = await expandInputs([dir], cwd, { ...walk, withReports: true });
   } catch (error) {
     if (error instanceof CliError && error.subcode === 'NO_INPUT')
       throw usageError('NO_INPUT', `${label} ${dir} holds no spec (.json, .yaml, .yml) or JSON report (.report.json)`);

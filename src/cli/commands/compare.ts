@@ -30,7 +30,7 @@ export interface CompareOptions extends Pick<CompilerFlags, 'preset' | 'policy' 
  */
 export async function compareCommand(options: CompareOptions, io: Io): Promise<CommandResult> {
   const configuration = runConfiguration({ ...options, failOn: 'error', quiet: false }, io);
-  const sides = await readSides({ base: options.base, head: options.head }, configuration, io.cwd, options.output);
+  const sides = await readSides({ base: options.base, head: options.head }, configuration, io, options.output);
   const baselines = unappliedBaselines(sides.specs, io.cwd, io.roots);
   const warnings = [...sides.warnings, ...baselines.map((baseline) => unappliedBaselineWarning('compare', baseline))];
   for (const warning of warnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);

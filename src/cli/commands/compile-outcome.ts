@@ -4,8 +4,11 @@ import { describePointer } from '../../diagnostics/pointer.js';
 import { type GateTotals, gateTotals } from '../../gate/tally.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import { type FileOutcome, hiddenWarningsNote } from '../../report/outcome.js';
+import { toolInfo } from '../../tool.js';
 import type { EnvelopeError } from '../contract.js';
-import type { Io } from './result.js';
+import type { ExpandedInputs } from '../inputs.js';
+import { configEcho, configFor, type RunConfiguration } from './judges.js';
+import type { CommandResult, Io } from './result.js';
 
 /** The envelope's summary: the run's totals and its exit code. */
 export interface RunSummary extends GateTotals {
@@ -94,4 +97,17 @@ export function writeDiagnosticLines(file: Pick<FileOutcome, 'path' | 'diagnosti
 function position({ line, column }: { line?: number; column?: number }): string {
   if (line === undefined) return '';
   return column === undefined ? `:${line}` : `:${line}:${column}`;
+}
+
+/**
+ * --force-exclude left out every file named (a commit that stages only ignored specs): there is
+ * nothing to judge, and that passes. One line on standard error says so; no output is written.
+ */
+export function nothingToJudge(run: RunConfiguration, expanded: ExpandedInputs, io: Io): CommandResult {
+  const left = expanded.forceExcluded;
+  const which = `${plural(left, 'file')} named ${left === 1 ? 'is' : 'are'}`;
+  for (const warning of expanded.warnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
+  io.stderr.write(`${toolInfo.name}: nothing to judge: ${which} ignored, and --force-exclude left ${left === 1 ? 'it' : 'them'} out\n`);
+  const data = { config: configEcho(configFor(run, null)), files: [], summary: summarizeRun([], undefined) };
+  return { exitCode: exitCodes.passed, data, warnings: expanded.warnings, error: null, stdout: '' };
 }

@@ -27,10 +27,10 @@ import {
   rewriteBaselines,
 } from './compile-baselines.js';
 import { type CompiledFile, type CompileJobContext, fileCompiler, type JudgedInput } from './compile-job.js';
-import { envelopeError, summarizeRun, writeDiagnosticLines } from './compile-outcome.js';
+import { envelopeError, nothingToJudge, summarizeRun, writeDiagnosticLines } from './compile-outcome.js';
 import { colorAllowed, renderOutput } from './compile-render.js';
 import { shareOf } from './compile-shard.js';
-import { type CompilerFlags, configEcho, ignoresOf, type Judged, judgeInputs, runConfiguration } from './judges.js';
+import { type CompilerFlags, configEcho, type Judged, judgeInputs, runConfiguration, walkOptions } from './judges.js';
 import { reportsNotWritten, writeReports } from './output-dir.js';
 import type { CommandResult, Io } from './result.js';
 import { writeOutput } from './shared.js';
@@ -59,8 +59,9 @@ export interface CompileOptions extends CompilerFlags, BaselineFlags {
 
 export async function compileCommand(options: CompileOptions, io: Io): Promise<CommandResult> {
   const configuration = runConfiguration(options, io);
-  const expanded = await expandInputs(options.inputs, io.cwd, { ignore: ignoresOf(configuration, io.cwd) });
+  const expanded = await expandInputs(options.inputs, io.cwd, walkOptions(configuration, io));
   const { several, warnings: inputWarnings } = expanded;
+  if (expanded.files.length === 0) return nothingToJudge(configuration, expanded, io);
   const inputs = options.shard === undefined ? expanded.files : shareOf(expanded.files, options.shard);
   const judged = judgeInputs(configuration, inputs);
   let baselines = planBaselines(options, inputs, io.cwd, io.roots);

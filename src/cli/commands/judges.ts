@@ -4,9 +4,11 @@ import { type Compiler, type CompilerOptions, compilerCache, UsageError } from '
 import { layerConfig } from '../../config/layers.js';
 import { ConfigError, type ConfigLookup, createConfigLookup, type ResolvedConfig } from '../../config/resolve.js';
 import { readDocument } from '../../load/document.js';
+import { escapeFor } from '../../render/untrusted/index.js';
+import { toolInfo } from '../../tool.js';
 import { refusedAsUsage, usageError } from '../contract.js';
 import { type IgnoreCheck, ignoreCheck } from '../ignores.js';
-import type { InputFile } from '../inputs.js';
+import type { ExpandOptions, InputFile } from '../inputs.js';
 import type { Io } from './result.js';
 
 /** The flags every command that compiles specs shares: how to build the compiler, and how to read and judge files. */
@@ -19,6 +21,8 @@ export interface CompilerFlags {
   quiet: boolean;
   /** --ignore: glob patterns, relative to the working directory, of files folder walks and globs leave out. */
   ignore?: string[];
+  /** --force-exclude: files named on the command line that the ignores match are left out too (compile). */
+  forceExclude?: boolean;
 }
 
 /** The configuration source of the command line: --config or INVESTIGATION_CONFIG (read at once), or a lookup per folder; and --policy, read. */
@@ -55,6 +59,21 @@ export function configFor(run: RunConfiguration, folder: string | null): Resolve
 /** What folder walks and globs leave out: --ignore, then the ignores of the configuration that would judge the file. */
 export function ignoresOf(run: RunConfiguration, cwd: string): IgnoreCheck {
   return ignoreCheck(run.flags.ignore ?? [], cwd, (folder) => configFor(run, folder));
+}
+
+/** How a command's walk of its inputs leaves files out: the ignores, --force-exclude, and the standard streams redirected to files. */
+export function walkOptions(run: RunConfiguration, io: Io): ExpandOptions {
+  return {
+    ignore: ignoresOf(run, io.cwd),
+    ...(run.flags.forceExclude === true ? { forceExclude: true } : {}),
+    ...(io.streamFiles === undefined ? {} : { streams: io.streamFiles }),
+    note: (message) => writeNotes([message], io),
+  };
+}
+
+/** The walk's notes (files left out that are no fault) on standard error, each one inert line. */
+export function writeNotes(notes: readonly string[], io: Io): void {
+  for (const note of notes) io.stderr.write(`${toolInfo.name}: note: ${escapeFor.terminal(note)}\n`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { EnvelopeError } from '../contract.js';
+import type { StreamFile } from '../stream-files.js';
 
 /** What a command came to: printed as an envelope with --json, as plain stdout otherwise. */
 export interface CommandResult {
@@ -16,6 +17,8 @@ export interface Io {
   env: Record<string, string | undefined>;
   stderr: { isTTY?: boolean; write(text: string): unknown };
   stdoutIsTTY: boolean;
+  /** Standard output and error when they are redirected to regular files: walks leave those files out. Absent in process and in MCP. */
+  streamFiles?: readonly StreamFile[];
   /**
    * The MCP server's roots (real paths): configuration and baseline lookups stay inside them.
    * Absent on the command line, where they stop at the top of the repository.

@@ -3,7 +3,7 @@ import type { Compiler } from '../../compile.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import { toolInfo } from '../../tool.js';
 import { expandInputs } from '../inputs.js';
-import { type CompilerFlags, configEcho, ignoresOf, type Judged, judgeInputs, runConfiguration } from './judges.js';
+import { type CompilerFlags, configEcho, type Judged, judgeInputs, runConfiguration, walkOptions } from './judges.js';
 import type { CommandResult, Io } from './result.js';
 import { compileFile, deliver } from './shared.js';
 import { unappliedBaselines, unappliedBaselineWarning } from './unapplied-baselines.js';
@@ -24,9 +24,7 @@ export interface StatsOptions extends CompilerFlags {
  */
 export async function statsCommand(options: StatsOptions, io: Io): Promise<CommandResult> {
   const configuration = runConfiguration(options, io);
-  const { files: inputs, warnings: inputWarnings } = await expandInputs(options.inputs, io.cwd, {
-    ignore: ignoresOf(configuration, io.cwd),
-  });
+  const { files: inputs, warnings: inputWarnings } = await expandInputs(options.inputs, io.cwd, walkOptions(configuration, io));
   const judged = judgeInputs(configuration, inputs);
   const baselines = unappliedBaselines(
     inputs.flatMap((input) => (input.open === '-' ? [] : [pathText(input.open)])),

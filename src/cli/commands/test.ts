@@ -29,7 +29,8 @@ import { chooseWorkers } from '../../workers/choose.js';
 import { bundledWorker } from '../../workers/launcher.js';
 import { type EnvelopeError, type UsageSubcode, usageError } from '../contract.js';
 import { skippedLinkWarning } from '../inputs.js';
-import { ignoresOf, judgeInputs, runConfiguration } from './judges.js';
+import { streamFileNote, streamFileOf } from '../stream-files.js';
+import { ignoresOf, judgeInputs, runConfiguration, writeNotes } from './judges.js';
 import type { CommandResult, Io } from './result.js';
 import { writeOutputFile } from './shared.js';
 
@@ -62,11 +63,17 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
   let entries: Entry[];
   let discovery: Discovery;
   let folders: FixtureFolders;
+  // A fixture folder that this run's standard output or error is redirected into holds that file: it is no fixture.
+  const isStream = (file: FoundPath): boolean => {
+    const stream = streamFileOf(file.path, io.streamFiles);
+    if (stream !== null) writeNotes([streamFileNote(displayPath(file.text, io.cwd), stream)], io);
+    return stream !== null;
+  };
   const given = options.dirs.map((dir) => resolve(io.cwd, dir));
   try {
     discovery = findFixtures(given);
     const ignored = ignoresOf(configuration, io.cwd);
-    discovery = { ...discovery, files: discovery.files.filter((file) => ignored(file.text) === null) };
+    discovery = { ...discovery, files: discovery.files.filter((file) => ignored(file.text) === null && !isStream(file)) };
     folders = selectFixtureFolders(discovery.files, given);
     entries = [...folders.files, ...discovery.unreadable].sort(compareFoundPaths);
     if (options.shard !== undefined) entries = selectShard(entries, options.shard);
