@@ -40,4 +40,18 @@ describe('a brief inside an artifact', () => {
       ],
     ]);
   });
+
+  it('suggests the envelope field an unknown one was probably meant to be', () => {
+    const dir = tempDir();
+    const brief = { formatVersion: 1, findings: [], uncertainties: [], nextQuestion: 'Why?', changes: [] };
+    writeJson(dir, 'H1-0001.json', { hypothesisId: 'H1', sequence: 1, parent: null, brief, sequense: 1 });
+    writeJson(dir, 'H2-0001.json', { hypothesisId: 'H2', sequence: 1, parent: null, brief, hypothesis: 'H2' });
+    const messages = checkBriefArtifacts(dir, { cwd: dir, maxBytes: 1 << 20 }).files.flatMap((file) =>
+      file.diagnostics.filter(({ ruleId }) => ruleId === 'unknown-field').map(({ message }) => message),
+    );
+    expect(messages).toEqual([
+      'unknown field "sequense" in the artifact; it is ignored. Did you mean "sequence"? Prefix extension data with "x-".',
+      'unknown field "hypothesis" in the artifact; it is ignored. Did you mean "hypothesisId"? Prefix extension data with "x-".',
+    ]);
+  });
 });

@@ -74,6 +74,38 @@ describe('hints that lead to the fix', () => {
     expect(mapping.message).toContain('Indent "used" by 4 spaces');
   });
 
+  it('a key indented 5 spaces below a key indented 4: an indentation slip, at the key itself', () => {
+    const text = ['goal: x', 'hypotheses:', '  - id: H1', '    priority: 1', '     cost: 1', '    status: open', ''].join('\n');
+    expect(problemOf(text, 'yaml')).toEqual({
+      subcode: 'YAML_SYNTAX',
+      message:
+        'invalid YAML: the key "cost" at line 5, column 6 is indented by 5 spaces, but "priority" at line 4, the key above it, is indented by 4 spaces: an indentation slip. Indent "cost" by 4 spaces to keep it in that mapping.',
+      line: 5,
+      column: 6,
+    });
+    // Right under the item's dash, after a plain mapping's key, and after lines of the value's own text.
+    expect(problemOf('goal: x\nhypotheses:\n  - id: H1\n     priority: 1\n', 'yaml')).toMatchObject({ line: 4, column: 6 });
+    expect(problemOf('goal: x\nhypotheses:\n  - id: H1\n     priority: 1\n', 'yaml').message).toContain('but "id" at line 3');
+    const mapping = problemOf('goal: x\nbudget:\n  total: 1\n   used: 2\n', 'yaml');
+    expect(mapping).toMatchObject({ line: 4, column: 4 });
+    expect(mapping.message).toContain('Indent "used" by 2 spaces to keep it in that mapping.');
+    expect(problemOf('goal: x\nclaim: the re-org\n  matrix says\n budget: 2\n', 'yaml').message).toContain(
+      'Start "budget" at the beginning of its line to keep it in that mapping.',
+    );
+  });
+
+  it('a text holding ": " keeps the advice to quote it, one line or several, and so does a key two spaces deeper', () => {
+    for (const text of [
+      'goal: x\nclaim: cause: a timeout\n',
+      'goal: x\nclaim: a\n  see (old): c\n budget: 1\n',
+      'goal: x\nclaim: a\n  b: c\n',
+    ]) {
+      const problem = problemOf(text, 'yaml');
+      expect(problem).toMatchObject({ line: 2, column: 8 });
+      expect(problem.message).toMatch(/must be quoted/);
+    }
+  });
+
   it('a JSON trailing comma: points at the comma, and says to remove it', () => {
     expect(problemOf('{\n  "goal": "x",\n  "risks": ["a",\n  ],\n}\n', 'json')).toEqual({
       subcode: 'JSON_SYNTAX',

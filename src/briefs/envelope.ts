@@ -1,3 +1,4 @@
+import { offerSuggestion, suggestAllowed } from '../common/suggest.js';
 import { show } from '../common/text.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import { describeSchemaErrors } from '../schema/issues.js';
@@ -86,11 +87,12 @@ function envelopeProblem(error: ErrorObject): Problem {
   const object = ENVELOPE_OBJECTS[path];
   if (object !== undefined && error.keyword === 'additionalProperties') {
     const key = String(params['additionalProperty']);
+    const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
     return {
       ruleId: 'unknown-field',
       severity: 'warning',
       path: childPointer(path, key),
-      message: `unknown field ${show(key)} in ${object.name}; it is ignored. Prefix extension data with "x-".`,
+      message: `unknown field ${show(key)} in ${object.name}; it is ignored.${offerSuggestion(suggestAllowed(key, known))} Prefix extension data with "x-".`,
     };
   }
   const message =

@@ -7,61 +7,56 @@ import { show } from './text.js';
 const MAX_NAME_LENGTH = 200;
 const MAX_CANDIDATES = 1000;
 
-/** The closest candidate to a misspelt name, or undefined when none is close enough. */
-export function closest(value: string, candidates: Iterable<string>): string | undefined {
+/**
+ * The one candidate closest to a misspelt name, compared without case (so a difference of case
+ * alone ranks first): what every "did you mean" offers. Undefined when the name is itself a
+ * candidate, when none is within a third of its length, or when two or more are equally close (H5
+ * among H1 to H4): a guess between equals would send the reader the wrong way as often as not.
+ */
+export function suggestionFor(value: string, candidates: Iterable<string>): string | undefined {
+  const { best, tied } = closestOf(value, candidates);
+  return tied || best === value ? undefined : best;
+}
+
+/**
+ * The candidate at the smallest distance within the bound, and whether another, different one is
+ * as close. A match but for case is looked for first, even past the bounds of the search.
+ */
+function closestOf(value: string, candidates: Iterable<string>): { best: string | undefined; tied: boolean } {
   const folded = value.toLowerCase();
   const pool = Array.isArray(candidates) ? (candidates as readonly string[]) : [...candidates];
-  for (const candidate of pool) if (candidate.toLowerCase() === folded) return candidate;
-  if (value.length > MAX_NAME_LENGTH || pool.length > MAX_CANDIDATES) return undefined;
   let best: string | undefined;
+  let tied = false;
+  for (const candidate of pool) {
+    if (candidate.toLowerCase() !== folded) continue;
+    if (best === undefined) best = candidate;
+    else if (candidate !== best) tied = true;
+  }
+  if (best !== undefined || value.length > MAX_NAME_LENGTH || pool.length > MAX_CANDIDATES) return { best, tied };
   let bestDistance = Math.max(1, Math.floor(value.length / 3));
   for (const candidate of pool) {
     const distance = boundedDistance(folded, candidate.toLowerCase(), bestDistance);
     if (distance < bestDistance || (distance === bestDistance && best === undefined)) {
       best = candidate;
       bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-/**
- * The one candidate closest to the value, or undefined when two or more are equally close (H5
- * among H1 to H4): a guess between equals would send the reader the wrong way as often as not.
- */
-export function soleClosest(value: string, candidates: Iterable<string>): string | undefined {
-  const folded = value.toLowerCase();
-  const pool = Array.isArray(candidates) ? (candidates as readonly string[]) : [...candidates];
-  if (value.length > MAX_NAME_LENGTH || pool.length > MAX_CANDIDATES) return undefined;
-  let best: string | undefined;
-  let bestDistance = Math.max(1, Math.floor(value.length / 3));
-  let tied = false;
-  for (const candidate of pool) {
-    const distance = candidate.toLowerCase() === folded ? 0 : boundedDistance(folded, candidate.toLowerCase(), bestDistance);
-    if (distance < bestDistance || (distance === bestDistance && best === undefined)) {
-      best = candidate;
-      bestDistance = distance;
       tied = false;
-    } else if (distance === bestDistance) {
+    } else if (distance === bestDistance && candidate !== best) {
       tied = true;
     }
   }
-  return tied || best === value ? undefined : best;
-}
-
-/** The closest candidate other than the value itself: what a "did you mean" offers. */
-export function suggestionFor(value: string, candidates: Iterable<string>): string | undefined {
-  const suggestion = closest(value, candidates);
-  return suggestion === value ? undefined : suggestion;
+  return { best, tied };
 }
 
 /**
  * What to suggest for a value outside a short list of allowed values: the closest one, else the
  * one value that starts like it, so that a shortened "[CODE]" still finds "[CODIGO]", else the one
- * value that shares most words with it, so that "resolved" finds "goal_resolved".
+ * value that shares most words with it, so that "resolved" finds "goal_resolved". Values equally
+ * close end the search with no suggestion: what only breaks their tie is no better a guess.
  */
 export function suggestAllowed(value: string, allowed: readonly string[]): string | undefined {
-  return suggestionFor(value, allowed) ?? soleLongestPrefix(value, allowed) ?? soleWordOverlap(value, allowed);
+  const { best, tied } = closestOf(value, allowed);
+  if (best !== undefined) return tied || best === value ? undefined : best;
+  return soleLongestPrefix(value, allowed) ?? soleWordOverlap(value, allowed);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { offerSuggestion, soleClosest } from '../common/suggest.js';
+import { offerSuggestion, suggestionFor } from '../common/suggest.js';
 import { isBlank, oneOf, show } from '../common/text.js';
 import { childPointer } from '../diagnostics/pointer.js';
 import type { Replan } from '../spec/types.js';
@@ -37,7 +37,7 @@ export const replanTyped: Rule = {
       report(
         childPointer(path, 'hypothesisId'),
         () =>
-          `replan names hypothesis ${show(value.hypothesisId)}, which is not in hypotheses; name the hypothesis whose invalidation triggered it.${offerSuggestion(soleClosest(value.hypothesisId, hypothesisIds))}`,
+          `replan names hypothesis ${show(value.hypothesisId)}, which is not in hypotheses; name the hypothesis whose invalidation triggered it.${offerSuggestion(suggestionFor(value.hypothesisId, hypothesisIds))}`,
       );
     }
     for (const { value, path } of view.items('replanLog', ['decision'])) {

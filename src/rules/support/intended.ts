@@ -1,4 +1,4 @@
-import { soleClosest } from '../../common/suggest.js';
+import { suggestionFor } from '../../common/suggest.js';
 import type { DeepDive } from '../../spec/types.js';
 import type { SpecView } from '../spec-view.js';
 
@@ -30,7 +30,7 @@ export function possibleHypotheses(view: SpecView, dive: Dangling): string[] {
 export function intendedHypothesis(view: SpecView, dive: Dangling): { id: string; byNode: boolean } | undefined {
   const byNode = hypothesesReading(view, dive.node);
   if (byNode.length === 1) return { id: byNode[0] as string, byNode: true };
-  const id = soleClosest(dive.hypothesisId, byNode.length > 0 ? byNode : view.ids('hypotheses'));
+  const id = suggestionFor(dive.hypothesisId, byNode.length > 0 ? byNode : view.ids('hypotheses'));
   return id === undefined ? undefined : { id, byNode: false };
 }
 
