@@ -1,7 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot, runCli } from './support/cli.js';
 import { useTempDirs } from './support/temp.js';
@@ -11,9 +13,8 @@ const SPEC = 'fixtures/valid/contracts-termination-notice.json';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /**
- * The package as `npm pack` makes it, unpacked in another folder: what a user who installs the
- * tarball runs. Its dependencies are the project's own (linked), since installing them would need
- * the registry; at run time the package's bundles need only ajv's runtime.
+ * The package as `npm pack` makes it, unpacked in another folder with no node_modules: what a user
+ * who installs the tarball runs. The bundles hold every library they use, so nothing else is needed.
  */
 describe('the packed package', () => {
   let packageDir: string;
@@ -30,7 +31,6 @@ describe('the packed package', () => {
     mkdirSync(unpacked);
     execFileSync('tar', ['-xzf', join(dir, packed!.filename), '-C', unpacked]);
     packageDir = join(unpacked, 'package');
-    symlinkSync(join(projectRoot, 'node_modules'), join(packageDir, 'node_modules'), 'junction');
   }, 120_000);
 
   it('holds the launcher, the bundles and their code caches, and no sources or tests', () => {
@@ -133,5 +133,136 @@ process.stdout.write(result.output);`;
     const run = spawnSync(process.execPath, ['use.mjs', join(projectRoot, SPEC)], { cwd: app, encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe(runCli([SPEC, '--format', 'json']).stdout);
+  });
+});
+
+/** A package's name from a specifier: `ajv/dist/x` is ajv, `@scope/name/x` is @scope/name. */
+const packageName = (specifier: string): string =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+const isBuiltin = (specifier: string): boolean => specifier.startsWith('node:') || builtinModules.includes(specifier);
+
+interface Load {
+  file: string;
+  specifier: string | null;
+  /** Inside the block of a `try`: the code does without it. */
+  optional: boolean;
+}
+
+/**
+ * What a script loads, read from its syntax rather than its text (a bundle carries ajv's code
+ * templates such as `'require("ajv/dist/runtime/equal")'` as strings, which load nothing): every
+ * import and export from, every import() and every call of require, of a function made by
+ * createRequire or of its `resolve`. The specifier is null where it is not a string.
+ */
+function loadsOf(file: string, text: string): Load[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  const unwrapped = (node: ts.Expression): ts.Expression => {
+    if (ts.isParenthesizedExpression(node)) return unwrapped(node.expression);
+    // esbuild calls an imported function as `(0, module.name)(...)`.
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.CommaToken) return unwrapped(node.right);
+    return node;
+  };
+  const isCreateRequire = (node: ts.Expression | undefined): boolean => {
+    const call = node === undefined ? undefined : unwrapped(node);
+    if (call === undefined || !ts.isCallExpression(call)) return false;
+    const callee = unwrapped(call.expression);
+    return (
+      (ts.isIdentifier(callee) && callee.text === 'createRequire') ||
+      (ts.isPropertyAccessExpression(callee) && callee.name.text === 'createRequire')
+    );
+  };
+  const requires = new Set(['require', '__require']);
+  const findRequires = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && isCreateRequire(node.initializer)) requires.add(node.name.text);
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isIdentifier(node.left) &&
+      isCreateRequire(node.right)
+    )
+      requires.add(node.left.text);
+    ts.forEachChild(node, findRequires);
+  };
+  findRequires(source);
+  const isRequire = (node: ts.Expression): boolean => ts.isIdentifier(node) && requires.has(node.text);
+  const loads: Load[] = [];
+  const visit = (node: ts.Node, optional: boolean): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier !== undefined)
+      loads.push({ file, specifier: ts.isStringLiteral(node.moduleSpecifier) ? node.moduleSpecifier.text : null, optional });
+    if (ts.isCallExpression(node)) {
+      const callee = unwrapped(node.expression);
+      const argument = node.arguments[0];
+      if (
+        callee.kind === ts.SyntaxKind.ImportKeyword ||
+        isRequire(callee) ||
+        (ts.isPropertyAccessExpression(callee) && callee.name.text === 'resolve' && isRequire(callee.expression))
+      )
+        loads.push({ file, specifier: argument !== undefined && ts.isStringLiteralLike(argument) ? argument.text : null, optional });
+    }
+    if (ts.isTryStatement(node)) {
+      visit(node.tryBlock, true);
+      if (node.catchClause !== undefined) visit(node.catchClause, optional);
+      if (node.finallyBlock !== undefined) visit(node.finallyBlock, optional);
+    } else ts.forEachChild(node, (child) => visit(child, optional));
+  };
+  visit(source, false);
+  return loads;
+}
+
+/** The scripts the package publishes (`files` in package.json), by their path in it. */
+function publishedScripts(): string[] {
+  const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { files: string[] };
+  return manifest.files
+    .flatMap((entry) => readdirSync(join(projectRoot, entry), { recursive: true, encoding: 'utf8' }).map((path) => `${entry}/${path}`))
+    .filter((path) => /\.(js|cjs|mjs)$/.test(path))
+    .sort();
+}
+
+describe('what the published scripts load', () => {
+  let manifest: { dependencies?: Record<string, string> };
+  let scripts: string[];
+  let loads: Load[];
+
+  beforeAll(() => {
+    manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8'));
+    scripts = publishedScripts();
+    loads = scripts.flatMap((file) => loadsOf(file, readFileSync(join(projectRoot, file), 'utf8')));
+  });
+
+  const packages = (optional: boolean): string[] =>
+    [
+      ...new Set(
+        loads
+          .filter(
+            (load) =>
+              load.optional === optional && load.specifier !== null && !load.specifier.startsWith('.') && !isBuiltin(load.specifier),
+          )
+          .map((load) => packageName(load.specifier as string)),
+      ),
+    ].sort();
+
+  it('reads the bundles, the library and the launcher', () => {
+    expect(scripts).toEqual(
+      expect.arrayContaining(['bin/compile-investigation.cjs', 'bin/load-bundle.cjs', 'dist/cli.cjs', 'dist/index.js', 'dist/mcp.cjs']),
+    );
+    // The reading itself: the launcher's own loads, and the template strings of ajv's code generator left out.
+    expect(loads.filter((load) => load.file === 'bin/compile-investigation.cjs').map((load) => load.specifier)).toEqual([
+      'node:path',
+      './load-bundle.cjs',
+    ]);
+    expect(readFileSync(join(projectRoot, 'dist/mcp.cjs'), 'utf8')).toContain('require("ajv/dist/runtime/equal")');
+  });
+
+  it('needs exactly the packages package.json lists as dependencies', () => {
+    expect(packages(false)).toEqual(Object.keys(manifest.dependencies ?? {}).sort());
+  });
+
+  it('loads nothing else but a package it does without and the loader passing on what a bundle requires', () => {
+    // fdir (inside tinyglobby) tries picomatch for a glob option this tool does not use.
+    expect(packages(true)).toEqual(['picomatch']);
+    expect(loads.filter((load) => load.specifier === null).map((load) => load.file)).toEqual(['bin/load-bundle.cjs']);
   });
 });

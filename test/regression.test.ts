@@ -283,6 +283,26 @@ describe('unifiedDiff', () => {
     expect(diff.split('\n')).toHaveLength(3 + 10 + 1);
     expect(diff).toContain('... 190 more lines in this hunk');
   });
+
+  it('shows a change of more than 2,000 lines added and removed as replaced whole, rather than aligned at any cost', () => {
+    // jsdiff would find "line 2500" in the output, after 4,999 edits; the bound stops it at 2,000.
+    const output = `${lines(5000).join('\n')}\n`;
+    const diff = unifiedDiff('before\nline 2500\nafter\n', `before\n${output}after\n`, { maxLines: 6 }).split('\n');
+    expect(diff.slice(2)).toEqual([
+      '@@ -1,3 +1,5002 @@',
+      ' before',
+      '-line 2500',
+      '+line 1',
+      '+line 2',
+      '+line 3',
+      '+line 4',
+      '... 4997 more lines in this hunk',
+    ]);
+    // Below the bound the same texts are aligned: the line kept is not shown removed.
+    const aligned = unifiedDiff('before\nline 500\nafter\n', `before\n${lines(1000).join('\n')}\nafter\n`, { maxLines: 1000 });
+    expect(aligned).toContain('\n line 500\n');
+    expect(aligned).not.toContain('-line 500');
+  });
 });
 
 describe('runFixture', () => {

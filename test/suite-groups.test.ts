@@ -52,3 +52,12 @@ describe('the groups the suite runs in (vitest.config.ts)', () => {
     expect(files.filter((file) => !elsewhere.has(file)).length).toBeGreaterThan(50);
   });
 });
+
+describe('the test map (test/README.md)', () => {
+  it('names every test file once, and none that is not there', () => {
+    const map = readFileSync(join(root, 'test', 'README.md'), 'utf8');
+    const named = [...map.matchAll(/`([\w./-]+\.test\.ts)`/g)].map((match) => `test/${match[1]}`);
+    expect(named.filter((file, index) => named.indexOf(file) !== index)).toEqual([]);
+    expect([...named].sort()).toEqual(testFiles(join(root, 'test')).sort());
+  });
+});

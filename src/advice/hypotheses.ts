@@ -29,7 +29,7 @@ export function standingOf(view: SpecView, hypotheses: readonly Hypothesis[]): S
 }
 
 /** Whether a hypothesis is still to be tested: neither its status nor its deep dives settled it. */
-export function isOpen(hypothesis: Pick<Hypothesis, 'status'>): boolean {
+function isOpen(hypothesis: Pick<Hypothesis, 'status'>): boolean {
   return !SETTLED.has(hypothesis.status);
 }
 

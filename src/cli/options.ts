@@ -57,7 +57,7 @@ const positiveCount = (option: string, what: string) => wholeNumber(option, what
 /** A count that may be 0. */
 export const parseCount = (option: string, what: string) => wholeNumber(option, what, 0);
 
-export const parseByteCount = positiveCount('--max-bytes', 'bytes in decimal digits');
+const parseByteCount = positiveCount('--max-bytes', 'bytes in decimal digits');
 
 /** --max-bytes: larger files are refused; `description` says which files. */
 export function maxBytesOption(description: string): Option {
@@ -74,7 +74,7 @@ export function workersOption(items: string, byDefault: string): Option {
   ).argParser(parseWorkers);
 }
 
-export const parseWorkers = positiveCount('--workers', 'worker threads');
+const parseWorkers = positiveCount('--workers', 'worker threads');
 
 /** --max-warnings, for every command that judges specs as a gate. */
 export function maxWarningsOption(): Option {

@@ -71,7 +71,7 @@ export function lookupBoundary(cwd: string, roots?: readonly string[]): Boundary
 }
 
 /** Whether the absolute path `path` is `folder` or lies below it, by name. */
-export function within(path: string, folder: string): boolean {
+function within(path: string, folder: string): boolean {
   return isWithin(Buffer.from(path), Buffer.from(folder));
 }
 

@@ -33,7 +33,7 @@ export function jobSummary(counts: GateTally, context: SummaryContext): string {
   return stringifyMarkdown(jobSummaryTree(counts, context));
 }
 
-export function jobSummaryTree(counts: GateTally, context: SummaryContext): Root {
+function jobSummaryTree(counts: GateTally, context: SummaryContext): Root {
   const verdict = context.exitCode === 0 ? 'passed' : 'failed';
   const children: RootContent[] = [
     heading(2, text(`${context.toolName}: the gate ${verdict}`)),

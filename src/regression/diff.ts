@@ -1,7 +1,8 @@
+import { type StructuredPatchHunk, structuredPatch } from 'diff';
 import { escapeFor } from '../render/untrusted/index.js';
 
 /**
- * A small unified-style line diff for golden mismatches: the first differing hunk with a few lines
+ * A unified line diff for golden mismatches, by jsdiff: the first differing hunk with a few lines
  * of context, "-" for the expected (golden) text and "+" for the actual output.
  */
 export interface DiffOptions {
@@ -14,27 +15,38 @@ export interface DiffOptions {
   actualLabel?: string;
 }
 
-type Op = { kind: ' ' | '-' | '+'; line: string; a: number; b: number };
-
-/** Above this many cells (lines x lines) of the changed middle, the middle is shown as replaced whole. */
+/**
+ * Bounds of the work on a changed middle (what lies between the common first and last lines):
+ * above this many cells (lines x lines), or if jsdiff needs more than MAX_EDITS lines added and
+ * removed, the middle is shown as replaced whole. jsdiff's work grows with the lines times the edits,
+ * and with the square of the edits.
+ */
 const MAX_TABLE = 4_000_000;
+const MAX_EDITS = 2_000;
+
+const NO_NEWLINE = '\\ No newline at end of file';
 
 /** The diff text, or '' when the two texts are equal. */
 export function unifiedDiff(expected: string, actual: string, options: DiffOptions = {}): string {
   if (expected === actual) return '';
   const context = options.context ?? 3;
   const maxLines = options.maxLines ?? 40;
-  const ops = diffLines(splitLines(expected), splitLines(actual));
-  const hunks = groupHunks(ops, context);
+  const hunks = diffHunks(splitLines(expected), splitLines(actual), context);
   const first = hunks[0];
   if (first === undefined) return '';
   const out = [`--- ${options.expectedLabel ?? 'expected'}`, `+++ ${options.actualLabel ?? 'actual'}`, header(first)];
-  const shown = first.slice(0, maxLines);
-  for (const op of shown) {
-    out.push(`${op.kind}${lineShown(op.line)}`);
-    if (!op.line.endsWith('\n')) out.push('\\ No newline at end of file');
+  // A line's "\ No newline" mark is shown with it and not counted.
+  let shown = 0;
+  let hidden = 0;
+  for (const line of first.lines) {
+    if (line === NO_NEWLINE) {
+      if (hidden === 0) out.push(line);
+    } else if (shown < maxLines) {
+      out.push(`${line.charAt(0)}${escapeFor.terminal(line.slice(1))}`);
+      shown++;
+    } else hidden++;
   }
-  if (first.length > shown.length) out.push(`... ${first.length - shown.length} more lines in this hunk`);
+  if (hidden > 0) out.push(`... ${hidden} more lines in this hunk`);
   if (hunks.length > 1) out.push(`... ${hunks.length - 1} more differing ${hunks.length === 2 ? 'hunk' : 'hunks'}`);
   return out.join('\n');
 }
@@ -55,7 +67,11 @@ function splitLines(text: string): string[] {
   return lines.length === 1 && lines[0] === '' ? [] : lines;
 }
 
-function diffLines(a: string[], b: string[]): Op[] {
+/**
+ * The hunks of jsdiff's patch, given only the changed middle and `context` lines either side of it,
+ * so that its work is bounded by the middle's; their line numbers are then those of the whole texts.
+ */
+function diffHunks(a: string[], b: string[], context: number): StructuredPatchHunk[] {
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let endA = a.length;
@@ -64,77 +80,36 @@ function diffLines(a: string[], b: string[]): Op[] {
     endA--;
     endB--;
   }
-  const ops: Op[] = [];
-  for (let i = 0; i < start; i++) ops.push({ kind: ' ', line: a[i] as string, a: i, b: i });
-  ops.push(...diffMiddle(a, b, start, endA, endB));
-  for (let i = endA, j = endB; i < a.length; i++, j++) ops.push({ kind: ' ', line: a[i] as string, a: i, b: j });
-  return ops;
+  const from = Math.max(0, start - context);
+  const toA = Math.min(a.length, endA + context);
+  const toB = Math.min(b.length, endB + context);
+  const patch =
+    (endA - start) * (endB - start) > MAX_TABLE
+      ? undefined
+      : structuredPatch('', '', a.slice(from, toA).join(''), b.slice(from, toB).join(''), '', '', {
+          context,
+          maxEditLength: MAX_EDITS,
+        });
+  if (patch === undefined) {
+    const lines = [
+      ...markLines(' ', a.slice(from, start)),
+      ...markLines('-', a.slice(start, endA)),
+      ...markLines('+', b.slice(start, endB)),
+      ...markLines(' ', a.slice(endA, toA)),
+    ];
+    return [{ oldStart: from + 1, oldLines: toA - from, newStart: from + 1, newLines: toB - from, lines }];
+  }
+  return patch.hunks.map((hunk) => ({ ...hunk, oldStart: hunk.oldStart + from, newStart: hunk.newStart + from }));
 }
 
-/** Longest-common-subsequence edit script of a[start, endA) against b[start, endB). */
-function diffMiddle(a: string[], b: string[], start: number, endA: number, endB: number): Op[] {
-  const n = endA - start;
-  const m = endB - start;
-  const ops: Op[] = [];
-  if (n * m > MAX_TABLE) {
-    for (let i = 0; i < n; i++) ops.push({ kind: '-', line: a[start + i] as string, a: start + i, b: start });
-    for (let j = 0; j < m; j++) ops.push({ kind: '+', line: b[start + j] as string, a: endA, b: start + j });
-    return ops;
-  }
-  // table[i * (m + 1) + j]: LCS length of the suffixes from i and j.
-  const width = m + 1;
-  const table = new Uint32Array((n + 1) * width);
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) {
-      table[i * width + j] =
-        a[start + i] === b[start + j]
-          ? (table[(i + 1) * width + j + 1] as number) + 1
-          : Math.max(table[(i + 1) * width + j] as number, table[i * width + j + 1] as number);
-    }
-  }
-  let i = 0;
-  let j = 0;
-  while (i < n || j < m) {
-    if (i < n && j < m && a[start + i] === b[start + j]) {
-      ops.push({ kind: ' ', line: a[start + i] as string, a: start + i, b: start + j });
-      i++;
-      j++;
-    } else if (j >= m || (i < n && (table[(i + 1) * width + j] as number) >= (table[i * width + j + 1] as number))) {
-      ops.push({ kind: '-', line: a[start + i] as string, a: start + i, b: start + j });
-      i++;
-    } else {
-      ops.push({ kind: '+', line: b[start + j] as string, a: start + i, b: start + j });
-      j++;
-    }
-  }
-  return ops;
+/** Lines as jsdiff writes them in a hunk: a mark, the line without its "\n", then a note if it had none. */
+function markLines(mark: string, lines: string[]): string[] {
+  return lines.flatMap((line) => (line.endsWith('\n') ? [`${mark}${line.slice(0, -1)}`] : [`${mark}${line}`, NO_NEWLINE]));
 }
 
-/** Runs of changes with `context` unchanged lines around them; changes closer than 2 x context share a hunk. */
-function groupHunks(ops: Op[], context: number): Op[][] {
-  const changed = ops.map((op, index) => (op.kind === ' ' ? -1 : index)).filter((index) => index >= 0);
-  const hunks: Op[][] = [];
-  let k = 0;
-  while (k < changed.length) {
-    const first = changed[k] as number;
-    let last = first;
-    while (k + 1 < changed.length && (changed[k + 1] as number) - last <= 2 * context + 1) last = changed[++k] as number;
-    k++;
-    hunks.push(ops.slice(Math.max(0, first - context), Math.min(ops.length, last + context + 1)));
-  }
-  return hunks;
-}
-
-function header(hunk: Op[]): string {
-  const first = hunk[0] as Op;
-  const aCount = hunk.filter((op) => op.kind !== '+').length;
-  const bCount = hunk.filter((op) => op.kind !== '-').length;
-  const aStart = aCount === 0 ? first.a : first.a + 1;
-  const bStart = bCount === 0 ? first.b : first.b + 1;
-  return `@@ -${aStart},${aCount} +${bStart},${bCount} @@`;
-}
-
-/** The line without its "\n", made visible: a carriage return shows as "␍", so CRLF differences show too. */
-function lineShown(line: string): string {
-  return escapeFor.terminal(line.endsWith('\n') ? line.slice(0, -1) : line);
+/** As GNU diff and jsdiff's formatPatch: a side with no lines is numbered by the line before it. */
+function header(hunk: StructuredPatchHunk): string {
+  const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+  const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+  return `@@ -${oldStart},${hunk.oldLines} +${newStart},${hunk.newLines} @@`;
 }

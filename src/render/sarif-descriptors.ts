@@ -33,7 +33,7 @@ export interface ExtraCheck {
   tag: string;
 }
 
-export const INPUT_ERROR_CHECK: ExtraCheck = {
+const INPUT_ERROR_CHECK: ExtraCheck = {
   id: INPUT_ERROR_RULE_ID,
   description: 'The input file could be read, decoded and parsed as a JSON or YAML object.',
   rationale: 'A file that cannot be read or parsed yields no spec, so no rule of the gate can judge it.',
@@ -41,7 +41,7 @@ export const INPUT_ERROR_CHECK: ExtraCheck = {
   tag: 'input',
 };
 
-export const TOO_MANY_PROBLEMS_CHECK: ExtraCheck = {
+const TOO_MANY_PROBLEMS_CHECK: ExtraCheck = {
   id: TOO_MANY_PROBLEMS,
   description: `A file lists at most ${DIAGNOSTIC_CAP.toLocaleString('en-US')} problems; this result counts the rest.`,
   rationale: 'One file with millions of problems would otherwise make millions of results, and a list too long to act on.',

@@ -183,7 +183,7 @@ function fileUri(absolute: string): string {
  * A relative path as an RFC 3986 relative reference: each segment percent-encoded as UTF-8, the
  * slashes kept. Lone surrogates, which UTF-8 cannot encode, become U+FFFD first.
  */
-export function encodePath(path: string): string {
+function encodePath(path: string): string {
   const wellFormed = path.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
   return wellFormed.split('/').map(encodeURIComponent).join('/');
 }

@@ -151,7 +151,7 @@ function reasonCounts(counts: ReadonlyMap<string | null, number>): ReasonCount[]
     .sort((a, b) => b.count - a.count || (a.reason === null ? 1 : b.reason === null ? -1 : compareStrings(a.reason, b.reason)));
 }
 
-export function distribution(values: readonly number[]): Distribution {
+function distribution(values: readonly number[]): Distribution {
   const sorted = [...values].sort((a, b) => a - b);
   const histogram: Array<{ value: number; count: number }> = [];
   for (const value of sorted) {

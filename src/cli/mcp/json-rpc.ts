@@ -18,7 +18,7 @@ import { MAX_DEPTH } from '../../load/limits.js';
  * plus the three levels around it (the message, its params, their arguments). Nothing past this
  * is parsed or walked, so no recursion in the SDK, the schema validator or the tools can overflow.
  */
-export const MAX_MESSAGE_DEPTH = MAX_DEPTH + 3;
+const MAX_MESSAGE_DEPTH = MAX_DEPTH + 3;
 
 /** A JSON-RPC error reply; `id` is null when the message it answers has no usable id. */
 export interface ErrorReply {

@@ -53,6 +53,6 @@ export function checkAllowed(
 }
 
 /** Where a value outside the preset's policy can be allowed. */
-export function howToAllowText(policyKey: keyof Policy): string {
+function howToAllowText(policyKey: keyof Policy): string {
   return `To allow it, add it to policy.${policyKey} in investigation.config.json or a --policy file.`;
 }

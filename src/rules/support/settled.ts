@@ -3,13 +3,13 @@ import { childPointer } from '../../diagnostics/pointer.js';
 import type { SpecView } from '../spec-view.js';
 
 /** The effects of a deep dive that settle its hypothesis, and the status each settles it to. */
-export const SETTLING_EFFECTS: ReadonlyMap<string, string> = new Map([
+const SETTLING_EFFECTS: ReadonlyMap<string, string> = new Map([
   ['confirms', 'confirmed'],
   ['invalidates', 'invalidated'],
 ]);
 
 /** The statuses of a hypothesis still being tested. */
-export const UNSETTLED_STATUSES: ReadonlySet<string> = new Set(['open', 'active']);
+const UNSETTLED_STATUSES: ReadonlySet<string> = new Set(['open', 'active']);
 
 /** The last deep dive of a hypothesis that confirmed or invalidated it: the evidence's last word on it. */
 export interface DecidingDive {

@@ -31,7 +31,7 @@ export function isText(policy: KatasPolicy, value: unknown): value is string {
   return typeof value === 'string' && !(policy.python ? isPythonBlank(value) : isBlank(value, true));
 }
 
-export function describeValue(value: unknown): string {
+function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'an object';
