@@ -1,8 +1,10 @@
-// The README's rule catalog, exit-code table and brief format (from the input schema), and one page a rule under docs/rules/ (where
-// SARIF's helpUri points), are generated from the rules' metadata and the presets, never kept by hand;
-// so is assets/lookalikes.json, from Unicode's confusables list as the unhomoglyph package ships it.
-//   node scripts/docs.mjs write    rewrite the generated sections of README.md, the rule pages and the table
-//   node scripts/docs.mjs check    fail when README.md, a rule page or the table is stale
+// The rule catalogs, the exit-code table and the brief format (from the input schema), wherever a
+// page of the documentation (README.md, docs/*.md) holds their markers, and one page a rule under
+// docs/rules/ (where SARIF's helpUri points), are generated from the rules' metadata and the presets,
+// never kept by hand; so is assets/lookalikes.json, from Unicode's confusables list as the
+// unhomoglyph package ships it.
+//   node scripts/docs.mjs write    rewrite the generated sections, the rule pages and the table
+//   node scripts/docs.mjs check    fail when a generated section, a rule page or the table is stale
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -190,18 +192,33 @@ export function briefFormat(schema) {
   return table(['Field', 'Type', 'Allowed values', 'Meaning'], rows);
 }
 
-/** README text with every generated section replaced. */
-export function updateReadme(readme, sections) {
-  let result = readme;
+/**
+ * A page with every generated section it holds replaced, and the names of those sections. A page
+ * holds a section between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->`.
+ */
+export function updatePage(page, sections) {
+  let result = page;
+  const held = [];
   for (const [name, content] of Object.entries(sections)) {
     const start = `<!-- generated:${name} -->`;
     const end = `<!-- /generated:${name} -->`;
     const from = result.indexOf(start);
-    const to = result.indexOf(end);
-    if (from === -1 || to === -1 || to < from) throw new Error(`README.md lacks the markers ${start} ... ${end}`);
+    if (from === -1) continue;
+    const to = result.indexOf(end, from);
+    if (to === -1) throw new Error(`${start} has no ${end} after it`);
     result = `${result.slice(0, from + start.length)}\n${content}\n${result.slice(to)}`;
+    held.push(name);
   }
-  return result;
+  return { page: result, held };
+}
+
+/** The documentation pages that may hold generated sections: the README and docs/*.md. */
+function documentationPages(root) {
+  const docs = readdirSync(join(root, 'docs'), { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
+    .map((entry) => join('docs', entry.name))
+    .sort();
+  return ['README.md', ...docs];
 }
 
 function readPages(folder) {
@@ -237,9 +254,14 @@ async function main() {
   const mode = process.argv[2];
   const root = fileURLToPath(new URL('..', import.meta.url));
   const library = await import(pathToFileURL(join(root, 'dist', 'index.js')).href);
-  const path = join(root, 'README.md');
-  const readme = readFileSync(path, 'utf8');
-  const updated = updateReadme(readme, generatedSections(library));
+  const sections = generatedSections(library);
+  const documentation = documentationPages(root).map((name) => {
+    const current = readFileSync(join(root, name), 'utf8');
+    return { name, current, ...updatePage(current, sections) };
+  });
+  const placed = new Set(documentation.flatMap(({ held }) => held));
+  const unplaced = Object.keys(sections).filter((name) => !placed.has(name));
+  if (unplaced.length > 0) throw new Error(`no page holds the generated sections ${unplaced.join(', ')}`);
   const pagesFolder = join(root, 'docs', 'rules');
   mkdirSync(pagesFolder, { recursive: true });
   const pages = await rulePages(library, root);
@@ -247,14 +269,14 @@ async function main() {
   const lookalikesPath = join(root, 'assets', 'lookalikes.json');
   const lookalikes = lookalikesTable();
   if (mode === 'write') {
-    writeFileSync(path, updated);
+    for (const { name, current, page } of documentation) if (page !== current) writeFileSync(join(root, name), page);
     writeFileSync(lookalikesPath, lookalikes);
     for (const name of Object.keys(current)) if (!(name in pages)) rmSync(join(pagesFolder, name));
     for (const [name, page] of Object.entries(pages)) if (current[name] !== page) writeFileSync(join(pagesFolder, name), page);
   } else if (mode === 'check') {
     const stale = Object.keys({ ...pages, ...current }).filter((name) => pages[name] !== current[name]);
-    if (updated !== readme) {
-      process.stderr.write('README.md: the generated rule catalog, exit codes or brief format are stale; run npm run docs\n');
+    for (const { name, current, page } of documentation.filter(({ current, page }) => page !== current)) {
+      process.stderr.write(`${name}: a generated section (rule catalog, exit codes or brief format) is stale; run npm run docs\n`);
       process.exitCode = 1;
     }
     if (stale.length > 0) {

@@ -7,6 +7,7 @@ import { generatedSections } from '../scripts/docs.mjs';
 import * as library from '../src/index.js';
 import { briefChain } from '../src/rules/briefs/brief-chain.js';
 import { projectRoot } from './support/cli.js';
+import { documentationPage } from './support/documentation.js';
 import { runInProcess } from './support/in-process.js';
 
 const validateEnvelope = new Ajv2020({ strict: false, allErrors: true }).compile(envelopeSchema);
@@ -85,7 +86,7 @@ describe('brief-chain, an artifact check documented with the rules from one meta
       ['rules'].split('\n')
       .find((line: string) => line.startsWith('| `brief-chain` |'));
     expect(row).toContain(`| working briefs | error | error | ${briefChain.description}`);
-    expect(readFileSync(join(projectRoot, 'README.md'), 'utf8')).toContain(row);
+    expect(documentationPage('docs/gate.md')).toContain(row);
   });
 
   it('the README documents the brief format, every field of the schema with its type and allowed values, generated from it', () => {
@@ -102,6 +103,6 @@ describe('brief-chain, an artifact check documented with the rules from one meta
     expect(section).toContain('| `changes[].kind` | string | `modified`, `removed` |');
     expect(section).toContain('| `formatVersion` | integer | `1` |');
     expect(section).toContain('| `note` | string (optional) |');
-    expect(readFileSync(join(projectRoot, 'README.md'), 'utf8')).toContain(section);
+    expect(documentationPage('docs/agents.md')).toContain(section);
   });
 });

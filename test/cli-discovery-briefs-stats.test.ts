@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from './support/cli.js';
+import { documentationPage } from './support/documentation.js';
 import { runInProcess } from './support/in-process.js';
 import { loadMermaid } from './support/mermaid.js';
 
@@ -70,8 +69,8 @@ describe('stats, through the built CLI', () => {
 });
 
 describe('stats of fixtures/stats-runs, as the README shows them', () => {
-  const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('### Runs of the same task'));
+  const page = documentationPage('docs/cli.md');
+  const section = page.slice(page.indexOf('### Runs of the same task'));
 
   it('prints the Markdown section of the README, then a chart that parses', async () => {
     const run = await runInProcess(['stats', 'fixtures/stats-runs'], { cwd: projectRoot });

@@ -2,12 +2,14 @@ import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot, runHermetic, STACK_TRACE } from './support/cli.js';
+import { documentationPages } from './support/documentation.js';
 import { runInProcess } from './support/in-process.js';
 import { useTempDirs } from './support/temp.js';
 
 /**
- * Every example command in the README's ```sh blocks runs, and exits with the code its `# exit N`
- * comment documents (0 when it documents none): an example that drifts from the tool fails the build.
+ * Every example command in the ```sh blocks of the README and the pages of docs/ runs, and exits
+ * with the code its `# exit N` comment documents (0 when it documents none): an example that
+ * drifts from the tool fails the build.
  */
 
 const tempDir = useTempDirs('readme');
@@ -26,7 +28,7 @@ const SKIPPED: Record<string, string> = {
 };
 
 interface Example {
-  /** The README line, comment included. */
+  /** The page's line, comment included. */
   line: string;
   /** One command of the line (a line may chain several with &&). */
   command: string;
@@ -34,8 +36,7 @@ interface Example {
 }
 
 function readmeExamples(): Example[] {
-  const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
-  const blocks = [...readme.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((match) => match[1] ?? '');
+  const blocks = documentationPages().flatMap(({ text }) => [...text.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((match) => match[1] ?? ''));
   return blocks.flatMap((block) =>
     block
       .split('\n')

@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../src/cli/program.js';
-import { projectRoot } from './support/cli.js';
+import { documentationPage } from './support/documentation.js';
 
-/** The synopsis of every command, in the README's "Command line" section. */
+/** The synopsis of every command, the first text block of docs/cli.md. */
 function synopsis(): string {
-  const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Command line'));
+  const section = documentationPage('docs/cli.md');
   return /```text\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
 }
 
