@@ -52,7 +52,7 @@ export function runConfiguration(flags: CompilerFlags, io: Io): RunConfiguration
 }
 
 /** The configuration of a file in `folder` (standard input: null), as a usage error when it cannot be used. */
-function configFor(run: RunConfiguration, folder: string | null): ResolvedConfig {
+export function configFor(run: RunConfiguration, folder: string | null): ResolvedConfig {
   return refusedAsUsage(ConfigError, () => run.lookup.forFolder(folder));
 }
 
