@@ -3,7 +3,7 @@ import { countSeverities } from '../diagnostics/cap.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
 import { type FileOutcome, hiddenWarningsNote, type Problem, problemsOf } from '../report/outcome.js';
 import { SourceLines } from './code-frame.js';
-import { unusedEntriesFailure } from './run-failure.js';
+import { type UnusedWords, unusedEntriesFailure } from './run-failure.js';
 import { escapeFor } from './untrusted/index.js';
 
 export interface TextOptions {
@@ -12,6 +12,8 @@ export interface TextOptions {
   showSuppressed?: boolean;
   /** Unused baseline entries that fail the run (--fail-on-unused-suppressions): the summary says so, whatever the files came to. */
   failingUnused?: number;
+  /** How the summary names what asked for that failure and what prunes: the command line's options unless told. */
+  unusedWords?: UnusedWords;
 }
 
 /** Rules a file's line of suppressed problems names; the others are counted. */
@@ -62,7 +64,10 @@ export function formatText(files: FileOutcome[], options: TextOptions): string {
     const outcome = drafts ? `${nounFor(files.length, 'draft')} sound so far` : `${nounFor(files.length, 'file')} passed`;
     const counted = `${files.length} ${outcome}${accepted === '' ? '' : ` (${accepted})`}`;
     // The files passed, but the run fails: the last line must not say "passed" alone over exit code 1.
-    const verdict = unused === 0 ? `${paint.green('✔')} ${counted}` : paint.boldRed(`✖ ${counted}, but ${unusedEntriesFailure(unused)}`);
+    const verdict =
+      unused === 0
+        ? `${paint.green('✔')} ${counted}`
+        : paint.boldRed(`✖ ${counted}, but ${unusedEntriesFailure(unused, true, options.unusedWords)}`);
     const passed = `${verdict}${howToList}\n`;
     return blocks.length === 0 ? passed : `${listing}\n\n${passed}`;
   }
@@ -73,7 +78,7 @@ export function formatText(files: FileOutcome[], options: TextOptions): string {
     summaries.push(errors > 0 ? paint.boldRed(summary) : paint.boldYellow(summary));
   }
   if (hidden !== undefined) summaries.push(paint.boldYellow(`✖ ${hidden}`));
-  if (unused > 0) summaries.push(paint.boldRed(`✖ ${unusedEntriesFailure(unused)}`));
+  if (unused > 0) summaries.push(paint.boldRed(`✖ ${unusedEntriesFailure(unused, true, options.unusedWords)}`));
   return `${listing === '' ? '' : `${listing}\n\n`}${summaries.join('\n')}${howToList}\n`;
 }
 
