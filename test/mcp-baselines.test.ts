@@ -86,6 +86,11 @@ describe('the MCP compile tool and baselines', { timeout: 60_000 }, () => {
       'using baseline investigation-suppressions.json, found by walking up from specs; pin it with the suppressions argument investigation-suppressions.json',
     );
     expect(found.content[0]?.text).toMatch(/^specs\/two\.json: 2 suppressed by investigation-suppressions\.json \(dive-selective 2\)\n/);
+    // The text names no option the call cannot have: the result's own diagnostics list the accepted problems.
+    expect(found.content[0]?.text).toContain(
+      '2 suppressed problems counted, not listed: the diagnostics of the structured result list them',
+    );
+    expect(found.content[0]?.text).not.toContain('--show-suppressed');
   });
 
   it('applies the baseline named by suppressions inside the roots, in place of the one found', async () => {

@@ -12,6 +12,8 @@ export interface TextOptions {
   showSuppressed?: boolean;
   /** Unused baseline entries that fail the run (--fail-on-unused-suppressions): the summary says so, whatever the files came to. */
   failingUnused?: number;
+  /** What lists the problems counted in one line: --show-suppressed unless told (an MCP result lists them in its data). */
+  listsSuppressed?: string;
   /** How the summary names what asked for that failure and what prunes: the command line's options unless told. */
   unusedWords?: UnusedWords;
 }
@@ -56,7 +58,9 @@ export function formatText(files: FileOutcome[], options: TextOptions): string {
   const hidden = hiddenWarningsNote(files);
   const accepted = suppressed === 0 ? '' : `${suppressed} suppressed by a baseline`;
   const howToList =
-    counted === 0 ? '' : `\n${paint.dim(`${plural(counted, 'suppressed problem')} counted, not listed: --show-suppressed lists them`)}`;
+    counted === 0
+      ? ''
+      : `\n${paint.dim(`${plural(counted, 'suppressed problem')} counted, not listed: ${options.listsSuppressed ?? '--show-suppressed lists them'}`)}`;
   const unused = options.failingUnused ?? 0;
   if (problems === 0 && hidden === undefined) {
     // Drafts (--stage draft) are sound so far, not passed: the finished spec is still to be judged.

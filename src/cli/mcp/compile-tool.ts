@@ -72,6 +72,11 @@ export function compileAnswer(spec: OneSpec, stage: 'final' | 'draft'): ToolResu
     ...(baselines === undefined ? {} : { suppressions: baselines }),
     warnings,
   };
-  const text = formatText([outcome], { color: false, failingUnused: unused, unusedWords: UNUSED_WORDS });
+  const text = formatText([outcome], {
+    color: false,
+    failingUnused: unused,
+    unusedWords: UNUSED_WORDS,
+    listsSuppressed: 'the diagnostics of the structured result list them, marked suppressed',
+  });
   return { content: [{ type: 'text', text: withWarnings(text, warnings) }], structuredContent: data };
 }
