@@ -270,6 +270,45 @@ describe('baselines on the command line', () => {
     expect((await runInProcess(['specs', '--fail-on-unused-suppressions'], { cwd: dir })).status).toBe(0);
   });
 
+  it('a run failed by unused entries alone says why in its last line, in text, github and SARIF alike', async () => {
+    const dir = corpus();
+    await runInProcess(['specs', '--suppress-all'], { cwd: dir });
+    // Both problems of two.json fixed, and warn.json gone: two entries accept what is no longer there.
+    writeJson(dir, 'specs/two.json', validSpec());
+    rmSync(join(dir, 'specs/warn.json'));
+    const run = await runInProcess(['specs', '--format', 'text', '--fail-on-unused-suppressions'], { cwd: dir });
+    expect(run.status).toBe(1);
+    const last = run.stdout.trimEnd().split('\n').at(-1) ?? '';
+    expect(last).not.toMatch(/^✔/);
+    expect(last).toBe(
+      '✖ 2 files passed, but 2 baseline entries are unused, and --fail-on-unused-suppressions fails the run on them: --prune-suppressions removes them',
+    );
+    // Without the flag the same run passes, and says so.
+    const warned = await runInProcess(['specs', '--format', 'text'], { cwd: dir });
+    expect(warned.status).toBe(0);
+    expect(warned.stdout).toBe('✔ 2 files passed\n');
+
+    const github = await runInProcess(['specs', '--format', 'github', '--fail-on-unused-suppressions'], { cwd: dir });
+    expect(github.status).toBe(1);
+    expect(github.stdout).toBe(
+      '::error title=compile-investigation::2 baseline entries are unused, and --fail-on-unused-suppressions fails the run on them: --prune-suppressions removes them\n',
+    );
+    const sarif = JSON.parse((await runInProcess(['specs', '--format', 'sarif', '--fail-on-unused-suppressions'], { cwd: dir })).stdout);
+    expect(sarif.runs[0].invocations[0]).toMatchObject({
+      exitCode: 1,
+      toolExecutionNotifications: [{ level: 'error', message: { text: expect.stringMatching(/^2 baseline entries are unused/) } }],
+    });
+    expect(sarifValidator()(sarif)).toBe(true);
+    // With an error as well, the error leads and the unused entries still get their line.
+    writeJson(dir, 'specs/clean.json', threeDiveErrors());
+    const both = await runInProcess(['specs', '--format', 'text', '--fail-on-unused-suppressions'], { cwd: dir });
+    expect(both.status).toBe(1);
+    expect(both.stdout.trimEnd().split('\n').slice(-2)).toEqual([
+      '✖ 3 problems (3 errors, 0 warnings)',
+      '✖ 2 baseline entries are unused, and --fail-on-unused-suppressions fails the run on them: --prune-suppressions removes them',
+    ]);
+  });
+
   it('text counts accepted problems in one line a file, so that a new error is not buried under them', async () => {
     const dir = tempDir();
     for (let index = 0; index < 30; index++) writeJson(dir, `specs/old-${String(index).padStart(2, '0')}.json`, threeDiveErrors());

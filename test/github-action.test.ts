@@ -164,6 +164,22 @@ describe('the action on a fake runner', () => {
     expect(envelope.error).toMatchObject({ code: 'GATE_FAILED', subcode: 'UNUSED_SUPPRESSIONS' });
   });
 
+  it('says in its job summary and an annotation that unused baseline entries failed the gate, when no file did', () => {
+    const workspace = workspaceWith('fixtures/valid');
+    writeFileSync(join(workspace, 'specs', 'extra.json'), JSON.stringify({ ...validSpec(), owner: 'team' }));
+    writeFileSync(join(workspace, 'baseline.json'), JSON.stringify({ 'specs/extra.json': { 'unknown-field': { count: 2 } } }));
+    const run = runAction(workspace, { paths: 'specs', suppressions: 'baseline.json', 'fail-on-unused-suppressions': 'true' });
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.summary).toMatch(/^## compile-investigation: the gate failed\n/);
+    expect(run.summary).toMatch(/: \d+ passed, 0 failed; /);
+    const cause = '1 baseline entry is unused, and --fail-on-unused-suppressions fails the run on it: --prune-suppressions removes it';
+    expect(run.summary).toContain(`The gate failed: ${cause}.`);
+    expect(annotationsOf(run.stdout, 'error')).toEqual([`::error title=compile-investigation::the gate failed: ${cause}`]);
+    // The SARIF log for code scanning says it too.
+    const sarif = JSON.parse(readFileSync(join(run.runnerTemp, 'compile-investigation.sarif'), 'utf8'));
+    expect(sarif.runs[0].invocations[0].toolExecutionNotifications).toEqual([{ level: 'error', message: { text: cause } }]);
+  });
+
   it('reports a usage error as one error annotation and its exit code, with no summary', () => {
     const workspace = workspaceWith('fixtures/valid');
     const run = runAction(workspace, { paths: 'specs', shard: '4/3' });

@@ -193,7 +193,10 @@ describe('compile-investigation mcp', { timeout: 60_000 }, () => {
     for (const tool of ['compile', 'next']) {
       const renamed = await call(tool, { text: yaml, format: 'yaml' });
       expect(renamed).toMatchObject({ isError: true, structuredContent: { error: { code: 'USAGE_ERROR', subcode: 'INVALID_ARGUMENT' } } });
-      const takes = tool === 'compile' ? '"path", "text", "syntax", "preset" or "stage"' : '"path", "text", "syntax" or "preset"';
+      const takes =
+        tool === 'compile'
+          ? '"path", "text", "syntax", "preset", "stage", "suppressions" or "failOnUnusedSuppressions"'
+          : '"path", "text", "syntax" or "preset"';
       expect(renamed.structuredContent.error.message).toBe(
         `${tool}: 1 unknown argument, "format"; "format" is now "syntax"; it takes ${takes}`,
       );

@@ -102,6 +102,54 @@ describe('summary', () => {
       mergeResults([{ source: 'a.json', value: envelope({ path: 'x', exitCode: 2, verdict: 'fail', diagnostics: [], error: null }) }]),
     ).toThrow('"exitCode" is not 0, 1, 3 or 4');
   });
+
+  it('counts the unused entries that failed merged shards once each, and says so in the summary and its error', async () => {
+    const file = {
+      path: 'a.json',
+      exitCode: 0,
+      verdict: 'pass',
+      diagnostics: [],
+      counts: { errors: 0, warnings: 0, suppressed: 0 },
+      error: null,
+    };
+    const gone = { file: 'b.json', spec: 'gone.json', ruleId: 'unknown-field', count: 1, found: 0, missing: true };
+    const shard = (path: string, unused: object[], unusedTotal: number) => ({
+      schema: '1',
+      command: 'compile',
+      data: {
+        files: [{ ...file, path }],
+        summary: { exitCode: 1 },
+        suppressions: { files: [], written: [], unused, unusedTotal, exceeded: [], failOnUnused: true },
+      },
+    });
+    // Every shard reports the entry of a spec that is gone: it is one entry, not two.
+    const twice = [shard('a.json', [gone], 1), shard('c.json', [gone], 1)];
+    expect(mergeResults(twice.map((value, index) => ({ source: `${index}.json`, value }))).failingUnused).toEqual({
+      count: 1,
+      exact: true,
+    });
+    // A shard that listed fewer than it counted gives a lower bound.
+    const cut = [shard('a.json', [gone], 150), shard('c.json', [], 0)];
+    expect(mergeResults(cut.map((value, index) => ({ source: `${index}.json`, value }))).failingUnused).toEqual({
+      count: 150,
+      exact: false,
+    });
+    // A run that did not fail on its unused entries gives no reason.
+    const lenient = shard('a.json', [gone], 1);
+    delete (lenient.data.suppressions as { failOnUnused?: true }).failOnUnused;
+    expect(mergeResults([{ source: 'a.json', value: lenient }]).failingUnused).toBeNull();
+
+    const dir = tempDir();
+    twice.forEach((value, index) => writeJson(dir, `${index}.json`, value));
+    const run = await runInProcess(['summary', '0.json', '1.json', '--json'], { cwd: dir });
+    const envelope = JSON.parse(run.stdout);
+    expect(run.status).toBe(1);
+    expect(envelope.error).toMatchObject({ code: 'GATE_FAILED', subcode: 'UNUSED_SUPPRESSIONS' });
+    expect(envelope.error.message).toBe(
+      'the gate failed: 1 baseline entry is unused, and --fail-on-unused-suppressions fails the run on it: --prune-suppressions removes it',
+    );
+    expect(envelope.data.rendered).toContain('The gate failed: 1 baseline entry is unused');
+  });
 });
 
 describe('the job summary', () => {

@@ -2,6 +2,8 @@ import type { PhrasingContent, Root, RootContent } from 'mdast';
 import { plural } from '../common/text.js';
 import { stringifyMarkdown } from '../render/markdown-stringify.js';
 import { code, heading, paragraph, table, text } from '../render/mdast-builders.js';
+import { unusedEntriesFailure } from '../render/run-failure.js';
+import type { FailingUnused } from './results.js';
 import type { GateTally } from './tally.js';
 
 /**
@@ -26,6 +28,8 @@ export interface SummaryContext {
   reports?: string;
   /** --max-warnings, to say when the warnings failed the gate. */
   maxWarnings?: number;
+  /** Unused baseline entries that fail the gate (--fail-on-unused-suppressions), to say so. */
+  failingUnused?: FailingUnused;
 }
 
 /** The gate's job summary: verdict line, failing files, problems by rule, where the details are. */
@@ -47,6 +51,11 @@ function jobSummaryTree(counts: GateTally, context: SummaryContext): Root {
         ),
       ),
     );
+  // Every file may have passed: the verdict "failed" needs its reason next to it.
+  if (context.failingUnused !== undefined) {
+    const { count, exact } = context.failingUnused;
+    children.push(paragraph(text(`The gate failed: ${unusedEntriesFailure(count, exact)}.`)));
+  }
   // The column appears when a baseline suppressed something, so that a run without one reads as before.
   const suppressed = counts.suppressed > 0 || counts.perRule.some((rule) => rule.suppressed > 0);
   children.push(...fileSection(counts, context, suppressed));

@@ -17,6 +17,18 @@ export interface GateResults {
   files: FileOutcome[];
   /** The worst exit code of the runs: what the gate as a whole exits with. */
   exitCode: number;
+  /** Unused baseline entries of the runs that fail on them (--fail-on-unused-suppressions); null when none does. */
+  failingUnused: FailingUnused | null;
+}
+
+/**
+ * Unused baseline entries that fail the gate, over the runs merged. An entry of a spec that is gone
+ * is reported by every shard, so the entries each run lists are counted once each; when a run
+ * listed only some of its entries, the count is a lower bound (`exact` false).
+ */
+export interface FailingUnused {
+  count: number;
+  exact: boolean;
 }
 
 /** A result document that is not a compile envelope, or two runs that judged the same file. */
@@ -40,9 +52,17 @@ export function mergeResults(documents: readonly ResultDocument[]): GateResults 
   const files: FileOutcome[] = [];
   const seen = new Map<string, string>();
   let exitCode = 0;
+  const unused = { listed: new Set<string>(), largest: 0, exact: true, failing: false };
   for (const { source, value } of documents) {
     const envelope = compileEnvelope(source, value);
     exitCode = Math.max(exitCode, envelope.exitCode);
+    const failing = failingUnusedOf(envelope.suppressions);
+    if (failing !== null) {
+      unused.failing = true;
+      for (const entry of failing.listed) unused.listed.add(entry);
+      unused.largest = Math.max(unused.largest, failing.total);
+      if (failing.listed.length < failing.total) unused.exact = false;
+    }
     envelope.files.forEach((file, index) => {
       const outcome = fileOutcome(`${source}: data.files[${index}]`, file);
       const earlier = seen.get(outcome.path);
@@ -53,10 +73,26 @@ export function mergeResults(documents: readonly ResultDocument[]): GateResults 
     });
   }
   files.sort((a, b) => compareStrings(a.path, b.path));
-  return { runs: documents.length, files, exitCode };
+  const count = Math.max(unused.listed.size, unused.largest);
+  const failingUnused = unused.failing && count > 0 ? { count, exact: unused.exact } : null;
+  return { runs: documents.length, files, exitCode, failingUnused };
 }
 
-function compileEnvelope(source: string, value: unknown): { files: unknown[]; exitCode: number } {
+/**
+ * A run's unused baseline entries when they failed it (data.suppressions with failOnUnused): each
+ * listed one as a key of its file, spec and rule, and how many there were. Null for a run that did
+ * not fail on them, and for an envelope whose suppressions are not in the shape compile writes
+ * (an older one): the summary then only misses the reason, never the exit code.
+ */
+function failingUnusedOf(suppressions: unknown): { listed: string[]; total: number } | null {
+  if (!isRecord(suppressions) || suppressions['failOnUnused'] !== true) return null;
+  const { unused, unusedTotal } = suppressions;
+  if (!Array.isArray(unused) || typeof unusedTotal !== 'number' || !Number.isInteger(unusedTotal) || unusedTotal < 0) return null;
+  const listed = unused.filter(isRecord).map((entry) => JSON.stringify([entry['file'], entry['spec'], entry['ruleId']]));
+  return { listed, total: unusedTotal };
+}
+
+function compileEnvelope(source: string, value: unknown): { files: unknown[]; exitCode: number; suppressions: unknown } {
   const refuse = (what: string): never => {
     throw new GateResultsError('NOT_A_RESULT', `${source} is not the --json envelope of a compile run: ${what}`);
   };
@@ -69,7 +105,7 @@ function compileEnvelope(source: string, value: unknown): { files: unknown[]; ex
   const exitCode = isRecord(summary) ? summary['exitCode'] : undefined;
   if (typeof exitCode !== 'number' || !Number.isInteger(exitCode) || exitCode < 0)
     return refuse('data.summary.exitCode is not an exit code');
-  return { files: data['files'], exitCode };
+  return { files: data['files'], exitCode, suppressions: data['suppressions'] };
 }
 
 function fileOutcome(where: string, value: unknown): FileOutcome {

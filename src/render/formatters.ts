@@ -14,7 +14,7 @@ export async function reportRenderer(format: ReportFormat): Promise<(report: Rep
   return (await import('./markdown.js')).renderMarkdown;
 }
 
-/** What the listing formats may need: colour for text, the rule catalog for SARIF. */
+/** What the listing formats may need: colour for text, the rule catalog for SARIF, unused baseline entries that fail the run for all three. */
 export interface ListingContext extends SarifContext {
   color: boolean;
   /** text: list each suppressed problem (--show-suppressed) rather than count them a file. */
@@ -25,10 +25,10 @@ type Listing = (files: FileOutcome[], context: ListingContext) => Promise<string
 
 /** Every listing format, by name; each is loaded when first used, so a run pays only for its own. */
 const listings: Record<ListingFormat, Listing> = {
-  text: async (files, { color, showSuppressed }) =>
-    (await import('./text.js')).formatText(files, { color, showSuppressed: showSuppressed === true }),
+  text: async (files, { color, showSuppressed, failingUnused }) =>
+    (await import('./text.js')).formatText(files, { color, showSuppressed: showSuppressed === true, failingUnused: failingUnused ?? 0 }),
   sarif: async (files, context) => (await import('./sarif.js')).formatSarif(files, context),
-  github: async (files) => (await import('./github.js')).formatGithub(files),
+  github: async (files, { failingUnused }) => (await import('./github.js')).formatGithub(files, failingUnused ?? 0),
 };
 
 /** The listing of `files` in `format`, for every command that lists problems. */

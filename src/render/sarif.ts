@@ -3,6 +3,7 @@ import { plural } from '../common/text.js';
 import type { RuleSetting } from '../diagnostics/diagnostic.js';
 import { type FileOutcome, INPUT_ERROR_RULE_ID, problemsOf } from '../report/outcome.js';
 import type { CatalogRule } from '../rules/rule.js';
+import { unusedEntriesFailure } from './run-failure.js';
 import { BUILT_IN_CHECKS, type ExtraCheck, extraDescriptor, ruleDescriptor } from './sarif-descriptors.js';
 import { cutNote, type SarifLimits, sarifLimits, withinLimits } from './sarif-limits.js';
 import { escapeFor } from './untrusted/index.js';
@@ -20,6 +21,8 @@ export interface SarifContext {
   extraChecks?: readonly ExtraCheck[];
   /** How the run ended, and the category that tells its uploads apart (GitHub's automationDetails). */
   run?: { exitCode: number; category?: string };
+  /** Unused baseline entries that fail the run (--fail-on-unused-suppressions): a notification says so. */
+  failingUnused?: number;
   /** Collects what the log had to leave out, for the command to say on standard error. */
   notes?: string[];
   /** What the log must stay within: GitHub code scanning's limits unless told. */
@@ -102,7 +105,14 @@ export function formatSarif(files: FileOutcome[], context: SarifContext): string
         originalUriBaseIds: { [SRCROOT]: { description: { text: `The working directory ${context.tool.name} ran in.` } } },
         artifacts: artifacts.map((location) => ({ location })),
         results,
-        invocations: [invocation(files, context.run?.exitCode, left > 0 ? cutNote(left, problems.length, limits) : undefined)],
+        invocations: [
+          invocation(
+            files,
+            context.run?.exitCode,
+            left > 0 ? cutNote(left, problems.length, limits) : undefined,
+            context.failingUnused ?? 0,
+          ),
+        ],
         columnKind: 'utf16CodeUnits',
       },
     ],
@@ -115,8 +125,11 @@ export function formatSarif(files: FileOutcome[], context: SarifContext): string
 
 type ArtifactLocation = { uri: string; uriBaseId?: string };
 
-/** The run's invocation: its exit code, whether every file could be judged, and a notification of any cut. */
-function invocation(files: readonly FileOutcome[], exitCode: number | undefined, cut: string | undefined): object {
+/**
+ * The run's invocation: its exit code, whether every file could be judged, a notification of any
+ * cut, and one of unused baseline entries that fail the run (--fail-on-unused-suppressions).
+ */
+function invocation(files: readonly FileOutcome[], exitCode: number | undefined, cut: string | undefined, failingUnused: number): object {
   const unread = files.filter((file) => file.error?.code === 'INPUT_ERROR').length;
   const notifications = [
     ...(unread > 0
@@ -130,6 +143,7 @@ function invocation(files: readonly FileOutcome[], exitCode: number | undefined,
         ]
       : []),
     ...(cut === undefined ? [] : [{ level: 'warning', message: { text: cut } }]),
+    ...(failingUnused > 0 ? [{ level: 'error', message: { text: unusedEntriesFailure(failingUnused) } }] : []),
   ];
   return {
     executionSuccessful: unread === 0,

@@ -3,12 +3,19 @@ import { countSeverities } from '../diagnostics/cap.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
 import { type FileOutcome, hiddenWarningsNote, type Problem, problemsOf } from '../report/outcome.js';
 import { SourceLines } from './code-frame.js';
+import { type UnusedWords, unusedEntriesFailure } from './run-failure.js';
 import { escapeFor } from './untrusted/index.js';
 
 export interface TextOptions {
   color: boolean;
   /** List each problem a baseline accepts, with its code frame (--show-suppressed); else one line a file counts them. */
   showSuppressed?: boolean;
+  /** Unused baseline entries that fail the run (--fail-on-unused-suppressions): the summary says so, whatever the files came to. */
+  failingUnused?: number;
+  /** What lists the problems counted in one line: --show-suppressed unless told (an MCP result lists them in its data). */
+  listsSuppressed?: string;
+  /** How the summary names what asked for that failure and what prunes: the command line's options unless told. */
+  unusedWords?: UnusedWords;
 }
 
 /** Rules a file's line of suppressed problems names; the others are counted. */
@@ -51,12 +58,21 @@ export function formatText(files: FileOutcome[], options: TextOptions): string {
   const hidden = hiddenWarningsNote(files);
   const accepted = suppressed === 0 ? '' : `${suppressed} suppressed by a baseline`;
   const howToList =
-    counted === 0 ? '' : `\n${paint.dim(`${plural(counted, 'suppressed problem')} counted, not listed: --show-suppressed lists them`)}`;
+    counted === 0
+      ? ''
+      : `\n${paint.dim(`${plural(counted, 'suppressed problem')} counted, not listed: ${options.listsSuppressed ?? '--show-suppressed lists them'}`)}`;
+  const unused = options.failingUnused ?? 0;
   if (problems === 0 && hidden === undefined) {
     // Drafts (--stage draft) are sound so far, not passed: the finished spec is still to be judged.
     const drafts = files.length > 0 && files.every((file) => file.verdict === 'draft-ok');
     const outcome = drafts ? `${nounFor(files.length, 'draft')} sound so far` : `${nounFor(files.length, 'file')} passed`;
-    const passed = `${paint.green('✔')} ${files.length} ${outcome}${accepted === '' ? '' : ` (${accepted})`}${howToList}\n`;
+    const counted = `${files.length} ${outcome}${accepted === '' ? '' : ` (${accepted})`}`;
+    // The files passed, but the run fails: the last line must not say "passed" alone over exit code 1.
+    const verdict =
+      unused === 0
+        ? `${paint.green('✔')} ${counted}`
+        : paint.boldRed(`✖ ${counted}, but ${unusedEntriesFailure(unused, true, options.unusedWords)}`);
+    const passed = `${verdict}${howToList}\n`;
     return blocks.length === 0 ? passed : `${listing}\n\n${passed}`;
   }
   const summaries: string[] = [];
@@ -66,6 +82,7 @@ export function formatText(files: FileOutcome[], options: TextOptions): string {
     summaries.push(errors > 0 ? paint.boldRed(summary) : paint.boldYellow(summary));
   }
   if (hidden !== undefined) summaries.push(paint.boldYellow(`✖ ${hidden}`));
+  if (unused > 0) summaries.push(paint.boldRed(`✖ ${unusedEntriesFailure(unused, true, options.unusedWords)}`));
   return `${listing === '' ? '' : `${listing}\n\n`}${summaries.join('\n')}${howToList}\n`;
 }
 

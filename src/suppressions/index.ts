@@ -6,7 +6,7 @@ export {
   unsuppressible,
   validateSuppressions,
 } from './file.js';
-export { createSuppressionsLookup, type SuppressionsFile, type SuppressionsLookup, specKey } from './lookup.js';
+export { createSuppressionsLookup, type LookupOptions, type SuppressionsFile, type SuppressionsLookup, specKey } from './lookup.js';
 export {
   type ExceededSuppression,
   exceededSuppressions,

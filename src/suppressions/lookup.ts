@@ -1,4 +1,5 @@
 import { dirname, relative, resolve, sep } from 'node:path';
+import type { FolderBound } from '../common/folder-bound.js';
 import { boundaryText, lookupBoundary } from '../common/lookup-boundary.js';
 import { fileFinder } from '../common/walk-up.js';
 import { parseDocument } from '../load/document.js';
@@ -34,6 +35,18 @@ export interface SuppressionsLookup {
   takeNotes(): string[];
 }
 
+/** How a run finds and reads its baselines. */
+export interface LookupOptions {
+  /** The run writes the baseline (--suppress-all, --suppress-rule, --prune-suppressions): a missing file is no error. */
+  writing: boolean;
+  /** The walk up never goes above these folders (the MCP server's roots). */
+  roots?: readonly string[];
+  /** Read a suppressions file only if what is opened lies inside (LINK_OUT otherwise). */
+  inside?: FolderBound;
+  /** How messages name the way to give a baseline: --suppressions unless the caller has another (an MCP argument). */
+  pin?: string;
+}
+
 const MIB = 1024 * 1024;
 
 /**
@@ -56,15 +69,12 @@ const MAX_GENERAL_READ = DEFAULT_MAX_BYTES;
  * investigation-suppressions.json walking up from its folder, then from the working directory, as
  * configuration is found: never above the boundary (lookup-boundary.ts), and with a note.
  */
-export function createSuppressionsLookup(
-  flag: string | undefined,
-  cwd: string,
-  options: { writing: boolean; roots?: readonly string[] },
-): SuppressionsLookup {
+export function createSuppressionsLookup(flag: string | undefined, cwd: string, options: LookupOptions): SuppressionsLookup {
   const byPath = new Map<string, SuppressionsFile>();
+  const pin = options.pin ?? '--suppressions';
   const load = (path: string, source: SuppressionsFile['source']): SuppressionsFile => {
     let file = byPath.get(path);
-    if (file === undefined) byPath.set(path, (file = readSuppressions(path, source, cwd, options.writing || source === 'new')));
+    if (file === undefined) byPath.set(path, (file = readSuppressions(path, source, cwd, options.writing || source === 'new', options)));
     return file;
   };
   if (flag !== undefined) {
@@ -88,11 +98,11 @@ export function createSuppressionsLookup(
       for (const walk of [own, fallback]) {
         if (walk?.beyond == null || walk.boundary === null || walk.beyond === found) continue;
         const where = boundaryText(walk.boundary, relative(cwd, walk.boundary.folder).split(sep).join('/') || '.');
-        note(walk.beyond, (shown) => `ignored baseline ${shown}: it lies above ${where}; name it with --suppressions ${shown} to use it`);
+        note(walk.beyond, (shown) => `ignored baseline ${shown}: it lies above ${where}; name it with ${pin} ${shown} to use it`);
       }
       if (found === null) return null;
       const from = own.file === null || start === resolve(cwd) ? 'the working directory' : shownPath(start, cwd);
-      note(found, (shown) => `using baseline ${shown}, found by walking up from ${from}; pin it with --suppressions ${shown}`);
+      note(found, (shown) => `using baseline ${shown}, found by walking up from ${from}; pin it with ${pin} ${shown}`);
       return load(found, 'walk-up');
     },
     fresh: () => load(resolve(cwd, SUPPRESSIONS_FILE_NAME), 'new'),
@@ -118,10 +128,16 @@ function shownPath(path: string, cwd: string): string {
  * Reads a suppressions file within MAX_SUPPRESSIONS_BYTES: the usual shape by the fast scan, and
  * anything else by the general reader, which names its problems.
  */
-function readSuppressions(path: string, source: SuppressionsFile['source'], cwd: string, mayBeMissing: boolean): SuppressionsFile {
+function readSuppressions(
+  path: string,
+  source: SuppressionsFile['source'],
+  cwd: string,
+  mayBeMissing: boolean,
+  { inside, pin = '--suppressions' }: Pick<LookupOptions, 'inside' | 'pin'>,
+): SuppressionsFile {
   const shown = shownPath(path, cwd);
-  const where = source === 'flag' ? `--suppressions ${shown}` : `suppressions file ${shown}`;
-  const read = readText(path);
+  const where = source === 'flag' ? `${pin} ${shown}` : `suppressions file ${shown}`;
+  const read = readText(path, inside);
   if (!read.ok && read.subcode === 'NOT_FOUND') {
     if (mayBeMissing) return { path, shown, source, exists: false, entries: new Suppressions() };
     throw new SuppressionsError('SUPPRESSIONS_NOT_FOUND', `${where}: ${read.message}; write one with --suppress-all`);
@@ -146,8 +162,15 @@ function readSuppressions(path: string, source: SuppressionsFile['source'], cwd:
 }
 
 /** The file's text, decoded from UTF-8; its bytes are let go before the text is read, so that the two are not held together. */
-function readText(path: string): { ok: true; text: string } | { ok: false; subcode: InputErrorSubcode; message: string } {
-  const read = readInput(path, { maxBytes: MAX_SUPPRESSIONS_BYTES, limitNote: 'a suppressions file holds at most 64 MiB' });
+function readText(
+  path: string,
+  inside: FolderBound | undefined,
+): { ok: true; text: string } | { ok: false; subcode: InputErrorSubcode; message: string } {
+  const read = readInput(path, {
+    maxBytes: MAX_SUPPRESSIONS_BYTES,
+    limitNote: 'a suppressions file holds at most 64 MiB',
+    ...(inside === undefined ? {} : { inside }),
+  });
   if (!read.ok) return read;
   const decoded = decodeUtf8(read.bytes);
   return decoded.ok ? decoded : { ok: false, subcode: decoded.problem.subcode, message: decoded.problem.message };

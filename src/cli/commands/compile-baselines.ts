@@ -10,6 +10,7 @@ import {
   exceededSuppressions,
   type JudgedSpec,
   LISTED_UNUSED,
+  type LookupOptions,
   SuppressionsError,
   type SuppressionsFile,
   specKey,
@@ -63,13 +64,20 @@ const NAMED_UNUSED = 5;
 
 /**
  * Each input's suppressions file, found once per folder, never above the boundary (`roots`: the
- * MCP server's, when it runs the command); the rule ids of --suppress-rule checked first.
+ * MCP server's, when it runs the command; `server` also bounds what is read and names the argument
+ * that pins a baseline); the rule ids of --suppress-rule checked first.
  */
-export function planBaselines(flags: BaselineFlags, inputs: readonly InputFile[], cwd: string, roots?: readonly string[]): BaselinePlan {
+export function planBaselines(
+  flags: BaselineFlags,
+  inputs: readonly InputFile[],
+  cwd: string,
+  roots?: readonly string[],
+  server: Pick<LookupOptions, 'inside' | 'pin'> = {},
+): BaselinePlan {
   for (const ruleId of flags.suppressRules ?? []) checkSuppressibleRule(ruleId);
   const writing = flags.suppressAll === true || (flags.suppressRules ?? []).length > 0 || flags.pruneSuppressions === true;
   const lookup = refusedAsUsage(SuppressionsError, () =>
-    createSuppressionsLookup(flags.suppressions, cwd, { writing, ...(roots === undefined ? {} : { roots }) }),
+    createSuppressionsLookup(flags.suppressions, cwd, { writing, ...(roots === undefined ? {} : { roots }), ...server }),
   );
   const places = inputs.map((input) => {
     if (input.open === '-') return null;

@@ -17,6 +17,8 @@ export interface RenderOptions {
   io: Io;
   /** The base URL of the rule pages (--rule-docs-base-url or ruleDocsBaseUrl); no links without it. */
   docs: string | undefined;
+  /** Unused baseline entries that fail the run (--fail-on-unused-suppressions), for the listing to say why it failed. */
+  failingUnused: number;
 }
 
 /** compile's standard output or --output: the report of one file (json, markdown) or the listing of all (text, sarif, github). */
@@ -35,6 +37,7 @@ export async function renderOutput(files: FileOutcome[], format: Format, compile
     settings: (compilers[0] as Compiler).settings,
     run: { exitCode: options.exitCode, ...(options.category === undefined ? {} : { category: options.category }) },
     notes,
+    failingUnused: options.failingUnused,
   });
   for (const note of notes) options.io.stderr.write(`${toolInfo.name}: note: ${escapeFor.terminal(note)}\n`);
   return listing;

@@ -155,6 +155,7 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
       category: options.sarifCategory,
       io,
       docs,
+      failingUnused: failingUnused(findings),
     };
     const rendered = hasContent ? await renderOutput(files, format, judged.compilers, listing) : '';
     if (!hasContent) {

@@ -5,6 +5,16 @@ import type { FileOutcome } from '../../report/outcome.js';
 import type { Stage } from '../../schema/issues.js';
 import { usageError } from '../contract.js';
 import { expandInputs, type InputFile } from '../inputs.js';
+import {
+  type BaselineFindings,
+  type BaselineFlags,
+  baselineFindings,
+  baselineOf,
+  baselineWarnings,
+  failingUnused,
+  planBaselines,
+} from './compile-baselines.js';
+import { summarizeRun } from './compile-outcome.js';
 import { type CompilerFlags, judgeInputs, runConfiguration } from './judges.js';
 import type { Io } from './result.js';
 import { compileFile, type GivenText } from './shared.js';
@@ -18,6 +28,10 @@ export interface OneSpec {
   /** The configuration that judged it: found from the file's folder, or the working directory's for text. */
   config: ResolvedConfig;
   warnings: string[];
+  /** What the baseline came to, when one was asked for (`baselines`) and one is in force; its notes are among `warnings`. */
+  baselines?: BaselineFindings;
+  /** The exit code compile would end with: the spec's, or 1 when unused baseline entries fail the run. */
+  exitCode: number;
   /** The same spec judged again by the same compiler, at another stage (final when none). */
   judgeAs(stage?: Stage): FileOutcome;
 }
@@ -25,13 +39,18 @@ export interface OneSpec {
 /** How messages name a spec given as text. */
 const GIVEN_TEXT_NAME = '<text>';
 
+/** A baseline for one spec, as compile finds and applies it (read-only: nothing is written), and the name of the argument that pins one. */
+export type OneSpecBaselines = Pick<BaselineFlags, 'suppressions' | 'failOnUnusedSuppressions'> & { pin: string };
+
 /**
  * One spec judged as compile would judge it, under the configuration found for it, with `stage`;
- * for the commands and tools that advise on or check a single spec (`next`, the MCP server).
+ * for the commands and tools that advise on or check a single spec (`next`, the MCP server). With
+ * `baselines`, a spec given as a path is judged by its baseline as compile judges it (the file
+ * named, else one found walking up, read only inside `source.inside`); a spec given as text has none.
  */
 export async function judgeOneSpec(
   source: SpecSource,
-  flags: Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 'maxBytes'> & { stage?: Stage },
+  flags: Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 'maxBytes'> & { stage?: Stage; baselines?: OneSpecBaselines },
   io: Io,
   keepSource = false,
 ): Promise<OneSpec> {
@@ -41,14 +60,30 @@ export async function judgeOneSpec(
   const [file] = judged.files;
   if (file === undefined) throw new Error('one input has one judge');
   const compiler = judged.compilers[file.judge] as Compiler;
+  const { baselines } = flags;
+  const inside = 'path' in source && source.inside !== undefined ? { inside: source.inside } : {};
+  const plan = baselines === undefined ? null : planBaselines(baselines, [input], io.cwd, io.roots, { pin: baselines.pin, ...inside });
+  const baseline = plan === null ? undefined : baselineOf(plan, 0);
   const judgeAs = (stage?: Stage): FileOutcome =>
     compileFile(
       compiler,
-      input,
+      baseline === undefined ? input : { ...input, baseline },
       { maxBytes: flags.maxBytes, failOn: 'error', quiet: false, ...(stage === undefined ? {} : { stage }) },
       keepSource,
     );
-  return { outcome: judgeAs(flags.stage), compiler, config: file.config, warnings: judged.warnings, judgeAs };
+  const outcome = judgeAs(flags.stage);
+  const findings = plan === null ? null : baselineFindings(plan, [outcome], [], baselines?.failOnUnusedSuppressions === true);
+  const warnings = [...judged.warnings, ...(plan?.notes ?? []), ...(findings === null ? [] : baselineWarnings(findings))];
+  const { exitCode } = summarizeRun([outcome], undefined, findings === null ? 0 : failingUnused(findings));
+  return {
+    outcome,
+    compiler,
+    config: file.config,
+    warnings,
+    ...(findings === null || findings.files.length === 0 ? {} : { baselines: findings }),
+    exitCode,
+    judgeAs,
+  };
 }
 
 async function onePath(path: string, cwd: string): Promise<InputFile> {

@@ -4,6 +4,7 @@ import { exitCodes } from '../../common/exit-codes.js';
 import { plural } from '../../common/text.js';
 import {
   cappedAnnotations,
+  type FailingUnused,
   GateResultsError,
   jobSummary,
   mergeResults,
@@ -13,6 +14,8 @@ import {
   tally,
 } from '../../gate/index.js';
 import { readDocument } from '../../load/document.js';
+import { runFailure } from '../../render/github.js';
+import { unusedEntriesFailure } from '../../render/run-failure.js';
 import { toolInfo } from '../../tool.js';
 import { CliError, type EnvelopeError, usageError } from '../contract.js';
 import { tooManyWarnings } from './compile-outcome.js';
@@ -53,6 +56,7 @@ export async function summaryCommand(options: SummaryOptions, io: Io): Promise<C
     runs: merged.runs,
     exitCode,
     ...(options.maxWarnings === undefined ? {} : { maxWarnings: options.maxWarnings }),
+    ...(merged.failingUnused === null ? {} : { failingUnused: merged.failingUnused }),
     ...(options.linkBase === undefined ? {} : { linkBase: options.linkBase }),
     ...(options.ruleDocsBaseUrl === undefined ? {} : { ruleDocs: options.ruleDocsBaseUrl }),
     ...(options.sarif === undefined ? {} : { sarif: options.sarif }),
@@ -67,14 +71,31 @@ export async function summaryCommand(options: SummaryOptions, io: Io): Promise<C
   const { perFile: _perFile, ...totals } = counts;
   const data: Record<string, unknown> = { runs: merged.runs, exitCode, ...totals };
   let stdout = '';
-  if (options.annotate) stdout = cappedAnnotations(merged.files, options.maxAnnotations);
-  else if (options.output === undefined) stdout = markdown;
+  const error = gateError(counts, exitCode, overWarnings, options.maxWarnings, merged.failingUnused);
+  if (options.annotate) {
+    stdout = cappedAnnotations(merged.files, options.maxAnnotations);
+    // No problem of a file says why the gate failed: one error of no file does.
+    if (error?.subcode === 'UNUSED_SUPPRESSIONS') stdout += `${runFailure(error.message)}\n`;
+  } else if (options.output === undefined) stdout = markdown;
   if (options.json) data['rendered'] = stdout;
-  return { exitCode, data, warnings: [], error: gateError(counts, exitCode, overWarnings, options.maxWarnings), stdout };
+  return { exitCode, data, warnings: [], error, stdout };
 }
 
-function gateError(counts: ReturnType<typeof tally>, exitCode: number, overWarnings: boolean, maxWarnings?: number): EnvelopeError | null {
+function gateError(
+  counts: ReturnType<typeof tally>,
+  exitCode: number,
+  overWarnings: boolean,
+  maxWarnings: number | undefined,
+  unused: FailingUnused | null,
+): EnvelopeError | null {
   if (exitCode === 0) return null;
+  // Failed by unused baseline entries alone: no file failed, and the runs' exit code is the gate's.
+  if (unused !== null && counts.failed === 0 && exitCode === exitCodes.gateFailed && !overWarnings)
+    return {
+      code: 'GATE_FAILED',
+      subcode: 'UNUSED_SUPPRESSIONS',
+      message: `the gate failed: ${unusedEntriesFailure(unused.count, unused.exact)}`,
+    };
   if (overWarnings)
     return {
       code: 'GATE_FAILED',

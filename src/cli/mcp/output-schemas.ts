@@ -87,21 +87,51 @@ function envelopeOf(command: string, data: JsonSchema): JsonSchema {
   };
 }
 
-/** One file's outcome, as compile's envelope has it in data.files[], without its report, with the stage, the configuration and warnings. */
+/**
+ * One file's outcome, as compile's envelope has it in data.files[], without its report, with the
+ * stage, the configuration, the baseline (as compile's data.suppressions), the run's exit code and
+ * its error when unused baseline entries alone fail it, and warnings.
+ */
 function compileResult(): JsonSchema {
-  const file = (defs['compileData'] as { properties: { files: { items: { properties: Record<string, JsonSchema> } } } }).properties.files
-    .items;
-  const keep = ['path', 'dialect', 'stage', 'verdict', 'exitCode', 'counts', 'diagnostics', 'error', 'config', 'warnings'];
+  const data = defs['compileData'] as {
+    properties: { files: { items: { properties: Record<string, JsonSchema> } }; suppressions: JsonSchema };
+  };
+  const file = data.properties.files.items;
+  const keep = [
+    'path',
+    'dialect',
+    'stage',
+    'verdict',
+    'exitCode',
+    'counts',
+    'diagnostics',
+    'error',
+    'gateError',
+    'config',
+    'suppressions',
+    'warnings',
+  ];
+  const optional = new Set(['dialect', 'gateError', 'suppressions']);
   const properties: Record<string, JsonSchema> = {
     ...file.properties,
     stage: { description: 'How the spec was judged: final, or draft.', enum: ['final', 'draft'] },
+    exitCode: {
+      description: "What compile would exit with: the spec's own, or 1 when failOnUnusedSuppressions fails on unused baseline entries.",
+      enum: [0, 1, 3, 4],
+    },
+    gateError: {
+      ...error,
+      description:
+        'Present when the spec passed but unused baseline entries fail the run (failOnUnusedSuppressions): GATE_FAILED, UNUSED_SUPPRESSIONS.',
+    },
     config: { $ref: `${DEFS}config` },
+    suppressions: data.properties.suppressions,
     warnings,
   };
   return {
     description: "compile: one spec's verdict, exit code, counts and diagnostics.",
     type: 'object',
-    required: keep.filter((key) => key !== 'dialect'),
+    required: keep.filter((key) => !optional.has(key)),
     additionalProperties: false,
     properties: Object.fromEntries(keep.map((key) => [key, properties[key]])),
   };

@@ -1,7 +1,6 @@
 import { relative } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { presetNames } from '../../policy/presets.js';
-import { formatText } from '../../render/text.js';
 import { appendGivenBrief } from '../commands/briefs-append.js';
 import { configCommand } from '../commands/config.js';
 import { explainCommand, rulesCommand, schemaCommand } from '../commands/info.js';
@@ -10,9 +9,10 @@ import { judgeOneSpec, type SpecSource } from '../commands/one-spec.js';
 import { CliError, type EnvelopeError, usageError } from '../contract.js';
 import { appendedText } from './appended.js';
 import { MAX_HYPOTHESIS_ID_LENGTH, MAX_PATH_LENGTH, MAX_RULE_ID_LENGTH, unknownArguments } from './arguments.js';
+import { baselineProperties, baselinesOf, compileAnswer } from './compile-tool.js';
 import type { ToolContext } from './context.js';
 import { OUTPUT_SCHEMAS, type OutputSchema } from './output-schemas.js';
-import { enveloped, envelopedRefusal, refusal, served, servedWithWarnings, type ToolResult, withWarnings } from './results.js';
+import { enveloped, envelopedRefusal, refusal, served, servedWithWarnings, type ToolResult } from './results.js';
 import { isWithinFolder, type Roots } from './roots.js';
 
 interface Tool {
@@ -49,36 +49,27 @@ export const TOOLS: readonly Tool[] = [
     name: 'compile',
     outputSchema: OUTPUT_SCHEMAS.compile,
     description:
-      "Judge one investigation spec (a path or its text) with the method's acceptance gate; stage draft judges an unfinished one. Returns the verdict and every diagnostic with line, column, rule, expected values and suggestion.",
+      "Judge one investigation spec (a path or its text) with the method's acceptance gate; stage draft judges an unfinished one. Returns the verdict and every diagnostic with line, column, rule, expected values and suggestion. A spec given as path is judged by its baseline as compile judges it (suppressions, else investigation-suppressions.json found walking up inside the roots): accepted problems stay in diagnostics, marked suppressed, and suppressions says what the baseline came to; nothing is written.",
     inputSchema: {
       type: 'object',
       properties: {
         ...specSource,
         stage: { enum: ['final', 'draft'], description: 'final (default): a finished spec; draft: an unfinished one' },
+        ...baselineProperties,
       },
       additionalProperties: false,
     },
     async call(args, context) {
       const source = sourceOf(args, context.roots);
-      const stage = args['stage'] === 'draft' ? { stage: 'draft' as const } : {};
-      const { outcome, config, warnings } = await judgeOneSpec(source, { ...flags(args, context), ...stage }, context.io, true);
-      const { path, dialect, verdict, exitCode, counts, diagnostics, error } = outcome;
-      const data = {
-        path,
-        ...(dialect === undefined ? {} : { dialect }),
-        stage: args['stage'] === 'draft' ? 'draft' : 'final',
-        verdict,
-        exitCode,
-        counts,
-        diagnostics,
-        error,
-        config: { path: config.path, source: config.source },
-        warnings,
-      };
-      return {
-        content: [{ type: 'text', text: withWarnings(formatText([outcome], { color: false }), warnings) }],
-        structuredContent: data,
-      };
+      const stage = args['stage'] === 'draft' ? 'draft' : 'final';
+      const baselines = baselinesOf(args, source, (path) => insideRoots(path, context.roots));
+      const spec = await judgeOneSpec(
+        source,
+        { ...flags(args, context), ...(stage === 'draft' ? { stage } : {}), baselines },
+        context.io,
+        true,
+      );
+      return compileAnswer(spec, stage);
     },
   },
   {
