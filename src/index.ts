@@ -16,7 +16,7 @@ export { adviseNext, formatNextSteps } from './advice/index.js';
 export type { CompileInputOptions, CompileResult, Compiler, CompilerOptions, SpecInput, UsageErrorSubcode } from './compile.js';
 export { createCompiler, UsageError } from './compile.js';
 export type { Diagnostic, RuleSetting, Severity } from './diagnostics/diagnostic.js';
-export { baseKatasReport, KATAS_REPORT_SCHEMA, katasRules } from './katas/index.js';
+export { baseKatasReport, KATAS_REPORT_SCHEMA, katasRules } from './dialects/katas/index.js';
 export type { InputErrorSubcode } from './load/input-error.js';
 export type { Preset, PresetName } from './policy/presets.js';
 export { builtInPreset, presetNames } from './policy/presets.js';

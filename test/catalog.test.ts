@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { katasRules } from '../src/dialects/katas/index.js';
 import { builtInPreset, criteria, presetNames, rules } from '../src/index.js';
-import { katasRules } from '../src/katas/index.js';
 import { investigationSchema, katasReportSchema } from '../src/schema/validators.js';
 
 describe('the rule catalog', () => {

@@ -1,5 +1,5 @@
 import { exitCodeMeanings } from '../common/exit-codes.js';
-import { KATAS_REPORT_SCHEMA, katasRules } from '../katas/index.js';
+import { KATAS_REPORT_SCHEMA, katasRules } from '../dialects/katas/index.js';
 import { builtInPreset, presetNames } from '../policy/presets.js';
 import { artifactChecks, rules } from '../rules/catalog.js';
 import { criteria } from '../rules/criteria.js';

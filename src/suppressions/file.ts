@@ -3,7 +3,7 @@ import { jsonText } from '../common/json-text.js';
 import { didYouMean } from '../common/suggest.js';
 import { show } from '../common/text.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
-import { katasRules } from '../katas/index.js';
+import { katasRules } from '../dialects/katas/index.js';
 import { rules } from '../rules/catalog.js';
 import { Suppressions } from './store.js';
 

@@ -1,5 +1,5 @@
 import type { Compiler } from '../../compile.js';
-import { katasRules } from '../../katas/index.js';
+import { katasRules } from '../../dialects/katas/index.js';
 import { formatListing, reportRenderer } from '../../render/formatters.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import type { FileOutcome } from '../../report/outcome.js';

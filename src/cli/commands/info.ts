@@ -5,7 +5,7 @@ import { jsonText } from '../../common/json-text.js';
 import { didYouMean } from '../../common/suggest.js';
 import { createCompiler } from '../../compile.js';
 import { describePointer } from '../../diagnostics/pointer.js';
-import { baseKatasReport, katasRules } from '../../katas/index.js';
+import { baseKatasReport, katasRules } from '../../dialects/katas/index.js';
 import { inputSchemaForPolicy } from '../../policy/input-schema.js';
 import { builtInPreset, type PresetName } from '../../policy/presets.js';
 import { artifactChecks, rules } from '../../rules/catalog.js';

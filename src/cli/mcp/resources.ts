@@ -1,6 +1,6 @@
 import envelopeSchema from '../../../assets/envelope.schema.json' with { type: 'json' };
 import { jsonText } from '../../common/json-text.js';
-import { katasRules } from '../../katas/index.js';
+import { katasRules } from '../../dialects/katas/index.js';
 import { inputSchemaForPolicy } from '../../policy/input-schema.js';
 import { builtInPreset, presetNames } from '../../policy/presets.js';
 import { artifactChecks, rules } from '../../rules/catalog.js';
