@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  * property runs that check each input's cost) run alone, after the rest, so that the suite's own
  * load on the other core does not skew them; test/suite-groups.test.ts keeps these lists whole.
  */
-const mocking = ['test/hostile/unreadable-folders.test.ts'];
+const mocking = ['test/dialects.test.ts', 'test/hostile/unreadable-folders.test.ts'];
 const timed = [
   'test/fuzz-hostile.test.ts',
   'test/fuzz.test.ts',

@@ -86,11 +86,12 @@ await build({
 /**
  * The command line, as CommonJS bundles that bin/load-bundle.cjs loads with V8's code cache: the
  * core (cli), the worker threads of batch runs (`test`, many files at once), and the parts only
- * some runs need, loaded when first imported: the Markdown renderer, the statistics and the MCP
- * server (with the protocol's SDK). In the
+ * some runs need, loaded when first imported: the Markdown serializer (the dialects, which draw a
+ * report's tree, are in the core already), the statistics and the MCP server (with the protocol's
+ * SDK). In the
  * core, an import of a part's entry becomes `require('./<part>.cjs')`.
  */
-const PARTS = { markdown: 'src/render/markdown.ts', stats: 'src/stats/index.ts', mcp: 'src/cli/mcp/server.ts' };
+const PARTS = { markdown: 'src/render/markdown-part.ts', stats: 'src/stats/index.ts', mcp: 'src/cli/mcp/server.ts' };
 const partEntries = new Map(Object.entries(PARTS).map(([name, entry]) => [fileURLToPath(new URL(`../${entry}`, import.meta.url)), name]));
 
 function partsAsRequires(self) {

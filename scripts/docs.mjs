@@ -104,7 +104,7 @@ function rulePage({ rule, examples }, footer) {
 export async function rulePages(library, root) {
   const { run } = createRequire(import.meta.url)('../bin/load-bundle.cjs').loadBundle(join(root, 'dist'), 'cli');
   const pages = {};
-  const ids = [...library.rules, ...library.katasRules].map((rule) => rule.meta.id);
+  const ids = library.dialects.flatMap((dialect) => dialect.rules).map((rule) => rule.meta.id);
   for (const id of [...ids, ...library.artifactChecks.map((check) => check.id)])
     pages[`${id}.md`] = rulePage(await explained(run, root, id), [
       text("Generated from the rule's metadata by "),
@@ -124,7 +124,10 @@ export async function rulePages(library, root) {
   return pages;
 }
 
-/** The generated sections, keyed by marker name, from the public library API (src or dist). */
+/**
+ * The generated sections, keyed by marker name, from the public library API (src or dist).
+ * @returns {Record<'rules' | 'exit-codes' | 'brief-format', string> & Record<string, string>} (the dialects name their own sections)
+ */
 export function generatedSections(library) {
   const presets = library.presetNames.map((name) => library.builtInPreset(name));
   const criteria = new Map(library.criteria.map((criterion) => [criterion.id, criterion.name]));
@@ -134,23 +137,29 @@ export function generatedSections(library) {
     ...presets.map((preset) => [text(preset.rules[meta.id] ?? 'off')]),
     [text(meta.description)],
   ];
-  const ruleRows = library.rules.map(ruleRow);
   // An artifact check judges files in its own command, where no preset can turn it off.
-  const artifactRows = library.artifactChecks.map((check) => [
+  const artifactRow = (check) => [
     [code(check.id)],
     [text(criteria.get(check.criterion) ?? check.criterion)],
     ...presets.map(() => [text('error')]),
     [text(`${check.description} Judges brief artifact files, run by `), code(check.command), text('.')],
+  ];
+  // Each dialect's rules in the section its catalog names, with the checks of the files around its documents.
+  const ruleTables = library.dialects.map(({ rules, catalog }) => [
+    catalog.section,
+    stringify(
+      table(
+        ['Rule', 'Criterion', ...library.presetNames, 'Checks'],
+        [...rules.map(ruleRow), ...(catalog.artifactChecks ?? []).map(artifactRow)],
+      ),
+    ),
   ]);
-  const rules = table(['Rule', 'Criterion', ...library.presetNames, 'Checks'], [...ruleRows, ...artifactRows]);
-  const katasRules = table(['Rule', 'Criterion', ...library.presetNames, 'Checks'], library.katasRules.map(ruleRow));
   const exitCodes = table(
     ['Exit code', 'Meaning'],
     library.exitCodeMeanings.map(({ code: exitCode, meaning }) => [[code(String(exitCode))], [text(meaning)]]),
   );
   return {
-    rules: stringify(rules),
-    'katas-rules': stringify(katasRules),
+    ...Object.fromEntries(ruleTables),
     'exit-codes': stringify(exitCodes),
     'brief-format': stringify(briefFormat(createRequire(import.meta.url)('../assets/investigation.schema.json'))),
   };

@@ -7,7 +7,11 @@ import { dirname, join, normalize, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-/** Lowest first. A top-level file of src/ is named by its file name. */
+/**
+ * Lowest first. A top-level file of src/ is named by its file name. A path with a slash names a
+ * file (or folder) that stands apart from the rest of its folder: the Markdown renderer and the
+ * choice of formats ask the dialects, which draw with the rest of src/render/.
+ */
 export const LAYERS = [
   ['common', 'tool.ts'],
   ['diagnostics', 'spec'],
@@ -16,9 +20,11 @@ export const LAYERS = [
   ['policy'],
   ['rules'],
   ['report'],
-  ['katas'],
-  ['compile.ts', 'config', 'suppressions'],
   ['render'],
+  ['dialects'],
+  ['compile.ts', 'config', 'suppressions'],
+  ['render/markdown.ts'],
+  ['render/formatters.ts'],
   ['workers'],
   ['briefs', 'stats', 'regression', 'gate', 'compare', 'advice', 'convert'],
   ['index.ts'],
@@ -28,9 +34,18 @@ export const LAYERS = [
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE = join(ROOT, 'src');
 
-/** The part of src/ a file belongs to: its top folder, or its own name for a file directly in src/. */
+/** Parts named by a path within a folder, longest first. */
+const NESTED_PARTS = LAYERS.flat()
+  .filter((part) => part.includes('/'))
+  .sort((a, b) => b.length - a.length);
+
+/**
+ * The part of src/ a file belongs to: a nested part that is the file or holds it, else its top
+ * folder, or its own name for a file directly in src/.
+ */
 export function partOf(file) {
-  return relative(SOURCE, file).split(sep)[0];
+  const path = relative(SOURCE, file).split(sep).join('/');
+  return NESTED_PARTS.find((part) => path === part || path.startsWith(`${part}/`)) ?? path.split('/')[0];
 }
 
 function layerOf(part) {

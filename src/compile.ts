@@ -1,22 +1,22 @@
 import { didYouMean } from './common/suggest.js';
 import type { Diagnostic, RuleSetting } from './diagnostics/diagnostic.js';
-import { katasRules } from './katas/catalog.js';
-import { compileKatas } from './katas/compile-katas.js';
-import { documentDialect, unknownSchemaProblem } from './katas/dialect.js';
+import {
+  type DialectCompiled,
+  type DialectInput,
+  detectDialect,
+  dialects,
+  foundationRuleIds,
+  unknownSchemaProblem,
+} from './dialects/index.js';
 import type { InputProblem } from './load/input-error.js';
 import type { SourceFormat } from './load/parse.js';
-import { placeDiagnostics } from './load/place.js';
 import { loadSpecInput, type SpecInput } from './load/spec-input.js';
 import { applyPolicyOverride, builtInPreset, isPresetName, type PresetName, presetNames } from './policy/presets.js';
 import type { Policy } from './policy/types.js';
-import { buildReport } from './report/build.js';
 import type { CompileError } from './report/compile-error.js';
-import type { Dialect, Report, Verdict } from './report/types.js';
-import { rules } from './rules/catalog.js';
-import { findCriticalGaps } from './rules/critical-input.js';
-import { type Baseline, runRules } from './rules/run.js';
-import { SpecView } from './rules/spec-view.js';
-import { NO_SCHEMA_FINDINGS, type Stage, validateStructure } from './schema/issues.js';
+import type { DialectId, Report, Verdict } from './report/types.js';
+import type { Baseline } from './rules/run.js';
+import type { Stage } from './schema/issues.js';
 import { toolInfo } from './tool.js';
 
 export interface CompilerOptions {
@@ -63,9 +63,17 @@ export type CompileResult =
       source?: string;
       /** Problems found by each rule that found any, listed or not, suppressed or not: what a baseline would count. */
       ruleTotals: Record<string, number>;
-      dialect: Dialect;
+      dialect: DialectId;
     }
-  | { exitCode: 3 | 4; verdict: 'fail'; diagnostics: Diagnostic[]; report: null; error: CompileError; source?: string; dialect?: Dialect };
+  | {
+      exitCode: 3 | 4;
+      verdict: 'fail';
+      diagnostics: Diagnostic[];
+      report: null;
+      error: CompileError;
+      source?: string;
+      dialect?: DialectId;
+    };
 
 export type { SpecInput };
 
@@ -92,10 +100,8 @@ export interface Compiler {
 
 /** From the weakest setting to the strongest. */
 const SETTINGS: readonly string[] = ['off', 'warning', 'error'];
-/** The rules no configuration may weaken (RuleMeta.foundation), of both dialects. */
-const FOUNDATION_RULES: ReadonlySet<string> = new Set(
-  [...rules, ...katasRules].filter((rule) => rule.meta.foundation === true).map((rule) => rule.meta.id),
-);
+/** The rules no configuration may weaken (RuleMeta.foundation), of every dialect. */
+const FOUNDATION_RULES: ReadonlySet<string> = foundationRuleIds();
 
 /** Resolves preset, policy and rule settings once; the compiler it returns is reused for every spec. */
 export function createCompiler(options: CompilerOptions = {}): Compiler {
@@ -127,13 +133,8 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
       );
     settings[ruleId] = setting;
   }
-  const enabledRules = rules.filter((rule) => settings[rule.meta.id] !== 'off');
-  const tool = { name: toolInfo.name, version: toolInfo.version };
-  const enabledKatasRules = katasRules.filter((rule) => (settings[rule.meta.id] ?? 'off') !== 'off');
-  const draftPolicy = draftPolicyOf(policy);
-  const draftSettings = draftSettingsOf(settings);
-  const criticalRule = enabledRules.filter((rule) => rule.meta.id === 'critical-input');
-  const gateRules = enabledRules.filter((rule) => rule.meta.id !== 'critical-input');
+  const setup = { preset: presetName, policy, settings, tool: { name: toolInfo.name, version: toolInfo.version } };
+  const compilers = new Map(dialects.map((dialect) => [dialect.id, dialect.compiler(setup)]));
 
   return {
     preset: presetName,
@@ -143,82 +144,20 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
       const loaded = loadSpecInput(input, inputOptions);
       if (!loaded.ok) return inputFailure(loaded.problem, loaded.source);
       const { data, format, sha256, locate, source } = loaded;
-      const withSource = source === undefined ? {} : { source };
-      const dialect = documentDialect(data);
-      if (typeof dialect !== 'string') return inputFailure(unknownSchemaProblem(dialect.schema, locate), source);
-      if (dialect === 'katas-report-v1') {
-        const katas = compileKatas(data, {
-          preset: presetName,
-          settings,
-          enabledRules: enabledKatasRules,
-          tool,
-          input: { path: inputOptions.path ?? null, format, sha256 },
-          ...(locate === undefined ? {} : { locate }),
-          ...(format === 'json' && source !== undefined ? { jsonText: source } : {}),
-          ...(inputOptions.baseline === undefined ? {} : { baseline: inputOptions.baseline }),
-        });
-        return { ...katas, dialect, ...withSource };
-      }
-      const critical = runRules(criticalRule, new SpecView(data, NO_SCHEMA_FINDINGS), policy, settings).diagnostics;
-      if (critical.length > 0) {
-        const gaps = findCriticalGaps(data, policy.strict.visibleText);
-        const first = gaps[0];
-        return {
-          exitCode: 4,
-          verdict: 'fail',
-          diagnostics: placeDiagnostics(critical, locate),
-          report: null,
-          error: {
-            code: 'CRITICAL_INPUT',
-            subcode: first?.subcode ?? 'MISSING_GOAL',
-            message: critical.map((diagnostic) => diagnostic.message).join(' '),
-          },
-          dialect,
-          ...withSource,
-        };
-      }
-      const stage = inputOptions.stage ?? 'final';
-      const view = new SpecView(data, validateStructure(data, stage));
-      const draft = stage === 'draft';
-      const run = runRules(gateRules, view, draft ? draftPolicy : policy, draft ? draftSettings : settings, inputOptions.baseline);
-      const diagnostics = placeDiagnostics(run.diagnostics, locate);
-      const report = buildReport(view, diagnostics, {
-        tool,
+      const dialect = detectDialect(data);
+      if (!('id' in dialect)) return inputFailure(unknownSchemaProblem(dialect.schema, locate), source);
+      const document: DialectInput = {
+        data,
         input: { path: inputOptions.path ?? null, format, sha256 },
-        preset: presetName,
-        enabledRules,
-        stage,
-      });
-      const verdict = report.verdict;
-      return {
-        exitCode: verdict === 'fail' ? 1 : 0,
-        verdict,
-        diagnostics,
-        report,
-        error: null,
-        dialect,
-        ...withSource,
-        ruleTotals: run.totals,
+        ...(locate === undefined ? {} : { locate }),
+        ...(source === undefined ? {} : { source }),
+        stage: inputOptions.stage ?? 'final',
+        ...(inputOptions.baseline === undefined ? {} : { baseline: inputOptions.baseline }),
       };
+      const compiled = (compilers.get(dialect.id) as (document: DialectInput) => DialectCompiled)(document);
+      return { ...compiled, dialect: dialect.id, ...(source === undefined ? {} : { source }) };
     },
   };
-}
-
-/**
- * The policy a draft is judged by: no minimum count of entries, and no open hypothesis yet owed a
- * risk, since the investigation has not stopped; every other check holds as it is.
- */
-function draftPolicyOf(policy: Policy): Policy {
-  const minimums = { ...policy.minimums, surfaceMapEntries: 0, hypotheses: 0, deepDives: 0, risks: 0 };
-  return { ...policy, minimums, strict: { ...policy.strict, openHypothesesInRisks: false } };
-}
-
-/** The settings a draft is judged by: a rule with a draft ceiling reports there at most a warning. */
-function draftSettingsOf(settings: Readonly<Record<string, RuleSetting>>): Record<string, RuleSetting> {
-  const capped = { ...settings };
-  for (const rule of rules)
-    if (rule.meta.draftCeiling !== undefined && capped[rule.meta.id] === 'error') capped[rule.meta.id] = rule.meta.draftCeiling;
-  return capped;
 }
 
 /**

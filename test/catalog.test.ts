@@ -1,7 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import envelopeSchema from '../assets/envelope.schema.json' with { type: 'json' };
+import { dialects } from '../src/dialects/index.js';
+import { katasRules } from '../src/dialects/katas/index.js';
 import { builtInPreset, criteria, presetNames, rules } from '../src/index.js';
-import { katasRules } from '../src/katas/index.js';
 import { investigationSchema, katasReportSchema } from '../src/schema/validators.js';
 
 describe('the rule catalog', () => {
@@ -30,6 +32,19 @@ describe('the rule catalog', () => {
       expect(Object.keys(preset.rules).sort()).toEqual(ids.sort());
       expect(preset.rules['critical-input']).toBe('error');
     }
+  });
+
+  it('names in the envelope schema every dialect of the registry, in its order, as a file outcome gives it', () => {
+    const enums: unknown[] = [];
+    const visit = (node: unknown): void => {
+      if (node === null || typeof node !== 'object') return;
+      const dialect = (node as { properties?: { dialect?: { enum?: unknown } } }).properties?.dialect;
+      if (dialect?.enum !== undefined) enums.push(dialect.enum);
+      for (const child of Object.values(node)) visit(child);
+    };
+    visit(envelopeSchema);
+    expect(enums.length).toBeGreaterThan(0);
+    for (const values of enums) expect(values).toEqual(dialects.map((dialect) => dialect.id));
   });
 });
 

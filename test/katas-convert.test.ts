@@ -6,7 +6,7 @@ import { globMatcher } from '../src/common/glob-pattern.js';
 import { jsonText } from '../src/common/json-text.js';
 import { createCompiler } from '../src/compile.js';
 import { katasToSpec } from '../src/convert/katas-to-spec.js';
-import { baseKatasReport } from '../src/katas/index.js';
+import { baseKatasReport } from '../src/dialects/katas/index.js';
 import { expectEnvelope } from './support/contract.js';
 import { runInProcess } from './support/in-process.js';
 import { katasBases, katasReports } from './support/katas-reports.js';

@@ -4,7 +4,7 @@ import type { Table } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createCompiler } from '../src/compile.js';
-import { baseKatasReport, katasRules } from '../src/katas/index.js';
+import { baseKatasReport, katasRules } from '../src/dialects/katas/index.js';
 import { renderMarkdown } from '../src/render/markdown.js';
 import { projectRoot } from './support/cli.js';
 import { expectEnvelope } from './support/contract.js';
@@ -26,8 +26,9 @@ describe('a katas report through the compiler', () => {
     expect(result).toMatchObject({ exitCode: 0, verdict: 'pass', dialect: 'katas-report-v1' });
     const report = result.report!;
     expect(report.dialect).toBe('katas-report-v1');
-    expect(report.katas?.budget.files).toEqual({ limit: 8, used: 3, remaining: 5 });
-    expect(Object.keys(report.katas?.budget ?? {})).toEqual(['files', 'queries', 'minutes', 'status', 'pendingQuestions']);
+    const katas = report.dialect === 'katas-report-v1' ? report.katas : undefined;
+    expect(katas?.budget.files).toEqual({ limit: 8, used: 3, remaining: 5 });
+    expect(Object.keys(katas?.budget ?? {})).toEqual(['files', 'queries', 'minutes', 'status', 'pendingQuestions']);
     expect(report.summary.budget).toMatchObject({ used: 3, total: 8, unit: 'files' });
     expect(report.summary.gate.map((criterion) => criterion.criterion)).toEqual([
       'typed-scratchpad',

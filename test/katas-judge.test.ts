@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { baseKatasReport, findFloatLiterals, findKatasCriticalGaps, judgeKatas, type KatasExample } from '../src/katas/index.js';
-import { fileNamedBy } from '../src/katas/rules/finding-source-mapped.js';
+import { baseKatasReport, findFloatLiterals, findKatasCriticalGaps, judgeKatas, type KatasExample } from '../src/dialects/katas/index.js';
+import { fileNamedBy } from '../src/dialects/katas/rules/finding-source-mapped.js';
 import { builtInPreset } from '../src/policy/presets.js';
 
 type Preset = 'gate' | 'reference';

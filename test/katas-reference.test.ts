@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompiler } from '../src/compile.js';
-import { baseKatasReport, katasPolicy } from '../src/katas/index.js';
+import { baseKatasReport, katasPolicy } from '../src/dialects/katas/index.js';
 import { katasReportSchema } from '../src/schema/validators.js';
 import { projectRoot } from './support/cli.js';
 import { type KatasBase, katasMutants, type Mutant } from './support/katas-mutants.js';

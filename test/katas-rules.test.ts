@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { baseKatasReport, judgeKatas, type KatasExample, katasRules } from '../src/katas/index.js';
+import { baseKatasReport, judgeKatas, type KatasExample, katasRules } from '../src/dialects/katas/index.js';
 import { builtInPreset } from '../src/policy/presets.js';
 import { criteria } from '../src/rules/criteria.js';
 import type { RuleExample } from '../src/rules/rule.js';
@@ -16,7 +16,7 @@ function judge(example: RuleExample<KatasExample>, preset: 'gate' | 'reference' 
 
 describe('the katas rule catalog', () => {
   it('has one module per rule under src/katas/rules, named after its id without the prefix', () => {
-    const files = readdirSync(new URL('../src/katas/rules/', import.meta.url)).filter((name) => name.endsWith('.ts'));
+    const files = readdirSync(new URL('../src/dialects/katas/rules/', import.meta.url)).filter((name) => name.endsWith('.ts'));
     expect(katasRules.map((rule) => `${rule.meta.id.replace(/^katas-/, '')}.ts`).sort()).toEqual(files.sort());
     expect(new Set(katasRules.map((rule) => rule.meta.id)).size).toBe(katasRules.length);
     for (const { meta } of katasRules) expect(meta.id).toMatch(/^katas-[a-z]+(?:-[a-z]+)*$/);

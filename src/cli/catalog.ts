@@ -1,7 +1,7 @@
 import { exitCodeMeanings } from '../common/exit-codes.js';
-import { KATAS_REPORT_SCHEMA, katasRules } from '../katas/index.js';
+import { dialects } from '../dialects/index.js';
 import { builtInPreset, presetNames } from '../policy/presets.js';
-import { artifactChecks, rules } from '../rules/catalog.js';
+import { artifactChecks } from '../rules/catalog.js';
 import { criteria } from '../rules/criteria.js';
 import type { ArtifactCheckMeta, CatalogRule } from '../rules/rule.js';
 
@@ -24,13 +24,9 @@ export function ruleEntry(rule: CatalogRule): RuleEntry {
   return { id, criterion: criterionNames.get(criterion) ?? criterion, description, rationale, severity };
 }
 
-export function ruleCatalog(): RuleEntry[] {
-  return rules.map(ruleEntry);
-}
-
-/** The rules of the katas "adaptive investigation report v1", the second dialect, in their catalog order. */
-export function katasRuleCatalog(): RuleEntry[] {
-  return katasRules.map(ruleEntry);
+/** The rules of every dialect, under the key its catalog gives them, in the registry's order. */
+export function dialectRuleCatalogs(): Record<string, RuleEntry[]> {
+  return Object.fromEntries(dialects.map((dialect) => [dialect.catalog.key, dialect.rules.map(ruleEntry)]));
 }
 
 export interface ArtifactCheckEntry extends RuleEntry {
@@ -52,15 +48,14 @@ export function artifactCheckCatalog(): ArtifactCheckEntry[] {
 
 /** The catalog as aligned text, for `rules` and --help. */
 export function ruleCatalogText(): string {
-  const entries = ruleCatalog();
-  const katas = katasRuleCatalog();
+  const catalogs = dialects.map((dialect) => ({ heading: dialect.catalog.heading, entries: dialect.rules.map(ruleEntry) }));
   const checks = artifactCheckCatalog();
-  const idWidth = Math.max(...[...entries, ...katas, ...checks].map((entry) => entry.id.length));
+  const all = [...catalogs.flatMap((catalog) => catalog.entries), ...checks];
+  const idWidth = Math.max(...all.map((entry) => entry.id.length));
   const severityOf = (entry: RuleEntry) => presetNames.map((name) => entry.severity[name]).join(' / ');
-  const severityWidth = Math.max(...[...entries, ...katas, ...checks].map((entry) => severityOf(entry).length));
+  const severityWidth = Math.max(...all.map((entry) => severityOf(entry).length));
   const line = (entry: RuleEntry) => `  ${entry.id.padEnd(idWidth)}  ${severityOf(entry).padEnd(severityWidth)}  ${entry.description}`;
-  const lines = [`Rules (severity: ${presetNames.join(' / ')}):`, ...entries.map(line)];
-  lines.push('', `Rules of katas reports ("schema": ${JSON.stringify(KATAS_REPORT_SCHEMA)}):`, ...katas.map(line));
+  const lines = catalogs.flatMap((catalog, index) => [...(index === 0 ? [] : ['']), catalog.heading, ...catalog.entries.map(line)]);
   for (const command of new Set(checks.map((check) => check.command))) {
     lines.push('', `Checks of files, run by the ${command} command:`);
     lines.push(...checks.filter((check) => check.command === command).map(line));

@@ -2,7 +2,7 @@ import { countSeverities, type ProblemCounts } from '../diagnostics/cap.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { InputErrorSubcode } from '../load/input-error.js';
 import type { CompileError } from './compile-error.js';
-import type { Dialect, Report, Verdict } from './types.js';
+import type { DialectId, Report, Verdict } from './types.js';
 
 /**
  * What one input file came to, as the diagnostic formatters (text, SARIF, GitHub) and the
@@ -20,7 +20,7 @@ export interface FileOutcome {
   /** Errors, warnings and suppressed problems, before --quiet left any out; an input error counts as one error. */
   counts: ProblemCounts;
   /** Which document the file was, once it could be read as an object. */
-  dialect?: Dialect;
+  dialect?: DialectId;
   /** Problems found by each rule that found any, listed or not, suppressed or not: what a baseline counts. Only for compiled specs. */
   ruleTotals?: Record<string, number>;
   /** The input or critical-input error, when the file produced no report. */

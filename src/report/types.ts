@@ -57,52 +57,11 @@ export interface Metrics {
   discovery?: DiscoveryMetrics;
 }
 
-/** The documents the compiler reads: an investigation spec, or a katas "adaptive investigation report v1". */
-export type Dialect = 'investigation-spec' | 'katas-report-v1';
-
-/** One of the katas report's three budget dimensions. */
-export interface BudgetDimension {
-  limit: number | null;
-  used: number | null;
-  remaining: number | null;
-}
-
-/** What a katas report records beyond the common summary: its three budget dimensions and its own counts. */
-export interface KatasSummary {
-  objective: string | null;
-  scope: string | null;
-  hypothesis: string | null;
-  budget: {
-    files: BudgetDimension;
-    queries: BudgetDimension;
-    minutes: BudgetDimension;
-    /** complete, or exhausted_with_pending. */
-    status: string | null;
-    pendingQuestions: number;
-  };
-  counts: {
-    cheapMappings: number;
-    candidates: number;
-    planEntries: number;
-    findings: number;
-    invalidatingFindings: number;
-    replans: number;
-    evidence: number;
-    remainingRisks: number;
-  };
-}
-
-export interface Report {
+/** What every report has, whatever its dialect: the summary reads each dialect in the spec's terms. */
+export interface ReportCommon {
   reportVersion: 1;
   tool: { name: string; version: string };
   input: { path: string | null; format: InputFormat; sha256: string };
-  /**
-   * Present for a katas report only (an investigation spec has none, as before dialects): the
-   * summary then reads the report in the spec's terms (objective as goal, the files budget as the
-   * budget, findings as deep dives) and `katas` has what the report records beyond that.
-   */
-  dialect?: 'katas-report-v1';
-  katas?: KatasSummary;
   preset: string;
   /** Present for a draft only: the spec was judged as unfinished. */
   stage?: 'draft';
@@ -112,3 +71,26 @@ export interface Report {
   diagnostics: Diagnostic[];
   investigation: Record<string, unknown>;
 }
+
+/** The report of an investigation spec: it names no dialect, as reports did before there were others. */
+export interface SpecReport extends ReportCommon {
+  dialect?: never;
+}
+
+/**
+ * The reports of the other dialects, by id: what each records beyond the common model. Each
+ * dialect adds its entry from its own folder (`declare module`), so that no module here names it.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: each dialect's folder fills it by declaration merging.
+export interface DialectReports {}
+
+/** The report of a dialect other than the spec: it names its dialect in `dialect`. */
+export type DialectReport<Id extends keyof DialectReports = keyof DialectReports> = {
+  [Key in Id]: ReportCommon & { dialect: Key } & DialectReports[Key];
+}[Id];
+
+/** A report, told apart by its `dialect`. */
+export type Report = SpecReport | DialectReport;
+
+/** The documents the compiler reads: an investigation spec, or a document of another dialect. */
+export type DialectId = 'investigation-spec' | keyof DialectReports;

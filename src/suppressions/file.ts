@@ -3,8 +3,7 @@ import { jsonText } from '../common/json-text.js';
 import { didYouMean } from '../common/suggest.js';
 import { show } from '../common/text.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
-import { katasRules } from '../katas/index.js';
-import { rules } from '../rules/catalog.js';
+import { catalogRules } from '../dialects/index.js';
 import { Suppressions } from './store.js';
 
 export { Suppressions };
@@ -23,7 +22,7 @@ const NEVER_ACCEPTED: Readonly<Record<string, string>> = {
 };
 
 /** Every rule of the gate but the foundation rules, whose problems are fixed or answered, never accepted. */
-export const SUPPRESSIBLE_RULES: readonly string[] = [...rules, ...katasRules]
+export const SUPPRESSIBLE_RULES: readonly string[] = catalogRules()
   .filter((rule) => rule.meta.foundation !== true)
   .map((rule) => rule.meta.id);
 

@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
-import { baseKatasReport } from '../../src/katas/index.js';
+import { baseKatasReport } from '../../src/dialects/katas/index.js';
 import { runInProcess } from '../support/in-process.js';
 import { validSpec } from '../support/specs.js';
 import { useTempDirs, writeJson } from '../support/temp.js';

@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseKatasReport } from '../../src/katas/index.js';
+import { boundedKatasFlowchart } from '../../src/dialects/katas/flowchart.js';
+import { baseKatasReport } from '../../src/dialects/katas/index.js';
 import { FLOW_LIMITS } from '../../src/render/mermaid/flowchart.js';
-import { boundedKatasFlowchart } from '../../src/render/mermaid/katas-flow.js';
 import { projectRoot } from '../support/cli.js';
 import { HOSTILE } from '../support/hostile-labels.js';
 import { loadMermaid } from '../support/mermaid.js';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { run } from '../../src/cli/run.js';
-import { baseKatasReport } from '../../src/katas/index.js';
+import { baseKatasReport } from '../../src/dialects/katas/index.js';
 import type { NamedProperty } from './properties.js';
 import { type Path, setAt, stringPaths } from './spec-paths.js';
 import { validSpec } from './specs.js';

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { baseKatasReport } from '../../src/katas/index.js';
+import { baseKatasReport } from '../../src/dialects/katas/index.js';
 import { projectRoot } from './cli.js';
 
 type Report = Record<string, any>;

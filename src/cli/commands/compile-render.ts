@@ -1,9 +1,8 @@
 import type { Compiler } from '../../compile.js';
-import { katasRules } from '../../katas/index.js';
+import { catalogRules } from '../../dialects/index.js';
 import { formatListing, reportRenderer } from '../../render/formatters.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import type { FileOutcome } from '../../report/outcome.js';
-import { rules } from '../../rules/catalog.js';
 import { toolInfo, toolInfoWith } from '../../tool.js';
 import type { Format } from './compile.js';
 import type { Io } from './result.js';
@@ -33,7 +32,7 @@ export async function renderOutput(files: FileOutcome[], format: Format, compile
     color: options.color,
     showSuppressed: options.showSuppressed === true,
     tool: toolInfoWith(options.docs),
-    rules: [...rules, ...katasRules],
+    rules: catalogRules(),
     settings: (compilers[0] as Compiler).settings,
     run: { exitCode: options.exitCode, ...(options.category === undefined ? {} : { category: options.category }) },
     notes,

@@ -5,7 +5,7 @@ import { jsonText } from '../../common/json-text.js';
 import { sameFile } from '../../common/real-path.js';
 import { judgeConversion } from '../../convert/gate-check.js';
 import { katasToSpec } from '../../convert/katas-to-spec.js';
-import { KATAS_REPORT_SCHEMA } from '../../katas/index.js';
+import { KATAS_REPORT_SCHEMA } from '../../dialects/katas/index.js';
 import { readDocument } from '../../load/document.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import { toolInfo } from '../../tool.js';

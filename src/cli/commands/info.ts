@@ -5,19 +5,16 @@ import { jsonText } from '../../common/json-text.js';
 import { didYouMean } from '../../common/suggest.js';
 import { createCompiler } from '../../compile.js';
 import { describePointer } from '../../diagnostics/pointer.js';
-import { baseKatasReport, katasRules } from '../../katas/index.js';
-import { inputSchemaForPolicy } from '../../policy/input-schema.js';
-import { builtInPreset, type PresetName } from '../../policy/presets.js';
-import { artifactChecks, rules } from '../../rules/catalog.js';
-import { baseSpec } from '../../rules/examples/base-spec.js';
+import { dialects } from '../../dialects/index.js';
+import type { PresetName } from '../../policy/presets.js';
+import { artifactChecks } from '../../rules/catalog.js';
 import type { CatalogRule, RuleExample } from '../../rules/rule.js';
-import { investigationSchema, katasReportSchema, policySchema } from '../../schema/validators.js';
+import { policySchema } from '../../schema/validators.js';
 import {
   type ArtifactCheckEntry,
   artifactCheckCatalog,
   artifactCheckEntry,
-  katasRuleCatalog,
-  ruleCatalog,
+  dialectRuleCatalogs,
   ruleCatalogText,
   ruleEntry,
 } from '../catalog.js';
@@ -30,39 +27,33 @@ function success(data: Record<string, unknown>, stdout: string): CommandResult {
 
 /**
  * The whole machine contract, so that an agent needs no other documentation. With a preset, the
- * input schema lists that preset's allowed values, and standard output holds that schema alone,
- * for an editor to complete values from.
+ * input schema of each dialect lists that preset's allowed values, and standard output holds the
+ * first dialect's (the investigation spec's) alone, for an editor to complete values from.
  */
 export function schemaCommand(presetName?: PresetName): CommandResult {
-  const inputSchema = presetName === undefined ? investigationSchema : inputSchemaForPolicy(builtInPreset(presetName).policy, presetName);
+  const inputSchemas = dialects.map((dialect) => [dialect.catalog.schemaKey, dialect.inputSchema(presetName)] as const);
   const data = {
     contractVersion: CONTRACT_VERSION,
     ...(presetName === undefined ? {} : { preset: presetName }),
     envelopeSchema,
     exitCodes: exitCodeMeanings,
     errorCodes,
-    rules: ruleCatalog(),
-    katasRules: katasRuleCatalog(),
+    ...dialectRuleCatalogs(),
     artifactChecks: artifactCheckCatalog(),
-    inputSchema,
-    katasInputSchema: katasReportSchema,
+    ...Object.fromEntries(inputSchemas),
     policySchema,
   };
-  return success(data, jsonText(presetName === undefined ? data : inputSchema));
+  return success(data, jsonText(presetName === undefined ? data : inputSchemas[0]?.[1]));
 }
 
 export function rulesCommand(): CommandResult {
-  return success(
-    { rules: ruleCatalog(), katasRules: katasRuleCatalog(), artifactChecks: artifactCheckCatalog() },
-    `${ruleCatalogText()}\n`,
-  );
+  return success({ ...dialectRuleCatalogs(), artifactChecks: artifactCheckCatalog() }, `${ruleCatalogText()}\n`);
 }
 
-/** Every rule `explain` knows, with the base document its examples edit: a spec, or a katas report. */
-const EXPLAINED: ReadonlyArray<{ rule: CatalogRule; base: () => Record<string, unknown> }> = [
-  ...rules.map((rule) => ({ rule, base: () => baseSpec() as unknown as Record<string, unknown> })),
-  ...katasRules.map((rule) => ({ rule, base: baseKatasReport })),
-];
+/** Every rule `explain` knows, with the base document its examples edit: a document of the rule's dialect. */
+const EXPLAINED: ReadonlyArray<{ rule: CatalogRule; base: () => Record<string, unknown> }> = dialects.flatMap((dialect) =>
+  dialect.rules.map((rule) => ({ rule, base: () => dialect.example() })),
+);
 
 export function explainCommand(ruleId: string): CommandResult {
   const explained = EXPLAINED.find((candidate) => candidate.rule.meta.id === ruleId);

@@ -1,5 +1,6 @@
 import { exitCodes } from '../../common/exit-codes.js';
 import { jsonText } from '../../common/json-text.js';
+import { dialectById } from '../../dialects/index.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import { toolInfo } from '../../tool.js';
 import { usageError } from '../contract.js';
@@ -33,11 +34,9 @@ export async function adviseOn(
   io: Io,
 ): Promise<CommandResult> {
   const { outcome, compiler, config, warnings, judgeAs } = await judgeOneSpec(source, { ...flags, stage: 'draft' }, io);
-  if (outcome.dialect === 'katas-report-v1')
-    throw usageError(
-      'INVALID_ARGUMENT',
-      `${outcome.path} is a katas report, a finished document: next advises on an investigation spec's draft (convert --to spec writes one)`,
-    );
+  const dialect = dialectById(outcome.dialect);
+  if (dialect?.notADraft !== undefined)
+    throw usageError('INVALID_ARGUMENT', `${outcome.path} is ${dialect.documentName}, ${dialect.notADraft}`);
   // A draft that has stopped is judged as finished too: what that finds is what is left to do.
   const stopped = outcome.report !== null && outcome.verdict !== 'fail' && outcome.report.investigation['stopCondition'] !== undefined;
   const finished = stopped ? judgeAs() : undefined;

@@ -1,9 +1,9 @@
 import envelopeSchema from '../../../assets/envelope.schema.json' with { type: 'json' };
 import { jsonText } from '../../common/json-text.js';
-import { katasRules } from '../../katas/index.js';
+import { catalogRules } from '../../dialects/index.js';
 import { inputSchemaForPolicy } from '../../policy/input-schema.js';
 import { builtInPreset, presetNames } from '../../policy/presets.js';
-import { artifactChecks, rules } from '../../rules/catalog.js';
+import { artifactChecks } from '../../rules/catalog.js';
 import { investigationSchema, policySchema } from '../../schema/validators.js';
 import { explainCommand } from '../commands/info.js';
 
@@ -44,7 +44,7 @@ export function listResources(): Resource[] {
       description: 'The JSON Schema of the --json envelope.',
       mimeType: JSON_SCHEMA,
     },
-    ...[...rules, ...katasRules]
+    ...catalogRules()
       .map((rule) => rule.meta.id)
       .concat(artifactChecks.map((check) => check.id))
       .map((id) => ({
