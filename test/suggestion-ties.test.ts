@@ -7,7 +7,7 @@ import { explainCommand } from '../src/cli/commands/info.js';
 import { didYouMean, suggestAllowed, suggestionFor } from '../src/common/suggest.js';
 import { createCompiler } from '../src/compile.js';
 import { validateConfig } from '../src/config/validate.js';
-import { baseKatasReport, judgeKatas } from '../src/katas/index.js';
+import { baseKatasReport, judgeKatas } from '../src/dialects/katas/index.js';
 import { applyPolicyOverride, builtInPreset } from '../src/policy/presets.js';
 import { unsuppressible } from '../src/suppressions/file.js';
 import { runInProcess } from './support/in-process.js';
