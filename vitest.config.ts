@@ -10,6 +10,7 @@ import { defineConfig } from 'vitest/config';
  */
 const mocking = ['test/hostile/unreadable-folders.test.ts'];
 const timed = [
+  'test/cost-measure.test.ts',
   'test/fuzz-hostile.test.ts',
   'test/fuzz.test.ts',
   'test/hostile/fuzz-classes.test.ts',
