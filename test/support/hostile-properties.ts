@@ -479,7 +479,7 @@ export function hostileProperties(): NamedProperty[] {
     named('keys that collide once resolved are DUPLICATE_KEY', 60, collidingKeys),
     named('inherited member names in every looked-up field fail the gate, under both presets', 80, inheritedNames),
     named('control characters and bidi marks in any text or key never reach output raw', 100, controlText),
-    named('table-breaking text in every cell keeps every Markdown table whole', 80, tableBreaking),
+    named('table-breaking text in every cell keeps every Markdown table whole', 40, tableBreaking),
     ...linkProperties(),
     ...lookupProperties(),
     ...hostileTextProperties(),

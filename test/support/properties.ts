@@ -1,6 +1,6 @@
 /**
  * Property-based checks of the compiler, in process against src. test/properties.test.ts runs them
- * with a fixed seed and a few hundred runs; test/fuzz.test.ts (npm run fuzz) runs the same
+ * with a fixed seed and at most a few hundred runs; test/fuzz.test.ts (npm run fuzz) runs the same
  * properties for longer.
  */
 import fc from 'fast-check';
@@ -775,7 +775,10 @@ const pathChoice = fc.constantFrom<string | undefined>(undefined, 'input.json', 
 
 export interface NamedProperty {
   name: string;
-  /** Runs in the regular test suite. */
+  /**
+   * Runs in the regular test suite (check.sh): few enough that a property takes seconds, also on a
+   * busy machine; `npm run fuzz` runs every property as many times as asked (10,000 by default).
+   */
   runs: number;
   property: fc.IRawProperty<unknown>;
 }
@@ -784,7 +787,7 @@ export function properties(): NamedProperty[] {
   return [
     {
       name: 'valid specs compile to pass, twice to byte-identical Markdown and JSON',
-      runs: 120,
+      runs: 60,
       property: fc.property(validSpecArbitrary, specForm, (spec, form) => {
         const { input, path } = inForm(spec, form);
         const first = compileChecked(input, path);
@@ -810,7 +813,7 @@ export function properties(): NamedProperty[] {
     },
     {
       name: 'mutated specs fail with a documented exit code and a diagnostic that points into the input',
-      runs: 200,
+      runs: 100,
       property: fc.property(mutatedSpecArbitrary, ({ spec, applied, form }) => {
         const { input, path } = inForm(spec, form);
         const result = compileChecked(input, path);
