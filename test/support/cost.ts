@@ -28,6 +28,9 @@ export function overrunNoted(): boolean {
   return overrun !== undefined;
 }
 
+/** A little under the suite's testTimeout (vitest.config.ts): when a property run stops, if it has not ended. */
+export const PROPERTY_HANG_GUARD_MS = 290_000;
+
 /**
  * Runs a property with fast-check (which shrinks what its predicate throws), then fails if one of
  * its runs cost more than its bound. `hangGuardMs` stops the runs, the shrinking included, a
