@@ -4,8 +4,8 @@
  * test/fuzz.test.ts). Every input runs through the whole command line in process; at the end the
  * process's peak resident memory, which bounds every single run's, must stay under 1 GiB.
  */
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { assertProperty } from './support/cost.js';
 import { hostileProperties } from './support/hostile-properties.js';
 import { DEFAULT_SEED } from './support/properties.js';
 
@@ -17,7 +17,7 @@ describe.skipIf(!(runs > 0))(`hostile fuzz campaign: ${runs} runs per class, see
   for (const { name, property } of hostileProperties()) {
     it(name, { timeout: 0 }, async () => {
       const started = performance.now();
-      await fc.assert(property, { numRuns: runs, seed });
+      await assertProperty(property, { numRuns: runs, seed });
       console.log(`fuzz: ${name}: ${runs} runs, seed ${seed}, ${((performance.now() - started) / 1000).toFixed(1)} s`);
     });
   }

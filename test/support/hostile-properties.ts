@@ -19,18 +19,19 @@ import { unified } from 'unified';
 import { stringify as toYaml } from 'yaml';
 import { run } from '../../src/cli/run.js';
 import { STACK_TRACE } from './cli.js';
+import { noteOverrun, overrunNoted } from './cost.js';
 import { linkProperties } from './hostile-links.js';
 import { hostileTextProperties } from './hostile-text-properties.js';
 import { lookupProperties } from './lookup-properties.js';
 import { mcpProperties } from './mcp-properties.js';
 import type { NamedProperty } from './properties.js';
-import { costRatioAsync } from './scaling.js';
+import { costRatioAsync, cpuMilliseconds, fastestAsync } from './scaling.js';
 import { type Path, setAt, stringPaths } from './spec-paths.js';
 import { validSpec } from './specs.js';
 
 /**
- * The most one run may cost, in runs on a small valid spec timed on the same machine at the same
- * moment (a bound in seconds breaks on a busy machine).
+ * The most one run may cost, in runs on a small valid spec measured at the same moment, both in
+ * CPU time (a bound in seconds breaks on a busy machine, and so does a ratio of wall times).
  */
 export const MAX_REFERENCE_RUNS = 200;
 
@@ -140,6 +141,7 @@ interface Outcome {
   exitCode: number;
   stdout: string;
   stderr: string;
+  /** CPU time of the run, in milliseconds. */
   ms: number;
 }
 
@@ -150,15 +152,15 @@ async function runCase(hostile: HostileCase): Promise<Outcome> {
   writeFileSync(join(workDir, hostile.fileName), hostile.content);
   let stderr = '';
   const io = { cwd: workDir, env: { NO_COLOR: '1' }, stderr: { write: (text: string) => void (stderr += text) }, stdoutIsTTY: false };
-  const started = performance.now();
+  const started = cpuMilliseconds();
   const { exitCode, stdout } = await run([hostile.fileName, ...hostile.args], io);
-  return { exitCode, stdout, stderr, ms: performance.now() - started };
+  return { exitCode, stdout, stderr, ms: cpuMilliseconds() - started };
 }
 
 function fail(hostile: HostileCase, outcome: Outcome, problem: string): never {
   const excerpt = (text: string) => JSON.stringify(text.slice(0, 400));
   throw new Error(
-    `${problem}\ncase: ${hostile.label}\nargs: ${hostile.args.join(' ')}\nexit ${outcome.exitCode}, ${outcome.ms.toFixed(0)} ms\nstdout: ${excerpt(outcome.stdout)}\nstderr: ${excerpt(outcome.stderr)}`,
+    `${problem}\ncase: ${hostile.label}\nargs: ${hostile.args.join(' ')}\nexit ${outcome.exitCode}, ${outcome.ms.toFixed(0)} ms of CPU time\nstdout: ${excerpt(outcome.stdout)}\nstderr: ${excerpt(outcome.stderr)}`,
   );
 }
 
@@ -181,15 +183,16 @@ function brokenTable(markdown: string): string | undefined {
 async function check(hostile: HostileCase): Promise<void> {
   const outcome = await runCase(hostile);
   if (outcome.exitCode < 0 || outcome.exitCode > 4) fail(hostile, outcome, `exit code ${outcome.exitCode} outside 0-4`);
-  referenceMilliseconds ??= (await runCase(REFERENCE)).ms;
-  // Only a run that looks too slow is timed again, side by side with the reference.
-  if (outcome.ms > MAX_REFERENCE_RUNS * referenceMilliseconds) {
+  referenceMilliseconds ??= await fastestAsync(() => runCase(REFERENCE));
+  // Only a run that looks too costly is measured again, side by side with the reference. What it
+  // costs is noted, not thrown, so that fast-check does not shrink it (see ./cost.ts).
+  if (outcome.ms > MAX_REFERENCE_RUNS * referenceMilliseconds && !overrunNoted()) {
     const ratio = await costRatioAsync(
       () => runCase(hostile),
       () => runCase(REFERENCE),
       MAX_REFERENCE_RUNS,
     );
-    if (ratio >= MAX_REFERENCE_RUNS) fail(hostile, outcome, `cost ${Math.round(ratio)} times a run on a valid spec`);
+    if (ratio >= MAX_REFERENCE_RUNS) noteOverrun({ input: fc.stringify(hostile), ratio, bound: MAX_REFERENCE_RUNS });
   }
   if (STACK_TRACE.test(outcome.stderr)) fail(hostile, outcome, 'a stack trace on stderr');
   if (RAW_HAZARD.test(outcome.stderr.replace(/\n/g, ''))) fail(hostile, outcome, 'a raw control or bidi character on stderr');
@@ -476,7 +479,7 @@ export function hostileProperties(): NamedProperty[] {
     named('keys that collide once resolved are DUPLICATE_KEY', 60, collidingKeys),
     named('inherited member names in every looked-up field fail the gate, under both presets', 80, inheritedNames),
     named('control characters and bidi marks in any text or key never reach output raw', 100, controlText),
-    named('table-breaking text in every cell keeps every Markdown table whole', 80, tableBreaking),
+    named('table-breaking text in every cell keeps every Markdown table whole', 40, tableBreaking),
     ...linkProperties(),
     ...lookupProperties(),
     ...hostileTextProperties(),

@@ -126,7 +126,7 @@ export function hostileTextProperties(): NamedProperty[] {
   return [
     {
       name: 'link syntax in any text field renders as text in the report and the statistics',
-      runs: 40,
+      runs: 20,
       property: fc.asyncProperty(
         linkSyntax.map((value) => printable(value)),
         async ({ label, content }) => {

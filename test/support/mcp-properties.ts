@@ -339,7 +339,9 @@ async function realProcess(lines: Batch['lines']): Promise<void> {
   const stderrBefore = server.stderr.length;
   for (const bytes of input(lines)) await server.write(bytes);
   const due = lines.filter(({ expected }) => expected.reply === 'one').length + 1;
-  // Every reply due, or, once the ping is answered, a second of quiet: a reply missing does not hold the run up.
+  // Every reply due, or, once the ping is answered, ten seconds of quiet: a reply missing does not hold
+  // the run up for long, and a reply that a busy machine delays is not taken for a missing one (the
+  // wait is only ever spent when a reply is missing).
   let seen = -1;
   let quietSince = Date.now();
   let replies: readonly Reply[];
@@ -348,7 +350,7 @@ async function realProcess(lines: Batch['lines']): Promise<void> {
       const mine = all.length - before;
       if (mine !== seen) [seen, quietSince] = [mine, Date.now()];
       const pinged = all.slice(before).some((reply) => reply.id === PING_ID);
-      return mine >= due || (pinged && Date.now() - quietSince > 1000);
+      return mine >= due || (pinged && Date.now() - quietSince > 10_000);
     }, 60_000);
   } catch {
     replies = server.replies();
