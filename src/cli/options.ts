@@ -1,11 +1,11 @@
 // The parsers and helpers of command-line options: each turns one raw value into what a command
 // expects, or refuses it with a usage error that says what to give instead.
-import { Option } from 'commander';
 import { isBaseUrl } from '../config/validate.js';
 import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
 import { presetNames } from '../policy/presets.js';
 import { escapeFor } from '../render/untrusted/index.js';
 import { usageError } from './contract.js';
+import type { OptionSpec } from './table/declaration.js';
 
 export function pick(options: Record<string, unknown>, keys: string[]): Record<string, string> {
   const result: Record<string, string> = {};
@@ -22,15 +22,17 @@ export function parsePath(option: string): (value: string) => string {
 }
 
 /** -o/--output: `what` written to a file, atomically; "-" is standard output. */
-export function outputOption(what: string): Option {
-  return new Option('-o, --output <file>', `write ${what} to this file, atomically ("-": standard output)`).argParser(
-    parsePath('--output'),
-  );
+export function outputOption(what: string): OptionSpec {
+  return {
+    flags: '-o, --output <file>',
+    description: `write ${what} to this file, atomically ("-": standard output)`,
+    parser: parsePath('--output'),
+  };
 }
 
 /** -p/--preset: one of the built-in presets. */
-export function presetOption(description: string): Option {
-  return new Option('-p, --preset <name>', description).choices([...presetNames]);
+export function presetOption(description: string): OptionSpec {
+  return { flags: '-p, --preset <name>', description, choices: [...presetNames] };
 }
 
 /** --output "-" means standard output, as usual: the same as no --output at all. */
@@ -60,27 +62,30 @@ export const parseCount = (option: string, what: string) => wholeNumber(option, 
 const parseByteCount = positiveCount('--max-bytes', 'bytes in decimal digits');
 
 /** --max-bytes: larger files are refused; `description` says which files. */
-export function maxBytesOption(description: string): Option {
-  return new Option('--max-bytes <n>', description).default(DEFAULT_MAX_BYTES).argParser(parseByteCount);
+export function maxBytesOption(description: string): OptionSpec {
+  return { flags: '--max-bytes <n>', description, default: DEFAULT_MAX_BYTES, parser: parseByteCount };
 }
 
 export const parseBudget = positiveCount('--budget', 'budget units (reads or tokens)');
 
 /** --workers, for commands that compile many files, capped alike; `byDefault` says what runs without it. */
-export function workersOption(items: string, byDefault: string): Option {
-  return new Option(
-    '--workers <n>',
-    `worker threads to compile the ${items} on, at most the number of CPUs (default: ${byDefault}; 1 runs them in this thread)`,
-  ).argParser(parseWorkers);
+export function workersOption(items: string, byDefault: string): OptionSpec {
+  return {
+    flags: '--workers <n>',
+    description: `worker threads to compile the ${items} on, at most the number of CPUs (default: ${byDefault}; 1 runs them in this thread)`,
+    parser: parseWorkers,
+  };
 }
 
 const parseWorkers = positiveCount('--workers', 'worker threads');
 
 /** --max-warnings, for every command that judges specs as a gate. */
-export function maxWarningsOption(): Option {
-  return new Option('--max-warnings <n>', 'fail (exit 1) when there are more warnings than this, as ESLint does').argParser(
-    parseCount('--max-warnings', 'warnings'),
-  );
+export function maxWarningsOption(): OptionSpec {
+  return {
+    flags: '--max-warnings <n>',
+    description: 'fail (exit 1) when there are more warnings than this, as ESLint does',
+    parser: parseCount('--max-warnings', 'warnings'),
+  };
 }
 
 /**
@@ -103,11 +108,13 @@ export function parseKList(most: number): (value: string) => number[] {
 }
 
 /** --ignore PATTERN, repeatable: files a folder walk or glob leaves out. */
-export function ignoreOption(): Option {
-  return new Option(
-    '--ignore <pattern>',
-    'leave out files of folders and globs that this glob matches, relative to here (repeatable; a file named is judged anyway, with a warning)',
-  ).argParser(collect);
+export function ignoreOption(): OptionSpec {
+  return {
+    flags: '--ignore <pattern>',
+    description:
+      'leave out files of folders and globs that this glob matches, relative to here (repeatable; a file named is judged anyway, with a warning)',
+    parser: collect,
+  };
 }
 
 /** The --ignore patterns given, for a command's options. */
@@ -118,15 +125,16 @@ export function pickIgnore(options: Record<string, unknown>): { ignore?: string[
 /** --rule-docs-base-url URL: where SARIF links each rule's page, `<url><id>.md`. */
 export function ruleDocsOption(
   description = "where SARIF links each rule's page, <url><id>.md (default: the configuration's ruleDocsBaseUrl, else the pages in the installed package)",
-): Option {
-  return new Option('--rule-docs-base-url <url>', description).argParser((value: string) => {
+): OptionSpec {
+  const parser = (value: string): string => {
     if (!isBaseUrl(value))
       throw usageError(
         'INVALID_ARGUMENT',
         `--rule-docs-base-url ${JSON.stringify(value)} must be an absolute URL ending in "/", such as https://example.com/rules/`,
       );
     return value;
-  });
+  };
+  return { flags: '--rule-docs-base-url <url>', description, parser };
 }
 
 /** A repeatable option's values, in the order given. */
@@ -144,3 +152,6 @@ export function inertError(text: string): string {
   const suggestion = /\n\(Did you mean [^\n]*\?\)$/.exec(message)?.[0] ?? '';
   return `${escapeFor.terminal(message.slice(0, message.length - suggestion.length))}${suggestion}\n`;
 }
+
+/** --json, as most commands give it. */
+export const jsonOption: OptionSpec = { flags: '--json', description: 'print one JSON envelope' };

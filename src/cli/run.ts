@@ -9,7 +9,8 @@ import { escapeFor } from '../render/untrusted/index.js';
 import { toolInfo } from '../tool.js';
 import type { CommandResult, Io } from './commands/result.js';
 import { CliError, CONTRACT_VERSION, type Envelope, type UsageSubcode, usageError } from './contract.js';
-import { buildProgram, type Invocation } from './program.js';
+import { buildProgram } from './program.js';
+import { execute, type Invocation } from './table/index.js';
 
 const COMMANDER_SUBCODES: Record<string, UsageSubcode> = {
   'commander.unknownOption': 'UNKNOWN_OPTION',
@@ -62,42 +63,6 @@ function informational(text: string, json: boolean, argv: string[]): { exitCode:
     exitCode: exitCodes.passed,
     stdout: envelope(isVersion ? 'version' : 'help', { exitCode: 0, data, warnings: [], error: null, stdout: '' }),
   };
-}
-
-/** Each command's module is loaded when it runs, so that a run pays only for the command it is. */
-async function execute(invocation: Invocation, io: Io): Promise<CommandResult> {
-  switch (invocation.command) {
-    case 'compile':
-      return (await import('./commands/compile.js')).compileCommand(invocation.options, io);
-    case 'schema':
-      return (await import('./commands/info.js')).schemaCommand(invocation.preset);
-    case 'rules':
-      return (await import('./commands/info.js')).rulesCommand();
-    case 'explain':
-      return (await import('./commands/info.js')).explainCommand(invocation.ruleId);
-    case 'test':
-      return (await import('./commands/test.js')).testCommand(invocation.options, io);
-    case 'stats':
-      return (await import('./commands/stats.js')).statsCommand(invocation.options, io);
-    case 'briefs':
-      return (await import('./commands/briefs.js')).briefsCommand(invocation.options, io);
-    case 'briefs append':
-      return (await import('./commands/briefs-append.js')).briefsAppendCommand(invocation.options, io);
-    case 'init':
-      return (await import('./commands/init.js')).initCommand(invocation.options, io);
-    case 'config':
-      return (await import('./commands/config.js')).configCommand(invocation.options, io);
-    case 'summary':
-      return (await import('./commands/summary.js')).summaryCommand(invocation.options, io);
-    case 'compare':
-      return (await import('./commands/compare.js')).compareCommand(invocation.options, io);
-    case 'convert':
-      return (await import('./commands/convert.js')).convertCommand(invocation.options, io);
-    case 'mcp':
-      return (await import('./commands/mcp.js')).mcpCommand(invocation.options, io);
-    case 'next':
-      return (await import('./commands/next.js')).nextCommand(invocation.options, io);
-  }
 }
 
 /** Help and version requests are not failures; every other problem becomes a coded CliError. */

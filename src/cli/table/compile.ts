@@ -1,0 +1,136 @@
+import { SUPPRESSIONS_FILE_NAME } from '../../suppressions/index.js';
+import { exitCodesText, ruleCatalogText } from '../catalog.js';
+import type { CompileOptions, Format } from '../commands/compile.js';
+import { usageError } from '../contract.js';
+import {
+  collect,
+  ignoreOption,
+  maxBytesOption,
+  maxWarningsOption,
+  outputOption,
+  parsePath,
+  pick,
+  pickIgnore,
+  pickOutput,
+  presetOption,
+  ruleDocsOption,
+  workersOption,
+} from '../options.js';
+import { defineCommand } from './declaration.js';
+
+const FORMATS: Format[] = ['markdown', 'json', 'text', 'sarif', 'github'];
+
+export const compile = defineCommand({
+  name: 'compile',
+  arguments: '[inputs...]',
+  isDefault: true,
+  description: 'compile spec files, folders or quoted globs (the default command)',
+  options: [
+    { flags: '-i, --input <path>', description: 'a spec file, as an alternative to the positional argument' },
+    {
+      flags: '-f, --format <format>',
+      description: 'markdown or json report, or text, sarif or github diagnostics (default: markdown for one file, text for several)',
+      choices: FORMATS,
+    },
+    outputOption('what would go to standard output'),
+    {
+      flags: '--output-dir <dir>',
+      description: 'write one report per input, as <name>.report.md or <name>.report.json',
+      parser: parsePath('--output-dir'),
+    },
+    presetOption('rule preset (default: gate)'),
+    { flags: '--policy <file>', description: "JSON or YAML file whose values override the preset's policy" },
+    {
+      flags: '-c, --config <file>',
+      description:
+        "configuration file (default: INVESTIGATION_CONFIG, or the nearest investigation.config.json|yaml|yml up from each input's folder, then from here)",
+    },
+    ignoreOption(),
+    {
+      flags: '--force-exclude',
+      description:
+        'apply ignores even to files named on the command line: leave them out with a note (for pre-commit, which names the staged files)',
+    },
+    maxBytesOption('largest input accepted, in bytes'),
+    {
+      flags: '--fail-on <severity>',
+      description: 'fail on errors only, or on warnings too',
+      choices: ['error', 'warning'],
+      default: 'error',
+    },
+    maxWarningsOption(),
+    {
+      flags: '--stage <stage>',
+      description: 'final: a finished investigation; draft: an unfinished one, judged on what is there (a sound draft is draft-ok, exit 0)',
+      choices: ['final', 'draft'],
+      default: 'final',
+    },
+    { flags: '-q, --quiet', description: 'report errors only' },
+    {
+      flags: '--suppressions <file>',
+      description: `the baseline: a suppressions file whose counted problems are listed as suppressed and do not fail the gate (default: the nearest ${SUPPRESSIONS_FILE_NAME} up from each input's folder, then from here)`,
+      parser: parsePath('--suppressions'),
+    },
+    {
+      flags: '--suppress-all',
+      description: 'write every problem found into the baseline (the suppressions file), then judge the specs by it',
+    },
+    { flags: '--suppress-rule <id>', description: "write this rule's problems into the baseline (repeatable)", parser: collect },
+    {
+      flags: '--prune-suppressions',
+      description: 'lower the counts of the baseline to the problems still found, and drop the entries of specs that are gone',
+    },
+    {
+      flags: '--fail-on-unused-suppressions',
+      description: 'fail the run (exit 1, GATE_FAILED/UNUSED_SUPPRESSIONS) when a baseline entry accepts more problems than are left',
+    },
+    {
+      flags: '--show-suppressed',
+      description: 'text: list every suppressed problem with its code frame, rather than count them in one line a file',
+    },
+    workersOption('files', '1'),
+    {
+      flags: '--shard <i/n>',
+      description: 'compile only the i-th of n deterministic shares of the inputs (for a CI matrix; merge the runs with summary)',
+    },
+    {
+      flags: '--sarif-category <id>',
+      description: "the SARIF run's automationDetails.id, which tells uploads of one commit apart (default: compile-investigation/)",
+    },
+    ruleDocsOption(),
+    { flags: '--json', description: 'print one JSON envelope on standard output, whatever the outcome' },
+  ],
+  synopsis: `compile-investigation [compile] [inputs...] [--input PATH] [--format FORMAT] [--output FILE]
+        [--output-dir DIR] [--preset gate|reference] [--policy FILE] [--config FILE] [--ignore PATTERN]... [--force-exclude]
+        [--fail-on error|warning] [--max-warnings N] [--stage final|draft] [--quiet] [--max-bytes N] [--workers N]
+        [--suppressions FILE] [--suppress-all] [--suppress-rule ID]... [--prune-suppressions]
+        [--fail-on-unused-suppressions] [--show-suppressed] [--shard i/n] [--sarif-category ID] [--rule-docs-base-url URL] [--json]`,
+  helpAfter: () => `\n${ruleCatalogText()}\n\n${exitCodesText()}\n`,
+  parse(args, options): CompileOptions {
+    const inputs = args[0] as string[];
+    const all = [...inputs, ...(typeof options['input'] === 'string' ? [options['input']] : [])];
+    if (all.length === 0)
+      throw usageError('NO_INPUT', 'no input given; name spec files, folders or quoted globs, or - for standard input (see --help)');
+    return {
+      inputs: all,
+      ...(options['format'] === undefined ? {} : { format: options['format'] as Format }),
+      ...pickOutput(options),
+      ...pick(options, ['outputDir', 'preset', 'policy', 'config', 'shard', 'sarifCategory', 'suppressions', 'ruleDocsBaseUrl']),
+      ...pickIgnore(options),
+      maxBytes: options['maxBytes'] as number,
+      failOn: options['failOn'] as 'error' | 'warning',
+      ...(typeof options['maxWarnings'] === 'number' ? { maxWarnings: options['maxWarnings'] } : {}),
+      ...(options['stage'] === 'draft' ? { stage: 'draft' as const } : {}),
+      quiet: options['quiet'] === true,
+      suppressAll: options['suppressAll'] === true,
+      suppressRules: (options['suppressRule'] as string[] | undefined) ?? [],
+      pruneSuppressions: options['pruneSuppressions'] === true,
+      failOnUnusedSuppressions: options['failOnUnusedSuppressions'] === true,
+      ...(options['forceExclude'] === true ? { forceExclude: true } : {}),
+      showSuppressed: options['showSuppressed'] === true,
+      ...(typeof options['workers'] === 'number' ? { workers: options['workers'] } : {}),
+      json: options['json'] === true,
+    };
+  },
+  run: async (options, io) => (await import('../commands/compile.js')).compileCommand(options, io),
+});
