@@ -263,7 +263,9 @@ async function main() {
   const mode = process.argv[2];
   const root = fileURLToPath(new URL('..', import.meta.url));
   const library = await import(pathToFileURL(join(root, 'dist', 'index.js')).href);
-  const sections = generatedSections(library);
+  // The synopsis of docs/cli.md comes from the command line's table of commands, in its bundle.
+  const cli = createRequire(import.meta.url)('../bin/load-bundle.cjs').loadBundle(join(root, 'dist'), 'cli');
+  const sections = { ...generatedSections(library), synopsis: cli.synopsisText() };
   const documentation = documentationPages(root).map((name) => {
     const current = readFileSync(join(root, name), 'utf8');
     return { name, current, ...updatePage(current, sections) };
@@ -285,7 +287,9 @@ async function main() {
   } else if (mode === 'check') {
     const stale = Object.keys({ ...pages, ...current }).filter((name) => pages[name] !== current[name]);
     for (const { name, current, page } of documentation.filter(({ current, page }) => page !== current)) {
-      process.stderr.write(`${name}: a generated section (rule catalog, exit codes or brief format) is stale; run npm run docs\n`);
+      process.stderr.write(
+        `${name}: a generated section (rule catalog, exit codes, brief format or command synopsis) is stale; run npm run docs\n`,
+      );
       process.exitCode = 1;
     }
     if (stale.length > 0) {

@@ -46,3 +46,5 @@ function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
 
 /** The in-process entry, for the build's code-cache warm-up and for tests. */
 export { run } from './run.js';
+/** The synopsis of every command, for the generated section of docs/cli.md (scripts/docs.mjs). */
+export { synopsisText } from './table/index.js';

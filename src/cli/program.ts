@@ -6,10 +6,11 @@ import { COMMANDS, type Invocation } from './table/index.js';
 
 export type { Invocation } from './table/index.js';
 
-/** The command line, made from the table of commands: commander builds --help from it. */
+/** The command line, made from the table of commands (`commands`: the tests' own table): commander builds --help from it. */
 export function buildProgram(
   onInvocation: (invocation: Invocation) => void,
   output: { writeOut: (text: string) => void; writeErr: (text: string) => void },
+  commands: readonly CommandDeclaration<string, unknown>[] = COMMANDS as readonly CommandDeclaration<string, unknown>[],
 ): Command {
   const program = new Command()
     .name(toolInfo.name)
@@ -23,7 +24,7 @@ export function buildProgram(
     .configureOutput({ ...output, outputError: (text, write) => write(inertError(text)) });
 
   const made = new Map<string, Command>();
-  for (const declaration of COMMANDS as readonly CommandDeclaration<string, unknown>[]) {
+  for (const declaration of commands) {
     const words = declaration.name.split(' ');
     const parent = words.length === 1 ? program : (made.get(words.slice(0, -1).join(' ')) as Command);
     const name = words[words.length - 1] as string;

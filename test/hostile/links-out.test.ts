@@ -22,7 +22,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileFile } from '../../src/cli/commands/shared.js';
+import { compileFile } from '../../src/cli/commands/compile-file.js';
 import { expandInputs } from '../../src/cli/inputs.js';
 import { sameFileAt } from '../../src/common/descriptor-path.js';
 import { type FolderBound, folderBound, openedInside, removeOpened, resolvesInside } from '../../src/common/folder-bound.js';

@@ -7,8 +7,9 @@ import { escapeFor } from '../../render/untrusted/index.js';
 import type { FileOutcome } from '../../report/outcome.js';
 import { artifactChecks, rules } from '../../rules/catalog.js';
 import { toolInfo } from '../../tool.js';
+import { fileLocation } from './compile-file.js';
+import { writeOutput } from './deliver.js';
 import type { CommandResult, Io } from './result.js';
-import { fileLocation, writeOutput } from './shared.js';
 
 export type BriefsFormat = 'json' | ListingFormat;
 

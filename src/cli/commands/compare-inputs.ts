@@ -18,9 +18,9 @@ import { readDocument } from '../../load/document.js';
 import { fixtureStem } from '../../regression/paths.js';
 import { CliError, usageError } from '../contract.js';
 import { type ExpandOptions, expandInputs, type InputFile } from '../inputs.js';
+import { compileFile } from './compile-file.js';
 import { judgeInputs, type RunConfiguration, walkOptions } from './judges.js';
 import type { Io } from './result.js';
-import { compileFile } from './shared.js';
 
 const REPORT_SUFFIX = '.report.json';
 

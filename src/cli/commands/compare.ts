@@ -5,9 +5,9 @@ import { type CompareDocument, compareSides, formatCompareText } from '../../com
 import { escapeFor } from '../../render/untrusted/index.js';
 import { toolInfo } from '../../tool.js';
 import { readSides } from './compare-inputs.js';
+import { deliver } from './deliver.js';
 import { type CompilerFlags, runConfiguration } from './judges.js';
 import type { CommandResult, Io } from './result.js';
-import { deliver } from './shared.js';
 import { unappliedBaselines, unappliedBaselineWarning } from './unapplied-baselines.js';
 
 export type CompareFormat = 'text' | 'markdown' | 'json';

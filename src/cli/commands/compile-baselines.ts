@@ -22,7 +22,7 @@ import {
 } from '../../suppressions/index.js';
 import { refusedAsUsage, usageError } from '../contract.js';
 import type { InputFile } from '../inputs.js';
-import { writeOutput } from './shared.js';
+import { writeOutput } from './deliver.js';
 
 /** The baseline flags of the commands that judge specs. */
 export interface BaselineFlags {

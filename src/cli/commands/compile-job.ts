@@ -4,7 +4,7 @@ import { reportRenderer } from '../../render/formatters.js';
 import type { FileOutcome } from '../../report/outcome.js';
 import type { Baseline } from '../../rules/run.js';
 import type { InputFile } from '../inputs.js';
-import { compileFile, type FileFlags } from './shared.js';
+import { compileFile, type FileFlags } from './compile-file.js';
 
 /** One input file compiled, with its report rendered when the run writes reports (--output-dir). */
 export interface CompiledFile {

@@ -1,11 +1,27 @@
+import { resolve } from 'node:path';
+import { sameFile } from '../../common/real-path.js';
+import { targetKind } from '../../common/write-file.js';
 import type { Compiler } from '../../compile.js';
 import { catalogRules } from '../../dialects/index.js';
-import { formatListing, reportRenderer } from '../../render/formatters.js';
+import { formatListing, type ListingFormat, type ReportFormat, reportRenderer } from '../../render/formatters.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import type { FileOutcome } from '../../report/outcome.js';
 import { toolInfo, toolInfoWith } from '../../tool.js';
-import type { Format } from './compile.js';
+import { usageError } from '../contract.js';
+import type { InputFile } from '../inputs.js';
 import type { Io } from './result.js';
+
+/** The options that say where compile's output goes. */
+interface OutputFlags {
+  output?: string;
+  outputDir?: string;
+}
+
+/** What compile prints: a report format (one report a file) or a listing format (diagnostics of every file). */
+export type Format = ReportFormat | ListingFormat;
+
+/** The formats that print one report a file, rather than a listing of every file's diagnostics. */
+export const REPORT_FORMATS: ReadonlySet<Format> = new Set(['markdown', 'json']);
 
 /** How compile's output is rendered: colour, suppressed problems, the run's outcome, the SARIF category, where rule pages are. */
 export interface RenderOptions {
@@ -46,4 +62,31 @@ export async function renderOutput(files: FileOutcome[], format: Format, compile
 export function colorAllowed(env: Io['env']): boolean {
   const noColor = env['NO_COLOR'];
   return noColor === undefined || noColor === '';
+}
+
+/** --output and --output-dir: refused when they conflict with each other, the format or the inputs, before any work is done. */
+export function checkOutputs(options: OutputFlags, format: Format, several: boolean, inputs: InputFile[], cwd: string): void {
+  if (options.output !== undefined && options.outputDir !== undefined) {
+    throw usageError('CONFLICTING_ARGUMENTS', '--output and --output-dir cannot be used together');
+  }
+  if (options.outputDir !== undefined && !REPORT_FORMATS.has(format)) {
+    throw usageError('CONFLICTING_ARGUMENTS', `--output-dir writes reports, so --format must be markdown or json, not ${format}`);
+  }
+  if (several && REPORT_FORMATS.has(format) && options.outputDir === undefined) {
+    throw usageError(
+      'CONFLICTING_ARGUMENTS',
+      `several inputs give several ${format} reports: write them with --output-dir DIR, or choose --format text, sarif or github`,
+    );
+  }
+  if (options.output !== undefined) {
+    const output = resolve(cwd, options.output);
+    for (const input of inputs) {
+      if (input.open !== '-' && sameFile(output, input.open)) {
+        throw usageError('OUTPUT_IS_INPUT', `--output ${options.output} is the input ${input.shown}; refusing to overwrite it`);
+      }
+    }
+    // Found before any work is done; the writer checks again when it writes.
+    const kind = targetKind(output);
+    if (kind === 'directory') throw usageError('OUTPUT_NOT_WRITABLE', `--output ${options.output} is a directory; give the path of a file`);
+  }
 }

@@ -1,20 +1,17 @@
-import { resolve } from 'node:path';
 import { exitCodes } from '../../common/exit-codes.js';
-import { sameFile } from '../../common/real-path.js';
 import { plural } from '../../common/text.js';
-import { targetKind } from '../../common/write-file.js';
 import type { Compiler } from '../../compile.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
-import type { ListingFormat, ReportFormat } from '../../render/formatters.js';
+import type { ReportFormat } from '../../render/formatters.js';
 import { escapeFor } from '../../render/untrusted/index.js';
-import { hiddenWarningsNote } from '../../report/outcome.js';
+import { type FileOutcome, hiddenWarningsNote } from '../../report/outcome.js';
 import type { Stage } from '../../schema/issues.js';
 import { toolInfo } from '../../tool.js';
 import { chooseWorkers } from '../../workers/choose.js';
 import { bundledWorker } from '../../workers/launcher.js';
 import { runInWorkers } from '../../workers/pool.js';
-import { type EnvelopeError, usageError } from '../contract.js';
-import { expandInputs, type InputFile } from '../inputs.js';
+import type { EnvelopeError } from '../contract.js';
+import { type ExpandedInputs, expandInputs, type InputFile } from '../inputs.js';
 import {
   type BaselineFindings,
   type BaselineFlags,
@@ -28,15 +25,20 @@ import {
 } from './compile-baselines.js';
 import { type CompiledFile, type CompileJobContext, fileCompiler, type JudgedInput } from './compile-job.js';
 import { envelopeError, nothingToJudge, summarizeRun, writeDiagnosticLines } from './compile-outcome.js';
-import { colorAllowed, renderOutput } from './compile-render.js';
+import { checkOutputs, colorAllowed, type Format, REPORT_FORMATS, renderOutput } from './compile-render.js';
 import { shareOf } from './compile-shard.js';
-import { type CompilerFlags, configEcho, type Judged, judgeInputs, runConfiguration, walkOptions } from './judges.js';
+import { deliver } from './deliver.js';
+import {
+  type CompilerFlags,
+  configEcho,
+  type Judged,
+  judgeInputs,
+  type RunConfiguration,
+  runConfiguration,
+  walkOptions,
+} from './judges.js';
 import { reportsNotWritten, writeReports } from './output-dir.js';
 import type { CommandResult, Io } from './result.js';
-import { writeOutput } from './shared.js';
-
-export type Format = ReportFormat | ListingFormat;
-const REPORT_FORMATS: ReadonlySet<Format> = new Set(['markdown', 'json']);
 
 export interface CompileOptions extends CompilerFlags, BaselineFlags {
   inputs: string[];
@@ -57,14 +59,45 @@ export interface CompileOptions extends CompilerFlags, BaselineFlags {
   json: boolean;
 }
 
+export type { Format } from './compile-render.js';
+
+/** What a run will do, settled before any file is compiled: the inputs, their judges and baselines, the format. */
+interface CompilePlan {
+  inputs: InputFile[];
+  judged: Judged;
+  baselines: BaselinePlan;
+  inputWarnings: string[];
+  workers: number;
+  format: Format;
+  context: CompileJobContext;
+}
+
+/** What the files came to, judged by their baselines (rewritten first with --suppress-all, --suppress-rule or --prune-suppressions). */
+interface CompiledRun {
+  compiled: CompiledFile[];
+  files: FileOutcome[];
+  baselines: BaselinePlan;
+  findings: BaselineFindings;
+  written: BaselineFindings['written'];
+  summary: ReturnType<typeof summarizeRun>;
+  warnings: string[];
+}
+
 export async function compileCommand(options: CompileOptions, io: Io): Promise<CommandResult> {
   const configuration = runConfiguration(options, io);
   const expanded = await expandInputs(options.inputs, io.cwd, walkOptions(configuration, io));
-  const { several, warnings: inputWarnings } = expanded;
   if (expanded.files.length === 0) return nothingToJudge(configuration, expanded, io);
+  const plan = planCompile(options, configuration, expanded, io);
+  const run = await compileRun(plan, options, io);
+  return deliverRun(plan, run, options, io);
+}
+
+/** The inputs (this shard's), their judges, baselines and worker threads, and the format; a conflict of options is refused here. */
+function planCompile(options: CompileOptions, configuration: RunConfiguration, expanded: ExpandedInputs, io: Io): CompilePlan {
+  const { several, warnings: inputWarnings } = expanded;
   const inputs = options.shard === undefined ? expanded.files : shareOf(expanded.files, options.shard);
   const judged = judgeInputs(configuration, inputs);
-  let baselines = planBaselines(options, inputs, io.cwd, io.roots);
+  const baselines = planBaselines(options, inputs, io.cwd, io.roots);
   // In this thread unless asked: on 2 cores, writing the reports (which must wait for every file to
   // be compiled, so that no target is written before all are checked) outweighs the compiling that
   // threads share (2,000 files: 1.5-2.5 s in this thread, 2.0-2.7 s with 2 workers).
@@ -73,7 +106,6 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
     io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
   const format: Format = options.format ?? (several && options.outputDir === undefined ? 'text' : 'markdown');
   checkOutputs(options, format, several, inputs, io.cwd);
-
   const writesReports = options.outputDir !== undefined;
   const context: CompileJobContext = {
     compilerOptions: judged.compilerOptions,
@@ -87,9 +119,16 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
     render: writesReports ? (format as 'json' | 'markdown') : null,
     keep: { report: options.json || (!writesReports && REPORT_FORMATS.has(format)), source: format === 'text' },
   };
-  const judgedInputs = (plan: BaselinePlan): JudgedInput[] =>
+  return { inputs, judged, baselines, inputWarnings, workers, format, context };
+}
+
+/** Every file compiled; a baseline to write is written from what the rules found, and the files judged again by it. */
+async function compileRun(plan: CompilePlan, options: CompileOptions, io: Io): Promise<CompiledRun> {
+  const { inputs, judged, context, workers } = plan;
+  let baselines = plan.baselines;
+  const judgedInputs = (baselinePlan: BaselinePlan): JudgedInput[] =>
     inputs.map((input, index) => {
-      const baseline = baselineOf(plan, index);
+      const baseline = baselineOf(baselinePlan, index);
       return { ...input, judge: judged.files[index]?.judge ?? 0, ...(baseline === undefined ? {} : { baseline }) };
     });
   let compiled = await compileAll(judgedInputs(baselines), judged.compilers, context, workers);
@@ -107,12 +146,19 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   const findings = baselineFindings(baselines, files, written, options.failOnUnusedSuppressions === true);
   const summary = summarizeRun(files, options.maxWarnings, failingUnused(findings));
   const findingWarnings = baselineWarnings(findings);
-  const warnings = [...judged.warnings, ...baselines.notes, ...inputWarnings, ...findingWarnings];
+  const warnings = [...judged.warnings, ...baselines.notes, ...plan.inputWarnings, ...findingWarnings];
   for (const warning of findingWarnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
   for (const { path, specs, problems } of written)
     io.stderr.write(
       `${toolInfo.name}: wrote ${escapeFor.terminal(path)}: ${plural(problems, 'problem')} of ${plural(specs, 'spec')} suppressed\n`,
     );
+  return { compiled, files, baselines, findings, written, summary, warnings };
+}
+
+/** The envelope's data, and the output where it was asked for: reports in --output-dir, or one document delivered as every command delivers it. */
+async function deliverRun(plan: CompilePlan, run: CompiledRun, options: CompileOptions, io: Io): Promise<CommandResult> {
+  const { inputs, judged, format } = plan;
+  const { compiled, files, findings, written, summary, warnings } = run;
   const data: Record<string, unknown> = {
     // The first file's (expansion leaves at least one); each file's own is beside it.
     config: configEcho((judged.files[0] as Judged['files'][number]).config),
@@ -141,9 +187,8 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
       else if (fate !== undefined) entry['reportFile'] = fate.file;
     });
     writeError = reportsNotWritten(fates, io);
-  } else {
+  } else if (!REPORT_FORMATS.has(format) || files[0]?.report) {
     // A report format with no report (input error, {VACIO_CRITICO}) writes nothing, not even an empty file.
-    const hasContent = !REPORT_FORMATS.has(format) || files[0]?.report;
     const toTerminal = options.output === undefined && !options.json && io.stdoutIsTTY;
     // --rule-docs-base-url, else the first file's configuration's ruleDocsBaseUrl, else no links.
     const docs = options.ruleDocsBaseUrl ?? judged.files[0]?.config.config.ruleDocsBaseUrl;
@@ -157,17 +202,8 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
       docs,
       failingUnused: failingUnused(findings),
     };
-    const rendered = hasContent ? await renderOutput(files, format, judged.compilers, listing) : '';
-    if (!hasContent) {
-      stdout = '';
-    } else if (options.output !== undefined) {
-      writeOutput(resolve(io.cwd, options.output), rendered, `--output ${options.output}`);
-      data['output'] = options.output;
-    } else if (options.json) {
-      if (format !== 'json') data['rendered'] = rendered;
-    } else {
-      stdout = rendered;
-    }
+    const rendered = await renderOutput(files, format, judged.compilers, listing);
+    stdout = deliver(rendered, options, data, io.cwd, format === 'json');
   }
   if (REPORT_FORMATS.has(format) || options.outputDir !== undefined || options.output !== undefined || options.json) {
     for (const file of files) writeDiagnosticLines(file, io);
@@ -198,30 +234,4 @@ async function compileAll(
   if (launcher !== null) return runInWorkers<CompiledFile>(inputs, { workers, launcher, job: 'compile', context });
   const compile = await fileCompiler((judge) => compilers[judge] as Compiler, context);
   return inputs.map(compile);
-}
-
-function checkOutputs(options: CompileOptions, format: Format, several: boolean, inputs: InputFile[], cwd: string): void {
-  if (options.output !== undefined && options.outputDir !== undefined) {
-    throw usageError('CONFLICTING_ARGUMENTS', '--output and --output-dir cannot be used together');
-  }
-  if (options.outputDir !== undefined && !REPORT_FORMATS.has(format)) {
-    throw usageError('CONFLICTING_ARGUMENTS', `--output-dir writes reports, so --format must be markdown or json, not ${format}`);
-  }
-  if (several && REPORT_FORMATS.has(format) && options.outputDir === undefined) {
-    throw usageError(
-      'CONFLICTING_ARGUMENTS',
-      `several inputs give several ${format} reports: write them with --output-dir DIR, or choose --format text, sarif or github`,
-    );
-  }
-  if (options.output !== undefined) {
-    const output = resolve(cwd, options.output);
-    for (const input of inputs) {
-      if (input.open !== '-' && sameFile(output, input.open)) {
-        throw usageError('OUTPUT_IS_INPUT', `--output ${options.output} is the input ${input.shown}; refusing to overwrite it`);
-      }
-    }
-    // Found before any work is done; the writer checks again when it writes.
-    const kind = targetKind(output);
-    if (kind === 'directory') throw usageError('OUTPUT_NOT_WRITABLE', `--output ${options.output} is a directory; give the path of a file`);
-  }
 }

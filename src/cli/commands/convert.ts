@@ -10,8 +10,8 @@ import { readDocument } from '../../load/document.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import { toolInfo } from '../../tool.js';
 import { CliError, usageError } from '../contract.js';
+import { deliver } from './deliver.js';
 import type { CommandResult, Io } from './result.js';
-import { deliver } from './shared.js';
 
 export interface ConvertOptions {
   report: string;

@@ -4,8 +4,8 @@ import { targetKind } from '../../common/write-file.js';
 import { packageFiles } from '../../tool.js';
 import { usageError } from '../contract.js';
 import { specSkeleton } from '../skeleton.js';
+import { writeOutput } from './deliver.js';
 import type { CommandResult, Io } from './result.js';
-import { writeOutput } from './shared.js';
 
 export interface InitOptions {
   goal: string;

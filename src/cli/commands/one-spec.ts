@@ -14,10 +14,10 @@ import {
   failingUnused,
   planBaselines,
 } from './compile-baselines.js';
+import { compileFile, type GivenText } from './compile-file.js';
 import { summarizeRun } from './compile-outcome.js';
 import { type CompilerFlags, judgeInputs, runConfiguration } from './judges.js';
 import type { Io } from './result.js';
-import { compileFile, type GivenText } from './shared.js';
 
 /** One spec: a file (one path, not a folder or glob; read only if what is opened lies `inside`, when given), or text given in place of a file. */
 export type SpecSource = { path: string; inside?: FolderBound } | GivenText;

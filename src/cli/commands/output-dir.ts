@@ -10,8 +10,8 @@ import { toolInfo } from '../../tool.js';
 import { type EnvelopeError, usageError } from '../contract.js';
 import type { InputFile } from '../inputs.js';
 import type { CompiledFile } from './compile-job.js';
+import { writeOutputFile } from './deliver.js';
 import type { Io } from './result.js';
-import { writeOutputFile } from './shared.js';
 
 /** What became of one file's report under --output-dir: written to `file`, or not, with the reason. */
 interface ReportFate {

@@ -3,9 +3,10 @@ import type { Compiler } from '../../compile.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import { toolInfo } from '../../tool.js';
 import { expandInputs } from '../inputs.js';
+import { compileFile } from './compile-file.js';
+import { deliver } from './deliver.js';
 import { type CompilerFlags, configEcho, type Judged, judgeInputs, runConfiguration, walkOptions } from './judges.js';
 import type { CommandResult, Io } from './result.js';
-import { compileFile, deliver } from './shared.js';
 import { unappliedBaselines, unappliedBaselineWarning } from './unapplied-baselines.js';
 
 export interface StatsOptions extends CompilerFlags {

@@ -19,8 +19,8 @@ import { unusedEntriesFailure } from '../../render/run-failure.js';
 import { toolInfo } from '../../tool.js';
 import { CliError, type EnvelopeError, usageError } from '../contract.js';
 import { tooManyWarnings } from './compile-outcome.js';
+import { writeOutput } from './deliver.js';
 import type { CommandResult, Io } from './result.js';
-import { writeOutput } from './shared.js';
 
 export interface SummaryOptions {
   results: string[];

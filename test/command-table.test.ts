@@ -1,0 +1,103 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { buildProgram, type Invocation } from '../src/cli/program.js';
+import { defineCommand } from '../src/cli/table/declaration.js';
+import { COMMANDS, synopsisText } from '../src/cli/table/index.js';
+import { projectRoot } from './support/cli.js';
+import { documentationPage } from './support/documentation.js';
+
+const quiet = { writeOut: () => undefined, writeErr: () => undefined };
+
+/** Every command of a program, subcommands after their command, by full name. */
+function commandsOf(program: Command): Array<{ name: string; command: Command }> {
+  return program.commands.flatMap((command) => [
+    { name: command.name(), command },
+    ...command.commands.map((sub) => ({ name: `${command.name()} ${sub.name()}`, command: sub })),
+  ]);
+}
+
+/** The static, dynamic and type-only imports of src/cli, file to file. */
+function cliImports(): Map<string, string[]> {
+  const folder = join(projectRoot, 'src', 'cli');
+  const files = (readdirSync(folder, { recursive: true }) as string[])
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => join(folder, name));
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const targets = [...text.matchAll(/(?:from|import\()\s*'(\.{1,2}\/[^']+)\.js'/g)].map((match) =>
+      resolve(dirname(file), `${match[1]}.ts`),
+    );
+    graph.set(
+      file,
+      targets.filter((target) => target.startsWith(folder)),
+    );
+  }
+  return graph;
+}
+
+/** The first import cycle found, as a list of files from the project's root, or undefined. */
+function firstCycle(graph: Map<string, string[]>): string[] | undefined {
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (file: string): string[] | undefined => {
+    if (state.get(file) === 'done') return undefined;
+    if (state.get(file) === 'open') return [...path.slice(path.indexOf(file)), file];
+    state.set(file, 'open');
+    path.push(file);
+    for (const target of graph.get(file) ?? []) {
+      const cycle = visit(target);
+      if (cycle !== undefined) return cycle;
+    }
+    path.pop();
+    state.set(file, 'done');
+    return undefined;
+  };
+  for (const file of [...graph.keys()].sort()) {
+    const cycle = visit(file);
+    if (cycle !== undefined) return cycle.map((entry) => relative(projectRoot, entry));
+  }
+  return undefined;
+}
+
+describe('the table of commands', () => {
+  it('makes the program: its commands, in order, each with the options it declares', () => {
+    const program = buildProgram(() => undefined, quiet);
+    const made = commandsOf(program);
+    expect(made.map(({ name }) => name)).toEqual(COMMANDS.map((command) => command.name));
+    for (const declaration of COMMANDS) {
+      const command = made.find(({ name }) => name === declaration.name)?.command;
+      expect(command?.options.map((option) => option.flags)).toEqual(declaration.options.map((option) => option.flags));
+      expect(command?.description()).toBe(declaration.description);
+    }
+  });
+
+  it('is the synopsis of docs/cli.md, as npm run docs writes it', () => {
+    const page = documentationPage('docs/cli.md');
+    const section = /<!-- generated:synopsis -->\n([\s\S]*?)\n<!-- \/generated:synopsis -->/.exec(page)?.[1];
+    expect(section).toBe(synopsisText());
+  });
+
+  it('takes a new command as one declaration: the program parses it into its typed options', () => {
+    const toy = defineCommand({
+      name: 'toy',
+      arguments: '<thing>',
+      description: 'a command of the tests only',
+      options: [{ flags: '--loud', description: 'say it loudly' }],
+      synopsis: 'compile-investigation toy <thing> [--loud]',
+      parse: (args, options) => ({ thing: args[0] as string, loud: options['loud'] === true }),
+      run: async () => ({ exitCode: 0, data: {}, warnings: [], error: null, stdout: '' }),
+    });
+    let parsed: Invocation | undefined;
+    const program = buildProgram((invocation) => (parsed = invocation), quiet, [...COMMANDS, toy]);
+    program.parse(['toy', 'box', '--loud'], { from: 'user' });
+    expect(parsed as unknown).toEqual({ command: 'toy', options: { thing: 'box', loud: true } });
+    expect(program.commands.at(-1)?.helpInformation()).toMatch(/--loud +say it loudly/);
+  });
+
+  it('leaves no import cycle in the command line', () => {
+    expect(firstCycle(cliImports())).toBeUndefined();
+  });
+});
