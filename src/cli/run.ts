@@ -10,7 +10,7 @@ import { toolInfo } from '../tool.js';
 import type { CommandResult, Io } from './commands/result.js';
 import { CliError, CONTRACT_VERSION, type Envelope, type UsageSubcode, usageError } from './contract.js';
 import { buildProgram } from './program.js';
-import { execute, type Invocation } from './table/index.js';
+import { COMMANDS, execute, type Invocation } from './table/index.js';
 
 const COMMANDER_SUBCODES: Record<string, UsageSubcode> = {
   'commander.unknownOption': 'UNKNOWN_OPTION',
@@ -115,10 +115,13 @@ function refuseMistypedCommand(argv: string[], cwd: string, commands: readonly s
   );
 }
 
-/** The command a failed parse was meant for, for the envelope: the first argument naming one (with its subcommand), else compile. */
+/** The command a failed parse was meant for, for the envelope: the first argument naming one (with its subcommand), else the default command. */
 function commandName(argv: string[], commands: readonly string[]): string {
   const at = argv.findIndex((arg) => !arg.startsWith('-'));
   const first = argv[at];
-  if (first === 'briefs' && argv[at + 1] === 'append') return 'briefs append';
-  return first !== undefined && commands.includes(first) ? first : 'compile';
+  const names = COMMANDS.map((command) => command.name as string);
+  const withSubcommand = `${first} ${argv[at + 1]}`;
+  if (names.includes(withSubcommand)) return withSubcommand;
+  if (first !== undefined && commands.includes(first)) return first;
+  return COMMANDS.find((command) => command.isDefault === true)?.name ?? 'compile';
 }
