@@ -1,12 +1,18 @@
 // The commands, one line each, in the order --help lists them (a subcommand after its command).
 // The program, the `Invocation` type, the dispatcher and the synopsis of docs/cli.md come from here.
-import { config, convert, init, mcp, next } from './authoring.js';
+
 import { briefs, briefsAppend } from './briefs.js';
+import { compare } from './compare.js';
 import { compile } from './compile.js';
+import { config } from './config.js';
+import { convert } from './convert.js';
 import type { CommandDeclaration } from './declaration.js';
-import { compare, summary } from './gate.js';
 import { explain, rules, schema } from './info.js';
+import { init } from './init.js';
+import { mcp } from './mcp.js';
+import { next } from './next.js';
 import { stats } from './stats.js';
+import { summary } from './summary.js';
 import { test } from './test.js';
 
 export const COMMANDS = [

@@ -1,0 +1,22 @@
+import type { ConfigOptions } from '../commands/config.js';
+import { jsonOption, pick, presetOption } from '../options.js';
+import { defineCommand } from './declaration.js';
+
+export const config = defineCommand({
+  name: 'config',
+  arguments: '[spec]',
+  description: 'print the preset, every policy value and every rule setting a compile would use, and where each came from',
+  options: [
+    presetOption('rule preset (default: gate)'),
+    { flags: '--policy <file>', description: "JSON or YAML file whose values override the preset's policy" },
+    { flags: '-c, --config <file>', description: 'configuration file (default: as for compile)' },
+    jsonOption,
+  ],
+  synopsis: 'compile-investigation config [spec] [--preset gate|reference] [--policy FILE] [--config FILE] [--json]',
+  parse: (args, options): ConfigOptions => ({
+    ...(args[0] === undefined ? {} : { spec: args[0] as string }),
+    ...pick(options, ['preset', 'policy', 'config']),
+    json: options['json'] === true,
+  }),
+  run: async (options, io) => (await import('../commands/config.js')).configCommand(options, io),
+});

@@ -1,0 +1,28 @@
+import type { NextOptions } from '../commands/next.js';
+import { jsonOption, maxBytesOption, pick, presetOption } from '../options.js';
+import { defineCommand } from './declaration.js';
+
+export const next = defineCommand({
+  name: 'next',
+  arguments: '<spec>',
+  description:
+    'advise on a draft: what the method allows now and what it forbids (budget left, the hypothesis to test next, replan, stop reasons), each with the rule it comes from',
+  options: [
+    { flags: '-f, --format <format>', description: 'text or JSON advice', choices: ['text', 'json'], default: 'text' },
+    presetOption("rule preset (default: the configuration's, else gate)"),
+    { flags: '--policy <file>', description: "JSON or YAML file whose values override the preset's policy" },
+    { flags: '-c, --config <file>', description: 'configuration file (default: as for compile)' },
+    maxBytesOption('largest input accepted, in bytes'),
+    jsonOption,
+  ],
+  synopsis:
+    'compile-investigation next <spec> [--format text|json] [--preset NAME] [--policy FILE] [--config FILE] [--max-bytes N] [--json]',
+  parse: (args, options): NextOptions => ({
+    spec: args[0] as string,
+    format: options['format'] as 'text' | 'json',
+    ...pick(options, ['preset', 'policy', 'config']),
+    maxBytes: options['maxBytes'] as number,
+    json: options['json'] === true,
+  }),
+  run: async (options, io) => (await import('../commands/next.js')).nextCommand(options, io),
+});
