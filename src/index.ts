@@ -9,7 +9,7 @@ import {
   type UsageErrorSubcode,
 } from './compile.js';
 import { renderJson } from './render/json.js';
-import { renderMarkdown } from './render/markdown.js';
+import { renderMarkdown } from './render/markdown/index.js';
 
 export type { Advice, NextSteps } from './advice/index.js';
 export { adviseNext, formatNextSteps } from './advice/index.js';
@@ -24,7 +24,7 @@ export type { Preset, PresetName } from './policy/presets.js';
 export { builtInPreset, presetNames } from './policy/presets.js';
 export type { Policy, UnitPolicy } from './policy/types.js';
 export { renderJson } from './render/json.js';
-export { renderMarkdown } from './render/markdown.js';
+export { renderMarkdown } from './render/markdown/index.js';
 export { BUILT_IN_CHECKS as builtInChecks, type ExtraCheck as BuiltInCheck } from './render/sarif-descriptors.js';
 export type { CompileError } from './report/compile-error.js';
 export type { DialectId, GateCriterion, Metrics, Report, SpecReport, Summary, Verdict } from './report/types.js';

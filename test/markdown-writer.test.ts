@@ -16,9 +16,9 @@ import type {
 } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { createCompiler } from '../src/index.js';
-import { markdownTree } from '../src/render/markdown.js';
-import { writeDocument } from '../src/render/markdown-flow.js';
-import { stringifyMarkdown, stringifyWithRemark } from '../src/render/markdown-stringify.js';
+import { writeDocument } from '../src/render/markdown/direct.js';
+import { markdownTree } from '../src/render/markdown/index.js';
+import { stringifyMarkdown, stringifyWithRemark } from '../src/render/markdown/stringify.js';
 import { DEFAULT_SEED, mutatedSpecArbitrary, textArbitrary, validSpecArbitrary } from './support/properties.js';
 
 /**

@@ -4,7 +4,7 @@ import { WriteRefusedError } from '../common/write-file.js';
 import type { CompileResult } from '../compile.js';
 import { DEFAULT_MAX_BYTES, readInput } from '../load/read-input.js';
 import { renderJson } from '../render/json.js';
-import { renderMarkdown } from '../render/markdown.js';
+import { renderMarkdown } from '../render/markdown/index.js';
 import type { Report } from '../report/types.js';
 import { compareDiagnostics } from './compare.js';
 import { firstDifferingLine, unifiedDiff } from './diff.js';

@@ -9,7 +9,7 @@ import { createCompiler } from '../../src/compile.js';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
 import { formatFailures, runFixture, unifiedDiff } from '../../src/regression/index.js';
 import { formatGithub } from '../../src/render/github.js';
-import { renderMarkdown } from '../../src/render/markdown.js';
+import { renderMarkdown } from '../../src/render/markdown/index.js';
 import { formatText } from '../../src/render/text.js';
 import type { FileOutcome } from '../../src/report/outcome.js';
 import { collectStats, renderStatsMarkdown } from '../../src/stats/index.js';

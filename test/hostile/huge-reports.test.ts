@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createCompiler } from '../../src/compile.js';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
 import { MAX_ITEMS_IN_CELL, MAX_ROWS } from '../../src/render/limits.js';
-import { markdownTree, renderMarkdown } from '../../src/render/markdown.js';
+import { markdownTree, renderMarkdown } from '../../src/render/markdown/index.js';
 import type { FileOutcome } from '../../src/report/outcome.js';
 import type { Report } from '../../src/report/types.js';
 import { collectStats, renderStatsMarkdown } from '../../src/stats/index.js';

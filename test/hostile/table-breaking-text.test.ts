@@ -8,7 +8,7 @@ import { visible } from '../../src/common/visible.js';
 import { createCompiler } from '../../src/compile.js';
 import { describePointer } from '../../src/diagnostics/pointer.js';
 import { phaseSummary } from '../../src/render/discovery-section.js';
-import { renderMarkdown, stringifyMarkdown } from '../../src/render/markdown.js';
+import { renderMarkdown, stringifyMarkdown } from '../../src/render/markdown/index.js';
 import { code, table } from '../../src/render/mdast-builders.js';
 import type { FileOutcome } from '../../src/report/outcome.js';
 import { collectStats, renderStatsMarkdown } from '../../src/stats/index.js';

@@ -1,7 +1,7 @@
 import type { Root } from 'mdast';
-import { dialectOf } from '../dialects/index.js';
-import type { Report } from '../report/types.js';
-import { stringifyMarkdown } from './markdown-part.js';
+import { dialectOf } from '../../dialects/index.js';
+import type { Report } from '../../report/types.js';
+import { stringifyMarkdown } from './part.js';
 
 /** The report as GitHub-flavoured Markdown, serialized from an mdast tree by remark. */
 export function renderMarkdown(report: Report): string {
