@@ -3,9 +3,14 @@ import type { Handle, Info, State } from 'mdast-util-to-markdown';
 import { longestRun } from '../../common/text.js';
 import { escapeFor } from '../untrusted/index.js';
 
+// The direct writer: a report's Markdown written without remark, byte for byte as remark writes it
+// (`stringify.ts` chooses between the two; test/markdown-writer.test.ts compares them): the
+// document's blocks, then phrasing content, then tables, whose writer serves remark as its table
+// handler too.
+
 /**
- * How reports are written by remark-stringify. The direct writers below write what remark writes with exactly
- * these options: change one here and they must change with it (the golden files would show it).
+ * How reports are written by remark-stringify. The writers below write what remark writes with
+ * exactly these options: change one here and they must change with it (the goldens would show it).
  */
 export const MARKDOWN_OPTIONS = {
   bullet: '-',
