@@ -11,14 +11,14 @@ import ts from 'typescript';
 /**
  * Lowest first. A part is a top folder of src/, or a top-level file named by its file name. A
  * path with a slash names a folder or file that stands apart from the rest of its folder: the
- * Markdown writer and the choice of formats ask the dialects, which draw with the rest of
+ * choice of formats asks the dialects for the Markdown renderer, and they draw with the rest of
  * src/render/.
  */
 export const TIERS = [
   { name: 'foundation', parts: ['common', 'tool.ts', 'diagnostics', 'spec'] },
   { name: 'input', parts: ['load', 'schema', 'policy', 'config'] },
   { name: 'judge', parts: ['rules', 'report'] },
-  { name: 'output', parts: ['render', 'dialects', 'render/markdown', 'render/formatters.ts'] },
+  { name: 'output', parts: ['render', 'dialects', 'render/formatters.ts'] },
   {
     name: 'services',
     parts: ['compile.ts', 'suppressions', 'workers', 'briefs', 'stats', 'regression', 'gate', 'compare', 'advice', 'convert'],

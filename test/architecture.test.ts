@@ -60,7 +60,8 @@ describe('imports flow down the pipeline', () => {
     const named = (TIERS as { name: string; parts: string[] }[]).flatMap(({ parts }) => parts);
     expect(new Set(named).size).toBe(named.length);
     expect(partOf(`${process.cwd()}/src/render/mermaid/flowchart.ts`)).toBe('render');
-    expect(partOf(`${process.cwd()}/src/render/markdown/direct.ts`)).toBe('render/markdown');
+    expect(partOf(`${process.cwd()}/src/render/markdown/direct.ts`)).toBe('render');
+    expect(partOf(`${process.cwd()}/src/render/formatters.ts`)).toBe('render/formatters.ts');
     expect(() => violationsOf([{ file: 'src/nowhere/x.ts', target: 'src/load/y.ts', from: 'nowhere', to: 'load' }])).toThrow(/in no tier/);
   });
 });

@@ -15,9 +15,9 @@ import type {
   ThematicBreak,
 } from 'mdast';
 import { describe, expect, it } from 'vitest';
+import { markdownTree } from '../src/dialects/markdown.js';
 import { createCompiler } from '../src/index.js';
 import { writeDocument } from '../src/render/markdown/direct.js';
-import { markdownTree } from '../src/render/markdown/index.js';
 import { stringifyMarkdown, stringifyWithRemark } from '../src/render/markdown/stringify.js';
 import { DEFAULT_SEED, mutatedSpecArbitrary, textArbitrary, validSpecArbitrary } from './support/properties.js';
 
