@@ -1,7 +1,7 @@
 import type { FolderBound } from '../common/folder-bound.js';
 import { readDocument } from '../load/document.js';
 import type { InputProblem } from '../load/input-error.js';
-import { type EvidenceRegistry, registryOf } from '../rules/briefs/check.js';
+import { type EvidenceRegistry, registryOf } from '../rules/briefs/brief-checks.js';
 
 export type RegistryLookup =
   | {
