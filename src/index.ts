@@ -1,3 +1,4 @@
+import { definedFields } from './common/defined-fields.js';
 import {
   type CompileInputOptions,
   type CompileResult,
@@ -73,9 +74,7 @@ export function compileInvestigation(
   }
   const { path, format, baseline, stage } = options;
   const result = compiler.compile(input, {
-    ...(path === undefined ? {} : { path }),
-    ...(baseline === undefined ? {} : { baseline }),
-    ...(stage === undefined ? {} : { stage }),
+    ...definedFields({ path, baseline, stage }),
   });
   if (!result.report) return { ...result, output: null };
   return { ...result, output: format === 'json' ? renderJson(result.report) : renderMarkdown(result.report) };
