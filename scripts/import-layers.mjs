@@ -1,6 +1,7 @@
-// The direction imports may take in src/: each module may import its own folder and the layers
-// below its own, never a layer above or a sibling in the same layer. ARCHITECTURE.md explains the
-// layers; test/architecture.test.ts fails on any import against them.
+// The direction imports may take in src/: six tiers, lowest first. A module may import any part
+// of its own tier and of the tiers below, never of a tier above; inside a tier, the folders'
+// imports must not go round in a cycle. ARCHITECTURE.md explains the tiers;
+// test/architecture.test.ts fails on any import against them.
 //   node scripts/import-layers.mjs    prints the folder-to-folder imports and every violation
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
@@ -8,34 +9,28 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 /**
- * Lowest first. A top-level file of src/ is named by its file name. A path with a slash names a
- * file (or folder) that stands apart from the rest of its folder: the Markdown renderer and the
- * choice of formats ask the dialects, which draw with the rest of src/render/.
+ * Lowest first. A part is a top folder of src/, or a top-level file named by its file name. A
+ * path with a slash names a folder or file that stands apart from the rest of its folder: the
+ * choice of formats asks the dialects for the Markdown renderer, and they draw with the rest of
+ * src/render/.
  */
-export const LAYERS = [
-  ['common', 'tool.ts'],
-  ['diagnostics', 'spec'],
-  ['load'],
-  ['schema'],
-  ['policy'],
-  ['rules'],
-  ['report'],
-  ['render'],
-  ['dialects'],
-  ['compile.ts', 'config', 'suppressions'],
-  ['render/markdown.ts'],
-  ['render/formatters.ts'],
-  ['workers'],
-  ['briefs', 'stats', 'regression', 'gate', 'compare', 'advice', 'convert'],
-  ['index.ts'],
-  ['cli'],
+export const TIERS = [
+  { name: 'foundation', parts: ['common', 'tool.ts', 'diagnostics', 'spec'] },
+  { name: 'input', parts: ['load', 'schema', 'policy', 'config'] },
+  { name: 'judge', parts: ['rules', 'report'] },
+  { name: 'output', parts: ['render', 'dialects', 'render/formatters.ts'] },
+  {
+    name: 'services',
+    parts: ['compile.ts', 'suppressions', 'workers', 'briefs', 'stats', 'regression', 'gate', 'compare', 'advice', 'convert'],
+  },
+  { name: 'surface', parts: ['index.ts', 'cli'] },
 ];
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE = join(ROOT, 'src');
 
 /** Parts named by a path within a folder, longest first. */
-const NESTED_PARTS = LAYERS.flat()
+const NESTED_PARTS = TIERS.flatMap((tier) => tier.parts)
   .filter((part) => part.includes('/'))
   .sort((a, b) => b.length - a.length);
 
@@ -48,9 +43,9 @@ export function partOf(file) {
   return NESTED_PARTS.find((part) => path === part || path.startsWith(`${part}/`)) ?? path.split('/')[0];
 }
 
-function layerOf(part) {
-  const index = LAYERS.findIndex((layer) => layer.includes(part));
-  if (index < 0) throw new Error(`src/${part} is in no layer of scripts/import-layers.mjs; add it where it belongs`);
+function tierOf(part) {
+  const index = TIERS.findIndex((tier) => tier.parts.includes(part));
+  if (index < 0) throw new Error(`src/${part} is in no tier of scripts/import-layers.mjs; add it where it belongs`);
   return index;
 }
 
@@ -79,9 +74,69 @@ export function crossImports() {
   return edges;
 }
 
-/** The imports that point up the layers or sideways to a sibling. */
+/**
+ * The groups of parts whose imports go round in a cycle (strongly connected components of more
+ * than one part, by Tarjan's algorithm), each in the order its parts were first met, the groups
+ * in the order of their first part.
+ */
+function cycles(parts, edges) {
+  const next = new Map(parts.map((part) => [part, []]));
+  for (const { from, to } of edges) if (!next.get(from).includes(to)) next.get(from).push(to);
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const found = [];
+  const visit = (part) => {
+    index.set(part, index.size);
+    low.set(part, index.get(part));
+    stack.push(part);
+    for (const to of next.get(part)) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(part, Math.min(low.get(part), low.get(to)));
+      } else if (stack.includes(to)) {
+        low.set(part, Math.min(low.get(part), index.get(to)));
+      }
+    }
+    if (low.get(part) !== index.get(part)) return;
+    const group = stack.splice(stack.indexOf(part));
+    if (group.length > 1) found.push(group);
+  };
+  for (const part of parts) if (!index.has(part)) visit(part);
+  const order = (part) => parts.indexOf(part);
+  return found.map((group) => group.sort((a, b) => order(a) - order(b))).sort((a, b) => order(a[0]) - order(b[0]));
+}
+
+/**
+ * What the imports do against the tiers, each with a message and the imports that show it: an
+ * import up the tiers; a cycle of parts inside a tier, with one import for each step of it.
+ */
 export function importViolations(edges = crossImports()) {
-  return edges.filter((edge) => layerOf(edge.to) >= layerOf(edge.from));
+  const violations = [];
+  for (const edge of edges) {
+    const from = tierOf(edge.from);
+    const to = tierOf(edge.to);
+    if (to > from)
+      violations.push({
+        message: `against the tiers: ${edge.file} (${TIERS[from].name}) imports ${edge.target} (${TIERS[to].name})`,
+        edges: [edge],
+      });
+  }
+  for (const [position, tier] of TIERS.entries()) {
+    const inside = edges.filter((edge) => tierOf(edge.from) === position && tierOf(edge.to) === position);
+    const parts = [...new Set(inside.flatMap(({ from, to }) => [from, to]))];
+    for (const group of cycles(parts, inside)) {
+      const steps = [];
+      for (const from of group)
+        for (const to of group) {
+          const edge = inside.find((candidate) => candidate.from === from && candidate.to === to);
+          if (edge !== undefined) steps.push(edge);
+        }
+      const shown = steps.map(({ file, target }) => `${file} imports ${target}`).join('; ');
+      violations.push({ message: `a cycle inside the ${tier.name} tier between ${group.join(', ')}: ${shown}`, edges: steps });
+    }
+  }
+  return violations;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -90,7 +145,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const { from, to } of edges) counts.set(`${from} -> ${to}`, (counts.get(`${from} -> ${to}`) ?? 0) + 1);
   for (const [pair, count] of [...counts].sort(([a], [b]) => (a < b ? -1 : 1))) console.log(`${pair} (${count})`);
   const violations = importViolations(edges);
-  for (const { file, target } of violations) console.log(`against the layers: ${file} imports ${target}`);
-  console.log(`${edges.length} imports across parts of src/, ${violations.length} against the layers`);
+  for (const { message } of violations) console.log(message);
+  console.log(`${edges.length} imports across parts of src/, ${violations.length} against the tiers`);
   process.exitCode = violations.length > 0 ? 1 : 0;
 }

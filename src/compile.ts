@@ -1,3 +1,4 @@
+import { definedFields } from './common/defined-fields.js';
 import { didYouMean } from './common/suggest.js';
 import type { Diagnostic, RuleSetting } from './diagnostics/diagnostic.js';
 import {
@@ -149,13 +150,12 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
       const document: DialectInput = {
         data,
         input: { path: inputOptions.path ?? null, format, sha256 },
-        ...(locate === undefined ? {} : { locate }),
-        ...(source === undefined ? {} : { source }),
+        ...definedFields({ locate, source }),
         stage: inputOptions.stage ?? 'final',
-        ...(inputOptions.baseline === undefined ? {} : { baseline: inputOptions.baseline }),
+        ...definedFields({ baseline: inputOptions.baseline }),
       };
       const compiled = (compilers.get(dialect.id) as (document: DialectInput) => DialectCompiled)(document);
-      return { ...compiled, dialect: dialect.id, ...(source === undefined ? {} : { source }) };
+      return { ...compiled, dialect: dialect.id, ...definedFields({ source }) };
     },
   };
 }
@@ -181,6 +181,6 @@ function inputFailure(problem: InputProblem, source?: string): CompileResult {
     diagnostics: [],
     report: null,
     error: { code: 'INPUT_ERROR', ...problem },
-    ...(source === undefined ? {} : { source }),
+    ...definedFields({ source }),
   };
 }

@@ -1,3 +1,4 @@
+import { definedFields } from './common/defined-fields.js';
 import {
   type CompileInputOptions,
   type CompileResult,
@@ -8,8 +9,8 @@ import {
   UsageError,
   type UsageErrorSubcode,
 } from './compile.js';
+import { renderMarkdown } from './dialects/markdown.js';
 import { renderJson } from './render/json.js';
-import { renderMarkdown } from './render/markdown.js';
 
 export type { Advice, NextSteps } from './advice/index.js';
 export { adviseNext, formatNextSteps } from './advice/index.js';
@@ -19,12 +20,12 @@ export type { Diagnostic, RuleSetting, Severity } from './diagnostics/diagnostic
 export type { Dialect, DialectCatalog } from './dialects/index.js';
 export { dialects } from './dialects/index.js';
 export { baseKatasReport, KATAS_REPORT_SCHEMA, type KatasReport, type KatasSummary, katasRules } from './dialects/katas/index.js';
+export { renderMarkdown } from './dialects/markdown.js';
 export type { InputErrorSubcode } from './load/input-error.js';
 export type { Preset, PresetName } from './policy/presets.js';
 export { builtInPreset, presetNames } from './policy/presets.js';
 export type { Policy, UnitPolicy } from './policy/types.js';
 export { renderJson } from './render/json.js';
-export { renderMarkdown } from './render/markdown.js';
 export { BUILT_IN_CHECKS as builtInChecks, type ExtraCheck as BuiltInCheck } from './render/sarif-descriptors.js';
 export type { CompileError } from './report/compile-error.js';
 export type { DialectId, GateCriterion, Metrics, Report, SpecReport, Summary, Verdict } from './report/types.js';
@@ -73,9 +74,7 @@ export function compileInvestigation(
   }
   const { path, format, baseline, stage } = options;
   const result = compiler.compile(input, {
-    ...(path === undefined ? {} : { path }),
-    ...(baseline === undefined ? {} : { baseline }),
-    ...(stage === undefined ? {} : { stage }),
+    ...definedFields({ path, baseline, stage }),
   });
   if (!result.report) return { ...result, output: null };
   return { ...result, output: format === 'json' ? renderJson(result.report) : renderMarkdown(result.report) };

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { crossImports, importViolations, LAYERS, partOf } from '../scripts/import-layers.mjs';
+import { crossImports, importViolations, partOf, TIERS } from '../scripts/import-layers.mjs';
 
 interface Edge {
   file: string;
@@ -10,10 +10,16 @@ interface Edge {
   to: string;
 }
 
+interface Violation {
+  message: string;
+  edges: Edge[];
+}
+
+const violationsOf = (edges?: Edge[]): Violation[] => importViolations(edges) as Violation[];
+
 describe('imports flow down the pipeline', () => {
   it('has no import against the layers in src/', () => {
-    const violations = (importViolations() as Edge[]).map(({ file, target }) => `${file} imports ${target}`);
-    expect(violations).toEqual([]);
+    expect(violationsOf().map(({ message }) => message)).toEqual([]);
   });
 
   it('sees the imports it judges, type-only and dynamic ones included', () => {
@@ -25,23 +31,49 @@ describe('imports flow down the pipeline', () => {
 
   it('flags an import up the layers and one between siblings of a layer', () => {
     const up: Edge = { file: 'src/load/x.ts', target: 'src/cli/y.ts', from: 'load', to: 'cli' };
+    // stats and regression are siblings in the services tier: an import between them is flagged when it closes a cycle.
     const sideways: Edge = { file: 'src/stats/x.ts', target: 'src/regression/y.ts', from: 'stats', to: 'regression' };
+    const back: Edge = { file: 'src/regression/z.ts', target: 'src/stats/w.ts', from: 'regression', to: 'stats' };
     const down: Edge = { file: 'src/cli/x.ts', target: 'src/load/y.ts', from: 'cli', to: 'load' };
-    expect(importViolations([up, sideways, down])).toEqual([up, sideways]);
+    expect(violationsOf([up, sideways, back, down]).map(({ edges }) => edges)).toEqual([[up], [sideways, back]]);
+    expect(violationsOf([up])[0]?.message).toBe('against the tiers: src/load/x.ts (input) imports src/cli/y.ts (surface)');
+  });
+
+  it('flags a cycle of folders inside a tier, naming the folders and one import of each step', () => {
+    const edge = (from: string, to: string, file = 'x'): Edge => ({ file: `src/${from}/${file}.ts`, target: `src/${to}/y.ts`, from, to });
+    // gate -> compare -> advice -> gate is a cycle in the services tier; advice -> stats leaves it and stats imports nothing back.
+    const cycle = [edge('gate', 'compare'), edge('compare', 'advice'), edge('advice', 'gate'), edge('advice', 'gate', 'second')];
+    const acyclic = [edge('advice', 'stats'), edge('stats', 'workers'), edge('rules', 'report')];
+    const violations = violationsOf([...cycle, ...acyclic]);
+    expect(violations).toEqual([
+      {
+        message:
+          'a cycle inside the services tier between gate, compare, advice: src/gate/x.ts imports src/compare/y.ts; ' +
+          'src/compare/x.ts imports src/advice/y.ts; src/advice/x.ts imports src/gate/y.ts',
+        edges: cycle.slice(0, 3),
+      },
+    ]);
+    expect(violationsOf(acyclic)).toEqual([]);
   });
 
   it('places every part of src/ in one layer', () => {
-    const named = (LAYERS as string[][]).flat();
+    const named = (TIERS as { name: string; parts: string[] }[]).flatMap(({ parts }) => parts);
     expect(new Set(named).size).toBe(named.length);
     expect(partOf(`${process.cwd()}/src/render/mermaid/flowchart.ts`)).toBe('render');
-    expect(() => importViolations([{ file: 'src/nowhere/x.ts', target: 'src/load/y.ts', from: 'nowhere', to: 'load' }])).toThrow(
-      /in no layer/,
-    );
+    expect(partOf(`${process.cwd()}/src/render/markdown/direct.ts`)).toBe('render');
+    expect(partOf(`${process.cwd()}/src/render/formatters.ts`)).toBe('render/formatters.ts');
+    expect(() => violationsOf([{ file: 'src/nowhere/x.ts', target: 'src/load/y.ts', from: 'nowhere', to: 'load' }])).toThrow(/in no tier/);
   });
 });
 
-/** Small files that each do one thing: past this, a module is doing several. */
-const MAX_LINES = 250;
+/**
+ * Small files that each do one thing. Past WARN_LINES a module is probably doing several: the test
+ * names it (a warning in the output, one line a file) so that whoever grows it can see whether it
+ * should be split where a concept ends, but it does not fail, since a split that cuts a concept in
+ * two is worse than a long file. Past MAX_LINES it fails.
+ */
+const WARN_LINES = 350;
+const MAX_LINES = 600;
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -51,14 +83,28 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
+/** The modules of `files` longer than `limit` lines, as "path: N lines". */
+function longerThan(files: { file: string; lines: number }[], limit: number): string[] {
+  return files.filter(({ lines }) => lines > limit).map(({ file, lines }) => `${file}: ${lines} lines`);
+}
+
 describe('module size', () => {
-  it(`keeps every module of src/ within ${MAX_LINES} lines`, () => {
-    const files = sourceFiles('src');
+  // The name is kept from when 250 lines was a wall; 250 is still the size to aim for.
+  it('keeps every module of src/ within 250 lines', () => {
+    const files = sourceFiles('src').map((file) => ({ file, lines: readFileSync(file, 'utf8').split('\n').length - 1 }));
     expect(files.length).toBeGreaterThan(100);
-    const long = files
-      .map((file) => ({ file, lines: readFileSync(file, 'utf8').split('\n').length - 1 }))
-      .filter(({ lines }) => lines > MAX_LINES)
-      .map(({ file, lines }) => `${file}: ${lines} lines`);
-    expect(long).toEqual([]);
+    for (const long of longerThan(files, WARN_LINES))
+      console.warn(`module size: ${long}, over ${WARN_LINES}; split it where a concept ends, if one does`);
+    expect(longerThan(files, MAX_LINES)).toEqual([]);
+  });
+
+  it('warns past 350 lines and fails only past 600', () => {
+    const files = [
+      { file: 'src/a.ts', lines: 250 },
+      { file: 'src/b.ts', lines: 351 },
+      { file: 'src/c.ts', lines: 2000 },
+    ];
+    expect(longerThan(files, WARN_LINES)).toEqual(['src/b.ts: 351 lines', 'src/c.ts: 2000 lines']);
+    expect(longerThan(files, MAX_LINES)).toEqual(['src/c.ts: 2000 lines']);
   });
 });

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCompiler } from '../src/compile.js';
-import { renderMarkdown } from '../src/render/markdown.js';
+import { renderMarkdown } from '../src/dialects/markdown.js';
 import { SUPPRESSIONS_FILE_NAME, suppressionsText, updateSuppressions, validateSuppressions } from '../src/suppressions/index.js';
 import { expectEnvelope } from './support/contract.js';
 import { runInProcess } from './support/in-process.js';

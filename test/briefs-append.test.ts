@@ -9,7 +9,7 @@ import { artifactFileName, hypothesisIdProblem, parseArtifactName } from '../src
 import { checkBriefArtifacts } from '../src/briefs/artifacts.js';
 import { type ChainFolder, openChainFolder } from '../src/briefs/chain-folder.js';
 import { jsonText } from '../src/common/json-text.js';
-import { registryOf } from '../src/rules/briefs/check.js';
+import { registryOf } from '../src/rules/briefs/brief-checks.js';
 import type { Brief } from '../src/spec/types.js';
 import { projectRoot } from './support/cli.js';
 import { DEFAULT_SEED } from './support/properties.js';

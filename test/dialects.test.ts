@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createCompiler } from '../src/compile.js';
 import { catalogRules, dialects } from '../src/dialects/index.js';
 import { baseKatasReport } from '../src/dialects/katas/index.js';
-import { renderMarkdown } from '../src/render/markdown.js';
+import { renderMarkdown } from '../src/dialects/markdown.js';
 import { SUPPRESSIBLE_RULES } from '../src/suppressions/file.js';
 import { runInProcess } from './support/in-process.js';
 import { validSpec } from './support/specs.js';

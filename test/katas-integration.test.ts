@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createCompiler } from '../src/compile.js';
 import { baseKatasReport, katasRules } from '../src/dialects/katas/index.js';
-import { renderMarkdown } from '../src/render/markdown.js';
+import { renderMarkdown } from '../src/dialects/markdown.js';
 import { projectRoot } from './support/cli.js';
 import { expectEnvelope } from './support/contract.js';
 import { HOSTILE } from './support/hostile-labels.js';

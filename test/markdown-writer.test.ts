@@ -15,10 +15,10 @@ import type {
   ThematicBreak,
 } from 'mdast';
 import { describe, expect, it } from 'vitest';
+import { markdownTree } from '../src/dialects/markdown.js';
 import { createCompiler } from '../src/index.js';
-import { markdownTree } from '../src/render/markdown.js';
-import { writeDocument } from '../src/render/markdown-flow.js';
-import { stringifyMarkdown, stringifyWithRemark } from '../src/render/markdown-stringify.js';
+import { writeDocument } from '../src/render/markdown/direct.js';
+import { stringifyMarkdown, stringifyWithRemark } from '../src/render/markdown/stringify.js';
 import { DEFAULT_SEED, mutatedSpecArbitrary, textArbitrary, validSpecArbitrary } from './support/properties.js';
 
 /**

@@ -6,7 +6,7 @@ import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { visible } from '../src/common/visible.js';
 import { compileInvestigation } from '../src/index.js';
-import { stringifyMarkdown } from '../src/render/markdown.js';
+import { stringifyMarkdown } from '../src/render/markdown/stringify.js';
 import { cellText, code, table } from '../src/render/mdast-builders.js';
 import { validSpec } from './support/specs.js';
 import { LINK_SYNTAX, outputProblems } from './support/untrusted-output.js';

@@ -190,7 +190,9 @@ describe('the MCP tools bound their arguments', () => {
     const [reply] = session.replies;
     expect(reply?.result?.structuredContent?.error?.subcode).toBe('INVALID_ARGUMENT');
     expect(reply?.result?.content?.[0]?.text).toContain('100,000 unknown arguments, "k0", "k1"');
-    expect(reply?.result?.content?.[0]?.text).toContain('and 99,990 more; it takes "path", "text", "syntax", "preset" or "stage"');
+    expect(reply?.result?.content?.[0]?.text).toContain(
+      'and 99,990 more; it takes "path", "text", "syntax", "preset", "stage", "suppressions" or "failOnUnusedSuppressions"',
+    );
     expect(session.stdout.length).toBeLessThan(2000);
   });
 

@@ -1,3 +1,4 @@
+import { definedFields } from '../common/defined-fields.js';
 import { listOf, oneOf, plural, show } from '../common/text.js';
 import type { CompileResult } from '../compile.js';
 import { weightOf } from '../diagnostics/cap.js';
@@ -157,7 +158,7 @@ function soundDraftAdvice(
     nextHypothesis: next,
     replan,
     stopReasons,
-    ...(discovery === undefined ? {} : { discovery }),
+    ...definedFields({ discovery }),
     allowed,
     forbidden,
     diagnostics: result.diagnostics,

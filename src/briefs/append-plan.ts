@@ -3,7 +3,7 @@ import { show } from '../common/text.js';
 import { compareStrings, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { InputProblem } from '../load/input-error.js';
 import { MAX_DEPTH } from '../load/limits.js';
-import type { EvidenceRegistry } from '../rules/briefs/check.js';
+import type { EvidenceRegistry } from '../rules/briefs/brief-checks.js';
 import {
   ARTIFACT_BRIEF_POINTER,
   type Artifact,
@@ -13,8 +13,8 @@ import {
   type Parent,
   parseArtifactName,
 } from './artifact-model.js';
-import { checkBriefs } from './brief-rules.js';
 import { checkChains } from './chains.js';
+import { checkBriefs } from './contents.js';
 import { parseArtifact } from './load.js';
 import { outcomeOf } from './outcome.js';
 

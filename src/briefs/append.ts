@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FolderBound } from '../common/folder-bound.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { EvidenceRegistry } from '../rules/briefs/check.js';
+import type { EvidenceRegistry } from '../rules/briefs/brief-checks.js';
 import { type AppendRefusal, type PlannedArtifact, planAppend, refuseHypothesisId } from './append-plan.js';
 import { openChainFolder } from './chain-folder.js';
 

@@ -1,7 +1,7 @@
 import { join, relative, resolve, sep } from 'node:path';
 import type { FileOutcome } from '../report/outcome.js';
-import { checkBriefs } from './brief-rules.js';
 import { checkChains } from './chains.js';
+import { checkBriefs } from './contents.js';
 import { listArtifacts, openArtifactFolder } from './listing.js';
 import { loadArtifact } from './load.js';
 import { inputErrorOutcome, outcomeOf } from './outcome.js';

@@ -1,3 +1,4 @@
+import { definedFields } from '../common/defined-fields.js';
 import { compareAtOnePlace, compareStrings, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { type InputProblem, inputProblem } from '../load/input-error.js';
 import { placeDiagnostics } from '../load/place.js';
@@ -50,6 +51,6 @@ export function inputErrorOutcome(path: string, problem: InputProblem, source?: 
     counts: countsOf([], error),
     error,
     report: null,
-    ...(source === undefined ? {} : { source }),
+    ...definedFields({ source }),
   };
 }

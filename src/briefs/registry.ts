@@ -1,7 +1,8 @@
+import { definedFields } from '../common/defined-fields.js';
 import type { FolderBound } from '../common/folder-bound.js';
 import { readDocument } from '../load/document.js';
 import type { InputProblem } from '../load/input-error.js';
-import { type EvidenceRegistry, registryOf } from '../rules/briefs/check.js';
+import { type EvidenceRegistry, registryOf } from '../rules/briefs/brief-checks.js';
 
 export type RegistryLookup =
   | {
@@ -26,12 +27,12 @@ export function readEvidenceRegistry(
 ): RegistryLookup {
   if (spec === undefined) return { ok: true, registry: undefined, notes: [`evidence ids not checked: no ${specName} given`] };
   const { file, shown, inside } = spec;
-  const parsed = readDocument(file, { maxBytes, shown, ...(inside === undefined ? {} : { inside }) });
+  const parsed = readDocument(file, { maxBytes, shown, ...definedFields({ inside }) });
   if (!parsed.ok)
     return {
       ok: false,
       problem: parsed.problem,
-      ...(parsed.text === undefined ? {} : { source: parsed.text }),
+      ...definedFields({ source: parsed.text }),
       notes: [`evidence ids not checked: ${shown} could not be read`],
     };
   const registry = registryOf(parsed.data);

@@ -1,7 +1,7 @@
 import type { PhrasingContent, Root, RootContent } from 'mdast';
 import { describePointer } from '../diagnostics/pointer.js';
 import { firstItems, MAX_ROWS, moreNote } from '../render/limits.js';
-import { stringifyMarkdown } from '../render/markdown-stringify.js';
+import { stringifyMarkdown } from '../render/markdown/stringify.js';
 import { cellText, code, heading, listParagraph, paragraph, table, text } from '../render/mdast-builders.js';
 import { changeLabel, deltaLabel, FIGURES, problemRows, reasonsLabel, summaryLabel } from './labels.js';
 import type { CompareDocument, CompareNotes, FileComparison } from './types.js';

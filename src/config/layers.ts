@@ -1,3 +1,4 @@
+import { definedFields } from '../common/defined-fields.js';
 import type { RuleSetting } from '../diagnostics/diagnostic.js';
 import type { ConfigFile } from './validate.js';
 
@@ -29,6 +30,6 @@ export function layerConfig(config: ConfigFile, ...overrides: ConfigOverride[]):
   return {
     preset,
     ...(policy.length === 0 ? {} : { policy }),
-    ...(config.rules === undefined ? {} : { rules: config.rules }),
+    ...definedFields({ rules: config.rules }),
   };
 }

@@ -1,3 +1,4 @@
+import { definedFields } from '../common/defined-fields.js';
 // The dialects, through their one registry: what the core, the renderers and the commands ask of a
 // document's kind. Nothing outside src/dialects/ tells one dialect from another.
 import { didYouMean } from '../common/suggest.js';
@@ -31,7 +32,7 @@ export function unknownSchemaProblem(schema: string, locate: Locator | undefined
       schema,
       named.map((dialect) => dialect.schema),
     )}`,
-    ...(place === undefined ? {} : { line: place.line, ...(place.column === undefined ? {} : { column: place.column }) }),
+    ...(place === undefined ? {} : { line: place.line, ...definedFields({ column: place.column }) }),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { PhrasingContent, Root, RootContent } from 'mdast';
 import { plural } from '../common/text.js';
-import { stringifyMarkdown } from '../render/markdown-stringify.js';
+import { stringifyMarkdown } from '../render/markdown/stringify.js';
 import { code, heading, paragraph, table, text } from '../render/mdast-builders.js';
 import { unusedEntriesFailure } from '../render/run-failure.js';
 import type { FailingUnused } from './results.js';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { definedFields } from '../common/defined-fields.js';
 import { parseDocument } from './document.js';
 import type { InputProblem } from './input-error.js';
 import type { SourceFormat } from './parse.js';
@@ -30,7 +31,7 @@ export function loadSpecInput(input: SpecInput, options: { sourceFormat?: Source
     return { ok: true, data: input, format: 'data', sha256: sha256(JSON.stringify(input) ?? '') };
   }
   const parsed = parseDocument(input, { format: options.sourceFormat, path: options.path });
-  if (!parsed.ok) return { ok: false, problem: parsed.problem, ...(parsed.text === undefined ? {} : { source: parsed.text }) };
+  if (!parsed.ok) return { ok: false, problem: parsed.problem, ...definedFields({ source: parsed.text }) };
   return { ok: true, data: parsed.data, format: parsed.format, sha256: sha256(input), locate: parsed.locate, source: parsed.text };
 }
 

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { stringify } from 'yaml';
+import { definedFields } from '../common/defined-fields.js';
 import type { FolderBound } from '../common/folder-bound.js';
 import { isRecord } from '../common/guards.js';
 import { appendToRawPath, pathText, type RawPath } from '../common/raw-path.js';
@@ -226,9 +227,9 @@ export function serializeExpectation(expectation: Expectation, format: Expectati
   if (expectation.diagnostics !== undefined) {
     ordered['diagnostics'] = expectation.diagnostics.map(({ ruleId, severity, path, line }) => ({
       ruleId,
-      ...(severity === undefined ? {} : { severity }),
+      ...definedFields({ severity }),
       path,
-      ...(line === undefined ? {} : { line }),
+      ...definedFields({ line }),
     }));
   }
   if (expectation.inputError !== undefined) ordered['inputError'] = expectation.inputError;

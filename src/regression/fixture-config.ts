@@ -1,4 +1,5 @@
 import { dirname, resolve } from 'node:path';
+import { definedFields } from '../common/defined-fields.js';
 import type { FolderBound } from '../common/folder-bound.js';
 import { pathText, type RawPath } from '../common/raw-path.js';
 import { type Compiler, compilerCache, UsageError } from '../compile.js';
@@ -60,5 +61,5 @@ export function createFixtureJudges(configuration: FixtureConfiguration, cwd: st
 }
 
 function pickOverride(preset: string | undefined, policy: unknown): ConfigOverride {
-  return { ...(preset === undefined ? {} : { preset }), ...(policy === undefined ? {} : { policy }) };
+  return { ...definedFields({ preset, policy }) };
 }

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
+import { definedFields } from '../common/defined-fields.js';
 import { appendToRawPath, pathText, type RawPath } from '../common/raw-path.js';
 import { WriteRefusedError } from '../common/write-file.js';
 import type { CompileResult } from '../compile.js';
+import { renderMarkdown } from '../dialects/markdown.js';
 import { DEFAULT_MAX_BYTES, readInput } from '../load/read-input.js';
 import { renderJson } from '../render/json.js';
-import { renderMarkdown } from '../render/markdown.js';
 import type { Report } from '../report/types.js';
 import { compareDiagnostics } from './compare.js';
 import { firstDifferingLine, unifiedDiff } from './diff.js';
@@ -55,7 +56,7 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
     problems,
     written,
     created,
-    ...(config === undefined ? {} : { config }),
+    ...definedFields({ config }),
     exitCode,
   });
 
@@ -85,7 +86,7 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
   }
   if (judge.config.path !== null) config = { path: judge.config.path, source: judge.config.source };
   const stage = found?.expectation.stage;
-  const result = judge.compiler.compile(read.bytes, { path, ...(stage === undefined ? {} : { stage }) });
+  const result = judge.compiler.compile(read.bytes, { path, ...definedFields({ stage }) });
 
   if (update === 'all') {
     const [json] = expectationCandidates(file);
@@ -182,24 +183,20 @@ function compareWithExpectation(result: CompileResult, expected: Expectation): P
 export function expectationOf(result: CompileResult, previous?: Expectation): Expectation {
   const { config, preset, policy, stage } = previous ?? {};
   return {
-    ...(config === undefined ? {} : { config }),
-    ...(preset === undefined ? {} : { preset }),
-    ...(policy === undefined ? {} : { policy }),
-    ...(stage === undefined ? {} : { stage }),
+    ...definedFields({ config, preset, policy, stage }),
     exitCode: result.exitCode,
     verdict: result.verdict,
     diagnostics: result.diagnostics.map(({ ruleId, severity, path, line }) => ({
       ruleId,
       severity,
       path,
-      ...(line === undefined ? {} : { line }),
+      ...definedFields({ line }),
     })),
     ...(result.error?.code === 'INPUT_ERROR'
       ? {
           inputError: {
             subcode: result.error.subcode,
-            ...(result.error.line === undefined ? {} : { line: result.error.line }),
-            ...(result.error.column === undefined ? {} : { column: result.error.column }),
+            ...definedFields({ line: result.error.line, column: result.error.column }),
           },
         }
       : {}),

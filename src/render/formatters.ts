@@ -11,7 +11,7 @@ export type ListingFormat = 'text' | 'sarif' | 'github';
 /** The renderer of a report format. Markdown's is loaded only when a run asks for it: it is a bundle part of its own. */
 export async function reportRenderer(format: ReportFormat): Promise<(report: Report) => string> {
   if (format === 'json') return renderJson;
-  return (await import('./markdown.js')).renderMarkdown;
+  return (await import('../dialects/markdown.js')).renderMarkdown;
 }
 
 /** What the listing formats may need: colour for text, the rule catalog for SARIF, unused baseline entries that fail the run for all three. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { definedFields } from '../common/defined-fields.js';
 import { plural } from '../common/text.js';
 import type { RuleSetting } from '../diagnostics/diagnostic.js';
 import { type FileOutcome, INPUT_ERROR_RULE_ID, problemsOf } from '../report/outcome.js';
@@ -81,8 +82,7 @@ export function formatSarif(files: FileOutcome[], context: SarifContext): string
               jsonPointer: problem.path,
               ...(omitted ? { omitted } : {}),
               ...(expected ? { expected } : {}),
-              ...(expectedCount === undefined ? {} : { expectedCount }),
-              ...(suggestion === undefined ? {} : { suggestion }),
+              ...definedFields({ expectedCount, suggestion }),
             }
           : { subcode },
     };
@@ -97,7 +97,7 @@ export function formatSarif(files: FileOutcome[], context: SarifContext): string
             name: context.tool.name,
             version: context.tool.version,
             semanticVersion: context.tool.version,
-            ...(context.tool.informationUri === undefined ? {} : { informationUri: context.tool.informationUri }),
+            ...definedFields({ informationUri: context.tool.informationUri }),
             rules: descriptors,
           },
         },
@@ -147,7 +147,7 @@ function invocation(files: readonly FileOutcome[], exitCode: number | undefined,
   ];
   return {
     executionSuccessful: unread === 0,
-    ...(exitCode === undefined ? {} : { exitCode }),
+    ...definedFields({ exitCode }),
     ...(notifications.length > 0 ? { toolExecutionNotifications: notifications } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { definedFields } from '../common/defined-fields.js';
 import { ownValue } from '../common/own.js';
 import { offerSuggestion, suggestAllowed } from '../common/suggest.js';
 import { capDiagnostics, DIAGNOSTIC_CAP, type ProblemCounts } from '../diagnostics/cap.js';
@@ -92,6 +93,6 @@ function withOutsideList(diagnostic: Diagnostic, { value, allowed }: OutsideList
     message: `${diagnostic.message}${offerSuggestion(suggestion)}`,
     expected: allowed.slice(0, MAX_EXPECTED),
     ...(allowed.length > MAX_EXPECTED ? { expectedCount: allowed.length } : {}),
-    ...(suggestion === undefined ? {} : { suggestion }),
+    ...definedFields({ suggestion }),
   };
 }

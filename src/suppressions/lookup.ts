@@ -1,4 +1,5 @@
 import { dirname, relative, resolve, sep } from 'node:path';
+import { definedFields } from '../common/defined-fields.js';
 import type { FolderBound } from '../common/folder-bound.js';
 import { boundaryText, lookupBoundary } from '../common/lookup-boundary.js';
 import { fileFinder } from '../common/walk-up.js';
@@ -169,7 +170,7 @@ function readText(
   const read = readInput(path, {
     maxBytes: MAX_SUPPRESSIONS_BYTES,
     limitNote: 'a suppressions file holds at most 64 MiB',
-    ...(inside === undefined ? {} : { inside }),
+    ...definedFields({ inside }),
   });
   if (!read.ok) return read;
   const decoded = decodeUtf8(read.bytes);

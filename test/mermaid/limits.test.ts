@@ -1,6 +1,6 @@
 /** The flowchart stays within what Mermaid draws, else the report says which limit it exceeds. */
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '../../src/render/markdown.js';
+import { renderMarkdown } from '../../src/dialects/markdown.js';
 import { boundedFlowchart, countNodes, FLOW_LIMITS, investigationFlowchart } from '../../src/render/mermaid/flowchart.js';
 import type { Data } from '../support/flowchart-check.js';
 import { loadMermaid } from '../support/mermaid.js';

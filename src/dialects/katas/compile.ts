@@ -1,3 +1,4 @@
+import { definedFields } from '../../common/defined-fields.js';
 import { placeDiagnostics } from '../../load/place.js';
 import { runRules } from '../../rules/run.js';
 import { NO_SCHEMA_FINDINGS } from '../../schema/issues.js';
@@ -32,7 +33,7 @@ export function katasCompiler(setup: DialectSetup): (document: DialectInput) => 
       preset,
       settings,
       ...(jsonText === undefined ? {} : { floatLiterals: findFloatLiterals(jsonText) }),
-      ...(baseline === undefined ? {} : { baseline }),
+      ...definedFields({ baseline }),
     });
     const diagnostics = placeDiagnostics(judgement.diagnostics, locate);
     const report = buildKatasReport(data, diagnostics, {

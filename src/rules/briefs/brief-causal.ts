@@ -1,6 +1,6 @@
 import { childPointer } from '../../diagnostics/pointer.js';
 import type { Rule } from '../rule.js';
-import { checkBriefCausal } from './check.js';
+import { checkBriefCausal } from './brief-checks.js';
 import { withBriefs } from './examples.js';
 
 export const briefCausal: Rule = {

@@ -1,8 +1,7 @@
 import { childPointer } from '../../diagnostics/pointer.js';
 import type { Rule } from '../rule.js';
-import { registryOf } from './check.js';
+import { checkBriefHistory, registryOf } from './brief-checks.js';
 import { withBriefs } from './examples.js';
-import { checkBriefHistory } from './history.js';
 
 export const briefHistory: Rule = {
   meta: {

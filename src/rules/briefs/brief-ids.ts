@@ -1,7 +1,7 @@
 import { childPointer } from '../../diagnostics/pointer.js';
 import type { BriefFinding } from '../../spec/types.js';
 import type { Rule } from '../rule.js';
-import { checkBriefIds, checkEvidenceRefs, registryOf } from './check.js';
+import { checkBriefIds, checkEvidenceRefs, registryOf } from './brief-checks.js';
 import { withBriefs } from './examples.js';
 
 export const briefIds: Rule = {

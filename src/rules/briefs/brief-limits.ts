@@ -1,6 +1,6 @@
 import { childPointer } from '../../diagnostics/pointer.js';
 import type { Rule } from '../rule.js';
-import { checkBriefLimits } from './check.js';
+import { checkBriefLimits } from './brief-checks.js';
 import { withBriefs } from './examples.js';
 
 export const briefLimits: Rule = {

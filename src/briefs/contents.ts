@@ -1,8 +1,17 @@
-import { type BriefProblem, checkBriefIds, checkBriefLimits, type EvidenceRegistry } from '../rules/briefs/check.js';
-import { checkBriefHistory } from '../rules/briefs/history.js';
+import {
+  type BriefProblem,
+  checkBriefHistory,
+  checkBriefIds,
+  checkBriefLimits,
+  type EvidenceRegistry,
+} from '../rules/briefs/brief-checks.js';
 import { ARTIFACT_BRIEF_POINTER, type Artifact } from './artifact-model.js';
 
-/** brief-limits and brief-ids on every valid brief, brief-history on consecutive ones. */
+/**
+ * The content of each brief artifact, judged by the spec's brief rules (their checks are in
+ * src/rules/briefs/brief-checks.ts): brief-limits and brief-ids on every valid brief, brief-history
+ * on consecutive ones. The chain of files is judged in ./chains.ts.
+ */
 export function checkBriefs(artifacts: Artifact[], registry: EvidenceRegistry | undefined): void {
   const byKey = new Map(artifacts.map((artifact) => [`${artifact.hypothesisId}\u0000${artifact.sequence}`, artifact]));
   for (const artifact of artifacts) {
