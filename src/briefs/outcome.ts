@@ -8,7 +8,7 @@ import type { Artifact } from './artifact-model.js';
 
 /** An artifact's outcome: its input error, or its problems placed in the text and sorted by position. */
 export function outcomeOf(artifact: Artifact): FileOutcome {
-  const withSource = artifact.source === undefined ? {} : { source: artifact.source };
+  const withSource = definedFields({ source: artifact.source });
   if (artifact.error !== undefined || artifact.problems === undefined) {
     return inputErrorOutcome(
       artifact.display,

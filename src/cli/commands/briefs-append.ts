@@ -3,6 +3,7 @@ import { appendBrief } from '../../briefs/append.js';
 import type { AppendRefusalCode } from '../../briefs/append-plan.js';
 import { ARTIFACT_BRIEF_POINTER } from '../../briefs/artifact-model.js';
 import { readEvidenceRegistry } from '../../briefs/registry.js';
+import { definedFields } from '../../common/defined-fields.js';
 import { exitCodes } from '../../common/exit-codes.js';
 import type { FolderBound } from '../../common/folder-bound.js';
 import { plural } from '../../common/text.js';
@@ -84,7 +85,7 @@ export function appendGivenBrief(
   const lookup = readEvidenceRegistry(
     options.spec === undefined
       ? undefined
-      : { file: resolve(io.cwd, options.spec), shown: shown(options.spec), ...(inside === undefined ? {} : { inside }) },
+      : { file: resolve(io.cwd, options.spec), shown: shown(options.spec), ...definedFields({ inside }) },
     options.maxBytes,
     options.specName,
   );
@@ -95,7 +96,7 @@ export function appendGivenBrief(
     registry: lookup.registry,
     maxBytes: options.maxBytes,
     shown: shown(options.dir),
-    ...(inside === undefined ? {} : { inside }),
+    ...definedFields({ inside }),
   });
   if (result.outcome === 'refused') {
     const { code, message } = result;

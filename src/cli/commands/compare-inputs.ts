@@ -1,4 +1,5 @@
 import { relative, resolve, sep } from 'node:path';
+import { definedFields } from '../../common/defined-fields.js';
 import { exitCodes } from '../../common/exit-codes.js';
 import { isRecord } from '../../common/guards.js';
 import { pathText } from '../../common/raw-path.js';
@@ -185,11 +186,11 @@ function readReport(listed: Listed, maxBytes: number): { side: SideFile } | { by
   const { input } = listed;
   const parsed = readDocument(input.open, { maxBytes, shown: input.shown, format: 'json', inside: input.inside });
   if (!parsed.ok) {
-    if (!named) return parsed.bytes === undefined ? {} : { bytes: parsed.bytes };
+    if (!named) return definedFields({ bytes: parsed.bytes });
     const message = parsed.bytes === undefined ? parsed.problem.message : `${input.shown}: ${parsed.problem.message}`;
     throw new CliError('INPUT_ERROR', parsed.problem.subcode, message, exitCodes.input);
   }
-  if (!named && !looksLikeReport(parsed.data)) return parsed.bytes === undefined ? {} : { bytes: parsed.bytes };
+  if (!named && !looksLikeReport(parsed.data)) return definedFields({ bytes: parsed.bytes });
   try {
     return { side: sideOfReport(listed.file, parsed.data, input.shown) };
   } catch (error) {

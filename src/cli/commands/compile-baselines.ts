@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { definedFields } from '../../common/defined-fields.js';
 import { pathText } from '../../common/raw-path.js';
 import { plural, show } from '../../common/text.js';
 import type { FileOutcome } from '../../report/outcome.js';
@@ -77,7 +78,7 @@ export function planBaselines(
   for (const ruleId of flags.suppressRules ?? []) checkSuppressibleRule(ruleId);
   const writing = flags.suppressAll === true || (flags.suppressRules ?? []).length > 0 || flags.pruneSuppressions === true;
   const lookup = refusedAsUsage(SuppressionsError, () =>
-    createSuppressionsLookup(flags.suppressions, cwd, { writing, ...(roots === undefined ? {} : { roots }), ...server }),
+    createSuppressionsLookup(flags.suppressions, cwd, { writing, ...definedFields({ roots }), ...server }),
   );
   const places = inputs.map((input) => {
     if (input.open === '-') return null;

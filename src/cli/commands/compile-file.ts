@@ -1,6 +1,7 @@
 // One input, read and compiled on its own, as every command that judges specs does it: compile,
 // test, stats, compare, next and the MCP tools.
 import { isAbsolute } from 'node:path';
+import { definedFields } from '../../common/defined-fields.js';
 import { pathText } from '../../common/raw-path.js';
 import type { CompileResult, Compiler } from '../../compile.js';
 import type { SourceFormat } from '../../load/parse.js';
@@ -40,11 +41,13 @@ export function compileFile(
       : input.bytes !== undefined
         ? { ok: true, bytes: input.bytes }
         : readInput(input.open, { maxBytes: options.maxBytes, shown: input.shown, inside: input.inside });
-  const baseline = input.baseline === undefined ? {} : { baseline: input.baseline };
-  const stage = options.stage === undefined ? {} : { stage: options.stage };
-  const format = input.given?.format === undefined ? {} : { sourceFormat: input.given.format };
   const result: CompileResult = read.ok
-    ? compiler.compile(read.bytes, input.open === '-' ? { ...stage, ...format } : { path: input.reportPath, ...baseline, ...stage })
+    ? compiler.compile(
+        read.bytes,
+        input.open === '-'
+          ? definedFields({ stage: options.stage, sourceFormat: input.given?.format })
+          : { path: input.reportPath, ...definedFields({ baseline: input.baseline, stage: options.stage }) },
+      )
     : {
         exitCode: 3,
         verdict: 'fail',
@@ -65,7 +68,7 @@ export function compileFile(
     ...(hiddenWarnings > 0 ? { hiddenWarnings } : {}),
     counts,
     ...('ruleTotals' in result ? { ruleTotals: result.ruleTotals } : {}),
-    ...(result.dialect === undefined ? {} : { dialect: result.dialect }),
+    ...definedFields({ dialect: result.dialect }),
     error: result.error,
     report: result.report,
     ...(keepSource && result.source !== undefined ? { source: result.source } : {}),

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { definedFields } from '../../common/defined-fields.js';
 import { sameFile } from '../../common/real-path.js';
 import { targetKind } from '../../common/write-file.js';
 import type { Compiler } from '../../compile.js';
@@ -50,7 +51,7 @@ export async function renderOutput(files: FileOutcome[], format: Format, compile
     tool: toolInfoWith(options.docs),
     rules: catalogRules(),
     settings: (compilers[0] as Compiler).settings,
-    run: { exitCode: options.exitCode, ...(options.category === undefined ? {} : { category: options.category }) },
+    run: { exitCode: options.exitCode, ...definedFields({ category: options.category }) },
     notes,
     failingUnused: options.failingUnused,
   });

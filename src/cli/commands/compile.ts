@@ -1,3 +1,4 @@
+import { definedFields } from '../../common/defined-fields.js';
 import { exitCodes } from '../../common/exit-codes.js';
 import { plural } from '../../common/text.js';
 import type { Compiler } from '../../compile.js';
@@ -113,7 +114,7 @@ function planCompile(options: CompileOptions, configuration: RunConfiguration, e
       maxBytes: options.maxBytes,
       failOn: options.failOn,
       quiet: options.quiet,
-      ...(options.stage === undefined ? {} : { stage: options.stage }),
+      ...definedFields({ stage: options.stage }),
     },
     // Reports for --output-dir are rendered as each file is compiled, in the worker that compiled it.
     render: writesReports ? (format as 'json' | 'markdown') : null,
@@ -129,7 +130,7 @@ async function compileRun(plan: CompilePlan, options: CompileOptions, io: Io): P
   const judgedInputs = (baselinePlan: BaselinePlan): JudgedInput[] =>
     inputs.map((input, index) => {
       const baseline = baselineOf(baselinePlan, index);
-      return { ...input, judge: judged.files[index]?.judge ?? 0, ...(baseline === undefined ? {} : { baseline }) };
+      return { ...input, judge: judged.files[index]?.judge ?? 0, ...definedFields({ baseline }) };
     });
   let compiled = await compileAll(judgedInputs(baselines), judged.compilers, context, workers);
   let written: BaselineFindings['written'] = [];
@@ -164,7 +165,7 @@ async function deliverRun(plan: CompilePlan, run: CompiledRun, options: CompileO
     config: configEcho((judged.files[0] as Judged['files'][number]).config),
     files: files.map((file, index) => ({
       path: file.path,
-      ...(file.dialect === undefined ? {} : { dialect: file.dialect }),
+      ...definedFields({ dialect: file.dialect }),
       config: configEcho(judged.files[index]?.config as ResolvedConfig),
       exitCode: file.exitCode,
       verdict: file.verdict,
@@ -173,7 +174,7 @@ async function deliverRun(plan: CompilePlan, run: CompiledRun, options: CompileO
       error: file.error,
       report: file.report,
     })),
-    summary: { ...summary, ...(options.maxWarnings === undefined ? {} : { maxWarnings: options.maxWarnings }) },
+    summary: { ...summary, ...definedFields({ maxWarnings: options.maxWarnings }) },
     ...(findings.files.length > 0 || written.length > 0 ? { suppressions: findings } : {}),
   };
 

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { definedFields } from '../../common/defined-fields.js';
 import { DEFAULT_MAX_BYTES } from '../../load/read-input.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import { toolInfo } from '../../tool.js';
@@ -31,7 +32,7 @@ export function configCommand(options: ConfigOptions, io: Io): CommandResult {
   for (const warning of judged.warnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
   const effective = effectiveConfig({ config, compiler, policyLayers }, options.preset);
   const data = {
-    ...(options.spec === undefined ? {} : { spec: options.spec }),
+    ...definedFields({ spec: options.spec }),
     config: { path: config.path, source: config.source },
     ...effective,
   };

@@ -1,5 +1,6 @@
 import { stringify as toYaml } from 'yaml';
 import envelopeSchema from '../../../assets/envelope.schema.json' with { type: 'json' };
+import { definedFields } from '../../common/defined-fields.js';
 import { exitCodeMeanings } from '../../common/exit-codes.js';
 import { jsonText } from '../../common/json-text.js';
 import { didYouMean } from '../../common/suggest.js';
@@ -34,7 +35,7 @@ export function schemaCommand(presetName?: PresetName): CommandResult {
   const inputSchemas = dialects.map((dialect) => [dialect.catalog.schemaKey, dialect.inputSchema(presetName)] as const);
   const data = {
     contractVersion: CONTRACT_VERSION,
-    ...(presetName === undefined ? {} : { preset: presetName }),
+    ...definedFields({ preset: presetName }),
     envelopeSchema,
     exitCodes: exitCodeMeanings,
     errorCodes,

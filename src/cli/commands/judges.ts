@@ -1,4 +1,5 @@
 import { dirname, resolve } from 'node:path';
+import { definedFields } from '../../common/defined-fields.js';
 import { pathText } from '../../common/raw-path.js';
 import { type Compiler, type CompilerOptions, compilerCache, UsageError } from '../../compile.js';
 import { layerConfig } from '../../config/layers.js';
@@ -66,7 +67,7 @@ export function walkOptions(run: RunConfiguration, io: Io): ExpandOptions {
   return {
     ignore: ignoresOf(run, io.cwd),
     ...(run.flags.forceExclude === true ? { forceExclude: true } : {}),
-    ...(io.streamFiles === undefined ? {} : { streams: io.streamFiles }),
+    ...definedFields({ streams: io.streamFiles }),
     note: (message) => writeNotes([message], io),
   };
 }
@@ -89,7 +90,7 @@ export function judgeInputs(run: RunConfiguration, inputs: ReadonlyArray<Pick<In
     const config = configFor(run, input.open === '-' ? null : dirname(pathText(input.open)));
     let judge = judgeOf.get(config);
     if (judge === undefined) {
-      const options = layerConfig(config.config, { ...pickPreset(run.flags), ...(run.policy === undefined ? {} : { policy: run.policy }) });
+      const options = layerConfig(config.config, { ...pickPreset(run.flags), ...definedFields({ policy: run.policy }) });
       const origin =
         run.flags.policy !== undefined ? `--policy ${run.flags.policy}: ` : config.path === null ? '' : `configuration ${config.path}: `;
       judge = judged.compilers.length;
@@ -110,7 +111,7 @@ export function configEcho(config: ResolvedConfig): { path: string | null; sourc
 }
 
 function pickPreset(flags: CompilerFlags): { preset?: string } {
-  return flags.preset === undefined ? {} : { preset: flags.preset };
+  return definedFields({ preset: flags.preset });
 }
 
 function createOrThrow(create: () => Compiler, origin: string): Compiler {

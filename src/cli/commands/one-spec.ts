@@ -1,3 +1,4 @@
+import { definedFields } from '../../common/defined-fields.js';
 import type { FolderBound } from '../../common/folder-bound.js';
 import type { Compiler } from '../../compile.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
@@ -68,7 +69,7 @@ export async function judgeOneSpec(
     compileFile(
       compiler,
       baseline === undefined ? input : { ...input, baseline },
-      { maxBytes: flags.maxBytes, failOn: 'error', quiet: false, ...(stage === undefined ? {} : { stage }) },
+      { maxBytes: flags.maxBytes, failOn: 'error', quiet: false, ...definedFields({ stage }) },
       keepSource,
     );
   const outcome = judgeAs(flags.stage);

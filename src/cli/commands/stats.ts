@@ -1,3 +1,4 @@
+import { definedFields } from '../../common/defined-fields.js';
 import { pathText } from '../../common/raw-path.js';
 import type { Compiler } from '../../compile.js';
 import { escapeFor } from '../../render/untrusted/index.js';
@@ -40,7 +41,7 @@ export async function statsCommand(options: StatsOptions, io: Io): Promise<Comma
   });
   // The Markdown renderer pulls in remark, so the whole module is loaded only when asked for.
   const { collectStats, renderStatsJson, renderStatsMarkdown } = await import('../../stats/index.js');
-  const stats = collectStats(files, options.k === undefined ? {} : { k: options.k });
+  const stats = collectStats(files, definedFields({ k: options.k }));
   const rendered = options.format === 'json' ? renderStatsJson(stats) : renderStatsMarkdown(stats, { unappliedBaselines: baselines });
   const data: Record<string, unknown> = {
     config: configEcho((judged.files[0] as Judged['files'][number]).config),

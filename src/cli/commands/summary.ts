@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { definedFields } from '../../common/defined-fields.js';
 import { exitCodes } from '../../common/exit-codes.js';
 import { plural } from '../../common/text.js';
 import {
@@ -55,12 +56,9 @@ export async function summaryCommand(options: SummaryOptions, io: Io): Promise<C
     toolName: toolInfo.name,
     runs: merged.runs,
     exitCode,
-    ...(options.maxWarnings === undefined ? {} : { maxWarnings: options.maxWarnings }),
+    ...definedFields({ maxWarnings: options.maxWarnings }),
     ...(merged.failingUnused === null ? {} : { failingUnused: merged.failingUnused }),
-    ...(options.linkBase === undefined ? {} : { linkBase: options.linkBase }),
-    ...(options.ruleDocsBaseUrl === undefined ? {} : { ruleDocs: options.ruleDocsBaseUrl }),
-    ...(options.sarif === undefined ? {} : { sarif: options.sarif }),
-    ...(options.reports === undefined ? {} : { reports: options.reports }),
+    ...definedFields({ linkBase: options.linkBase, ruleDocs: options.ruleDocsBaseUrl, sarif: options.sarif, reports: options.reports }),
   };
   const markdown = jobSummary(counts, context);
   if (options.stepSummary !== undefined) append(resolve(io.cwd, options.stepSummary), markdown, `--step-summary ${options.stepSummary}`);

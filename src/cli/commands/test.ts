@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { definedFields } from '../../common/defined-fields.js';
 import { exitCodes } from '../../common/exit-codes.js';
 import { plural } from '../../common/text.js';
 import { targetKind } from '../../common/write-file.js';
@@ -103,10 +104,8 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
       roots: given,
       update: options.update,
       configuration: {
-        ...(options.config === undefined ? {} : { config: options.config }),
-        ...(options.preset === undefined ? {} : { preset: options.preset }),
-        ...(configuration.policy === undefined ? {} : { policy: configuration.policy }),
-        ...(io.env['INVESTIGATION_CONFIG'] === undefined ? {} : { envConfig: io.env['INVESTIGATION_CONFIG'] }),
+        ...definedFields({ config: options.config, preset: options.preset, policy: configuration.policy }),
+        ...definedFields({ envConfig: io.env['INVESTIGATION_CONFIG'] }),
       },
       workers,
       launcher: workers > 1 ? bundledWorker() : null,
@@ -125,7 +124,7 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
       path: result.path,
       passed: result.passed,
       problems: result.problems.map((problem) => (problem.detail ? `${problem.message}\n${problem.detail}` : problem.message)),
-      ...(result.config === undefined ? {} : { config: result.config }),
+      ...definedFields({ config: result.config }),
     })),
     passed: summary.passed,
     failed: summary.failed,
@@ -180,10 +179,7 @@ function withUnreadable(entries: readonly Entry[], ran: RunSummary, cwd: string)
 /** The flags that configure how fixtures are judged, as given. */
 function pick(options: TestOptions): { preset?: string; policy?: string; config?: string; ignore?: string[] } {
   return {
-    ...(options.ignore === undefined ? {} : { ignore: options.ignore }),
-    ...(options.preset === undefined ? {} : { preset: options.preset }),
-    ...(options.policy === undefined ? {} : { policy: options.policy }),
-    ...(options.config === undefined ? {} : { config: options.config }),
+    ...definedFields({ ignore: options.ignore, preset: options.preset, policy: options.policy, config: options.config }),
   };
 }
 

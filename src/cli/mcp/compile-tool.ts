@@ -1,3 +1,4 @@
+import { definedFields } from '../../common/defined-fields.js';
 import { unusedEntriesFailure } from '../../render/run-failure.js';
 import { formatText } from '../../render/text.js';
 import type { OneSpec, OneSpecBaselines, SpecSource } from '../commands/one-spec.js';
@@ -60,16 +61,16 @@ export function compileAnswer(spec: OneSpec, stage: 'final' | 'draft'): ToolResu
       : undefined;
   const data = {
     path,
-    ...(dialect === undefined ? {} : { dialect }),
+    ...definedFields({ dialect }),
     stage,
     verdict,
     exitCode,
     counts,
     diagnostics,
     error,
-    ...(gateError === undefined ? {} : { gateError }),
+    ...definedFields({ gateError }),
     config: { path: config.path, source: config.source },
-    ...(baselines === undefined ? {} : { suppressions: baselines }),
+    ...definedFields({ suppressions: baselines }),
     warnings,
   };
   const text = formatText([outcome], {

@@ -8,6 +8,7 @@ import {
   type RequestId,
   RequestIdSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { definedFields } from '../../common/defined-fields.js';
 import { isRecord } from '../../common/guards.js';
 import { measureNesting, topLevelMember } from '../../load/json-scan.js';
 import { isJsonText } from '../../load/json-validity.js';
@@ -109,6 +110,6 @@ function invalidRequest(id: RequestId | null, why: string, data?: Record<string,
   return {
     jsonrpc: '2.0',
     id,
-    error: { code: ErrorCode.InvalidRequest, message: `Invalid Request: ${why}`, ...(data === undefined ? {} : { data }) },
+    error: { code: ErrorCode.InvalidRequest, message: `Invalid Request: ${why}`, ...definedFields({ data }) },
   };
 }

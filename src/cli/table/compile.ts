@@ -1,3 +1,4 @@
+import { definedFields } from '../../common/defined-fields.js';
 import { SUPPRESSIONS_FILE_NAME } from '../../suppressions/index.js';
 import { exitCodesText, ruleCatalogText } from '../catalog.js';
 import type { CompileOptions, Format } from '../commands/compile.js';
@@ -113,7 +114,7 @@ export const compile = defineCommand({
       throw usageError('NO_INPUT', 'no input given; name spec files, folders or quoted globs, or - for standard input (see --help)');
     return {
       inputs: all,
-      ...(options['format'] === undefined ? {} : { format: options['format'] as Format }),
+      ...definedFields({ format: options['format'] as Format | undefined }),
       ...pickOutput(options),
       ...pick(options, ['outputDir', 'preset', 'policy', 'config', 'shard', 'sarifCategory', 'suppressions', 'ruleDocsBaseUrl']),
       ...pickIgnore(options),

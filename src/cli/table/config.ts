@@ -1,3 +1,4 @@
+import { definedFields } from '../../common/defined-fields.js';
 import type { ConfigOptions } from '../commands/config.js';
 import { jsonOption, pick, presetOption } from '../options.js';
 import { defineCommand } from './declaration.js';
@@ -14,7 +15,7 @@ export const config = defineCommand({
   ],
   synopsis: 'compile-investigation config [spec] [--preset gate|reference] [--policy FILE] [--config FILE] [--json]',
   parse: (args, options): ConfigOptions => ({
-    ...(args[0] === undefined ? {} : { spec: args[0] as string }),
+    ...definedFields({ spec: args[0] as string | undefined }),
     ...pick(options, ['preset', 'policy', 'config']),
     json: options['json'] === true,
   }),

@@ -1,3 +1,4 @@
+import { definedFields } from '../../common/defined-fields.js';
 // The commands that print the tool's own contract and rules: `schema`, `rules` and `explain`.
 import type { PresetName } from '../../policy/presets.js';
 import { jsonOption, presetOption } from '../options.js';
@@ -12,7 +13,7 @@ export const schema = defineCommand({
   ],
   synopsis: 'compile-investigation schema [--preset gate|reference] [--json]',
   parse: (_args, options) => ({
-    ...(options['preset'] === undefined ? {} : { preset: options['preset'] as PresetName }),
+    ...definedFields({ preset: options['preset'] as PresetName | undefined }),
     json: options['json'] === true,
   }),
   run: async (options) => (await import('../commands/info.js')).schemaCommand(options.preset),

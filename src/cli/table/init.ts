@@ -1,3 +1,4 @@
+import { definedFields } from '../../common/defined-fields.js';
 import type { InitOptions } from '../commands/init.js';
 import { jsonOption, outputOption, parseBudget, pickOutput } from '../options.js';
 import { defineCommand } from './declaration.js';
@@ -25,7 +26,7 @@ export const init = defineCommand({
     goal: typeof options['goal'] === 'string' ? options['goal'] : '',
     budget: typeof options['budget'] === 'number' ? options['budget'] : 0,
     unit: options['unit'] as 'reads' | 'tokens',
-    ...(options['format'] === undefined ? {} : { format: options['format'] as 'yaml' | 'json' }),
+    ...definedFields({ format: options['format'] as 'yaml' | 'json' | undefined }),
     ...pickOutput(options),
     force: options['force'] === true,
     json: options['json'] === true,
