@@ -35,5 +35,5 @@ COMPILE_INVESTIGATION_BUILT=1 npx vitest run
 echo "== fixture regression"
 npm run -s fixtures:check -- --junit dist/fixtures.junit.xml
 
-echo "== generated docs (README sections, docs/rules)"
+echo "== generated docs (sections of README.md and docs/, docs/rules)"
 node scripts/docs.mjs check
