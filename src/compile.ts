@@ -15,7 +15,7 @@ import { loadSpecInput, type SpecInput } from './load/spec-input.js';
 import { applyPolicyOverride, builtInPreset, isPresetName, type PresetName, presetNames } from './policy/presets.js';
 import type { Policy } from './policy/types.js';
 import type { CompileError } from './report/compile-error.js';
-import type { DialectId, Report, Verdict } from './report/types.js';
+import type { DialectId } from './report/types.js';
 import type { Baseline } from './rules/run.js';
 import type { Stage } from './schema/issues.js';
 import { toolInfo } from './tool.js';
@@ -54,18 +54,7 @@ export interface CompileInputOptions {
  * `dialect`, which document it was, once it could be read as an object.
  */
 export type CompileResult =
-  | {
-      exitCode: 0 | 1;
-      /** pass or fail; draft-ok for a sound draft. */
-      verdict: Verdict;
-      diagnostics: Diagnostic[];
-      report: Report;
-      error: null;
-      source?: string;
-      /** Problems found by each rule that found any, listed or not, suppressed or not: what a baseline would count. */
-      ruleTotals: Record<string, number>;
-      dialect: DialectId;
-    }
+  | (Extract<DialectCompiled, { error: null }> & { source?: string; dialect: DialectId })
   | {
       exitCode: 3 | 4;
       verdict: 'fail';

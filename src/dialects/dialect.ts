@@ -35,11 +35,12 @@ export interface DialectInput {
 export type DialectCompiled =
   | {
       exitCode: 0 | 1;
+      /** pass or fail; draft-ok for a sound draft. */
       verdict: Verdict;
       diagnostics: Diagnostic[];
       report: Report;
       error: null;
-      /** Problems found by each rule that found any, listed or not, suppressed or not. */
+      /** Problems found by each rule that found any, listed or not, suppressed or not: what a baseline would count. */
       ruleTotals: Record<string, number>;
     }
   | { exitCode: 4; verdict: 'fail'; diagnostics: Diagnostic[]; report: null; error: CompileError };
