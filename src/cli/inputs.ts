@@ -10,7 +10,7 @@ import { displayPath } from '../regression/paths.js';
 import { usageError } from './contract.js';
 import { GLOB_CHARACTERS } from './glob-syntax.js';
 import { type IgnoreCheck, ownOutputKind } from './ignores.js';
-import { type StreamFile, streamFileNote, streamFileOf } from './stream-files.js';
+import { type StreamFile, streamFileNote } from './stream-files.js';
 
 export interface InputFile {
   /** What to open: an absolute path (its raw bytes when a name in it is not UTF-8), or "-" for standard input. */
@@ -75,10 +75,10 @@ export async function expandInputs(args: readonly string[], cwd: string, options
   let streamed = 0;
   // One of this run's redirected streams: noted and left out.
   const isStream = (file: InputFile): boolean => {
-    const stream = streamFileOf(file.open, options.streams);
-    if (stream === null) return false;
+    const note = streamFileNote(file.open, file.shown, options.streams);
+    if (note === null) return false;
     streamed += 1;
-    options.note?.(streamFileNote(file.shown, stream));
+    options.note?.(note);
     return true;
   };
   const add = (file: InputFile): void => {

@@ -35,6 +35,11 @@ export function presetOption(description: string): OptionSpec {
   return { flags: '-p, --preset <name>', description, choices: [...presetNames] };
 }
 
+/** --policy: a file whose values override a policy; `over` says which (the preset's, by default). */
+export function policyOption(over = "the preset's policy"): OptionSpec {
+  return { flags: '--policy <file>', description: `JSON or YAML file whose values override ${over}` };
+}
+
 /** --output "-" means standard output, as usual: the same as no --output at all. */
 export function pickOutput(options: Record<string, unknown>): { output?: string } {
   const output = options['output'];

@@ -31,10 +31,11 @@ export function streamFiles(): StreamFile[] {
 }
 
 /**
- * Which of the process's redirected streams a path is (a link to one is it too), or null. Nothing
- * is looked at when no stream is a file, so a run on a terminal or a pipe pays nothing.
+ * When a path is one of the process's redirected streams (a link to one is it too), the note that
+ * leaves it out, naming it as `shown`; else null. Nothing is looked at when no stream is a file,
+ * so a run on a terminal or a pipe pays nothing.
  */
-export function streamFileOf(path: RawPath, files: readonly StreamFile[] | undefined): StreamFile['stream'] | null {
+export function streamFileNote(path: RawPath, shown: string, files: readonly StreamFile[] | undefined): string | null {
   if (files === undefined || files.length === 0) return null;
   let stats: { dev: bigint; ino: bigint; isFile(): boolean };
   try {
@@ -43,10 +44,6 @@ export function streamFileOf(path: RawPath, files: readonly StreamFile[] | undef
     return null;
   }
   if (!stats.isFile()) return null;
-  return files.find((file) => file.dev === stats.dev && file.ino === stats.ino)?.stream ?? null;
-}
-
-/** The note for a file left out because it is one of this run's redirected streams. */
-export function streamFileNote(shown: string, stream: StreamFile['stream']): string {
-  return `left out ${JSON.stringify(shown)}: this run's ${stream} is redirected to it, so it is no spec`;
+  const stream = files.find((file) => file.dev === stats.dev && file.ino === stats.ino)?.stream;
+  return stream === undefined ? null : `left out ${JSON.stringify(shown)}: this run's ${stream} is redirected to it, so it is no spec`;
 }

@@ -54,7 +54,7 @@ function jobSummaryTree(counts: GateTally, context: SummaryContext): Root {
   // Every file may have passed: the verdict "failed" needs its reason next to it.
   if (context.failingUnused !== undefined) {
     const { count, exact } = context.failingUnused;
-    children.push(paragraph(text(`The gate failed: ${unusedEntriesFailure(count, exact)}.`)));
+    children.push(paragraph(text(`The gate failed: ${unusedEntriesFailure(count, { exact })}.`)));
   }
   // The column appears when a baseline suppressed something, so that a run without one reads as before.
   const suppressed = counts.suppressed > 0 || counts.perRule.some((rule) => rule.suppressed > 0);

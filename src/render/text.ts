@@ -1,3 +1,4 @@
+import { definedFields } from '../common/defined-fields.js';
 import { plural } from '../common/text.js';
 import { countSeverities } from '../diagnostics/cap.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
@@ -71,7 +72,7 @@ export function formatText(files: FileOutcome[], options: TextOptions): string {
     const verdict =
       unused === 0
         ? `${paint.green('✔')} ${counted}`
-        : paint.boldRed(`✖ ${counted}, but ${unusedEntriesFailure(unused, true, options.unusedWords)}`);
+        : paint.boldRed(`✖ ${counted}, but ${unusedEntriesFailure(unused, definedFields({ words: options.unusedWords }))}`);
     const passed = `${verdict}${howToList}\n`;
     return blocks.length === 0 ? passed : `${listing}\n\n${passed}`;
   }
@@ -82,7 +83,7 @@ export function formatText(files: FileOutcome[], options: TextOptions): string {
     summaries.push(errors > 0 ? paint.boldRed(summary) : paint.boldYellow(summary));
   }
   if (hidden !== undefined) summaries.push(paint.boldYellow(`✖ ${hidden}`));
-  if (unused > 0) summaries.push(paint.boldRed(`✖ ${unusedEntriesFailure(unused, true, options.unusedWords)}`));
+  if (unused > 0) summaries.push(paint.boldRed(`✖ ${unusedEntriesFailure(unused, definedFields({ words: options.unusedWords }))}`));
   return `${listing === '' ? '' : `${listing}\n\n`}${summaries.join('\n')}${howToList}\n`;
 }
 

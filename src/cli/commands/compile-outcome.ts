@@ -2,6 +2,7 @@ import { exitCodes } from '../../common/exit-codes.js';
 import { plural } from '../../common/text.js';
 import { describePointer } from '../../diagnostics/pointer.js';
 import { type GateTotals, gateTotals } from '../../gate/tally.js';
+import { unusedEntriesFailure } from '../../render/run-failure.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import { type FileOutcome, hiddenWarningsNote } from '../../report/outcome.js';
 import { toolInfo } from '../../tool.js';
@@ -48,7 +49,7 @@ export function envelopeError(
     return {
       code: 'GATE_FAILED',
       subcode: 'UNUSED_SUPPRESSIONS',
-      message: `${plural(unused, 'baseline entry', 'baseline entries')} accept${unused === 1 ? 's' : ''} more problems than are left, and --fail-on-unused-suppressions fails the run on ${unused === 1 ? 'it' : 'them'}: the problems were fixed or the specs are gone; drop ${unused === 1 ? 'it' : 'them'} with --prune-suppressions`,
+      message: unusedEntriesFailure(unused, { why: true }),
     };
   }
   if (exitCode === exitCodes.gateFailed && first === undefined) {

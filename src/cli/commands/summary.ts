@@ -92,7 +92,7 @@ function gateError(
     return {
       code: 'GATE_FAILED',
       subcode: 'UNUSED_SUPPRESSIONS',
-      message: `the gate failed: ${unusedEntriesFailure(unused.count, unused.exact)}`,
+      message: `the gate failed: ${unusedEntriesFailure(unused.count, { exact: unused.exact })}`,
     };
   if (overWarnings)
     return {

@@ -30,7 +30,7 @@ import { chooseWorkers } from '../../workers/choose.js';
 import { bundledWorker } from '../../workers/launcher.js';
 import { type EnvelopeError, type UsageSubcode, usageError } from '../contract.js';
 import { skippedLinkWarning } from '../inputs.js';
-import { streamFileNote, streamFileOf } from '../stream-files.js';
+import { streamFileNote } from '../stream-files.js';
 import { writeOutputFile } from './deliver.js';
 import { ignoresOf, judgeInputs, runConfiguration, writeNotes } from './judges.js';
 import type { CommandResult, Io } from './result.js';
@@ -66,9 +66,9 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
   let folders: FixtureFolders;
   // A fixture folder that this run's standard output or error is redirected into holds that file: it is no fixture.
   const isStream = (file: FoundPath): boolean => {
-    const stream = streamFileOf(file.path, io.streamFiles);
-    if (stream !== null) writeNotes([streamFileNote(displayPath(file.text, io.cwd), stream)], io);
-    return stream !== null;
+    const note = streamFileNote(file.path, displayPath(file.text, io.cwd), io.streamFiles);
+    if (note !== null) writeNotes([note], io);
+    return note !== null;
   };
   const given = options.dirs.map((dir) => resolve(io.cwd, dir));
   try {

@@ -57,7 +57,11 @@ export function compileAnswer(spec: OneSpec, stage: 'final' | 'draft'): ToolResu
   const unused = baselines?.failOnUnused === true ? baselines.unusedTotal : 0;
   const gateError =
     exitCode !== outcome.exitCode && unused > 0
-      ? { code: 'GATE_FAILED', subcode: 'UNUSED_SUPPRESSIONS', message: `${path}: ${unusedEntriesFailure(unused, true, UNUSED_WORDS)}` }
+      ? {
+          code: 'GATE_FAILED',
+          subcode: 'UNUSED_SUPPRESSIONS',
+          message: `${path}: ${unusedEntriesFailure(unused, { words: UNUSED_WORDS })}`,
+        }
       : undefined;
   const data = {
     path,

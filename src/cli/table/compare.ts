@@ -1,5 +1,15 @@
 import type { CompareFormat, CompareOptions } from '../commands/compare.js';
-import { ignoreOption, jsonOption, maxBytesOption, outputOption, pick, pickIgnore, pickOutput, presetOption } from '../options.js';
+import {
+  ignoreOption,
+  jsonOption,
+  maxBytesOption,
+  outputOption,
+  pick,
+  pickIgnore,
+  pickOutput,
+  policyOption,
+  presetOption,
+} from '../options.js';
 import { defineCommand } from './declaration.js';
 
 export const compare = defineCommand({
@@ -16,7 +26,7 @@ export const compare = defineCommand({
     },
     outputOption('the comparison'),
     presetOption('rule preset for the specs of both sides (default: gate)'),
-    { flags: '--policy <file>', description: "JSON or YAML file whose values override the preset's policy, for both sides" },
+    policyOption("the preset's policy, for both sides"),
     {
       flags: '-c, --config <file>',
       description:

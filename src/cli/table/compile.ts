@@ -13,6 +13,7 @@ import {
   pick,
   pickIgnore,
   pickOutput,
+  policyOption,
   presetOption,
   ruleDocsOption,
   workersOption,
@@ -40,7 +41,7 @@ export const compile = defineCommand({
       parser: parsePath('--output-dir'),
     },
     presetOption('rule preset (default: gate)'),
-    { flags: '--policy <file>', description: "JSON or YAML file whose values override the preset's policy" },
+    policyOption(),
     {
       flags: '-c, --config <file>',
       description:

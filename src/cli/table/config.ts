@@ -1,6 +1,6 @@
 import { definedFields } from '../../common/defined-fields.js';
 import type { ConfigOptions } from '../commands/config.js';
-import { jsonOption, pick, presetOption } from '../options.js';
+import { jsonOption, pick, policyOption, presetOption } from '../options.js';
 import { defineCommand } from './declaration.js';
 
 export const config = defineCommand({
@@ -9,7 +9,7 @@ export const config = defineCommand({
   description: 'print the preset, every policy value and every rule setting a compile would use, and where each came from',
   options: [
     presetOption('rule preset (default: gate)'),
-    { flags: '--policy <file>', description: "JSON or YAML file whose values override the preset's policy" },
+    policyOption(),
     { flags: '-c, --config <file>', description: 'configuration file (default: as for compile)' },
     jsonOption,
   ],

@@ -1,5 +1,5 @@
 import type { NextOptions } from '../commands/next.js';
-import { jsonOption, maxBytesOption, pick, presetOption } from '../options.js';
+import { jsonOption, maxBytesOption, pick, policyOption, presetOption } from '../options.js';
 import { defineCommand } from './declaration.js';
 
 export const next = defineCommand({
@@ -10,7 +10,7 @@ export const next = defineCommand({
   options: [
     { flags: '-f, --format <format>', description: 'text or JSON advice', choices: ['text', 'json'], default: 'text' },
     presetOption("rule preset (default: the configuration's, else gate)"),
-    { flags: '--policy <file>', description: "JSON or YAML file whose values override the preset's policy" },
+    policyOption(),
     { flags: '-c, --config <file>', description: 'configuration file (default: as for compile)' },
     maxBytesOption('largest input accepted, in bytes'),
     jsonOption,

@@ -9,6 +9,7 @@ import {
   pick,
   pickIgnore,
   pickOutput,
+  policyOption,
   presetOption,
 } from '../options.js';
 import { defineCommand } from './declaration.js';
@@ -32,7 +33,7 @@ export const stats = defineCommand({
       parser: parseKList(MAX_K_VALUES),
     },
     presetOption('rule preset (default: gate)'),
-    { flags: '--policy <file>', description: "JSON or YAML file whose values override the preset's policy" },
+    policyOption(),
     { flags: '-c, --config <file>', description: 'configuration file' },
     ignoreOption(),
     maxBytesOption('largest input accepted, in bytes'),

@@ -1,6 +1,6 @@
 import { MIN_ITEMS_FOR_WORKERS } from '../../workers/choose.js';
 import type { TestOptions } from '../commands/test.js';
-import { ignoreOption, jsonOption, parsePath, pick, pickIgnore, presetOption, workersOption } from '../options.js';
+import { ignoreOption, jsonOption, parsePath, pick, pickIgnore, policyOption, presetOption, workersOption } from '../options.js';
 import { defineCommand } from './declaration.js';
 
 export const test = defineCommand({
@@ -15,10 +15,7 @@ export const test = defineCommand({
       preset: 'all',
     },
     presetOption("rule preset, under each fixture's own (default: the configuration's, else gate)"),
-    {
-      flags: '--policy <file>',
-      description: "JSON or YAML file whose values override the configuration's policy, under each fixture's own",
-    },
+    policyOption("the configuration's policy, under each fixture's own"),
     {
       flags: '-c, --config <file>',
       description: "configuration file for fixtures whose expectation names none (default: as for compile, from each fixture's folder)",
