@@ -1,6 +1,6 @@
-import { definedFields } from '../common/defined-fields.js';
 // The dialects, through their one registry: what the core, the renderers and the commands ask of a
 // document's kind. Nothing outside src/dialects/ tells one dialect from another.
+import { definedFields } from '../common/defined-fields.js';
 import { didYouMean } from '../common/suggest.js';
 import type { InputProblem } from '../load/input-error.js';
 import type { Locator } from '../load/text-position.js';

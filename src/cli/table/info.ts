@@ -1,5 +1,5 @@
-import { definedFields } from '../../common/defined-fields.js';
 // The commands that print the tool's own contract and rules: `schema`, `rules` and `explain`.
+import { definedFields } from '../../common/defined-fields.js';
 import type { PresetName } from '../../policy/presets.js';
 import { jsonOption, presetOption } from '../options.js';
 import { defineCommand } from './declaration.js';
