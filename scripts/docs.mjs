@@ -221,11 +221,11 @@ export function updatePage(page, sections) {
   return { page: result, held };
 }
 
-/** The documentation pages that may hold generated sections: the README and docs/*.md. */
-function documentationPages(root) {
+/** The documentation pages that may hold generated sections, from the project's root: the README and docs/*.md. */
+export function documentationPages(root) {
   const docs = readdirSync(join(root, 'docs'), { withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
-    .map((entry) => join('docs', entry.name))
+    .map((entry) => `docs/${entry.name}`)
     .sort();
   return ['README.md', ...docs];
 }
