@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
+import { TOOLS } from '../src/cli/mcp/tools.js';
 import { buildProgram, type Invocation } from '../src/cli/program.js';
 import { defineCommand } from '../src/cli/table/declaration.js';
 import { COMMANDS, synopsisText } from '../src/cli/table/index.js';
@@ -95,6 +96,22 @@ describe('the table of commands', () => {
     program.parse(['toy', 'box', '--loud'], { from: 'user' });
     expect(parsed as unknown).toEqual({ command: 'toy', options: { thing: 'box', loud: true } });
     expect(program.commands.at(-1)?.helpInformation()).toMatch(/--loud +say it loudly/);
+  });
+
+  it('is what the MCP tools mirror: each runs a command of the table, with its choices where they share an option', () => {
+    const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+    let shared = 0;
+    for (const tool of TOOLS) {
+      expect(COMMANDS, tool.name).toContain(tool.command);
+      for (const [name, schema] of Object.entries(tool.inputSchema.properties)) {
+        const option = tool.command.options.find((candidate) => candidate.flags.split(/[ ,]+/).includes(`--${kebab(name)}`));
+        if (option?.choices === undefined) continue;
+        expect((schema as { enum?: unknown }).enum, `${tool.name} ${name}`).toEqual([...option.choices]);
+        shared += 1;
+      }
+    }
+    // preset in compile, next, policy and schema, stage in compile.
+    expect(shared).toBe(5);
   });
 
   it('leaves no import cycle in the command line', () => {

@@ -1,12 +1,17 @@
 import { relative } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { definedFields } from '../../common/defined-fields.js';
 import { presetNames } from '../../policy/presets.js';
 import { appendGivenBrief } from '../commands/briefs-append.js';
-import { configCommand } from '../commands/config.js';
-import { explainCommand, rulesCommand, schemaCommand } from '../commands/info.js';
 import { adviseOn } from '../commands/next.js';
 import { judgeOneSpec, type SpecSource } from '../commands/one-spec.js';
 import { CliError, type EnvelopeError, usageError } from '../contract.js';
+import { briefsAppend } from '../table/briefs.js';
+import { compile } from '../table/compile.js';
+import { config } from '../table/config.js';
+import type { CommandDeclaration } from '../table/declaration.js';
+import { explain, rules, schema } from '../table/info.js';
+import { next } from '../table/next.js';
 import { appendedText } from './appended.js';
 import { MAX_HYPOTHESIS_ID_LENGTH, MAX_PATH_LENGTH, MAX_RULE_ID_LENGTH, unknownArguments } from './arguments.js';
 import { baselineProperties, baselinesOf, compileAnswer } from './compile-tool.js';
@@ -17,12 +22,18 @@ import { isWithinFolder, type Roots } from './roots.js';
 
 interface Tool {
   name: string;
+  /**
+   * The command of the table (src/cli/table/) this tool mirrors: the tool runs it, or, where the
+   * tool takes what no command line can (a spec as text, a brief as data), the function under it.
+   */
+  command: CommandDeclaration;
+  /** For an agent choosing a tool: what it does and returns, which the command's one-line --help does not say. */
   description: string;
   inputSchema: { type: 'object'; properties: Record<string, object>; required?: string[]; additionalProperties: false };
   /** The schema of every result's structuredContent, success or refusal. */
   outputSchema: OutputSchema;
-  /** Set on a tool that answers with its command's --json envelope, refusals included: the command. */
-  envelope?: string;
+  /** Set on a tool that answers with its command's --json envelope, refusals included. */
+  envelope?: true;
   call(args: Record<string, unknown>, context: ToolContext): Promise<ToolResult>;
 }
 
@@ -40,13 +51,11 @@ const specSource = {
   preset,
 };
 
-/** The command whose --json envelope append_brief answers with. */
-const APPEND_COMMAND = 'briefs append';
-
 /** The tools the server offers, each a thin shell over the command of the same purpose. */
 export const TOOLS: readonly Tool[] = [
   {
     name: 'compile',
+    command: compile,
     outputSchema: OUTPUT_SCHEMAS.compile,
     description:
       "Judge one investigation spec (a path or its text) with the method's acceptance gate; stage draft judges an unfinished one. Returns the verdict and every diagnostic with line, column, rule, expected values and suggestion. A spec given as path is judged by its baseline as compile judges it (suppressions, else investigation-suppressions.json found walking up inside the roots): accepted problems stay in diagnostics, marked suppressed, and suppressions says what the baseline came to; nothing is written.",
@@ -74,6 +83,7 @@ export const TOOLS: readonly Tool[] = [
   },
   {
     name: 'next',
+    command: next,
     outputSchema: OUTPUT_SCHEMAS.next,
     description:
       'For a draft (a path or its text): what the method allows now and what it forbids (budget left, the hypothesis to test next and its unread mapped nodes, replan, valid stop reasons, discovery cycles), each piece of advice with the rule it comes from.',
@@ -84,6 +94,7 @@ export const TOOLS: readonly Tool[] = [
   },
   {
     name: 'explain',
+    command: explain,
     outputSchema: OUTPUT_SCHEMAS.explain,
     description: "A rule's documentation, with a spec it rejects and one that passes.",
     inputSchema: {
@@ -92,29 +103,32 @@ export const TOOLS: readonly Tool[] = [
       required: ['ruleId'],
       additionalProperties: false,
     },
-    call: async (args) => served(explainCommand(args['ruleId'] as string)),
+    call: async (args, context) => served(await explain.run({ ruleId: args['ruleId'] as string, json: true }, context.io)),
   },
   {
     name: 'rules',
+    command: rules,
     outputSchema: OUTPUT_SCHEMAS.rules,
     description: 'Every rule of the gate, with its criterion, its setting in each preset and what it checks.',
     inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-    call: async () => served(rulesCommand()),
+    call: async (_args, context) => served(await rules.run({ json: true }, context.io)),
   },
   {
     name: 'policy',
+    command: config,
     outputSchema: OUTPUT_SCHEMAS.policy,
     description:
       'The policy in force (allowed tools, units, provenance tags, statuses, stop reasons, minimums) and every rule setting, each with where it came from; for a spec, as found from its folder.',
     inputSchema: { type: 'object', properties: { path, preset }, additionalProperties: false },
     async call(args, context) {
       const path = args['path'] === undefined ? {} : { spec: insideRoots(args['path'] as string, context.roots) };
-      return servedWithWarnings(configCommand({ ...path, ...pickPreset(args), json: true }, context.io));
+      return servedWithWarnings(await config.run({ ...path, ...pickPreset(args), json: true }, context.io));
     },
   },
   {
     name: 'append_brief',
-    envelope: APPEND_COMMAND,
+    command: briefsAppend,
+    envelope: true,
     outputSchema: OUTPUT_SCHEMAS.append_brief,
     description:
       "Write the next artifact of the chain of working briefs of a hypothesis in a folder, with its sequence number and its parent's SHA-256; the brief is checked first, and a chain is never forked nor an artifact written over.",
@@ -160,16 +174,23 @@ export const TOOLS: readonly Tool[] = [
       };
       const result = appendGivenBrief(options, { data: args['brief'], from: 'the brief argument' }, context.io);
       // A brief refused for its problems wrote nothing: the call did not do what was asked (isError).
-      return enveloped(APPEND_COMMAND, result, appendedText(result));
+      return enveloped(briefsAppend.name, result, appendedText(result));
     },
   },
   {
     name: 'schema',
+    command: schema,
     outputSchema: OUTPUT_SCHEMAS.schema,
     description:
       "The machine contract: the input JSON Schema (with a preset, that preset's allowed values as enum), the exit codes, the error codes and the rules.",
     inputSchema: { type: 'object', properties: { preset }, additionalProperties: false },
-    call: async (args) => served(schemaCommand(args['preset'] as (typeof presetNames)[number] | undefined)),
+    call: async (args, context) =>
+      served(
+        await schema.run(
+          { ...definedFields({ preset: args['preset'] as (typeof presetNames)[number] | undefined }), json: true },
+          context.io,
+        ),
+      ),
   },
 ];
 
@@ -179,7 +200,7 @@ const validators = new Map<string, ValidateFunction>();
 export async function callTool(tool: Tool, args: Record<string, unknown>, context: ToolContext): Promise<ToolResult> {
   const unknown = unknownArguments(args, Object.keys(tool.inputSchema.properties));
   const refuse = (error: EnvelopeError): ToolResult =>
-    tool.envelope === undefined ? refusal(error) : envelopedRefusal(tool.envelope, error);
+    tool.envelope === undefined ? refusal(error) : envelopedRefusal(tool.command.name, error);
   if (unknown !== undefined) return refuse({ code: 'USAGE_ERROR', subcode: 'INVALID_ARGUMENT', message: `${tool.name}: ${unknown}` });
   let validate = validators.get(tool.name);
   if (validate === undefined) validators.set(tool.name, (validate = new Ajv2020({ allErrors: true }).compile(tool.inputSchema)));
