@@ -6,9 +6,9 @@ import { defineConfig } from 'vitest/config';
  * default would leave one of two cores idle. Files that mock a module need a graph of their own.
  * The tests that measure cost (growth ratios, costs against a small spec measured beside them,
  * property runs that check each input's cost) measure CPU time (test/support/scaling.ts), which
- * the load of other processes does not move; they still run after the rest, one file at a time,
- * so that the suite's other files do not share a core or a heap with them and the machine's
- * second core is left to whatever else runs on it. test/suite-groups.test.ts keeps these lists whole.
+ * the load of other processes does not move: they hold with two other suites on the same two
+ * cores. They run after the rest, each file in a process of its own (a heap that no other file's
+ * garbage enters), two at a time. test/suite-groups.test.ts keeps these lists whole.
  */
 const mocking = ['test/dialects.test.ts', 'test/hostile/unreadable-folders.test.ts'];
 const timed = [
@@ -57,7 +57,7 @@ export default defineConfig({
       // vitest does not stop a test that times out, and fast-check shrank a false wall-clock cost
       // failure, measuring every candidate again. Costs are now CPU time, a cost over its bound is
       // never shrunk, and assertProperty (test/support/cost.ts) stops a run before its timeout.
-      { extends: true, test: { name: 'timed', include: timed, isolate: true, fileParallelism: false, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'timed', include: timed, isolate: true, sequence: { groupOrder: 1 } } },
     ],
   },
 });

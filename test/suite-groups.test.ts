@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import config from '../vitest.config.js';
 
 interface Project {
-  test: { name: string; include: string[]; exclude?: string[]; isolate?: boolean; fileParallelism?: boolean };
+  test: { name: string; include: string[]; exclude?: string[]; isolate?: boolean };
 }
 
 const root = join(import.meta.dirname, '..');
@@ -31,9 +31,9 @@ describe('the groups the suite runs in (vitest.config.ts)', () => {
   const files = testFiles(join(root, 'test'));
   const text = (file: string): string => readFileSync(join(root, file), 'utf8');
 
-  it('runs every file that times work alone, after the rest', () => {
+  it('runs every file that times work in a process of its own, after the rest', () => {
     const timed = project('timed').test;
-    expect(timed.fileParallelism).toBe(false);
+    expect(timed.isolate).toBe(true);
     expect(files.filter((file) => TIMES_WORK.test(text(file))).sort()).toEqual([...timed.include].sort());
   });
 
