@@ -1,15 +1,17 @@
 // Bundles the library (ESM) and the command line (CommonJS bundles with V8 code caches, see
 // bin/load-bundle.cjs) with esbuild, with the JSON Schema validators precompiled by ajv's
-// standalone code generator, and emits the library's type declarations with tsc (skipped with
-// --no-types).
+// standalone code generator, and bundles the library's type declarations into one file (skipped
+// with --no-types).
 
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import dtsBundleGenerator from 'dts-bundle-generator';
 import { build } from 'esbuild';
 
+const { generateDtsBundle } = dtsBundleGenerator;
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Built beside dist/ and swapped in at the end, so that a concurrent run never sees half a build.
 const staging = `dist.staging-${process.pid}`;
@@ -162,20 +164,14 @@ for (const name of ['cli', 'worker', ...Object.keys(PARTS)]) {
 }
 
 if (!process.argv.includes('--no-types')) {
-  execFileSync(
-    process.execPath,
-    [
-      fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)),
-      '-p',
-      'tsconfig.build.json',
-      '--outDir',
-      `${staging}/types`,
-    ],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
+  // One declaration file holding only what the library exports and the types those reach, so that
+  // a consumer's tsc finds every type in the package: a declaration per source file would import
+  // the bundled libraries' types (mdast, ajv) and JSON files that the package does not hold.
+  const [declarations] = generateDtsBundle([{ filePath: 'src/index.ts', output: { noBanner: true } }], {
+    preferredConfigPath: fileURLToPath(new URL('../tsconfig.json', import.meta.url)),
+  });
+  if (/^import /m.test(declarations)) throw new Error('the library declarations import a module the package does not hold');
+  writeFileSync(`${staging}/index.d.ts`, declarations);
 }
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });

@@ -9,6 +9,7 @@ import {
   UsageError,
   type UsageErrorSubcode,
 } from './compile.js';
+import { type DialectDescription, dialects as registry } from './dialects/index.js';
 import { renderMarkdown } from './dialects/markdown.js';
 import { renderJson } from './render/json.js';
 
@@ -17,8 +18,7 @@ export { adviseNext, formatNextSteps } from './advice/index.js';
 export type { CompileInputOptions, CompileResult, Compiler, CompilerOptions, SpecInput, UsageErrorSubcode } from './compile.js';
 export { createCompiler, UsageError } from './compile.js';
 export type { Diagnostic, RuleSetting, Severity } from './diagnostics/diagnostic.js';
-export type { Dialect, DialectCatalog } from './dialects/index.js';
-export { dialects } from './dialects/index.js';
+export type { DialectCatalog, DialectDescription } from './dialects/index.js';
 export { baseKatasReport, KATAS_REPORT_SCHEMA, type KatasReport, type KatasSummary, katasRules } from './dialects/katas/index.js';
 export { renderMarkdown } from './dialects/markdown.js';
 export type { InputErrorSubcode } from './load/input-error.js';
@@ -35,6 +35,9 @@ export type { ArtifactCheckMeta, Rule, RuleMeta } from './rules/rule.js';
 export type { Baseline } from './rules/run.js';
 export type { Stage } from './schema/issues.js';
 export type { Investigation } from './spec/types.js';
+
+/** The kinds of document the compiler reads, each with its rules and catalog, in the registry's order. */
+export const dialects: readonly DialectDescription[] = registry;
 
 export type OutputFormat = 'markdown' | 'json';
 

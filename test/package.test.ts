@@ -134,6 +134,35 @@ process.stdout.write(result.output);`;
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe(runCli([SPEC, '--format', 'json']).stdout);
   });
+  it('is type-checked by its name from a TypeScript module of that project, its declarations whole', () => {
+    // What a consumer's strict tsc does with library checking on: every declaration the package's
+    // types reach must be in the package (no source-only JSON, no @types it does not bring).
+    writeFileSync(
+      join(app, 'use.ts'),
+      `import { compileInvestigation, createCompiler, dialects, type Report, type Stage } from 'compile-investigation';
+const stage: Stage = 'draft';
+const report: Report | null = createCompiler().compile('{}', { stage }).report;
+export const shown: string = compileInvestigation('{}').output + String(report?.verdict) + dialects.map((dialect) => dialect.id).join();
+`,
+    );
+    const program = ts.createProgram([join(app, 'use.ts')], {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      lib: ['lib.es2022.d.ts'],
+      types: [],
+    });
+    const problems = ts
+      .getPreEmitDiagnostics(program)
+      .map(
+        (diagnostic) =>
+          `${diagnostic.file?.fileName.slice(app.length) ?? ''}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`,
+      );
+    expect(problems).toEqual([]);
+  });
 });
 
 /** A package's name from a specifier: `ajv/dist/x` is ajv, `@scope/name/x` is @scope/name. */

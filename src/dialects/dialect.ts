@@ -60,11 +60,11 @@ export interface DialectCatalog {
 }
 
 /**
- * A kind of document the gate judges: how it is recognised, judged, reported and documented. Each
- * dialect lives in a folder of its own under src/dialects/ and is listed once in the registry
- * (src/dialects/index.ts); everything else reaches it through the registry.
+ * A kind of document as the library shows it (`dialects` of its API): what it reads, its rules and
+ * its catalog. How it judges and renders stays inside, so that its types need none of the bundled
+ * libraries' (mdast, ajv).
  */
-export interface Dialect<R extends Report = Report> {
+export interface DialectDescription {
   readonly id: DialectId;
   /**
    * The text of `schema` that names the dialect, or null for the dialect of documents that give no
@@ -85,6 +85,19 @@ export interface Dialect<R extends Report = Report> {
   inputSchema(preset?: PresetName): unknown;
   /** A sound document that passes both presets; `explain` applies a rule's examples to a fresh copy. */
   example(): Record<string, unknown>;
+  /**
+   * Why `next`, which advises on a draft, does not take its documents ("a finished document: …");
+   * absent when it does.
+   */
+  readonly notADraft?: string;
+}
+
+/**
+ * A kind of document the gate judges: how it is recognised, judged, reported and documented. Each
+ * dialect lives in a folder of its own under src/dialects/ and is listed once in the registry
+ * (src/dialects/index.ts); everything else reaches it through the registry.
+ */
+export interface Dialect<R extends Report = Report> extends DialectDescription {
   /** Its compile, prepared once per compiler. */
   compiler(setup: DialectSetup): (document: DialectInput) => DialectCompiled;
   /** Whether a report is one of this dialect's. */
@@ -93,9 +106,4 @@ export interface Dialect<R extends Report = Report> {
   markdownTree(report: R): Root;
   /** Its document as the Mermaid flowchart of the report's "Flow" section, within the limits. */
   flowchart(data: Record<string, unknown>): BoundedFlowchart;
-  /**
-   * Why `next`, which advises on a draft, does not take its documents ("a finished document: …");
-   * absent when it does.
-   */
-  notADraft?: string;
 }

@@ -9,7 +9,7 @@ import type { CatalogRule } from '../rules/rule.js';
 import type { Dialect } from './dialect.js';
 import { dialects } from './registry.js';
 
-export type { Dialect, DialectCatalog, DialectCompiled, DialectInput, DialectSetup } from './dialect.js';
+export type { Dialect, DialectCatalog, DialectCompiled, DialectDescription, DialectInput, DialectSetup } from './dialect.js';
 export { dialects };
 
 /** Which dialect a document is: the one its `schema` text names, or the one of documents with none; a text that names none is no dialect. */
