@@ -62,13 +62,22 @@ export function ignoresOf(run: RunConfiguration, cwd: string): IgnoreCheck {
   return ignoreCheck(run.flags.ignore ?? [], cwd, (folder) => configFor(run, folder));
 }
 
-/** How a command's walk of its inputs leaves files out: the ignores, --force-exclude, and the standard streams redirected to files. */
+/**
+ * How a command's walk of its inputs leaves files out: the ignores, --force-exclude, and the
+ * standard streams redirected to files. Each note is said once a run, however many walks meet the
+ * file (`compare . .` walks one folder as both sides).
+ */
 export function walkOptions(run: RunConfiguration, io: Io): ExpandOptions {
+  const said = new Set<string>();
   return {
     ignore: ignoresOf(run, io.cwd),
     ...(run.flags.forceExclude === true ? { forceExclude: true } : {}),
     ...definedFields({ streams: io.streamFiles }),
-    note: (message) => writeNotes([message], io),
+    note: (message) => {
+      if (said.has(message)) return;
+      said.add(message);
+      writeNotes([message], io);
+    },
   };
 }
 
