@@ -14,8 +14,7 @@ import {
   sideOfOutcome,
   sideOfReport,
 } from '../../compare/index.js';
-import type { Compiler } from '../../compile.js';
-import { readDocument } from '../../load/document.js';
+import { type Compiler, readDocument } from '../../compile.js';
 import { fixtureStem } from '../../regression/paths.js';
 import { CliError, usageError } from '../contract.js';
 import { type ExpandOptions, expandInputs, type InputFile } from '../inputs.js';

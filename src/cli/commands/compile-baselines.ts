@@ -3,8 +3,8 @@ import { dirname, resolve } from 'node:path';
 import { definedFields } from '../../common/defined-fields.js';
 import { pathText } from '../../common/raw-path.js';
 import { plural, show } from '../../common/text.js';
+import type { Baseline } from '../../compile.js';
 import type { FileOutcome } from '../../report/outcome.js';
-import type { Baseline } from '../../rules/run.js';
 import {
   createSuppressionsLookup,
   type ExceededSuppression,

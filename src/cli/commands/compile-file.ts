@@ -3,12 +3,9 @@
 import { isAbsolute } from 'node:path';
 import { definedFields } from '../../common/defined-fields.js';
 import { pathText } from '../../common/raw-path.js';
-import type { CompileResult, Compiler } from '../../compile.js';
-import type { SourceFormat } from '../../load/parse.js';
+import type { Baseline, CompileResult, Compiler, SourceFormat, Stage } from '../../compile.js';
 import { type ReadResult, readInput, tooLarge } from '../../load/read-input.js';
 import { countsOf, type FileLocation, type FileOutcome } from '../../report/outcome.js';
-import type { Baseline } from '../../rules/run.js';
-import type { Stage } from '../../schema/issues.js';
 import type { InputFile } from '../inputs.js';
 import type { CompilerFlags } from './judges.js';
 

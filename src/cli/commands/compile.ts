@@ -1,12 +1,11 @@
 import { definedFields } from '../../common/defined-fields.js';
 import { exitCodes } from '../../common/exit-codes.js';
 import { plural } from '../../common/text.js';
-import type { Compiler } from '../../compile.js';
+import type { Compiler, Stage } from '../../compile.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
 import type { ReportFormat } from '../../render/formatters.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import { type FileOutcome, hiddenWarningsNote } from '../../report/outcome.js';
-import type { Stage } from '../../schema/issues.js';
 import { toolInfo } from '../../tool.js';
 import { chooseWorkers } from '../../workers/choose.js';
 import { bundledWorker } from '../../workers/launcher.js';

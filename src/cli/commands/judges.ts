@@ -1,10 +1,9 @@
 import { dirname, resolve } from 'node:path';
 import { definedFields } from '../../common/defined-fields.js';
 import { pathText } from '../../common/raw-path.js';
-import { type Compiler, type CompilerOptions, compilerCache, UsageError } from '../../compile.js';
+import { type Compiler, type CompilerOptions, compilerCache, readDocument, UsageError } from '../../compile.js';
 import { layerConfig } from '../../config/layers.js';
 import { ConfigError, type ConfigLookup, createConfigLookup, type ResolvedConfig } from '../../config/resolve.js';
-import { readDocument } from '../../load/document.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import { toolInfo } from '../../tool.js';
 import { refusedAsUsage, usageError } from '../contract.js';

@@ -1,9 +1,8 @@
 import { definedFields } from '../../common/defined-fields.js';
 import type { FolderBound } from '../../common/folder-bound.js';
-import type { Compiler } from '../../compile.js';
+import type { Compiler, Stage } from '../../compile.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
 import type { FileOutcome } from '../../report/outcome.js';
-import type { Stage } from '../../schema/issues.js';
 import { usageError } from '../contract.js';
 import { expandInputs, type InputFile } from '../inputs.js';
 import {
