@@ -16,9 +16,10 @@ import {
 } from '../../compare/index.js';
 import { type Compiler, readDocument } from '../../compile.js';
 import { fixtureStem } from '../../regression/paths.js';
+import { compileFile } from '../../run/compile-file.js';
+import type { InputFile } from '../../run/input-file.js';
 import { CliError, usageError } from '../contract.js';
-import { type ExpandOptions, expandInputs, type InputFile } from '../inputs.js';
-import { compileFile } from './compile-file.js';
+import { type ExpandOptions, expandInputs } from '../inputs.js';
 import { judgeInputs, type RunConfiguration, walkOptions } from './judges.js';
 import type { Io } from './result.js';
 
