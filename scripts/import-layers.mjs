@@ -21,7 +21,20 @@ export const TIERS = [
   { name: 'output', parts: ['render', 'dialects', 'render/formatters.ts'] },
   {
     name: 'services',
-    parts: ['compile.ts', 'run', 'suppressions', 'workers', 'briefs', 'stats', 'regression', 'gate', 'compare', 'advice', 'convert'],
+    parts: [
+      'compile.ts',
+      'catalog.ts',
+      'run',
+      'suppressions',
+      'workers',
+      'briefs',
+      'stats',
+      'regression',
+      'gate',
+      'compare',
+      'advice',
+      'convert',
+    ],
   },
   { name: 'surface', parts: ['index.ts', 'cli'] },
 ];

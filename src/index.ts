@@ -14,6 +14,8 @@ import { renderJson } from './render/json.js';
 
 export type { Advice, NextSteps } from './advice/index.js';
 export { adviseNext, formatNextSteps } from './advice/index.js';
+export type { ArtifactCheckMeta, Rule, RuleMeta } from './catalog.js';
+export { artifactChecks, criteria, rules } from './catalog.js';
 export type {
   Baseline,
   CompileError,
@@ -44,9 +46,6 @@ export { builtInPreset, presetNames } from './policy/presets.js';
 export type { Policy, UnitPolicy } from './policy/types.js';
 export { renderJson } from './render/json.js';
 export { BUILT_IN_CHECKS as builtInChecks, type ExtraCheck as BuiltInCheck } from './render/sarif-descriptors.js';
-export { artifactChecks, rules } from './rules/catalog.js';
-export { criteria } from './rules/criteria.js';
-export type { ArtifactCheckMeta, Rule, RuleMeta } from './rules/rule.js';
 export type { Investigation } from './spec/types.js';
 
 export type OutputFormat = 'markdown' | 'json';
