@@ -1,6 +1,7 @@
 // The direction imports may take in src/: six tiers, lowest first. A module may import any part
 // of its own tier and of the tiers below, never of a tier above; inside a tier, the folders'
-// imports must not go round in a cycle. ARCHITECTURE.md explains the tiers;
+// imports must not go round in a cycle. The surface (the command line, the library's entry)
+// reaches the stages only through the core and the services. ARCHITECTURE.md explains the tiers;
 // test/architecture.test.ts fails on any import against them.
 //   node scripts/import-layers.mjs    prints the folder-to-folder imports and every violation
 import { readdirSync, readFileSync } from 'node:fs';
@@ -21,10 +22,33 @@ export const TIERS = [
   { name: 'output', parts: ['render', 'dialects', 'render/formatters.ts'] },
   {
     name: 'services',
-    parts: ['compile.ts', 'suppressions', 'workers', 'briefs', 'stats', 'regression', 'gate', 'compare', 'advice', 'convert'],
+    parts: [
+      'compile.ts',
+      'catalog.ts',
+      'run',
+      'suppressions',
+      'workers',
+      'briefs',
+      'stats',
+      'regression',
+      'gate',
+      'compare',
+      'advice',
+      'convert',
+    ],
   },
   { name: 'surface', parts: ['index.ts', 'cli'] },
 ];
+
+/** The tier of the command line and the library's entry. */
+const SURFACE = 'surface';
+
+/**
+ * The stages the surface tier may not import, though they lie below it: the command line and the
+ * library's entry reach them through the core (src/compile.ts) or a service, where a run is put
+ * together. config/ and policy/ stay open to it, for the settings it reads and shows.
+ */
+export const STAGES_BEHIND_SERVICES = ['load', 'schema', 'rules', 'report'];
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE = join(ROOT, 'src');
@@ -109,7 +133,8 @@ function cycles(parts, edges) {
 
 /**
  * What the imports do against the tiers, each with a message and the imports that show it: an
- * import up the tiers; a cycle of parts inside a tier, with one import for each step of it.
+ * import up the tiers; an import of a stage by the surface, past the core and the services; a
+ * cycle of parts inside a tier, with one import for each step of it.
  */
 export function importViolations(edges = crossImports()) {
   const violations = [];
@@ -119,6 +144,11 @@ export function importViolations(edges = crossImports()) {
     if (to > from)
       violations.push({
         message: `against the tiers: ${edge.file} (${TIERS[from].name}) imports ${edge.target} (${TIERS[to].name})`,
+        edges: [edge],
+      });
+    else if (TIERS[from].name === SURFACE && STAGES_BEHIND_SERVICES.includes(edge.to))
+      violations.push({
+        message: `past the services: ${edge.file} (${SURFACE}) imports ${edge.target}, a part of the ${edge.to} stage; the ${SURFACE} reaches the stages only through the core (src/compile.ts) or a service, so import it from there or move what needs it into one`,
         edges: [edge],
       });
   }

@@ -65,6 +65,24 @@ export type CompileResult =
       dialect?: DialectId;
     };
 
+/**
+ * The one way a document other than a spec is read (a policy, a report to convert or compare, a
+ * gate's results, a brief): within the size limit, in JSON or YAML, with positions, as the core
+ * reads a spec.
+ */
+export { readDocument } from './load/document.js';
+/**
+ * What a caller of the core meets in its options and results, for the command line and the
+ * library to name without reaching into the stages: the report and its error, a stage, a
+ * baseline, a format, an input problem and the locator of positions in a document.
+ */
+export type { InputErrorSubcode, InputProblem } from './load/input-error.js';
+export type { SourceFormat } from './load/parse.js';
+export type { Locator } from './load/text-position.js';
+export type { CompileError } from './report/compile-error.js';
+export type { DialectId, GateCriterion, Metrics, Report, SpecReport, Summary, Verdict } from './report/types.js';
+export type { Baseline } from './rules/run.js';
+export type { Stage } from './schema/issues.js';
 export type { SpecInput };
 
 export type UsageErrorSubcode = 'UNKNOWN_PRESET' | 'UNKNOWN_RULE' | 'INVALID_SETTING' | 'INVALID_POLICY';

@@ -15,25 +15,37 @@ import { renderJson } from './render/json.js';
 
 export type { Advice, NextSteps } from './advice/index.js';
 export { adviseNext, formatNextSteps } from './advice/index.js';
-export type { CompileInputOptions, CompileResult, Compiler, CompilerOptions, SpecInput, UsageErrorSubcode } from './compile.js';
+export type { ArtifactCheckMeta, Rule, RuleMeta } from './catalog.js';
+export { artifactChecks, criteria, rules } from './catalog.js';
+export type {
+  Baseline,
+  CompileError,
+  CompileInputOptions,
+  CompileResult,
+  Compiler,
+  CompilerOptions,
+  DialectId,
+  GateCriterion,
+  InputErrorSubcode,
+  Metrics,
+  Report,
+  SpecInput,
+  SpecReport,
+  Stage,
+  Summary,
+  UsageErrorSubcode,
+  Verdict,
+} from './compile.js';
 export { createCompiler, UsageError } from './compile.js';
 export type { Diagnostic, RuleSetting, Severity } from './diagnostics/diagnostic.js';
 export type { DialectCatalog, DialectDescription } from './dialects/index.js';
 export { baseKatasReport, KATAS_REPORT_SCHEMA, type KatasReport, type KatasSummary, katasRules } from './dialects/katas/index.js';
 export { renderMarkdown } from './dialects/markdown.js';
-export type { InputErrorSubcode } from './load/input-error.js';
 export type { Preset, PresetName } from './policy/presets.js';
 export { builtInPreset, presetNames } from './policy/presets.js';
 export type { Policy, UnitPolicy } from './policy/types.js';
 export { renderJson } from './render/json.js';
 export { BUILT_IN_CHECKS as builtInChecks, type ExtraCheck as BuiltInCheck } from './render/sarif-descriptors.js';
-export type { CompileError } from './report/compile-error.js';
-export type { DialectId, GateCriterion, Metrics, Report, SpecReport, Summary, Verdict } from './report/types.js';
-export { artifactChecks, rules } from './rules/catalog.js';
-export { criteria } from './rules/criteria.js';
-export type { ArtifactCheckMeta, Rule, RuleMeta } from './rules/rule.js';
-export type { Baseline } from './rules/run.js';
-export type { Stage } from './schema/issues.js';
 export type { Investigation } from './spec/types.js';
 
 /** The kinds of document the compiler reads, each with its rules and catalog, in the registry's order. */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { crossImports, importViolations, partOf, TIERS } from '../scripts/import-layers.mjs';
+import { crossImports, importViolations, partOf, STAGES_BEHIND_SERVICES, TIERS } from '../scripts/import-layers.mjs';
 
 interface Edge {
   file: string;
@@ -34,9 +34,36 @@ describe('imports flow down the pipeline', () => {
     // stats and regression are siblings in the services tier: an import between them is flagged when it closes a cycle.
     const sideways: Edge = { file: 'src/stats/x.ts', target: 'src/regression/y.ts', from: 'stats', to: 'regression' };
     const back: Edge = { file: 'src/regression/z.ts', target: 'src/stats/w.ts', from: 'regression', to: 'stats' };
-    const down: Edge = { file: 'src/cli/x.ts', target: 'src/load/y.ts', from: 'cli', to: 'load' };
+    const down: Edge = { file: 'src/cli/x.ts', target: 'src/config/y.ts', from: 'cli', to: 'config' };
     expect(violationsOf([up, sideways, back, down]).map(({ edges }) => edges)).toEqual([[up], [sideways, back]]);
     expect(violationsOf([up])[0]?.message).toBe('against the tiers: src/load/x.ts (input) imports src/cli/y.ts (surface)');
+  });
+
+  it('flags an import of a stage by the surface, which reaches the stages only through the core and the services', () => {
+    const part = (path: string): string => partOf(`${process.cwd()}/${path}`) as string;
+    const edge = (file: string, target: string): Edge => ({ file, target, from: part(file), to: part(target) });
+    const past = [
+      edge('src/cli/commands/x.ts', 'src/load/document.ts'),
+      edge('src/cli/mcp/x.ts', 'src/schema/validators.ts'),
+      edge('src/cli/x.ts', 'src/rules/catalog.ts'),
+      edge('src/index.ts', 'src/report/types.ts'),
+    ];
+    // Through the core or a service, the settings of config/ and policy/, and a service's own import of a stage: all allowed.
+    const through = [
+      edge('src/cli/x.ts', 'src/compile.ts'),
+      edge('src/index.ts', 'src/compile.ts'),
+      edge('src/cli/x.ts', 'src/briefs/append.ts'),
+      edge('src/cli/x.ts', 'src/config/resolve.ts'),
+      edge('src/cli/x.ts', 'src/policy/presets.ts'),
+      edge('src/cli/x.ts', 'src/render/json.ts'),
+      edge('src/briefs/x.ts', 'src/load/place.ts'),
+      edge('src/compile.ts', 'src/rules/run.ts'),
+    ];
+    expect(violationsOf([...past, ...through]).map(({ edges }) => edges)).toEqual(past.map((one) => [one]));
+    expect(violationsOf([past[0] as Edge])[0]?.message).toBe(
+      'past the services: src/cli/commands/x.ts (surface) imports src/load/document.ts, a part of the load stage; ' +
+        'the surface reaches the stages only through the core (src/compile.ts) or a service, so import it from there or move what needs it into one',
+    );
   });
 
   it('flags a cycle of folders inside a tier, naming the folders and one import of each step', () => {
@@ -59,6 +86,15 @@ describe('imports flow down the pipeline', () => {
   it('places every part of src/ in one layer', () => {
     const named = (TIERS as { name: string; parts: string[] }[]).flatMap(({ parts }) => parts);
     expect(new Set(named).size).toBe(named.length);
+    // The stages the surface may not import are parts of a tier below it: a renamed folder must not quietly end the rule.
+    const tiers = TIERS as { name: string; parts: string[] }[];
+    const below = tiers
+      .slice(
+        0,
+        tiers.findIndex(({ name }) => name === 'surface'),
+      )
+      .flatMap(({ parts }) => parts);
+    expect((STAGES_BEHIND_SERVICES as string[]).filter((stage) => !below.includes(stage))).toEqual([]);
     expect(partOf(`${process.cwd()}/src/render/mermaid/flowchart.ts`)).toBe('render');
     expect(partOf(`${process.cwd()}/src/render/markdown/direct.ts`)).toBe('render');
     expect(partOf(`${process.cwd()}/src/render/formatters.ts`)).toBe('render/formatters.ts');

@@ -1,8 +1,11 @@
 import { join } from 'node:path';
 import type { FolderBound } from '../common/folder-bound.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { placeDiagnostics } from '../load/place.js';
+import type { Locator } from '../load/text-position.js';
 import type { EvidenceRegistry } from '../rules/briefs/brief-checks.js';
 import { type AppendRefusal, type PlannedArtifact, planAppend, refuseHypothesisId } from './append-plan.js';
+import { ARTIFACT_BRIEF_POINTER } from './artifact-model.js';
 import { openChainFolder } from './chain-folder.js';
 
 export interface AppendBriefOptions {
@@ -56,4 +59,28 @@ export function appendBrief(dir: string, hypothesisId: string, brief: unknown, o
   } finally {
     folder.close();
   }
+}
+
+/**
+ * The diagnostics of an append, pointers into the artifact, placed at the line and column of the
+ * same value in the brief as it was given (`locate`, its text's locator), where the brief is
+ * written and fixed. The brief is the artifact's `/brief`: a pointer outside it stays unplaced,
+ * and so does every one without a locator (a brief passed as an object).
+ */
+export function placeInBrief(diagnostics: Diagnostic[], locate: Locator | undefined): Diagnostic[] {
+  return placeDiagnostics(
+    diagnostics,
+    locate === undefined
+      ? undefined
+      : (pointer) => {
+          const inBrief = briefPointer(pointer);
+          return inBrief === undefined ? undefined : locate(inBrief);
+        },
+  );
+}
+
+/** The pointer into the brief of a pointer into the artifact: the brief is the artifact's `/brief`; undefined outside it. */
+function briefPointer(pointer: string): string | undefined {
+  if (pointer === ARTIFACT_BRIEF_POINTER) return '';
+  return pointer.startsWith(`${ARTIFACT_BRIEF_POINTER}/`) ? pointer.slice(ARTIFACT_BRIEF_POINTER.length) : undefined;
 }

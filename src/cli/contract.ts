@@ -1,6 +1,5 @@
+import { criticalSubcodes, inputErrorSubcodes } from '../catalog.js';
 import { exitCodes } from '../common/exit-codes.js';
-import { inputErrorSubcodes } from '../load/input-error.js';
-import { criticalSubcodes } from '../rules/critical-input.js';
 
 /** Version of the machine contract: the envelope, the error codes and the exit codes. */
 export const CONTRACT_VERSION = '1';

@@ -1,29 +1,16 @@
 import { resolve } from 'node:path';
-import { type FolderBound, folderBound } from '../common/folder-bound.js';
+import { folderBound } from '../common/folder-bound.js';
 import type { RawPath } from '../common/raw-path.js';
 import { statOrNull } from '../common/stat-or-null.js';
 import { plural } from '../common/text.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
-import type { InputErrorSubcode } from '../load/input-error.js';
 import { findFixtures, isSpecFileName, isSpecOrReportFileName, type SkippedLink } from '../regression/discover.js';
 import { displayPath } from '../regression/paths.js';
+import type { InputFile } from '../run/input-file.js';
 import { usageError } from './contract.js';
 import { GLOB_CHARACTERS } from './glob-syntax.js';
 import { type IgnoreCheck, ownOutputKind } from './ignores.js';
 import { type StreamFile, streamFileNote } from './stream-files.js';
-
-export interface InputFile {
-  /** What to open: an absolute path (its raw bytes when a name in it is not UTF-8), or "-" for standard input. */
-  open: RawPath;
-  /** How to show it in messages: as given on the command line, or relative for files found in folders and globs; "<stdin>" for "-". */
-  shown: string;
-  /** How reports record it: relative to the working directory, with forward slashes, never absolute. */
-  reportPath: string;
-  /** Why this entry cannot be read at all, found while expanding (a folder that cannot be listed): its input error. */
-  problem?: { subcode: InputErrorSubcode; message: string };
-  /** For a file found in a folder or by a glob, that folder: what is opened must lie inside it (LINK_OUT otherwise). */
-  inside?: FolderBound;
-}
 
 export interface ExpandedInputs {
   /** In code-unit order of reportPath, standard input first, whatever the order of the arguments. */

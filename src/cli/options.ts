@@ -1,9 +1,9 @@
 // The parsers and helpers of command-line options: each turns one raw value into what a command
 // expects, or refuses it with a usage error that says what to give instead.
 import { isBaseUrl } from '../config/validate.js';
-import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
 import { presetNames } from '../policy/presets.js';
 import { escapeFor } from '../render/untrusted/index.js';
+import { DEFAULT_MAX_BYTES } from '../run/input-file.js';
 import { usageError } from './contract.js';
 import type { OptionSpec } from './table/declaration.js';
 

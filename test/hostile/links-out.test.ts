@@ -22,7 +22,6 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileFile } from '../../src/cli/commands/compile-file.js';
 import { expandInputs } from '../../src/cli/inputs.js';
 import { sameFileAt } from '../../src/common/descriptor-path.js';
 import { type FolderBound, folderBound, openedInside, removeOpened, resolvesInside } from '../../src/common/folder-bound.js';
@@ -30,6 +29,7 @@ import { writeFileSafely } from '../../src/common/write-file.js';
 import { createCompiler } from '../../src/index.js';
 import { readInput } from '../../src/load/read-input.js';
 import { runFixture } from '../../src/regression/index.js';
+import { compileFile } from '../../src/run/compile-file.js';
 import { runCli } from '../support/cli.js';
 import { envelopeOf } from '../support/envelope.js';
 import { runInProcess } from '../support/in-process.js';

@@ -1,16 +1,12 @@
 import { resolve } from 'node:path';
-import { appendBrief } from '../../briefs/append.js';
+import { appendBrief, placeInBrief } from '../../briefs/append.js';
 import type { AppendRefusalCode } from '../../briefs/append-plan.js';
-import { ARTIFACT_BRIEF_POINTER } from '../../briefs/artifact-model.js';
 import { readEvidenceRegistry } from '../../briefs/registry.js';
 import { definedFields } from '../../common/defined-fields.js';
 import { exitCodes } from '../../common/exit-codes.js';
 import type { FolderBound } from '../../common/folder-bound.js';
 import { plural } from '../../common/text.js';
-import { readDocument } from '../../load/document.js';
-import type { InputProblem } from '../../load/input-error.js';
-import { placeDiagnostics } from '../../load/place.js';
-import type { Locator } from '../../load/text-position.js';
+import { type InputProblem, type Locator, readDocument } from '../../compile.js';
 import { displayPath } from '../../regression/index.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import { toolInfo } from '../../tool.js';
@@ -104,16 +100,7 @@ export function appendGivenBrief(
     throw usageError(USAGE_SUBCODES[code], message);
   }
 
-  const { locate } = brief;
-  const diagnostics = placeDiagnostics(
-    result.diagnostics,
-    locate === undefined
-      ? undefined
-      : (pointer) => {
-          const inBrief = briefPointer(pointer);
-          return inBrief === undefined ? undefined : locate(inBrief);
-        },
-  );
+  const diagnostics = placeInBrief(result.diagnostics, brief.locate);
   writeDiagnosticLines({ path: from, diagnostics, error: null }, io);
   const written = result.outcome === 'written';
   const { artifact } = result;
@@ -151,12 +138,6 @@ function isInputRefusal(code: AppendRefusalCode): code is (typeof INPUT_REFUSALS
 
 function shownPath(path: string, cwd: string): string {
   return displayPath(resolve(cwd, path), cwd) || '.';
-}
-
-/** The pointer into --from of a pointer into the artifact: the brief is the artifact's `/brief`; undefined outside it. */
-function briefPointer(pointer: string): string | undefined {
-  if (pointer === ARTIFACT_BRIEF_POINTER) return '';
-  return pointer.startsWith(`${ARTIFACT_BRIEF_POINTER}/`) ? pointer.slice(ARTIFACT_BRIEF_POINTER.length) : undefined;
 }
 
 /** A file that could not be read: the run's input error (exit 3), and on standard error with its place in the file, as compile says it. */

@@ -1,13 +1,12 @@
 import { resolve } from 'node:path';
 import { checkBriefArtifacts } from '../../briefs/artifacts.js';
+import { artifactChecks, rules } from '../../catalog.js';
 import { jsonText } from '../../common/json-text.js';
 import { builtInPreset } from '../../policy/presets.js';
 import { formatListing, type ListingFormat } from '../../render/formatters.js';
 import { escapeFor } from '../../render/untrusted/index.js';
-import type { FileOutcome } from '../../report/outcome.js';
-import { artifactChecks, rules } from '../../rules/catalog.js';
+import { type FileOutcome, fileLocation } from '../../run/compile-file.js';
 import { toolInfo } from '../../tool.js';
-import { fileLocation } from './compile-file.js';
 import { writeOutput } from './deliver.js';
 import type { CommandResult, Io } from './result.js';
 

@@ -14,12 +14,12 @@ import {
   sideOfOutcome,
   sideOfReport,
 } from '../../compare/index.js';
-import type { Compiler } from '../../compile.js';
-import { readDocument } from '../../load/document.js';
+import { type Compiler, readDocument } from '../../compile.js';
 import { fixtureStem } from '../../regression/paths.js';
+import { compileFile } from '../../run/compile-file.js';
+import type { InputFile } from '../../run/input-file.js';
 import { CliError, usageError } from '../contract.js';
-import { type ExpandOptions, expandInputs, type InputFile } from '../inputs.js';
-import { compileFile } from './compile-file.js';
+import { type ExpandOptions, expandInputs } from '../inputs.js';
 import { judgeInputs, type RunConfiguration, walkOptions } from './judges.js';
 import type { Io } from './result.js';
 

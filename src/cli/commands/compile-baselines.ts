@@ -3,8 +3,9 @@ import { dirname, resolve } from 'node:path';
 import { definedFields } from '../../common/defined-fields.js';
 import { pathText } from '../../common/raw-path.js';
 import { plural, show } from '../../common/text.js';
-import type { FileOutcome } from '../../report/outcome.js';
-import type { Baseline } from '../../rules/run.js';
+import type { Baseline } from '../../compile.js';
+import type { FileOutcome } from '../../run/compile-file.js';
+import type { InputFile } from '../../run/input-file.js';
 import {
   createSuppressionsLookup,
   type ExceededSuppression,
@@ -22,7 +23,6 @@ import {
   updateSuppressions,
 } from '../../suppressions/index.js';
 import { refusedAsUsage, usageError } from '../contract.js';
-import type { InputFile } from '../inputs.js';
 import { writeOutput } from './deliver.js';
 
 /** The baseline flags of the commands that judge specs. */

@@ -1,10 +1,8 @@
 import { fromMessage } from '../../common/raw-path.js';
-import { type Compiler, type CompilerOptions, createCompiler } from '../../compile.js';
+import { type Baseline, type Compiler, type CompilerOptions, createCompiler } from '../../compile.js';
 import { reportRenderer } from '../../render/formatters.js';
-import type { FileOutcome } from '../../report/outcome.js';
-import type { Baseline } from '../../rules/run.js';
-import type { InputFile } from '../inputs.js';
-import { compileFile, type FileFlags } from './compile-file.js';
+import { compileFile, type FileFlags, type FileOutcome } from '../../run/compile-file.js';
+import type { InputFile } from '../../run/input-file.js';
 
 /** One input file compiled, with its report rendered when the run writes reports (--output-dir). */
 export interface CompiledFile {

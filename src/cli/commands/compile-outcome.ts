@@ -4,7 +4,7 @@ import { describePointer } from '../../diagnostics/pointer.js';
 import { type GateTotals, gateTotals } from '../../gate/tally.js';
 import { unusedEntriesFailure } from '../../render/run-failure.js';
 import { escapeFor } from '../../render/untrusted/index.js';
-import { type FileOutcome, hiddenWarningsNote } from '../../report/outcome.js';
+import { type FileOutcome, hiddenWarningsNote } from '../../run/compile-file.js';
 import { toolInfo } from '../../tool.js';
 import type { EnvelopeError } from '../contract.js';
 import type { ExpandedInputs } from '../inputs.js';

@@ -6,10 +6,10 @@ import type { Compiler } from '../../compile.js';
 import { catalogRules } from '../../dialects/index.js';
 import { formatListing, type ListingFormat, type ReportFormat, reportRenderer } from '../../render/formatters.js';
 import { escapeFor } from '../../render/untrusted/index.js';
-import type { FileOutcome } from '../../report/outcome.js';
+import type { FileOutcome } from '../../run/compile-file.js';
+import type { InputFile } from '../../run/input-file.js';
 import { toolInfo, toolInfoWith } from '../../tool.js';
 import { usageError } from '../contract.js';
-import type { InputFile } from '../inputs.js';
 import type { Io } from './result.js';
 
 /** The options that say where compile's output goes. */

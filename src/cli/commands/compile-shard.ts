@@ -1,6 +1,6 @@
 import { RegressionUsageError, selectShard } from '../../regression/index.js';
+import type { InputFile } from '../../run/input-file.js';
 import { usageError } from '../contract.js';
-import type { InputFile } from '../inputs.js';
 
 /**
  * The `--shard i/n` share of the expanded inputs, as `test` splits fixtures: file k (in report-path

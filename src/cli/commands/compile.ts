@@ -1,18 +1,18 @@
 import { definedFields } from '../../common/defined-fields.js';
 import { exitCodes } from '../../common/exit-codes.js';
 import { plural } from '../../common/text.js';
-import type { Compiler } from '../../compile.js';
+import type { Compiler, Stage } from '../../compile.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
 import type { ReportFormat } from '../../render/formatters.js';
 import { escapeFor } from '../../render/untrusted/index.js';
-import { type FileOutcome, hiddenWarningsNote } from '../../report/outcome.js';
-import type { Stage } from '../../schema/issues.js';
+import { type FileOutcome, hiddenWarningsNote } from '../../run/compile-file.js';
+import type { InputFile } from '../../run/input-file.js';
 import { toolInfo } from '../../tool.js';
 import { chooseWorkers } from '../../workers/choose.js';
 import { bundledWorker } from '../../workers/launcher.js';
 import { runInWorkers } from '../../workers/pool.js';
 import type { EnvelopeError } from '../contract.js';
-import { type ExpandedInputs, expandInputs, type InputFile } from '../inputs.js';
+import { type ExpandedInputs, expandInputs } from '../inputs.js';
 import {
   type BaselineFindings,
   type BaselineFlags,

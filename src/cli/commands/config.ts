@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { definedFields } from '../../common/defined-fields.js';
-import { DEFAULT_MAX_BYTES } from '../../load/read-input.js';
 import { escapeFor } from '../../render/untrusted/index.js';
+import { DEFAULT_MAX_BYTES } from '../../run/input-file.js';
 import { toolInfo } from '../../tool.js';
 import { type EffectiveConfig, effectiveConfig, type PolicyLayer } from './effective-config.js';
 import { judgeInputs, runConfiguration } from './judges.js';

@@ -1,5 +1,17 @@
 import { stringify as toYaml } from 'yaml';
 import envelopeSchema from '../../../assets/envelope.schema.json' with { type: 'json' };
+import {
+  type ArtifactCheckEntry,
+  artifactCheckCatalog,
+  artifactCheckEntry,
+  artifactChecks,
+  type CatalogRule,
+  dialectRuleCatalogs,
+  policySchema,
+  type RuleExample,
+  ruleCatalogText,
+  ruleEntry,
+} from '../../catalog.js';
 import { definedFields } from '../../common/defined-fields.js';
 import { exitCodeMeanings } from '../../common/exit-codes.js';
 import { jsonText } from '../../common/json-text.js';
@@ -8,17 +20,6 @@ import { createCompiler } from '../../compile.js';
 import { describePointer } from '../../diagnostics/pointer.js';
 import { dialects } from '../../dialects/index.js';
 import type { PresetName } from '../../policy/presets.js';
-import { artifactChecks } from '../../rules/catalog.js';
-import type { CatalogRule, RuleExample } from '../../rules/rule.js';
-import { policySchema } from '../../schema/validators.js';
-import {
-  type ArtifactCheckEntry,
-  artifactCheckCatalog,
-  artifactCheckEntry,
-  dialectRuleCatalogs,
-  ruleCatalogText,
-  ruleEntry,
-} from '../catalog.js';
 import { CONTRACT_VERSION, errorCodes, usageError } from '../contract.js';
 import type { CommandResult } from './result.js';
 

@@ -1,25 +1,23 @@
 import { dirname, resolve } from 'node:path';
 import { definedFields } from '../../common/defined-fields.js';
 import { pathText } from '../../common/raw-path.js';
-import { type Compiler, type CompilerOptions, compilerCache, UsageError } from '../../compile.js';
+import { type Compiler, type CompilerOptions, compilerCache, readDocument, UsageError } from '../../compile.js';
 import { layerConfig } from '../../config/layers.js';
 import { ConfigError, type ConfigLookup, createConfigLookup, type ResolvedConfig } from '../../config/resolve.js';
-import { readDocument } from '../../load/document.js';
 import { escapeFor } from '../../render/untrusted/index.js';
+import type { FileFlags } from '../../run/compile-file.js';
+import type { InputFile } from '../../run/input-file.js';
 import { toolInfo } from '../../tool.js';
 import { refusedAsUsage, usageError } from '../contract.js';
 import { type IgnoreCheck, ignoreCheck } from '../ignores.js';
-import type { ExpandOptions, InputFile } from '../inputs.js';
+import type { ExpandOptions } from '../inputs.js';
 import type { Io } from './result.js';
 
 /** The flags every command that compiles specs shares: how to build the compiler, and how to read and judge files. */
-export interface CompilerFlags {
+export interface CompilerFlags extends Omit<FileFlags, 'stage'> {
   preset?: string;
   policy?: string;
   config?: string;
-  maxBytes: number;
-  failOn: 'error' | 'warning';
-  quiet: boolean;
   /** --ignore: glob patterns, relative to the working directory, of files folder walks and globs leave out. */
   ignore?: string[];
   /** --force-exclude: files named on the command line that the ignores match are left out too (compile). */

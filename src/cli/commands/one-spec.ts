@@ -1,11 +1,11 @@
 import { definedFields } from '../../common/defined-fields.js';
 import type { FolderBound } from '../../common/folder-bound.js';
-import type { Compiler } from '../../compile.js';
+import type { Compiler, Stage } from '../../compile.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
-import type { FileOutcome } from '../../report/outcome.js';
-import type { Stage } from '../../schema/issues.js';
+import { compileFile, type FileOutcome, type GivenText } from '../../run/compile-file.js';
+import type { InputFile } from '../../run/input-file.js';
 import { usageError } from '../contract.js';
-import { expandInputs, type InputFile } from '../inputs.js';
+import { expandInputs } from '../inputs.js';
 import {
   type BaselineFindings,
   type BaselineFlags,
@@ -15,7 +15,6 @@ import {
   failingUnused,
   planBaselines,
 } from './compile-baselines.js';
-import { compileFile, type GivenText } from './compile-file.js';
 import { summarizeRun } from './compile-outcome.js';
 import { type CompilerFlags, judgeInputs, runConfiguration } from './judges.js';
 import type { Io } from './result.js';

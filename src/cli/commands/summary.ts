@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { definedFields } from '../../common/defined-fields.js';
 import { exitCodes } from '../../common/exit-codes.js';
 import { plural } from '../../common/text.js';
+import { readDocument } from '../../compile.js';
 import {
   cappedAnnotations,
   type FailingUnused,
@@ -14,7 +15,6 @@ import {
   stepOutputs,
   tally,
 } from '../../gate/index.js';
-import { readDocument } from '../../load/document.js';
 import { runFailure } from '../../render/github.js';
 import { unusedEntriesFailure } from '../../render/run-failure.js';
 import { toolInfo } from '../../tool.js';

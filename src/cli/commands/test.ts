@@ -3,7 +3,6 @@ import { definedFields } from '../../common/defined-fields.js';
 import { exitCodes } from '../../common/exit-codes.js';
 import { plural } from '../../common/text.js';
 import { targetKind } from '../../common/write-file.js';
-import { DEFAULT_MAX_BYTES } from '../../load/read-input.js';
 import {
   compareFoundPaths,
   createProgress,
@@ -25,6 +24,7 @@ import {
   type UpdateMode,
 } from '../../regression/index.js';
 import { escapeFor } from '../../render/untrusted/index.js';
+import { DEFAULT_MAX_BYTES } from '../../run/input-file.js';
 import { toolInfo } from '../../tool.js';
 import { chooseWorkers } from '../../workers/choose.js';
 import { bundledWorker } from '../../workers/launcher.js';

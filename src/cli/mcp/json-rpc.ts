@@ -10,16 +10,15 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { definedFields } from '../../common/defined-fields.js';
 import { isRecord } from '../../common/guards.js';
-import { measureNesting, topLevelMember } from '../../load/json-scan.js';
-import { isJsonText } from '../../load/json-validity.js';
-import { MAX_DEPTH } from '../../load/limits.js';
+import { type JsonLineScan, MAX_VALUE_DEPTH, scanJsonLine } from '../../run/json-line.js';
 
 /**
- * The deepest a message may nest: the command line's limit for any argument's value (MAX_DEPTH),
- * plus the three levels around it (the message, its params, their arguments). Nothing past this
- * is parsed or walked, so no recursion in the SDK, the schema validator or the tools can overflow.
+ * The deepest a message may nest: the command line's limit for any argument's value
+ * (MAX_VALUE_DEPTH), plus the three levels around it (the message, its params, their arguments).
+ * Nothing past this is parsed or walked, so no recursion in the SDK, the schema validator or the
+ * tools can overflow.
  */
-const MAX_MESSAGE_DEPTH = MAX_DEPTH + 3;
+const MAX_MESSAGE_DEPTH = MAX_VALUE_DEPTH + 3;
 
 /** A JSON-RPC error reply; `id` is null when the message it answers has no usable id. */
 export interface ErrorReply {
@@ -27,6 +26,8 @@ export interface ErrorReply {
   id: RequestId | null;
   error: { code: number; message: string; data?: Record<string, unknown> };
 }
+
+const NOT_JSON = 'the line is not JSON; each line is one JSON-RPC message, a JSON object';
 
 /** A line read: a message for the protocol (`request` when it awaits a reply), or the error reply it gets instead. */
 export type LineReading = { message: JSONRPCMessage; request: boolean } | { reply: ErrorReply };
@@ -39,13 +40,14 @@ export type LineReading = { message: JSONRPCMessage; request: boolean } | { repl
  * the line, and nothing deeper than MAX_MESSAGE_DEPTH is ever built.
  */
 export function readLine(text: string): LineReading {
-  const depth = measureNesting(text, MAX_MESSAGE_DEPTH).deepest;
-  if (depth > MAX_MESSAGE_DEPTH) return tooDeep(text, depth);
+  const scan = scanJsonLine(text, MAX_MESSAGE_DEPTH);
+  if (scan.kind === 'not-json') return { reply: parseError(NOT_JSON) };
+  if (scan.kind === 'too-deep') return tooDeep(scan);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return { reply: parseError('the line is not JSON; each line is one JSON-RPC message, a JSON object') };
+    return { reply: parseError(NOT_JSON) };
   }
   if (Array.isArray(value))
     return { reply: invalidRequest(null, 'a batch (a JSON array of messages) is not supported; send one message per line') };
@@ -74,12 +76,11 @@ export function notUtf8(): ErrorReply {
  * A line nested past the limit is not parsed: a message of the right shape is told by scanning
  * its text (linear, no recursion), so that a request still gets its id back.
  */
-function tooDeep(text: string, depth: number): LineReading {
-  if (!isJsonText(text)) return { reply: parseError('the line is not JSON; each line is one JSON-RPC message, a JSON object') };
-  const idText = topLevelMember(text, 'id');
+function tooDeep({ depth, memberText }: Extract<JsonLineScan, { kind: 'too-deep' }>): LineReading {
+  const idText = memberText('id');
   // Only a string or a number can be an id: a container there is not parsed (it may be the deep part).
   const id = idText !== undefined && /^["\-\d]/.test(idText) ? idOf(JSON.parse(idText)) : null;
-  const message = `the message nests objects and arrays ${depth} levels deep; at most ${MAX_MESSAGE_DEPTH} are accepted (an argument's value at most ${MAX_DEPTH}, as on the command line)`;
+  const message = `the message nests objects and arrays ${depth} levels deep; at most ${MAX_MESSAGE_DEPTH} are accepted (an argument's value at most ${MAX_VALUE_DEPTH}, as on the command line)`;
   return { reply: invalidRequest(id, message, { maxDepth: MAX_MESSAGE_DEPTH }) };
 }
 

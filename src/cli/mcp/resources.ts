@@ -1,10 +1,9 @@
 import envelopeSchema from '../../../assets/envelope.schema.json' with { type: 'json' };
+import { artifactChecks, investigationSchema, policySchema } from '../../catalog.js';
 import { jsonText } from '../../common/json-text.js';
 import { catalogRules } from '../../dialects/index.js';
 import { inputSchemaForPolicy } from '../../policy/input-schema.js';
 import { builtInPreset, presetNames } from '../../policy/presets.js';
-import { artifactChecks } from '../../rules/catalog.js';
-import { investigationSchema, policySchema } from '../../schema/validators.js';
 import { explainCommand } from '../commands/info.js';
 
 export interface Resource {

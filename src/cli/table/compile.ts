@@ -1,6 +1,6 @@
+import { exitCodesText, ruleCatalogText } from '../../catalog.js';
 import { definedFields } from '../../common/defined-fields.js';
 import { SUPPRESSIONS_FILE_NAME } from '../../suppressions/index.js';
-import { exitCodesText, ruleCatalogText } from '../catalog.js';
 import type { CompileOptions, Format } from '../commands/compile.js';
 import { usageError } from '../contract.js';
 import {

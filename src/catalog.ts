@@ -1,9 +1,25 @@
-import { exitCodeMeanings } from '../common/exit-codes.js';
-import { dialects } from '../dialects/index.js';
-import { builtInPreset, presetNames } from '../policy/presets.js';
-import { artifactChecks } from '../rules/catalog.js';
-import { criteria } from '../rules/criteria.js';
-import type { ArtifactCheckMeta, CatalogRule } from '../rules/rule.js';
+// What the tool knows and shows of itself: the rules of every dialect and the artifact checks with
+// their settings in every preset, the criteria they serve, the input and policy schemas, the exit
+// codes and the subcodes of input and critical-input errors. The rules, explain, schema and info
+// commands, --help and the MCP server's resources print it from here.
+import { exitCodeMeanings } from './common/exit-codes.js';
+import { dialects } from './dialects/index.js';
+import { builtInPreset, presetNames } from './policy/presets.js';
+import { artifactChecks } from './rules/catalog.js';
+import { criteria } from './rules/criteria.js';
+import type { ArtifactCheckMeta, CatalogRule } from './rules/rule.js';
+
+/**
+ * The catalog's data as the stages hold it: the subcodes of INPUT_ERROR and CRITICAL_INPUT with
+ * their meanings, the spec's rules and the checks of files other commands run, the criteria they
+ * serve, the JSON Schemas of a spec and of a policy.
+ */
+export { inputErrorSubcodes } from './load/input-error.js';
+export { artifactChecks, rules } from './rules/catalog.js';
+export { criteria } from './rules/criteria.js';
+export { criticalSubcodes } from './rules/critical-input.js';
+export type { ArtifactCheckMeta, CatalogRule, Rule, RuleExample, RuleMeta } from './rules/rule.js';
+export { investigationSchema, policySchema } from './schema/validators.js';
 
 export interface RuleEntry {
   id: string;

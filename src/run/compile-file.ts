@@ -1,19 +1,23 @@
 // One input, read and compiled on its own, as every command that judges specs does it: compile,
 // test, stats, compare, next and the MCP tools.
 import { isAbsolute } from 'node:path';
-import { definedFields } from '../../common/defined-fields.js';
-import { pathText } from '../../common/raw-path.js';
-import type { CompileResult, Compiler } from '../../compile.js';
-import type { SourceFormat } from '../../load/parse.js';
-import { type ReadResult, readInput, tooLarge } from '../../load/read-input.js';
-import { countsOf, type FileLocation, type FileOutcome } from '../../report/outcome.js';
-import type { Baseline } from '../../rules/run.js';
-import type { Stage } from '../../schema/issues.js';
-import type { InputFile } from '../inputs.js';
-import type { CompilerFlags } from './judges.js';
+import { definedFields } from '../common/defined-fields.js';
+import { pathText } from '../common/raw-path.js';
+import type { Baseline, CompileResult, Compiler, SourceFormat, Stage } from '../compile.js';
+import { type ReadResult, readInput, tooLarge } from '../load/read-input.js';
+import { countsOf, type FileLocation, type FileOutcome } from '../report/outcome.js';
+import type { InputFile } from './input-file.js';
+
+/** What a file came to, and the note a listing ends with when --quiet hid warnings that fail the gate. */
+export { type FileOutcome, hiddenWarningsNote } from '../report/outcome.js';
 
 /** The flags that say how to read and judge each file: a draft (`--stage draft`) or a finished spec. */
-export type FileFlags = Pick<CompilerFlags, 'maxBytes' | 'failOn' | 'quiet'> & { stage?: Stage };
+export interface FileFlags {
+  maxBytes: number;
+  failOn: 'error' | 'warning';
+  quiet: boolean;
+  stage?: Stage;
+}
 
 /** A spec given as text rather than a file (an MCP client's argument), within the same size limit. */
 export interface GivenText {
