@@ -36,10 +36,18 @@ async function brokenCorpus(): Promise<string> {
   return dir;
 }
 
+let corpus: Promise<string> | undefined;
+
+/** The broken corpus, made once for the file: no test changes it (update mode works on copies). */
+const sharedCorpus = (): Promise<string> => {
+  corpus ??= brokenCorpus();
+  return corpus;
+};
+
 describe('test --workers', () => {
   let dir: string;
   beforeAll(async () => {
-    dir = await brokenCorpus();
+    dir = await sharedCorpus();
   }, 60_000);
 
   it('has the bundled worker entry to run on', () => {
@@ -112,13 +120,16 @@ describe('test --workers', () => {
 
 describe('runFixturesParallel', () => {
   let dir: string;
+  let files: ReturnType<typeof discoverFixtures>;
+  /** The corpus run in this thread, as runFixtures does it: what each parallel run must give. */
+  let inProcess: ReturnType<typeof runFixtures>;
   beforeAll(async () => {
-    dir = await brokenCorpus();
+    dir = await sharedCorpus();
+    files = discoverFixtures([join(dir, 'fixtures')]);
+    inProcess = runFixtures(files, { cwd: dir });
   }, 60_000);
 
   it('merges the results of real worker threads back in the order of the list', async () => {
-    const files = discoverFixtures([join(dir, 'fixtures')]);
-    const inProcess = runFixtures(files, { cwd: dir });
     const seen: number[] = [];
     const parallel = await runFixturesParallel(files, {
       cwd: dir,
@@ -131,8 +142,7 @@ describe('runFixturesParallel', () => {
   });
 
   it('runs in this thread without a worker module', async () => {
-    const files = discoverFixtures([join(dir, 'fixtures')]);
-    expect(await runFixturesParallel(files, { cwd: dir, workers: 4, launcher: null })).toEqual(runFixtures(files, { cwd: dir }));
+    expect(await runFixturesParallel(files, { cwd: dir, workers: 4, launcher: null })).toEqual(inProcess);
   });
 
   it('rejects when a worker fails, and stops the others', async () => {
