@@ -213,13 +213,15 @@ describe('compile --workers', () => {
   }, 60_000);
 
   const run = (args: string[]) => runCli(['specs', ...args], { cwd: dir });
+  // One worker is no process matter: the baseline runs in this process; the runs with workers are the built CLI's.
+  const runOne = (args: string[]) => runInProcess(['specs', ...args], { cwd: dir });
   const written = (folder: string) =>
     Object.fromEntries(readdirSync(join(dir, folder)).map((name) => [name, readFileSync(join(dir, folder, name), 'utf8')]));
 
   it.each(['json', 'markdown'])(
     'writes the same %s reports, envelope and standard error with 1 and 2 workers, and by default',
-    (format) => {
-      const one = run(['--output-dir', `one-${format}`, '--format', format, '--workers', '1', '--json']);
+    async (format) => {
+      const one = await runOne(['--output-dir', `one-${format}`, '--format', format, '--workers', '1', '--json']);
       const two = run(['--output-dir', `two-${format}`, '--format', format, '--workers', '2', '--json']);
       const byDefault = run(['--output-dir', `default-${format}`, '--format', format]);
       expect(one.status).toBeGreaterThan(0);
@@ -237,8 +239,8 @@ describe('compile --workers', () => {
 
   it.each(['text', 'sarif', 'github'])(
     'prints the same %s output with 1 and 2 workers',
-    (format) => {
-      const one = run(['--format', format, '--workers', '1']);
+    async (format) => {
+      const one = await runOne(['--format', format, '--workers', '1']);
       const two = run(['--format', format, '--workers', '2']);
       expect(one.stdout.length).toBeGreaterThan(1000);
       expect(two).toEqual(one);
