@@ -44,6 +44,7 @@ const sharedCorpus = (): Promise<string> => {
   return corpus;
 };
 
+// The runs with one worker are the baselines, and run in this process; the runs with workers are the built CLI's.
 describe('test --workers', () => {
   let dir: string;
   beforeAll(async () => {
@@ -54,8 +55,8 @@ describe('test --workers', () => {
     expect(existsSync(workerBundle)).toBe(true);
   });
 
-  it('prints byte-identical output with 1, 2 and 3 workers', () => {
-    const one = runCli(['test', 'fixtures', '--workers', '1'], { cwd: dir });
+  it('prints byte-identical output with 1, 2 and 3 workers', async () => {
+    const one = await runInProcess(['test', 'fixtures', '--workers', '1'], { cwd: dir });
     const two = runCli(['test', 'fixtures', '--workers', '2'], { cwd: dir });
     const three = runCli(['test', 'fixtures', '--workers', '3'], { cwd: dir });
     expect(one.status).toBeGreaterThan(0);
@@ -69,8 +70,8 @@ describe('test --workers', () => {
     expect(two.stderr).toBe(one.stderr);
   });
 
-  it('gives the same --json envelope with 1 and 2 workers', () => {
-    const one = runCli(['test', 'fixtures', '--workers', '1', '--json'], { cwd: dir });
+  it('gives the same --json envelope with 1 and 2 workers', async () => {
+    const one = await runInProcess(['test', 'fixtures', '--workers', '1', '--json'], { cwd: dir });
     const two = runCli(['test', 'fixtures', '--workers', '2', '--json'], { cwd: dir });
     expect(two.status).toBe(one.status);
     const first = JSON.parse(one.stdout) as { data: { fixtures: Array<{ path: string }> } };
@@ -80,24 +81,24 @@ describe('test --workers', () => {
     expect(paths).toEqual([...paths].sort());
   });
 
-  it('gives the same output with the default number of workers and with a shard', () => {
-    const one = runCli(['test', 'fixtures', '--workers', '1', '--shard', '2/3'], { cwd: dir });
+  it('gives the same output with the default number of workers and with a shard', async () => {
+    const one = await runInProcess(['test', 'fixtures', '--workers', '1', '--shard', '2/3'], { cwd: dir });
     const many = runCli(['test', 'fixtures', '--shard', '2/3'], { cwd: dir });
     expect(many.stdout).toBe(one.stdout);
   });
 
-  it('caps the workers at the number of fixtures', () => {
+  it('caps the workers at the number of fixtures', async () => {
     const single = relative(dir, discoverFixtures([join(dir, 'fixtures')])[0]!);
-    const one = runCli(['test', single, '--workers', '1'], { cwd: dir });
+    const one = await runInProcess(['test', single, '--workers', '1'], { cwd: dir });
     const many = runCli(['test', single, '--workers', '64'], { cwd: dir });
     expect(many.status).toBe(1);
     expect(many.stdout).toBe(one.stdout);
   });
 
-  it('writes the same files in update mode with 2 workers as with 1', () => {
+  it('writes the same files in update mode with 2 workers as with 1', async () => {
     const [a, b] = [tempDir(), tempDir()] as [string, string];
     for (const target of [a, b]) cpSync(dir, target, { recursive: true });
-    const one = runCli(['test', 'fixtures', '--workers', '1', '--update', 'all', '--json'], { cwd: a });
+    const one = await runInProcess(['test', 'fixtures', '--workers', '1', '--update', 'all', '--json'], { cwd: a });
     const two = runCli(['test', 'fixtures', '--workers', '2', '--update', 'all', '--json'], { cwd: b });
     // The malformed expectation still fails (update mode does not overwrite what it cannot read);
     // the wrong exit code, the edited golden and the missing expectation are rewritten.
