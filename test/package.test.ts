@@ -12,6 +12,28 @@ const tempDir = useTempDirs('package');
 const SPEC = 'fixtures/valid/contracts-termination-notice.json';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+interface Packed {
+  /** The folder the tarball was written to. */
+  dir: string;
+  filename: string;
+  files: string[];
+}
+
+let packed: Packed | undefined;
+
+/** The tarball `npm pack` makes, once for the file: both groups below take the same one. */
+function pack(): Packed {
+  if (packed === undefined) {
+    const dir = tempDir();
+    // --ignore-scripts: the suite has built dist/ already, and other tests are reading it.
+    const [made] = JSON.parse(
+      execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: projectRoot, encoding: 'utf8' }),
+    ) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    packed = { dir, filename: made!.filename, files: made!.files.map((file) => file.path) };
+  }
+  return packed;
+}
+
 /**
  * The package as `npm pack` makes it, unpacked in another folder with no node_modules: what a user
  * who installs the tarball runs. The bundles hold every library they use, so nothing else is needed.
@@ -21,15 +43,11 @@ describe('the packed package', () => {
   let files: string[];
 
   beforeAll(() => {
-    const dir = tempDir();
-    // --ignore-scripts: the suite has built dist/ already, and other tests are reading it.
-    const [packed] = JSON.parse(
-      execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: projectRoot, encoding: 'utf8' }),
-    ) as Array<{ filename: string; files: Array<{ path: string }> }>;
-    files = packed!.files.map((file) => file.path);
+    const { dir, filename } = pack();
+    files = pack().files;
     const unpacked = join(dir, 'installed');
     mkdirSync(unpacked);
-    execFileSync('tar', ['-xzf', join(dir, packed!.filename), '-C', unpacked]);
+    execFileSync('tar', ['-xzf', join(dir, filename), '-C', unpacked]);
     packageDir = join(unpacked, 'package');
   }, 120_000);
 
@@ -76,13 +94,10 @@ describe('the tarball installed into another project', () => {
   let app: string;
 
   beforeAll(() => {
-    const dir = tempDir();
-    const [packed] = JSON.parse(
-      execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: projectRoot, encoding: 'utf8' }),
-    ) as Array<{ filename: string }>;
+    const { dir, filename } = pack();
     app = join(dir, 'app');
     mkdirSync(app);
-    const tarball = `file:../${packed!.filename}`;
+    const tarball = `file:../${filename}`;
     const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8'));
     const projectLock = JSON.parse(readFileSync(join(projectRoot, 'package-lock.json'), 'utf8'));
     const runtime = Object.entries(projectLock.packages as Record<string, { dev?: boolean }>).filter(

@@ -36,18 +36,27 @@ async function brokenCorpus(): Promise<string> {
   return dir;
 }
 
+let corpus: Promise<string> | undefined;
+
+/** The broken corpus, made once for the file: no test changes it (update mode works on copies). */
+const sharedCorpus = (): Promise<string> => {
+  corpus ??= brokenCorpus();
+  return corpus;
+};
+
+// The runs with one worker are the baselines, and run in this process; the runs with workers are the built CLI's.
 describe('test --workers', () => {
   let dir: string;
   beforeAll(async () => {
-    dir = await brokenCorpus();
+    dir = await sharedCorpus();
   }, 60_000);
 
   it('has the bundled worker entry to run on', () => {
     expect(existsSync(workerBundle)).toBe(true);
   });
 
-  it('prints byte-identical output with 1, 2 and 3 workers', () => {
-    const one = runCli(['test', 'fixtures', '--workers', '1'], { cwd: dir });
+  it('prints byte-identical output with 1, 2 and 3 workers', async () => {
+    const one = await runInProcess(['test', 'fixtures', '--workers', '1'], { cwd: dir });
     const two = runCli(['test', 'fixtures', '--workers', '2'], { cwd: dir });
     const three = runCli(['test', 'fixtures', '--workers', '3'], { cwd: dir });
     expect(one.status).toBeGreaterThan(0);
@@ -61,8 +70,8 @@ describe('test --workers', () => {
     expect(two.stderr).toBe(one.stderr);
   });
 
-  it('gives the same --json envelope with 1 and 2 workers', () => {
-    const one = runCli(['test', 'fixtures', '--workers', '1', '--json'], { cwd: dir });
+  it('gives the same --json envelope with 1 and 2 workers', async () => {
+    const one = await runInProcess(['test', 'fixtures', '--workers', '1', '--json'], { cwd: dir });
     const two = runCli(['test', 'fixtures', '--workers', '2', '--json'], { cwd: dir });
     expect(two.status).toBe(one.status);
     const first = JSON.parse(one.stdout) as { data: { fixtures: Array<{ path: string }> } };
@@ -72,24 +81,24 @@ describe('test --workers', () => {
     expect(paths).toEqual([...paths].sort());
   });
 
-  it('gives the same output with the default number of workers and with a shard', () => {
-    const one = runCli(['test', 'fixtures', '--workers', '1', '--shard', '2/3'], { cwd: dir });
+  it('gives the same output with the default number of workers and with a shard', async () => {
+    const one = await runInProcess(['test', 'fixtures', '--workers', '1', '--shard', '2/3'], { cwd: dir });
     const many = runCli(['test', 'fixtures', '--shard', '2/3'], { cwd: dir });
     expect(many.stdout).toBe(one.stdout);
   });
 
-  it('caps the workers at the number of fixtures', () => {
+  it('caps the workers at the number of fixtures', async () => {
     const single = relative(dir, discoverFixtures([join(dir, 'fixtures')])[0]!);
-    const one = runCli(['test', single, '--workers', '1'], { cwd: dir });
+    const one = await runInProcess(['test', single, '--workers', '1'], { cwd: dir });
     const many = runCli(['test', single, '--workers', '64'], { cwd: dir });
     expect(many.status).toBe(1);
     expect(many.stdout).toBe(one.stdout);
   });
 
-  it('writes the same files in update mode with 2 workers as with 1', () => {
+  it('writes the same files in update mode with 2 workers as with 1', async () => {
     const [a, b] = [tempDir(), tempDir()] as [string, string];
     for (const target of [a, b]) cpSync(dir, target, { recursive: true });
-    const one = runCli(['test', 'fixtures', '--workers', '1', '--update', 'all', '--json'], { cwd: a });
+    const one = await runInProcess(['test', 'fixtures', '--workers', '1', '--update', 'all', '--json'], { cwd: a });
     const two = runCli(['test', 'fixtures', '--workers', '2', '--update', 'all', '--json'], { cwd: b });
     // The malformed expectation still fails (update mode does not overwrite what it cannot read);
     // the wrong exit code, the edited golden and the missing expectation are rewritten.
@@ -112,13 +121,16 @@ describe('test --workers', () => {
 
 describe('runFixturesParallel', () => {
   let dir: string;
+  let files: ReturnType<typeof discoverFixtures>;
+  /** The corpus run in this thread, as runFixtures does it: what each parallel run must give. */
+  let inProcess: ReturnType<typeof runFixtures>;
   beforeAll(async () => {
-    dir = await brokenCorpus();
+    dir = await sharedCorpus();
+    files = discoverFixtures([join(dir, 'fixtures')]);
+    inProcess = runFixtures(files, { cwd: dir });
   }, 60_000);
 
   it('merges the results of real worker threads back in the order of the list', async () => {
-    const files = discoverFixtures([join(dir, 'fixtures')]);
-    const inProcess = runFixtures(files, { cwd: dir });
     const seen: number[] = [];
     const parallel = await runFixturesParallel(files, {
       cwd: dir,
@@ -131,8 +143,7 @@ describe('runFixturesParallel', () => {
   });
 
   it('runs in this thread without a worker module', async () => {
-    const files = discoverFixtures([join(dir, 'fixtures')]);
-    expect(await runFixturesParallel(files, { cwd: dir, workers: 4, launcher: null })).toEqual(runFixtures(files, { cwd: dir }));
+    expect(await runFixturesParallel(files, { cwd: dir, workers: 4, launcher: null })).toEqual(inProcess);
   });
 
   it('rejects when a worker fails, and stops the others', async () => {
@@ -203,13 +214,15 @@ describe('compile --workers', () => {
   }, 60_000);
 
   const run = (args: string[]) => runCli(['specs', ...args], { cwd: dir });
+  // One worker is no process matter: the baseline runs in this process; the runs with workers are the built CLI's.
+  const runOne = (args: string[]) => runInProcess(['specs', ...args], { cwd: dir });
   const written = (folder: string) =>
     Object.fromEntries(readdirSync(join(dir, folder)).map((name) => [name, readFileSync(join(dir, folder, name), 'utf8')]));
 
   it.each(['json', 'markdown'])(
     'writes the same %s reports, envelope and standard error with 1 and 2 workers, and by default',
-    (format) => {
-      const one = run(['--output-dir', `one-${format}`, '--format', format, '--workers', '1', '--json']);
+    async (format) => {
+      const one = await runOne(['--output-dir', `one-${format}`, '--format', format, '--workers', '1', '--json']);
       const two = run(['--output-dir', `two-${format}`, '--format', format, '--workers', '2', '--json']);
       const byDefault = run(['--output-dir', `default-${format}`, '--format', format]);
       expect(one.status).toBeGreaterThan(0);
@@ -227,8 +240,8 @@ describe('compile --workers', () => {
 
   it.each(['text', 'sarif', 'github'])(
     'prints the same %s output with 1 and 2 workers',
-    (format) => {
-      const one = run(['--format', format, '--workers', '1']);
+    async (format) => {
+      const one = await runOne(['--format', format, '--workers', '1']);
       const two = run(['--format', format, '--workers', '2']);
       expect(one.stdout.length).toBeGreaterThan(1000);
       expect(two).toEqual(one);

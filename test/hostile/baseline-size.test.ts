@@ -56,10 +56,13 @@ describe('a baseline of many entries', () => {
   it.skipIf(!canMeasurePeakMemory)('costs memory in proportion to its entries, at most 400 bytes each', { timeout: 600_000 }, () => {
     const peak = (gone: number) =>
       peakMemoryOf(['spec.json', '--suppressions', 'baseline.json', '--format', 'text', '--json'], corpusWithBaseline(gone));
+    // The smallest sizes where the slope stands clear of the noise: the peak of a size varies by
+    // about a megabyte from run to run (15 bytes an entry over 100,000), and the slope between
+    // these two was 210 to 235 bytes (Node 20, Linux), against 220 from 100,000 to 400,000.
     const small = peak(100_000);
-    const large = peak(400_000);
+    const large = peak(200_000);
     expect([small.status, large.status]).toEqual([0, 0]);
-    const perEntry = (large.peakBytes - small.peakBytes) / 300_000;
+    const perEntry = (large.peakBytes - small.peakBytes) / 100_000;
     expect(perEntry).toBeLessThan(400);
   });
 

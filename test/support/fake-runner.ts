@@ -55,8 +55,13 @@ export function runAction(workspace: string, inputs: Record<string, string>, act
   const outputFile = join(runnerTemp, 'output.txt');
   writeFileSync(summaryFile, '');
   writeFileSync(outputFile, '');
-  const result = spawnSync('bash', ['-e', '-c', step.run], {
+  // As the runner runs a bash step (bash --noprofile --norc -eo pipefail), with no input: a
+  // stdin that is a socket, as a pipe of Node's is, and no SHLVL make a non-interactive bash (the
+  // script's own) take itself for a remote shell and source ~/.bashrc, a second or more of the
+  // machine's own start-up per run that GitHub's runner never does.
+  const result = spawnSync('bash', ['--noprofile', '--norc', '-e', '-o', 'pipefail', '-c', step.run], {
     cwd: workspace,
+    stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
     env: {
