@@ -3,7 +3,7 @@ import { createCompiler } from '../src/compile.js';
 import { catalogRules, dialects } from '../src/dialects/index.js';
 import { baseKatasReport } from '../src/dialects/katas/index.js';
 import { renderMarkdown } from '../src/dialects/markdown.js';
-import { SUPPRESSIBLE_RULES } from '../src/suppressions/file.js';
+import { SUPPRESSIBLE_RULES, unsuppressible } from '../src/suppressions/file.js';
 import { runInProcess } from './support/in-process.js';
 import { validSpec } from './support/specs.js';
 import { useTempDirs, writeJson } from './support/temp.js';
@@ -66,15 +66,36 @@ describe('a third dialect, registered in the test suite only', () => {
     const rules = await runInProcess(['rules', '--json'], { cwd: tempDir() });
     const data = JSON.parse(rules.stdout).data;
     expect(Object.keys(data)).toEqual(['rules', 'katasRules', 'toyRules', 'artifactChecks']);
-    expect(data.toyRules).toEqual([expect.objectContaining({ id: 'toy-notes', criterion: 'provenance' })]);
+    expect(data.toyRules).toEqual([
+      expect.objectContaining({ id: 'toy-shape', criterion: 'provenance' }),
+      expect.objectContaining({ id: 'toy-notes', criterion: 'provenance' }),
+    ]);
     const text = await runInProcess(['rules'], { cwd: tempDir() });
-    expect(text.stdout).toMatch(/\nRules of toy notes:\n {2}toy-notes +off \/ off +Every note says what was looked at\.\n/);
+    expect(text.stdout).toMatch(
+      /\nRules of toy notes:\n {2}toy-shape +off \/ off +The notes are a list\.\n {2}toy-notes +off \/ off +Every note says what was looked at\.\n/,
+    );
     const explained = JSON.parse((await runInProcess(['explain', 'toy-notes', '--json'], { cwd: tempDir() })).stdout).data;
     expect(explained.examples.failing.diagnostics).toEqual([expect.objectContaining({ ruleId: 'toy-notes', path: '/notes/2' })]);
     expect(explained.examples.passing.diagnostics).toEqual([]);
     const schema = JSON.parse((await runInProcess(['schema'], { cwd: tempDir() })).stdout);
-    expect(schema.toyRules.map((rule: { id: string }) => rule.id)).toEqual(['toy-notes']);
+    expect(schema.toyRules.map((rule: { id: string }) => rule.id)).toEqual(['toy-shape', 'toy-notes']);
     expect(schema.toyInputSchema).toEqual({ type: 'object', required: ['schema', 'question'] });
+  });
+
+  it('a baseline refuses its foundation rule for the reason the rule gives, and accepts its other rule', async () => {
+    expect(SUPPRESSIBLE_RULES).not.toContain('toy-shape');
+    expect(unsuppressible('toy-shape')).toEqual({
+      why: 'foundation',
+      reason: 'the notes rule cannot read notes that are not a list, so they are fixed, never accepted',
+    });
+    expect(unsuppressible('toy-notes')).toBeUndefined();
+    const dir = tempDir();
+    writeJson(dir, 'note.json', { ...toyNote(), notes: 'edge cache config' });
+    writeJson(dir, 'investigation-suppressions.json', { 'note.json': { 'toy-shape': { count: 1 } } });
+    const run = await runInProcess(['note.json', '--format', 'text'], { cwd: dir });
+    expect(run.stderr + run.stdout).toContain(
+      'toy-shape cannot be suppressed: the notes rule cannot read notes that are not a list, so they are fixed, never accepted',
+    );
   });
 
   it('compile --format markdown writes its report, and next declines it in the words the dialect gives', async () => {

@@ -53,8 +53,13 @@ export function catalogRules(): CatalogRule[] {
   return dialects.flatMap((dialect) => dialect.rules);
 }
 
-/** The ids of the rules no configuration may weaken (RuleMeta.foundation), of every dialect. */
-export function foundationRuleIds(): Set<string> {
+/** The rules no configuration may weaken and no baseline may accept (RuleMeta.foundation), of every dialect, in the registry's order. */
+export function foundationRules(): CatalogRule[] {
   const all = dialects.flatMap((dialect) => [dialect.criticalInput, ...dialect.rules]);
-  return new Set(all.filter((rule) => rule.meta.foundation === true).map((rule) => rule.meta.id));
+  return all.filter((rule) => rule.meta.foundation !== undefined);
+}
+
+/** The ids of the foundation rules of every dialect. */
+export function foundationRuleIds(): Set<string> {
+  return new Set(foundationRules().map((rule) => rule.meta.id));
 }

@@ -56,7 +56,7 @@ export const criticalInput: Rule = {
   meta: {
     id: 'critical-input',
     criterion: 'hard-budget',
-    foundation: true,
+    foundation: { neverAccepted: 'a missing goal or budget is asked for, never accepted' },
     description:
       'The goal and a hard budget with a non-zero total are present; otherwise the compiler stops with {VACIO_CRITICO} and asks for them.',
     rationale:

@@ -31,9 +31,10 @@ export interface RuleMeta<Example = ExampleSpec> {
   /**
    * Set on the rules the others rely on to read the document at all (its structure, its goal and
    * budget): a spec they reject cannot be judged, so no configuration may set them below the
-   * preset's setting (raising one is allowed).
+   * preset's setting (raising one is allowed), and no baseline accepts their problems, for the
+   * reason given here (a baseline that names the rule is told it).
    */
-  foundation?: true;
+  foundation?: { neverAccepted: string };
   /**
    * Set on a rule whose finding in a draft (`--stage draft`) is a step not yet written rather than
    * a mistake: there it reports at most a warning, whatever its setting (off stays off).

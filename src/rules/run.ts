@@ -68,7 +68,7 @@ export function runRules<View extends { readonly schema: SchemaFindings }, RuleP
     if (total === 0) continue;
     totals[ruleId] = total;
     // A foundation rule's problems are never accepted, whatever a baseline given to the library holds.
-    const accepted = baseline !== undefined && rule.meta.foundation !== true && total <= (ownValue(baseline.counts, ruleId) ?? 0);
+    const accepted = baseline !== undefined && rule.meta.foundation === undefined && total <= (ownValue(baseline.counts, ruleId) ?? 0);
     const suppressed = accepted ? { baseline: (baseline as Baseline).source } : undefined;
     for (const diagnostic of found) diagnostics.push(suppressed === undefined ? diagnostic : { ...diagnostic, suppressed });
     omitted[suppressed !== undefined ? 'suppressed' : setting === 'error' ? 'errors' : 'warnings'] += notListed;

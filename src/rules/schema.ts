@@ -6,7 +6,9 @@ export const schema: Rule = {
     id: 'schema',
     criterion: 'typed-scratchpad',
     schemaFindings: 'structural',
-    foundation: true,
+    foundation: {
+      neverAccepted: 'the other rules cannot judge a spec whose structure the schema rejects, so it is fixed, never accepted',
+    },
     description:
       'Structure and types follow the JSON Schema of the format, with every required field present: goal, budget, surfaceMap, hypotheses, deepDives, replanLog, stopCondition, deliverable, risks.',
     rationale:

@@ -3,7 +3,7 @@ import { jsonText } from '../common/json-text.js';
 import { didYouMean } from '../common/suggest.js';
 import { show } from '../common/text.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
-import { catalogRules } from '../dialects/index.js';
+import { catalogRules, foundationRules } from '../dialects/index.js';
 import { Suppressions } from './store.js';
 
 export { Suppressions };
@@ -12,18 +12,19 @@ export { Suppressions };
 export const SUPPRESSIONS_FILE_NAME = 'investigation-suppressions.json';
 
 /**
- * Why a foundation rule's problems are never accepted by a baseline (RuleMeta.foundation): the
- * other rules cannot judge a document it rejects, so accepting them would pass what was not judged.
+ * Why a foundation rule's problems are never accepted by a baseline, as its metadata says
+ * (RuleMeta.foundation): the other rules cannot judge a document it rejects, so accepting them
+ * would pass what was not judged. Dialects that share a rule id share the first one's reason.
  */
-const NEVER_ACCEPTED: Readonly<Record<string, string>> = {
-  'critical-input': 'a missing goal or budget is asked for, never accepted',
-  schema: 'the other rules cannot judge a spec whose structure the schema rejects, so it is fixed, never accepted',
-  'katas-schema': 'the other rules cannot judge a report whose structure the schema rejects, so it is fixed, never accepted',
-};
+const NEVER_ACCEPTED: ReadonlyMap<string, string> = new Map(
+  foundationRules()
+    .reverse()
+    .map((rule) => [rule.meta.id, rule.meta.foundation?.neverAccepted ?? '']),
+);
 
 /** Every rule of the gate but the foundation rules, whose problems are fixed or answered, never accepted. */
 export const SUPPRESSIBLE_RULES: readonly string[] = catalogRules()
-  .filter((rule) => rule.meta.foundation !== true)
+  .filter((rule) => rule.meta.foundation === undefined)
   .map((rule) => rule.meta.id);
 
 const SUPPRESSIBLE = new Map(SUPPRESSIBLE_RULES.map((id) => [id, id]));
@@ -37,7 +38,7 @@ export function suppressibleRule(ruleId: string): string | undefined {
 export function unsuppressible(
   ruleId: string,
 ): { why: 'foundation'; reason: string } | { why: 'unknown'; readonly hint: string } | undefined {
-  const reason = Object.hasOwn(NEVER_ACCEPTED, ruleId) ? NEVER_ACCEPTED[ruleId] : undefined;
+  const reason = NEVER_ACCEPTED.get(ruleId);
   if (reason !== undefined) return { why: 'foundation', reason };
   if (SUPPRESSIBLE.has(ruleId)) return undefined;
   // The did-you-mean is looked for only when a message uses it.

@@ -40,7 +40,7 @@ const toyCriticalInput: ToyRule = {
   meta: {
     id: 'critical-input',
     criterion: 'hard-budget',
-    foundation: true,
+    foundation: { neverAccepted: 'a note with no question is asked for one, never accepted' },
     description: 'The note asks its question.',
     rationale: 'Without a question there is nothing to look for.',
     examples: {
@@ -52,6 +52,24 @@ const toyCriticalInput: ToyRule = {
     const question = view.data['question'];
     if (typeof question !== 'string' || isBlank(question, true))
       report('/question', '{VACIO_CRITICO} the question is missing. What must this note find out? Add it as "question".');
+  },
+};
+
+/** The toy's structure, a foundation rule of its own: the notes rule reads a list. */
+export const toyShape: ToyRule = {
+  meta: {
+    id: 'toy-shape',
+    criterion: 'provenance',
+    foundation: { neverAccepted: 'the notes rule cannot read notes that are not a list, so they are fixed, never accepted' },
+    description: 'The notes are a list.',
+    rationale: 'The other rule reads the notes one by one.',
+    examples: {
+      failing: { title: 'Notes as one text.', apply: (note) => void (note['notes'] = 'edge cache config') },
+      passing: { title: 'A list of notes.', apply: () => {} },
+    },
+  },
+  check({ view, report }) {
+    if (!Array.isArray(view.data['notes'])) report('/notes', 'the notes must be a list of texts');
   },
 };
 
@@ -82,19 +100,19 @@ export const toyDialect: Dialect<ToyReport> = {
   id: 'toy-note-v1',
   schema: TOY_SCHEMA,
   documentName: 'a toy note',
-  rules: [toyNotes],
+  rules: [toyShape, toyNotes],
   criticalInput: toyCriticalInput,
   catalog: { key: 'toyRules', heading: 'Rules of toy notes:', section: 'toy-rules', schemaKey: 'toyInputSchema' },
   inputSchema: () => ({ type: 'object', required: ['schema', 'question'] }),
   example: toyNote,
   compiler({ preset, settings, tool }) {
-    // The presets give the toy's rule no setting: it is on unless a configuration turns it off.
-    const toySettings = { ...settings, 'toy-notes': settings['toy-notes'] ?? 'error' };
+    // The presets give the toy's rules no setting: they are on unless a configuration turns them off.
+    const toySettings = { ...settings, 'toy-shape': settings['toy-shape'] ?? 'error', 'toy-notes': settings['toy-notes'] ?? 'error' };
     return ({ data, input, locate, baseline }) => {
       const view: ToyView = { data, schema: NO_SCHEMA_FINDINGS };
       const critical = runRules([toyCriticalInput], view, null, toySettings).diagnostics;
       if (critical.length > 0) return criticalStop(critical, 'MISSING_GOAL', locate);
-      const run = runRules([toyNotes], view, null, toySettings, baseline);
+      const run = runRules([toyShape, toyNotes], view, null, toySettings, baseline);
       const diagnostics = placeDiagnostics(run.diagnostics, locate);
       const counts = countSeverities(diagnostics);
       const verdict = counts.errors === 0 ? 'pass' : 'fail';

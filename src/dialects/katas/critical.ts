@@ -41,7 +41,7 @@ export const katasCriticalInput: KatasRule = {
   meta: {
     id: 'critical-input',
     criterion: 'hard-budget',
-    foundation: true,
+    foundation: { neverAccepted: 'a missing objective or budget is asked for, never accepted' },
     description: 'The objective and the budget are present; otherwise the compiler stops with {VACIO_CRITICO} and asks for them.',
     rationale:
       'Without an objective there is nothing to find out, and without a budget the investigation has no stop condition. Neither is guessed: the compile stops at once and asks for the missing datum (exit code 4, no report).',

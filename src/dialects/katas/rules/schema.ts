@@ -6,7 +6,9 @@ export const katasSchema: KatasRule = {
     id: 'katas-schema',
     criterion: 'typed-scratchpad',
     schemaFindings: 'structural',
-    foundation: true,
+    foundation: {
+      neverAccepted: 'the other rules cannot judge a report whose structure the schema rejects, so it is fixed, never accepted',
+    },
     description:
       'Structure and types follow the JSON Schema of the katas report: every field present, objects, lists, texts, whole numbers and booleans where the format has them.',
     rationale:
