@@ -5,6 +5,7 @@
 //   npm run bench                  # the sizes of issue 9
 //   npm run bench -- --quick       # smaller sizes and fewer rounds: under a minute on 2 cores
 //   npm run bench -- --rounds N    # repeat every measurement N times
+//   npm run bench -- --busy        # measure and report even on a machine whose load exceeds its cores
 //
 // One file per goal under scripts/bench/; the reference script's rows need ../shared/reference
 // and python3, and say "skipped" where ../shared is absent.
@@ -17,6 +18,7 @@ import { measureBatchCli } from './bench/batch-cli.js';
 import { type Bench, CORPUS_SEED, findReference, type Library, parseOptions, root, type SectionResult, sizesFor } from './bench/context.js';
 import { writeCorpus } from './bench/corpus.js';
 import { formatMs, formatNumber, formatTable } from './bench/goals.js';
+import { busyRefusal } from './bench/load.js';
 import { log } from './bench/measure.js';
 import { measureMemory } from './bench/memory.js';
 import { measureSingleFile } from './bench/single-file.js';
@@ -26,6 +28,7 @@ import { measureWorkers } from './bench/workers.js';
 const options = parseOptions(process.argv.slice(2));
 const sizes = sizesFor(options.quick);
 const startLoad = loadavg();
+refuseWhenBusy('start');
 if (options.build) {
   log('building dist/ (node scripts/build.mjs --no-types)');
   const build = spawnSync(process.execPath, ['scripts/build.mjs', '--no-types'], { cwd: root, stdio: 'inherit' });
@@ -73,9 +76,11 @@ try {
 }
 
 const endLoad = loadavg();
+refuseWhenBusy('end');
 const date = new Date().toISOString();
 const rows = Object.values(sections).flatMap((section) => section.rows);
-const busy = Math.max(startLoad[0]!, endLoad[0]!) > machine.cores ? ' (busy: other work competed for the cores)' : '';
+const busy =
+  Math.max(startLoad[0]!, endLoad[0]!) > machine.cores ? ' (measured anyway with --busy: other work competed for the cores)' : '';
 const summary = [
   `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node.replace(/^v/, '')}, ${machine.platform}; ${date.slice(0, 10)}.`,
   `Load average (1 min) at start and end: ${formatNumber(startLoad[0]!, 2)} and ${formatNumber(endLoad[0]!, 2)}${busy}. ${options.quick ? 'Quick run (--quick)' : 'Full run'}, ${options.rounds === undefined ? 'default rounds' : `--rounds ${options.rounds}`}. Medians of interleaved rounds; corpus from generateValidJsonCorpus(n, ${CORPUS_SEED}).`,
@@ -94,6 +99,15 @@ const results = {
 };
 writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
 log('wrote bench/results.json');
+
+/** Stops the bench, with why, when the machine is too busy for its figures to mean anything (unless --busy). */
+function refuseWhenBusy(when: 'start' | 'end'): void {
+  if (options.busy) return;
+  const refusal = busyRefusal({ start: startLoad[0] ?? 0, end: loadavg()[0] ?? 0, cores: cpus().length }, when);
+  if (refusal === null) return;
+  process.stderr.write(`bench: ${refusal}\n`);
+  process.exit(1);
+}
 
 function round2(value: number): number {
   return Math.round(value * 100) / 100;

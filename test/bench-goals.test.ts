@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { parseOptions } from '../scripts/bench/context.js';
 import { bytesRow, formatMs, formatTable, meets, ratioRow, skippedRow } from '../scripts/bench/goals.js';
+import { busyRefusal } from '../scripts/bench/load.js';
 
 describe('benchmark goals', () => {
   it('meets a bound given as at most or at least, the bound itself included', () => {
@@ -61,5 +63,29 @@ describe('benchmark goals', () => {
   it('shows milliseconds under a second and seconds above', () => {
     expect(formatMs(999.94)).toBe('999.9 ms');
     expect(formatMs(53_612)).toBe('53.61 s');
+  });
+});
+
+describe('the load the bench measures under', () => {
+  it('measures on a machine whose load average is at most its cores, the bound itself included', () => {
+    expect(busyRefusal({ start: 2, end: 2, cores: 2 }, 'start')).toBeNull();
+    expect(busyRefusal({ start: 0.4, end: 1.9, cores: 2 }, 'end')).toBeNull();
+  });
+
+  it('refuses to start above it, and to report when the load rose above it while measuring', () => {
+    expect(busyRefusal({ start: 2.01, end: 0, cores: 2 }, 'start')).toMatch(
+      /^the load average is 2\.01 on 2 cores: .*none is taken\..*--busy/,
+    );
+    expect(busyRefusal({ start: 1, end: 5.5, cores: 2 }, 'start')).toBeNull();
+    expect(busyRefusal({ start: 1, end: 5.5, cores: 2 }, 'end')).toMatch(
+      /^the load average reached 5\.50 on 2 cores while measuring: .*none is reported\./,
+    );
+    expect(busyRefusal({ start: 9, end: 1, cores: 8 }, 'end')).toMatch(/reached 9\.00 on 8 cores/);
+  });
+
+  it('takes --busy among its options, and still refuses an unknown one', () => {
+    expect(parseOptions(['--busy', '--quick'])).toEqual({ quick: true, rounds: undefined, build: true, busy: true });
+    expect(parseOptions([]).busy).toBe(false);
+    expect(() => parseOptions(['--bussy'])).toThrow('unknown option --bussy; use --quick, --rounds N, --no-build or --busy');
   });
 });

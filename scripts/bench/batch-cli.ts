@@ -33,7 +33,7 @@ export function measureBatchCli(bench: Bench): SectionResult {
   if (bench.reference !== null) {
     for (const format of FORMATS)
       tasks[`reference-${format}-${large}`] = () =>
-        intoEmptyOut(python, driverArgs('loop', [bench.reference!, format, bench.corpus.specFolder(large), out]));
+        intoEmptyOut(python(), driverArgs('loop', [bench.reference!, format, bench.corpus.specFolder(large), out]));
   }
   log(`batch CLI: ${rounds} rounds of ${Object.keys(tasks).length} commands over ${small} and ${large} files`);
   const samples = interleave(rounds, tasks);

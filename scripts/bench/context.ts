@@ -22,16 +22,18 @@ export interface Options {
   /** --rounds N: every section repeats its measurements N times instead of its default. */
   rounds: number | undefined;
   build: boolean;
+  /** --busy: measure and report even when the load average is above the number of cores. */
+  busy: boolean;
 }
 
 export function parseOptions(argv: readonly string[]): Options {
-  const known = new Set(['--quick', '--rounds', '--no-build']);
+  const known = new Set(['--quick', '--rounds', '--no-build', '--busy']);
   const unknown = argv.find((arg, index) => arg.startsWith('--') && !known.has(arg) && argv[index - 1] !== '--rounds');
-  if (unknown !== undefined) throw new Error(`unknown option ${unknown}; use --quick, --rounds N or --no-build`);
+  if (unknown !== undefined) throw new Error(`unknown option ${unknown}; use --quick, --rounds N, --no-build or --busy`);
   const at = argv.indexOf('--rounds');
   const rounds = at === -1 ? undefined : Number(argv[at + 1]);
   if (rounds !== undefined && (!Number.isSafeInteger(rounds) || rounds < 1)) throw new Error('--rounds takes a positive whole number');
-  return { quick: argv.includes('--quick'), rounds, build: !argv.includes('--no-build') };
+  return { quick: argv.includes('--quick'), rounds, build: !argv.includes('--no-build'), busy: argv.includes('--busy') };
 }
 
 /** Sizes of the full run (those of issue 9) and of --quick (small enough for a minute on 2 cores). */
@@ -69,15 +71,21 @@ export function findReference(): string | null {
   return existsSync(REFERENCE) ? REFERENCE : null;
 }
 
+let interpreter: string | undefined;
+
 /**
- * The Python interpreter itself, as `python3` resolves to it: a version manager's shim (pyenv's is
- * a shell script) can add 300 ms to every start, which is no part of the reference's cost.
+ * The Python interpreter itself, as `python3` resolves to it (`sys.executable`), asked once and
+ * only by a bench that runs the reference: a version manager's shim (pyenv's is a shell script)
+ * can add 300 ms to every start, which is no part of the reference's cost.
  */
-export const python: string = (() => {
-  const found = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
-  const path = found.status === 0 ? found.stdout.trim() : '';
-  return path !== '' && existsSync(path) ? path : 'python3';
-})();
+export function python(): string {
+  if (interpreter === undefined) {
+    const found = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
+    const path = found.status === 0 ? found.stdout.trim() : '';
+    interpreter = path !== '' && existsSync(path) ? path : 'python3';
+  }
+  return interpreter;
+}
 
 /** The arguments that run the Python driver in a mode; the caller spawns them (timed or not). */
 export function driverArgs(mode: string, args: readonly string[]): string[] {
@@ -86,7 +94,7 @@ export function driverArgs(mode: string, args: readonly string[]): string[] {
 
 /** Runs the Python driver and returns what it printed; throws when it fails. */
 export function runDriver(mode: string, args: readonly string[]): string {
-  const result = spawnSync(python, driverArgs(mode, args), { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const result = spawnSync(python(), driverArgs(mode, args), { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
   if (result.error) throw result.error;
   if (result.status !== 0) throw new Error(`the Python driver (${mode}) exited ${result.status}: ${result.stderr.slice(0, 2000)}`);
   return result.stdout;

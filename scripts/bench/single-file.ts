@@ -22,7 +22,7 @@ export function measureSingleFile(bench: Bench): SectionResult {
     markdown: [process.execPath, [cli, file, '--format', 'markdown']],
     json: [process.execPath, [cli, file, '--format', 'json']],
   };
-  if (bench.reference !== null) commands['reference markdown'] = [python, [bench.reference, '--input', file, '--format', 'markdown']];
+  if (bench.reference !== null) commands['reference markdown'] = [python(), [bench.reference, '--input', file, '--format', 'markdown']];
   const tasks = Object.fromEntries(
     Object.entries(commands).map(([name, [command, args]]) => [name, () => timeProcess(command, args, root)]),
   );
