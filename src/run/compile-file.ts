@@ -1,5 +1,5 @@
-// One input, read and compiled on its own, as every command that judges specs does it: compile,
-// test, stats, compare, next and the MCP tools.
+// One input, read and compiled on its own, as the commands that judge specs do it: compile, stats,
+// compare, next and the MCP tools (test judges fixtures through src/regression/).
 import { isAbsolute } from 'node:path';
 import { definedFields } from '../common/defined-fields.js';
 import { pathText } from '../common/raw-path.js';
