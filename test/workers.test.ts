@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCorpus, generateScaledSpec, writeCorpus } from '../scripts/gen-corpus.js';
 import { createCompiler } from '../src/compile.js';
 import { discoverFixtures, expectationCandidates, goldenPaths, runFixtures, runFixturesParallel } from '../src/regression/index.js';
+import { autoWorkers, chooseWorkers, MIN_ITEMS_FOR_WORKERS, MIN_ITEMS_ON_TWO_CORES } from '../src/workers/choose.js';
 import { workerLauncherIn } from '../src/workers/launcher.js';
 import { projectRoot, runCli } from './support/cli.js';
 import { runInProcess } from './support/in-process.js';
@@ -248,4 +249,42 @@ describe('compile --workers', () => {
     },
     60_000,
   );
+});
+
+describe('--workers auto', () => {
+  it('keeps this thread on two cores below the measured crossover, and on more cores below 200 items', () => {
+    expect(MIN_ITEMS_ON_TWO_CORES).toBe(3_000);
+    expect(autoWorkers(100_000, 1)).toBe(1);
+    expect(autoWorkers(MIN_ITEMS_ON_TWO_CORES - 1, 2)).toBe(1);
+    expect(autoWorkers(MIN_ITEMS_ON_TWO_CORES, 2)).toBe(2);
+    expect(autoWorkers(MIN_ITEMS_FOR_WORKERS - 1, 8)).toBe(1);
+    expect(autoWorkers(MIN_ITEMS_FOR_WORKERS, 8)).toBe(8);
+  });
+
+  it('is what test runs without --workers; a number is taken as asked, cut to the CPUs with a warning', () => {
+    const warnings: string[] = [];
+    expect(chooseWorkers('auto', 2_000, warnings, 2)).toBe(1);
+    expect(chooseWorkers('auto', 10_000, warnings, 2)).toBe(2);
+    expect(chooseWorkers('auto', 500, warnings, 16)).toBe(16);
+    expect(chooseWorkers(2, 2_000, warnings, 2)).toBe(2);
+    expect(warnings).toEqual([]);
+    expect(chooseWorkers(5, 2_000, warnings, 2)).toBe(2);
+    expect(warnings).toEqual(['--workers 5 is more than the 2 available CPUs; using 2']);
+  });
+
+  it('is accepted by test and compile on the command line, and a word that is neither a number nor auto is a usage error', async () => {
+    const dir = tempDir();
+    const spec = generateScaledSpec(3);
+    const { exitCode } = createCompiler().compile(spec);
+    writeFileSync(join(dir, 'a.json'), spec);
+    writeFileSync(join(dir, 'a.expect.json'), JSON.stringify({ exitCode }));
+    const compiled = await runInProcess(['a.json', '--workers', 'auto', '--format', 'text'], { cwd: dir });
+    expect(compiled.status, compiled.stderr).toBe(exitCode);
+    const tested = await runInProcess(['test', '.', '--workers', 'auto', '--json'], { cwd: dir });
+    expect(tested.status, tested.stderr).toBe(0);
+    expect(JSON.parse(tested.stdout).warnings).toEqual([]);
+    const refused = await runInProcess(['test', '.', '--workers', 'many'], { cwd: dir });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('--workers takes a positive whole number of worker threads or auto, not "many"');
+  });
 });

@@ -4,6 +4,7 @@ import { isBaseUrl } from '../config/validate.js';
 import { presetNames } from '../policy/presets.js';
 import { escapeFor } from '../render/untrusted/index.js';
 import { DEFAULT_MAX_BYTES } from '../run/input-file.js';
+import { MIN_ITEMS_FOR_WORKERS, MIN_ITEMS_ON_TWO_CORES, type WorkersRequest } from '../workers/choose.js';
 import { usageError } from './contract.js';
 import type { OptionSpec } from './table/declaration.js';
 
@@ -77,12 +78,20 @@ export const parseBudget = positiveCount('--budget', 'budget units (reads or tok
 export function workersOption(items: string, byDefault: string): OptionSpec {
   return {
     flags: '--workers <n>',
-    description: `worker threads to compile the ${items} on, at most the number of CPUs (default: ${byDefault}; 1 runs them in this thread)`,
+    description: `worker threads to compile the ${items} on, at most the number of CPUs, or auto: one per CPU from ${MIN_ITEMS_ON_TWO_CORES} ${items} on two cores, from ${MIN_ITEMS_FOR_WORKERS} on more, else this thread (default: ${byDefault}; 1 runs them in this thread)`,
     parser: parseWorkers,
   };
 }
 
-const parseWorkers = positiveCount('--workers', 'worker threads');
+const workerCount = positiveCount('--workers', 'worker threads');
+const parseWorkers = (value: string): WorkersRequest => {
+  if (value === 'auto') return 'auto';
+  try {
+    return workerCount(value);
+  } catch {
+    throw usageError('INVALID_ARGUMENT', `--workers takes a positive whole number of worker threads or auto, not ${JSON.stringify(value)}`);
+  }
+};
 
 /** --max-warnings, for every command that judges specs as a gate. */
 export function maxWarningsOption(): OptionSpec {

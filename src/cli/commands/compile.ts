@@ -8,7 +8,7 @@ import { escapeFor } from '../../render/untrusted/index.js';
 import { type FileOutcome, hiddenWarningsNote } from '../../run/compile-file.js';
 import type { InputFile } from '../../run/input-file.js';
 import { toolInfo } from '../../tool.js';
-import { chooseWorkers } from '../../workers/choose.js';
+import { chooseWorkers, type WorkersRequest } from '../../workers/choose.js';
 import { bundledWorker } from '../../workers/launcher.js';
 import { runInWorkers } from '../../workers/pool.js';
 import type { EnvelopeError } from '../contract.js';
@@ -46,7 +46,7 @@ export interface CompileOptions extends CompilerFlags, BaselineFlags {
   format?: Format;
   output?: string;
   outputDir?: string;
-  workers?: number;
+  workers?: WorkersRequest;
   /** "i/n": compile only the i-th of n deterministic shares of the expanded inputs. */
   shard?: string;
   /** Fail the run when there are more warnings than this (ESLint's --max-warnings). */

@@ -26,7 +26,7 @@ import {
 import { escapeFor } from '../../render/untrusted/index.js';
 import { DEFAULT_MAX_BYTES } from '../../run/input-file.js';
 import { toolInfo } from '../../tool.js';
-import { chooseWorkers } from '../../workers/choose.js';
+import { chooseWorkers, type WorkersRequest } from '../../workers/choose.js';
 import { bundledWorker } from '../../workers/launcher.js';
 import { type EnvelopeError, type UsageSubcode, usageError } from '../contract.js';
 import { skippedLinkWarning } from '../inputs.js';
@@ -46,7 +46,7 @@ export interface TestOptions {
   shard?: string;
   junit?: string;
   /** Worker threads; the number of available CPUs by default. Capped at the number of CPUs and of fixtures. */
-  workers?: number;
+  workers?: WorkersRequest;
   json: boolean;
 }
 
@@ -92,7 +92,7 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
     specs.map((open) => ({ open })),
   );
   const warnings = [...judged.warnings, ...discovery.skippedLinks.map((link) => skippedLinkWarning(link, io.cwd))];
-  const workers = chooseWorkers(options.workers, specs.length, warnings);
+  const workers = chooseWorkers(options.workers ?? 'auto', specs.length, warnings);
   for (const warning of warnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
   const skipped = folders.skipped.map((folder) => displayPath(folder, io.cwd) || '.');
 

@@ -1,6 +1,7 @@
 import { exitCodesText, ruleCatalogText } from '../../catalog.js';
 import { definedFields } from '../../common/defined-fields.js';
 import { SUPPRESSIONS_FILE_NAME } from '../../suppressions/index.js';
+import type { WorkersRequest } from '../../workers/choose.js';
 import type { CompileOptions, Format } from '../commands/compile.js';
 import { usageError } from '../contract.js';
 import {
@@ -130,7 +131,7 @@ export const compile = defineCommand({
       failOnUnusedSuppressions: options['failOnUnusedSuppressions'] === true,
       ...(options['forceExclude'] === true ? { forceExclude: true } : {}),
       showSuppressed: options['showSuppressed'] === true,
-      ...(typeof options['workers'] === 'number' ? { workers: options['workers'] } : {}),
+      ...(options['workers'] === undefined ? {} : { workers: options['workers'] as WorkersRequest }),
       json: options['json'] === true,
     };
   },

@@ -1,4 +1,4 @@
-import { MIN_ITEMS_FOR_WORKERS } from '../../workers/choose.js';
+import type { WorkersRequest } from '../../workers/choose.js';
 import type { TestOptions } from '../commands/test.js';
 import { ignoreOption, jsonOption, parsePath, pick, pickIgnore, policyOption, presetOption, workersOption } from '../options.js';
 import { defineCommand } from './declaration.js';
@@ -23,7 +23,7 @@ export const test = defineCommand({
     ignoreOption(),
     { flags: '--shard <i/n>', description: 'run the i-th of n deterministic shares of the fixtures' },
     { flags: '--junit <file>', description: 'also write a JUnit XML report', parser: parsePath('--junit') },
-    workersOption('fixtures', `the number of CPUs from ${MIN_ITEMS_FOR_WORKERS} fixtures on`),
+    workersOption('fixtures', 'auto'),
     jsonOption,
   ],
   synopsis: `compile-investigation test <dirs...> [--update [all|goldens]] [--preset NAME] [--policy FILE] [--config FILE]
@@ -33,7 +33,7 @@ export const test = defineCommand({
     update: (options['update'] as 'all' | 'goldens' | undefined) ?? 'none',
     ...pick(options, ['shard', 'junit', 'preset', 'policy', 'config']),
     ...pickIgnore(options),
-    ...(typeof options['workers'] === 'number' ? { workers: options['workers'] } : {}),
+    ...(options['workers'] === undefined ? {} : { workers: options['workers'] as WorkersRequest }),
     json: options['json'] === true,
   }),
   run: async (options, io) => (await import('../commands/test.js')).testCommand(options, io),
