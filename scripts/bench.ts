@@ -28,7 +28,7 @@ import { measureWorkers } from './bench/workers.js';
 const options = parseOptions(process.argv.slice(2));
 const sizes = sizesFor(options.quick);
 const startLoad = loadavg();
-refuseWhenBusy('start');
+refuseWhenBusy('start', startLoad[0] ?? 0);
 if (options.build) {
   log('building dist/ (node scripts/build.mjs --no-types)');
   const build = spawnSync(process.execPath, ['scripts/build.mjs', '--no-types'], { cwd: root, stdio: 'inherit' });
@@ -76,11 +76,10 @@ try {
 }
 
 const endLoad = loadavg();
-refuseWhenBusy('end');
+const measuredBusy = refuseWhenBusy('end', endLoad[0] ?? 0);
 const date = new Date().toISOString();
 const rows = Object.values(sections).flatMap((section) => section.rows);
-const busy =
-  Math.max(startLoad[0]!, endLoad[0]!) > machine.cores ? ' (measured anyway with --busy: other work competed for the cores)' : '';
+const busy = measuredBusy ? ' (measured anyway with --busy: other work competed for the cores)' : '';
 const summary = [
   `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node.replace(/^v/, '')}, ${machine.platform}; ${date.slice(0, 10)}.`,
   `Load average (1 min) at start and end: ${formatNumber(startLoad[0]!, 2)} and ${formatNumber(endLoad[0]!, 2)}${busy}. ${options.quick ? 'Quick run (--quick)' : 'Full run'}, ${options.rounds === undefined ? 'default rounds' : `--rounds ${options.rounds}`}. Medians of interleaved rounds; corpus from generateValidJsonCorpus(n, ${CORPUS_SEED}).`,
@@ -100,11 +99,13 @@ const results = {
 writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
 log('wrote bench/results.json');
 
-/** Stops the bench, with why, when the machine is too busy for its figures to mean anything (unless --busy). */
-function refuseWhenBusy(when: 'start' | 'end'): void {
-  if (options.busy) return;
-  const refusal = busyRefusal({ start: startLoad[0] ?? 0, end: loadavg()[0] ?? 0, cores: cpus().length }, when);
-  if (refusal === null) return;
+/**
+ * Stops the bench, with why, when the machine is too busy for its figures to mean anything;
+ * with --busy it goes on, and says whether the load was over the cores.
+ */
+function refuseWhenBusy(when: 'start' | 'end', end: number): boolean {
+  const refusal = busyRefusal({ start: startLoad[0] ?? 0, end, cores: cpus().length }, when);
+  if (refusal === null || options.busy) return refusal !== null;
   process.stderr.write(`bench: ${refusal}\n`);
   process.exit(1);
 }

@@ -83,15 +83,8 @@ export function workersOption(items: string, byDefault: string): OptionSpec {
   };
 }
 
-const workerCount = positiveCount('--workers', 'worker threads');
-const parseWorkers = (value: string): WorkersRequest => {
-  if (value === 'auto') return 'auto';
-  try {
-    return workerCount(value);
-  } catch {
-    throw usageError('INVALID_ARGUMENT', `--workers takes a positive whole number of worker threads or auto, not ${JSON.stringify(value)}`);
-  }
-};
+const workerCount = positiveCount('--workers', 'worker threads or auto');
+const parseWorkers = (value: string): WorkersRequest => (value === 'auto' ? 'auto' : workerCount(value));
 
 /** --max-warnings, for every command that judges specs as a gate. */
 export function maxWarningsOption(): OptionSpec {

@@ -16,11 +16,9 @@ export const SUPPRESSIONS_FILE_NAME = 'investigation-suppressions.json';
  * (RuleMeta.foundation): the other rules cannot judge a document it rejects, so accepting them
  * would pass what was not judged. Dialects that share a rule id share the first one's reason.
  */
-const NEVER_ACCEPTED: ReadonlyMap<string, string> = new Map(
-  foundationRules()
-    .reverse()
-    .map((rule) => [rule.meta.id, rule.meta.foundation?.neverAccepted ?? '']),
-);
+const NEVER_ACCEPTED = new Map<string, string>();
+for (const { meta } of foundationRules())
+  if (meta.foundation !== undefined && !NEVER_ACCEPTED.has(meta.id)) NEVER_ACCEPTED.set(meta.id, meta.foundation.neverAccepted);
 
 /** Every rule of the gate but the foundation rules, whose problems are fixed or answered, never accepted. */
 export const SUPPRESSIBLE_RULES: readonly string[] = catalogRules()
