@@ -1,7 +1,8 @@
 // Bundles the library (ESM) and the command line (CommonJS bundles with V8 code caches, see
 // bin/load-bundle.cjs) with esbuild, with the JSON Schema validators precompiled by ajv's
 // standalone code generator, and bundles the library's type declarations into one file (skipped
-// with --no-types).
+// with --no-types). --no-minify keeps the command line's bundles readable, for CPU profiles whose
+// frames name the sources' functions (`node --cpu-prof bin/compile-investigation.cjs ...`).
 
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -130,9 +131,10 @@ const lazyChildProcess = {
   },
 };
 
+const minify = !process.argv.includes('--no-minify');
 const cjs = {
   ...common,
-  minify: true,
+  minify,
   outdir: staging,
   format: 'cjs',
   outExtension: { '.js': '.cjs' },
@@ -159,7 +161,8 @@ for (const name of ['cli', 'worker', ...Object.keys(PARTS)]) {
   );
   if (/\bimport\("/.test(source)) throw new Error(`${name}.cjs keeps an import() the loader cannot serve`);
   // The loader reads bundles as Latin-1, which is cheaper than UTF-8 and the same for ASCII (esbuild's default charset).
-  if (/[^\x00-\x7f]/.test(source)) throw new Error(`${name}.cjs is not ASCII`);
+  // Unminified, the bundles keep some libraries' comments, whose other characters are harmless.
+  if (minify && /[^\x00-\x7f]/.test(source)) throw new Error(`${name}.cjs is not ASCII`);
   writeFileSync(file, `${source}\n// build-id ${createHash('sha1').update(source).digest('hex')}\n`);
 }
 

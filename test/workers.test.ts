@@ -2,10 +2,12 @@ import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } 
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCorpus, generateScaledSpec, writeCorpus } from '../scripts/gen-corpus.js';
+import { WRITER_THREAD_FROM } from '../src/cli/commands/report-writer.js';
 import { createCompiler } from '../src/compile.js';
 import { discoverFixtures, expectationCandidates, goldenPaths, runFixtures, runFixturesParallel } from '../src/regression/index.js';
 import { autoWorkers, chooseWorkers, MIN_ITEMS_FOR_WORKERS, MIN_ITEMS_ON_TWO_CORES } from '../src/workers/choose.js';
 import { workerLauncherIn } from '../src/workers/launcher.js';
+import { streamToWorker } from '../src/workers/stream.js';
 import { projectRoot, runCli } from './support/cli.js';
 import { runInProcess } from './support/in-process.js';
 import { useTempDirs } from './support/temp.js';
@@ -209,9 +211,11 @@ describe('compile --workers', () => {
   let dir: string;
   beforeAll(async () => {
     dir = tempDir();
-    // Enough files for every worker to get several batches (48 files and 2 workers: batches of 3),
-    // valid and invalid specs, JSON and YAML.
-    await writeCorpus(48, 11, join(dir, 'specs'));
+    // Enough files for every worker to get several batches (80 files and 2 workers: batches of 5),
+    // and for the built CLI to write --output-dir through its writer thread (this process, run from
+    // source, has no bundle to start one with, so it writes them itself); valid and invalid specs,
+    // JSON and YAML.
+    await writeCorpus(WRITER_THREAD_FROM + 16, 11, join(dir, 'specs'));
   }, 60_000);
 
   const run = (args: string[]) => runCli(['specs', ...args], { cwd: dir });
@@ -232,7 +236,7 @@ describe('compile --workers', () => {
       expect(two.stdout.replaceAll(`two-${format}`, `one-${format}`)).toBe(one.stdout);
       expect(byDefault.status).toBe(one.status);
       const reports = written(`one-${format}`);
-      expect(Object.keys(reports).length).toBeGreaterThan(30);
+      expect(Object.keys(reports).length).toBeGreaterThanOrEqual(WRITER_THREAD_FROM);
       expect(written(`two-${format}`)).toEqual(reports);
       expect(written(`default-${format}`)).toEqual(reports);
     },
@@ -286,5 +290,40 @@ describe('--workers auto', () => {
     const refused = await runInProcess(['test', '.', '--workers', 'many'], { cwd: dir });
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('--workers takes a positive whole number of worker threads or auto, not "many"');
+  });
+});
+
+describe('streamToWorker', () => {
+  // A worker of the pool's protocol that doubles numbers, fails on "fail" and exits on "exit".
+  const doubler = {
+    script: `const { parentPort } = require('node:worker_threads');
+parentPort.on('message', ({ indices, items }) => {
+  if (items[0] === 'fail') parentPort.postMessage({ type: 'error', message: 'asked to fail' });
+  else if (items[0] === 'exit') process.exit(7);
+  else parentPort.postMessage({ type: 'results', indices, results: items.map((item) => item * 2) });
+});`,
+  };
+
+  it('returns each result at the index it was pushed with, a hole where nothing was pushed', async () => {
+    const stream = await streamToWorker<unknown, number>(doubler, 'write', null);
+    for (const index of [3, 0, 1]) stream.push(index, index + 10);
+    const results = await stream.finish();
+    expect(results).toEqual([20, 22, undefined, 26]);
+    expect(2 in results).toBe(false);
+  });
+
+  it('finishes at once with nothing pushed', async () => {
+    const stream = await streamToWorker<unknown, number>(doubler, 'write', null);
+    expect(await stream.finish()).toEqual([]);
+  });
+
+  it("rejects with the worker's error, and when the worker stops before answering", async () => {
+    const failing = await streamToWorker<unknown, number>(doubler, 'write', null);
+    failing.push(0, 1);
+    failing.push(1, 'fail');
+    await expect(failing.finish()).rejects.toThrow('asked to fail');
+    const exiting = await streamToWorker<unknown, number>(doubler, 'write', null);
+    exiting.push(0, 'exit');
+    await expect(exiting.finish()).rejects.toThrow('exit code 7');
   });
 });

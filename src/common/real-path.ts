@@ -5,10 +5,14 @@ import type { RawPath } from './raw-path.js';
 /** Real paths use the platform's separator only. */
 const SEPARATOR = sep.charCodeAt(0);
 
-/** The real path (every link resolved) as bytes, so that no name is decoded lossily; null when it cannot be resolved. */
+/**
+ * The real path (every link resolved) as bytes, so that no name is decoded lossily; null when it
+ * cannot be resolved. The system's realpath(3), one call, rather than Node's own, which lstats
+ * every component of the path: a folder run resolves a path per file.
+ */
 export function realPathOrNull(path: RawPath): Buffer | null {
   try {
-    return realpathSync(path, { encoding: 'buffer' });
+    return realpathSync.native(path, { encoding: 'buffer' });
   } catch {
     return null;
   }
@@ -31,7 +35,7 @@ export function sameFile(a: RawPath, b: RawPath): boolean {
 export function fileIdentity(path: RawPath): string {
   let identity: Buffer;
   try {
-    identity = realpathSync(path, { encoding: 'buffer' });
+    identity = realpathSync.native(path, { encoding: 'buffer' });
   } catch {
     identity = Buffer.from(typeof path === 'string' ? resolve(path) : path);
   }

@@ -38,7 +38,8 @@ import {
   runConfiguration,
   walkOptions,
 } from './judges.js';
-import { reportsNotWritten, writeReports } from './output-dir.js';
+import { planReports, type ReportFate, type ReportPlan, reportsNotWritten } from './output-dir.js';
+import { type ReportSink, reportSink } from './report-writer.js';
 import type { CommandResult, Io } from './result.js';
 
 export interface CompileOptions extends CompilerFlags, BaselineFlags {
@@ -71,12 +72,15 @@ interface CompilePlan {
   workers: number;
   format: Format;
   context: CompileJobContext;
+  /** With --output-dir: where each report goes, every target checked. */
+  reports: ReportPlan | null;
 }
 
 /** What the files came to, judged by their baselines (rewritten first with --suppress-all, --suppress-rule or --prune-suppressions). */
 interface CompiledRun {
-  compiled: CompiledFile[];
   files: FileOutcome[];
+  /** With --output-dir: what became of each report, in input order. */
+  fates: Array<ReportFate | undefined> | null;
   baselines: BaselinePlan;
   findings: BaselineFindings;
   written: BaselineFindings['written'];
@@ -99,15 +103,16 @@ function planCompile(options: CompileOptions, configuration: RunConfiguration, e
   const inputs = options.shard === undefined ? expanded.files : shareOf(expanded.files, options.shard);
   const judged = judgeInputs(configuration, inputs);
   const baselines = planBaselines(options, inputs, io.cwd, io.roots);
-  // In this thread unless asked: on 2 cores, writing the reports (which must wait for every file to
-  // be compiled, so that no target is written before all are checked) outweighs the compiling that
-  // threads share (2,000 files: 1.5-2.5 s in this thread, 2.0-2.7 s with 2 workers).
+  // In this thread unless asked: on 2 cores, the writer thread of --output-dir and this one keep
+  // both cores busy already, and a text run gains nothing below 3,000 files (see chooseWorkers).
   const workers = chooseWorkers(options.workers ?? 1, inputs.length, inputWarnings);
   for (const warning of [...judged.warnings, ...baselines.notes, ...inputWarnings])
     io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
   const format: Format = options.format ?? (several && options.outputDir === undefined ? 'text' : 'markdown');
   checkOutputs(options, format, several, inputs, io.cwd);
   const writesReports = options.outputDir !== undefined;
+  // Before anything is compiled: a target refused leaves nothing written.
+  const reports = options.outputDir === undefined ? null : planReports(inputs, options.outputDir, format as ReportFormat, io.cwd);
   const context: CompileJobContext = {
     compilerOptions: judged.compilerOptions,
     flags: {
@@ -120,7 +125,7 @@ function planCompile(options: CompileOptions, configuration: RunConfiguration, e
     render: writesReports ? (format as 'json' | 'markdown') : null,
     keep: { report: options.json || (!writesReports && REPORT_FORMATS.has(format)), source: format === 'text' },
   };
-  return { inputs, judged, baselines, inputWarnings, workers, format, context };
+  return { inputs, judged, baselines, inputWarnings, workers, format, context, reports };
 }
 
 /** Every file compiled; a baseline to write is written from what the rules found, and the files judged again by it. */
@@ -132,18 +137,16 @@ async function compileRun(plan: CompilePlan, options: CompileOptions, io: Io): P
       const baseline = baselineOf(baselinePlan, index);
       return { ...input, judge: judged.files[index]?.judge ?? 0, ...definedFields({ baseline }) };
     });
-  let compiled = await compileAll(judgedInputs(baselines), judged.compilers, context, workers);
   let written: BaselineFindings['written'] = [];
   if (baselines.writing) {
-    // The new baseline comes from what the rules found; the specs are then judged by it.
-    ({ plan: baselines, written } = rewriteBaselines(
-      baselines,
-      options,
-      compiled.map((file) => file.outcome),
-    ));
-    compiled = await compileAll(judgedInputs(baselines), judged.compilers, context, workers);
+    // The new baseline comes from what the rules found; the specs are then judged by it, and only
+    // then are reports rendered and written.
+    const found = await compileAll(judgedInputs(baselines), judged.compilers, { ...context, render: null }, workers, null);
+    ({ plan: baselines, written } = rewriteBaselines(baselines, options, found));
   }
-  const files = compiled.map((file) => file.outcome);
+  const sink = plan.reports === null ? null : await reportSink(plan.reports, plan.reports.targets.filter(Boolean).length);
+  const files = await compileAll(judgedInputs(baselines), judged.compilers, context, workers, sink);
+  const fates = sink === null ? null : await sink.fates();
   const findings = baselineFindings(baselines, files, written, options.failOnUnusedSuppressions === true);
   const summary = summarizeRun(files, options.maxWarnings, failingUnused(findings));
   const findingWarnings = baselineWarnings(findings);
@@ -153,13 +156,13 @@ async function compileRun(plan: CompilePlan, options: CompileOptions, io: Io): P
     io.stderr.write(
       `${toolInfo.name}: wrote ${escapeFor.terminal(path)}: ${plural(problems, 'problem')} of ${plural(specs, 'spec')} suppressed\n`,
     );
-  return { compiled, files, baselines, findings, written, summary, warnings };
+  return { files, fates, baselines, findings, written, summary, warnings };
 }
 
 /** The envelope's data, and the output where it was asked for: reports in --output-dir, or one document delivered as every command delivers it. */
 async function deliverRun(plan: CompilePlan, run: CompiledRun, options: CompileOptions, io: Io): Promise<CommandResult> {
-  const { inputs, judged, format } = plan;
-  const { compiled, files, findings, written, summary, warnings } = run;
+  const { judged, format } = plan;
+  const { files, fates, findings, written, summary, warnings } = run;
   const data: Record<string, unknown> = {
     // The first file's (expansion leaves at least one); each file's own is beside it.
     config: configEcho((judged.files[0] as Judged['files'][number]).config),
@@ -180,8 +183,7 @@ async function deliverRun(plan: CompilePlan, run: CompiledRun, options: CompileO
 
   let stdout = '';
   let writeError: EnvelopeError | null = null;
-  if (options.outputDir !== undefined) {
-    const fates = writeReports(compiled, options.outputDir, format as ReportFormat, io.cwd, inputs);
+  if (fates !== null) {
     (data['files'] as Array<Record<string, unknown>>).forEach((entry, index) => {
       const fate = fates[index];
       if (fate?.error !== undefined) entry['reportError'] = fate.error;
@@ -223,16 +225,34 @@ async function deliverRun(plan: CompilePlan, run: CompiledRun, options: CompileO
 
 /**
  * Every input compiled, in input order: on `workers` worker threads (each with its own compiler,
- * from the same options), or in this thread when that is 1 or standard input is among them.
+ * from the same options), or in this thread when that is 1 or standard input is among them. Each
+ * report rendered goes to `sink` as soon as its file is compiled, and is not kept.
  */
 async function compileAll(
   inputs: JudgedInput[],
   compilers: Compiler[],
   context: CompileJobContext,
   workers: number,
-): Promise<CompiledFile[]> {
+  sink: ReportSink | null,
+): Promise<FileOutcome[]> {
+  const take = ({ outcome, rendered }: CompiledFile, index: number): FileOutcome => {
+    if (rendered !== undefined) sink?.write(index, rendered);
+    return outcome;
+  };
   const launcher = workers > 1 && !inputs.some((input) => input.open === '-') ? bundledWorker() : null;
-  if (launcher !== null) return runInWorkers<CompiledFile>(inputs, { workers, launcher, job: 'compile', context });
+  if (launcher !== null) {
+    const outcomes: FileOutcome[] = [];
+    await runInWorkers<CompiledFile>(inputs, {
+      workers,
+      launcher,
+      job: 'compile',
+      context,
+      onResult: (file, index) => {
+        outcomes[index] = take(file, index);
+      },
+    });
+    return outcomes;
+  }
   const compile = await fileCompiler((judge) => compilers[judge] as Compiler, context);
-  return inputs.map(compile);
+  return inputs.map((input, index) => take(compile(input), index));
 }

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { folderBound } from '../../common/folder-bound.js';
+import { type FolderBound, folderBound } from '../../common/folder-bound.js';
 import { fileIdentity } from '../../common/real-path.js';
 import { targetKind, writesInside } from '../../common/write-file.js';
 import { fixtureStem } from '../../regression/paths.js';
@@ -9,32 +9,45 @@ import { escapeFor } from '../../render/untrusted/index.js';
 import type { InputFile } from '../../run/input-file.js';
 import { toolInfo } from '../../tool.js';
 import { type EnvelopeError, usageError } from '../contract.js';
-import type { CompiledFile } from './compile-job.js';
-import { writeOutputFile } from './deliver.js';
 import type { Io } from './result.js';
 
 /** What became of one file's report under --output-dir: written to `file`, or not, with the reason. */
-interface ReportFate {
+export interface ReportFate {
   file: string;
   error?: EnvelopeError;
 }
 
+/** Where each input's report goes under --output-dir, every target checked before any is written. */
+export interface ReportPlan {
+  /** By input index: the target as given (relative to the working directory), undefined for an input that cannot have a report. */
+  targets: Array<string | undefined>;
+  /** The working directory the targets are relative to. */
+  cwd: string;
+  /** The output folder: every write must land inside it. */
+  inside: FolderBound;
+}
+
+/** One report to write: the writer thread's item. */
+export interface ReportWrite {
+  /** The absolute path. */
+  path: string;
+  content: string;
+  /** How messages name it: the target with forward slashes. */
+  shown: string;
+}
+
 /**
- * One report per input, as <name>.report.md or .report.json. Every target is checked before any
- * is written: two inputs may not claim one name, none may be written over an input, none may be a
- * symbolic link out of the folder (the user named the folder, not each report in it), and none
- * may be anything but a regular file (or a link to one), or nothing yet. The writes keep to the
- * folder too, checked again on what they open. A write that still fails (an I/O error, a full
- * disk, a link out swapped in meanwhile) does not stop the others: each file's fate is returned,
- * in input order (undefined for a file with no report).
+ * Creates the output folder and checks every target before anything is compiled, so that a run
+ * refused here has written nothing: two inputs may not claim one name, none may be written over an
+ * input, none may be a symbolic link out of the folder (the user named the folder, not each report
+ * in it), and none may be anything but a regular file (or a link to one), or nothing yet. A
+ * target is `<output-dir>/<stem>.report.md` (or `.report.json`) for every input that can have a
+ * report, whether or not it will: names are checked, not contents, so the verdict does not depend
+ * on which specs fail to load. The folder is listed once: a name not in it is nothing yet, which
+ * needs no look of its own (the writer looks again when it writes), so a fresh folder costs no
+ * call per report.
  */
-export function writeReports(
-  compiled: CompiledFile[],
-  outputDir: string,
-  format: ReportFormat,
-  cwd: string,
-  inputs: InputFile[],
-): Array<ReportFate | undefined> {
+export function planReports(inputs: readonly InputFile[], outputDir: string, format: ReportFormat, cwd: string): ReportPlan {
   try {
     mkdirSync(resolve(cwd, outputDir), { recursive: true });
   } catch (error) {
@@ -45,55 +58,78 @@ export function writeReports(
   }
   const inside = folderBound(resolve(cwd, outputDir), outputDir);
   const extension = format === 'json' ? '.report.json' : '.report.md';
-  const files = compiled.map((file) => file.outcome);
-  const targets = compiled.map(({ outcome, rendered }) =>
-    rendered === undefined
-      ? undefined
-      : join(outputDir, `${basename(fixtureStem(outcome.path === '<stdin>' ? 'stdin' : outcome.path))}${extension}`),
+  const targets = inputs.map((input) =>
+    input.problem === undefined
+      ? join(outputDir, `${basename(fixtureStem(input.open === '-' ? 'stdin' : input.shown))}${extension}`)
+      : undefined,
   );
   const claimed = new Map<string, string>();
-  const inputsByIdentity = new Map(inputs.filter((input) => input.open !== '-').map((input) => [fileIdentity(input.open), input]));
+  const present = namesIn(resolve(cwd, outputDir));
+  let inputsByIdentity: Map<string, InputFile> | undefined;
+  const inputAt = (absolute: string): InputFile | undefined => {
+    inputsByIdentity ??= new Map(inputs.filter((input) => input.open !== '-').map((input) => [fileIdentity(input.open), input]));
+    return inputsByIdentity.get(fileIdentity(absolute));
+  };
+  const named = new Map(inputs.map((input) => [typeof input.open === 'string' ? input.open : '', input]));
   targets.forEach((target, index) => {
     if (target === undefined) return;
+    const shown = inputs[index]?.shown;
     const other = claimed.get(target);
     if (other !== undefined)
       throw usageError(
         'CONFLICTING_ARGUMENTS',
-        `${other} and ${files[index]?.path} would both write ${target}; compile them into different --output-dir folders`,
+        `${other} and ${shown} would both write ${target}; compile them into different --output-dir folders`,
       );
-    claimed.set(target, files[index]?.path ?? '');
+    claimed.set(target, shown ?? '');
+    const absolute = resolve(cwd, target);
+    const exists = present === null || present.has(foldName(basename(absolute)));
     // Another input may be named like a report ("a.json" and "a.report.json"): never write over it.
-    const input = inputsByIdentity.get(fileIdentity(resolve(cwd, target)));
+    // Where nothing is there, only an input named by that very path (a missing one) can be it.
+    const input = exists ? inputAt(absolute) : named.get(absolute);
     if (input)
       throw usageError(
         'OUTPUT_IS_INPUT',
-        `the report of ${files[index]?.path} would be written to ${target}, which is the input ${input.shown}; refusing to overwrite it`,
+        `the report of ${shown} would be written to ${target}, which is the input ${input.shown}; refusing to overwrite it`,
       );
-    if (!writesInside(resolve(cwd, target), inside))
+    if (!exists) return;
+    if (!writesInside(absolute, inside))
       throw usageError(
         'OUTPUT_NOT_WRITABLE',
-        `the report of ${files[index]?.path} would be written to ${target}, which is a symbolic link out of ${outputDir}; remove it or choose another --output-dir (nothing was written)`,
+        `the report of ${shown} would be written to ${target}, which is a symbolic link out of ${outputDir}; remove it or choose another --output-dir (nothing was written)`,
       );
-    const kind = targetKind(resolve(cwd, target));
+    const kind = targetKind(absolute);
     if (kind !== 'missing' && kind !== 'file') {
       throw usageError(
         'OUTPUT_NOT_WRITABLE',
-        `the report of ${files[index]?.path} would be written to ${target}, which is a ${kind}; remove it or choose another --output-dir (nothing was written)`,
+        `the report of ${shown} would be written to ${target}, which is a ${kind}; remove it or choose another --output-dir (nothing was written)`,
       );
     }
   });
-  const fates: Array<ReportFate | undefined> = [];
-  for (const [index, { rendered }] of compiled.entries()) {
-    const target = targets[index];
-    if (rendered === undefined || target === undefined) {
-      fates.push(undefined);
-      continue;
-    }
-    const shown = target.split('\\').join('/');
-    const error = writeOutputFile(resolve(cwd, target), rendered, shown, inside);
-    fates.push(error === null ? { file: shown } : { file: shown, error });
+  return { targets, cwd, inside };
+}
+
+/** The names in `folder`, folded, or null when it cannot be listed (every target is then looked at). */
+function namesIn(folder: string): Set<string> | null {
+  try {
+    return new Set(readdirSync(folder).map(foldName));
+  } catch {
+    return null;
   }
-  return fates;
+}
+
+/**
+ * A name as a file system that ignores case or normalises Unicode (macOS, Windows) may match it:
+ * folding both sides can only find more names present, each then looked at, never fewer.
+ */
+function foldName(name: string): string {
+  return name.normalize('NFC').toLowerCase();
+}
+
+/** The item that writes the `index`-th input's report, or null when that input has no target. */
+export function reportWrite(plan: ReportPlan, index: number, content: string): ReportWrite | null {
+  const target = plan.targets[index];
+  if (target === undefined) return null;
+  return { path: resolve(plan.cwd, target), content, shown: target.split('\\').join('/') };
 }
 
 /** The run's error when some reports could not be written, each also said on standard error; null when all were. */

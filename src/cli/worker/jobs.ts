@@ -1,6 +1,7 @@
 import { fixtureJob } from '../../regression/fixture-job.js';
 import type { JobName } from '../../workers/protocol.js';
 import { compileJob } from '../commands/compile-job.js';
+import { writeJob } from '../commands/report-writer.js';
 
 /** A job: set up once per worker from its settings, then applied to each item. */
 export type Job = (context: unknown) => Promise<(item: unknown) => unknown>;
@@ -9,4 +10,5 @@ export type Job = (context: unknown) => Promise<(item: unknown) => unknown>;
 export const jobs: Record<JobName, Job> = {
   fixture: fixtureJob as Job,
   compile: compileJob as Job,
+  write: writeJob as Job,
 };
