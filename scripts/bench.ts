@@ -1,14 +1,15 @@
-// `npm run bench`: every goal of issue 9 measured side by side in one run, printed as one Markdown
+// `npm run bench`: the goals of issue 23 (and those of issue 9 still measured), side by side in one run, printed as one Markdown
 // table (goal, measured, target, met) and written with the raw samples and the machine to
 // bench/results.json. The built bundle is measured: dist/ is rebuilt first unless --no-build.
 //
-//   npm run bench                  # the sizes of issue 9
+//   npm run bench                  # the sizes of the issues
 //   npm run bench -- --quick       # smaller sizes and fewer rounds: under a minute on 2 cores
 //   npm run bench -- --rounds N    # repeat every measurement N times
 //   npm run bench -- --busy        # measure and report even on a machine whose load exceeds its cores
 //
 // One file per goal under scripts/bench/; the reference script's rows need ../shared/reference
-// and python3, and say "skipped" where ../shared is absent.
+// and python3, and say "skipped" where ../shared is absent; the peers' rows install the pinned
+// peers in scripts/bench/peers the first time, and say "skipped" where they cannot.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -17,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { measureBatchCli } from './bench/batch-cli.js';
 import { type Bench, CORPUS_SEED, findReference, type Library, parseOptions, root, type SectionResult, sizesFor } from './bench/context.js';
 import { writeCorpus } from './bench/corpus.js';
+import { measureGate } from './bench/gate.js';
 import { formatMs, formatNumber, formatTable } from './bench/goals.js';
 import { busyRefusal } from './bench/load.js';
 import { log } from './bench/measure.js';
@@ -61,6 +63,7 @@ try {
   };
   const measures = {
     batchCli: measureBatchCli,
+    gate: measureGate,
     singleFile: measureSingleFile,
     throughput: measureThroughput,
     memory: measureMemory,

@@ -13,7 +13,7 @@ describe('benchmark goals', () => {
 
   it('shows a ratio with its raw figures and the target as the issue writes it', () => {
     const row = ratioRow({
-      id: 1,
+      id: '23.1',
       goal: 'json, 2,000 / 500 files',
       value: 4.567,
       comparison: '<=',
@@ -21,7 +21,7 @@ describe('benchmark goals', () => {
       detail: '9.13 s / 2.00 s',
     });
     expect(row).toEqual({
-      id: 1,
+      id: '23.1',
       goal: 'json, 2,000 / 500 files',
       measured: '4.57x (9.13 s / 2.00 s)',
       target: '<= 4.4x',
@@ -32,7 +32,7 @@ describe('benchmark goals', () => {
 
   it('shows a memory goal in MiB with the rule its bound comes from', () => {
     const row = bytesRow(
-      { id: 4, goal: 'peak RSS', value: 100 * 2 ** 20, comparison: '<=', target: 240.5 * 2 ** 20, detail: 'input 45.1 MiB' },
+      { id: '23.4', goal: 'peak RSS', value: 100 * 2 ** 20, comparison: '<=', target: 240.5 * 2 ** 20, detail: 'input 45.1 MiB' },
       '60 MiB + 4 x input',
     );
     expect(row.measured).toBe('100.0 MiB (input 45.1 MiB)');
@@ -41,8 +41,8 @@ describe('benchmark goals', () => {
   });
 
   it('keeps a skipped goal in the table, with the reason and no value', () => {
-    expect(skippedRow(2, 'against the reference', '<= 1x', '../shared/reference not found')).toEqual({
-      id: 2,
+    expect(skippedRow('23.2', 'against the reference', '<= 1x', '../shared/reference not found')).toEqual({
+      id: '23.2',
       goal: 'against the reference',
       measured: 'skipped: ../shared/reference not found',
       target: '<= 1x',
@@ -52,11 +52,11 @@ describe('benchmark goals', () => {
   });
 
   it('prints one Markdown table whose cells cannot be split by a pipe', () => {
-    const table = formatTable([ratioRow({ id: 3, goal: 'a | b', value: 3, comparison: '>=', target: 3, detail: '3 / 1 specs/s' })]);
+    const table = formatTable([ratioRow({ id: '23.3', goal: 'a | b', value: 3, comparison: '>=', target: 3, detail: '3 / 1 specs/s' })]);
     expect(table.split('\n')).toEqual([
       '| # | goal | measured | target | met |',
       '| --- | --- | --- | --- | --- |',
-      '| 3 | a \\| b | 3.00x (3 / 1 specs/s) | >= 3x | yes |',
+      '| 23.3 | a \\| b | 3.00x (3 / 1 specs/s) | >= 3x | yes |',
     ]);
   });
 

@@ -1,4 +1,4 @@
-// Goal 1: the batch command line is linear, and beats the reference's one-process loop.
+// Goals 23.1 and 23.4: the batch command line beats the reference's one-process loop, and is linear.
 // Whole processes over folders of the small and the large corpus, every command in every round.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { interleave, log, medians, timeProcess } from './measure.js';
 const LINEAR = 4.4;
 const FORMATS = ['json', 'markdown'] as const;
 /** The share of the reference's wall time each format may take. */
-const AGAINST_REFERENCE = { markdown: 0.5, json: 0.25 } as const;
+const AGAINST_REFERENCE = { markdown: 0.5, json: 0.35 } as const;
 
 export function measureBatchCli(bench: Bench): SectionResult {
   const [small, large] = bench.sizes.batchFiles;
@@ -42,7 +42,7 @@ export function measureBatchCli(bench: Bench): SectionResult {
 
   const linear = (goal: string, name: string): Row =>
     ratioRow({
-      id: 1,
+      id: '23.4',
       goal,
       value: ms[`${name}-${large}`]! / ms[`${name}-${small}`]!,
       comparison: '<=',
@@ -58,14 +58,14 @@ export function measureBatchCli(bench: Bench): SectionResult {
   for (const format of FORMATS) {
     const goal = `\`--output-dir OUT --format ${format}\` / the reference's one-process loop (load, validate, render, write), ${formatNumber(large)} files`;
     if (bench.reference === null) {
-      rows.push(skippedRow(1, goal, ratioTarget('<=', AGAINST_REFERENCE[format]), NO_REFERENCE));
+      rows.push(skippedRow('23.1', goal, ratioTarget('<=', AGAINST_REFERENCE[format]), NO_REFERENCE));
       continue;
     }
     const ours = ms[`${format}-${large}`]!;
     const theirs = ms[`reference-${format}-${large}`]!;
     rows.push(
       ratioRow({
-        id: 1,
+        id: '23.1',
         goal,
         value: ours / theirs,
         comparison: '<=',

@@ -36,15 +36,14 @@ export function parseOptions(argv: readonly string[]): Options {
   return { quick: argv.includes('--quick'), rounds, build: !argv.includes('--no-build'), busy: argv.includes('--busy') };
 }
 
-/** Sizes of the full run (those of issue 9) and of --quick (small enough for a minute on 2 cores). */
+/** Sizes of the full run (those of the issues) and of --quick (small enough for a minute or two on 2 cores). */
 export function sizesFor(quick: boolean) {
   return quick
-    ? { batchFiles: [50, 200] as const, throughputSpecs: 200, workerFixtures: 500, ratioDives: [1_000, 10_000], memoryDives: 10_000 }
+    ? { batchFiles: [50, 200] as const, throughputSpecs: 200, workerFixtures: 500, memoryDives: 10_000 }
     : {
         batchFiles: [500, 2_000] as const,
         throughputSpecs: 2_000,
         workerFixtures: 10_000,
-        ratioDives: [1_000, 10_000, 100_000],
         memoryDives: 100_000,
       };
 }

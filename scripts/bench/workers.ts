@@ -1,4 +1,4 @@
-// Goal 5: `test` on many fixtures spreads over worker threads: two workers against one.
+// Goal 9.5 (issue 9's, still measured), and the workers' crossover of issue 23: `test` on many fixtures spreads over worker threads: two workers against one.
 import { spawnSync } from 'node:child_process';
 import { type Bench, cli, root, roundsOf, type SectionResult } from './context.js';
 import { formatMs, formatNumber, ratioRow } from './goals.js';
@@ -32,7 +32,7 @@ export function measureWorkers(bench: Bench): SectionResult {
   const two = ms['workers 2']!;
   const proxy = count === ISSUE_FIXTURES ? '' : ` (--quick: fewer than ${formatNumber(ISSUE_FIXTURES)})`;
   const row = ratioRow({
-    id: 5,
+    id: '9.5',
     goal: `\`compile-investigation test DIR\`, ${formatNumber(count)} fixtures with goldens${proxy}: \`--workers 1\` / \`--workers 2\``,
     value: one / two,
     comparison: '>=',
