@@ -336,6 +336,18 @@ describe('many files in one run', () => {
       expect(readdirSync(out)).toEqual([]);
     }
   });
+
+  it('--output-dir checks the names before compiling: a clash with a spec that has no report (broken JSON) is refused too', async () => {
+    write(dir, 'clash2/broken.yaml', asYaml(validSpec()));
+    const out = join(dir, 'clash-broken');
+    const run = await runInProcess(['broken.json', 'clash2/broken.yaml', '--output-dir', 'clash-broken', '--json'], { cwd: dir });
+    expect(run.status).toBe(2);
+    expect(envelope(run).error).toMatchObject({ code: 'USAGE_ERROR', subcode: 'CONFLICTING_ARGUMENTS' });
+    expect(envelope(run).error.message).toBe(
+      'broken.json and clash2/broken.yaml would both write clash-broken/broken.report.md; compile them into different --output-dir folders',
+    );
+    expect(readdirSync(out)).toEqual([]);
+  });
 });
 
 describe('folders and quoted globs', () => {

@@ -298,8 +298,8 @@ describe('streamToWorker', () => {
   const doubler = {
     script: `const { parentPort } = require('node:worker_threads');
 parentPort.on('message', ({ indices, items }) => {
-  if (items[0] === 'fail') parentPort.postMessage({ type: 'error', message: 'asked to fail' });
-  else if (items[0] === 'exit') process.exit(7);
+  if (items.includes('fail')) parentPort.postMessage({ type: 'error', message: 'asked to fail' });
+  else if (items.includes('exit')) process.exit(7);
   else parentPort.postMessage({ type: 'results', indices, results: items.map((item) => item * 2) });
 });`,
   };

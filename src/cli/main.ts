@@ -7,6 +7,7 @@ import { toolInfo } from '../tool.js';
 import type { Io } from './commands/result.js';
 import { run } from './run.js';
 import { streamFiles } from './stream-files.js';
+import { writeInSlices } from './write-in-slices.js';
 
 export async function main(): Promise<void> {
   endQuietlyOnClosedPipe(process.stdout);
@@ -27,7 +28,7 @@ export async function main(): Promise<void> {
     process.stderr.write(`${toolInfo.name}: internal error: ${escapeFor.terminal(detail)}. This is a bug; please report it.\n`);
     outcome = { exitCode: exitCodes.internal, stdout: '' };
   }
-  if (outcome.stdout !== '') process.stdout.write(outcome.stdout);
+  writeInSlices(process.stdout, outcome.stdout);
   process.exitCode = outcome.exitCode;
 }
 

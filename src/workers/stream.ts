@@ -1,6 +1,9 @@
 import type { WorkerLauncher } from './pool.js';
 import type { JobName, PoolMessage, WorkerReply, WorkerSetup } from './protocol.js';
 
+/** Items sent in one message: a message costs more than a few items' copies, and the worker still starts within a few files. */
+const BATCH = 8;
+
 /** Items handed to one worker thread as they are made, and their results once all are done. */
 export interface WorkerStream<Item, Result> {
   /** Sends `item` (the `index`-th of the run) to the worker now; its result comes back in `finish`. */
@@ -13,8 +16,9 @@ export interface WorkerStream<Item, Result> {
  * One worker thread doing `job` on items sent as this thread makes them, rather than on a list
  * known up front (runInWorkers): the writer thread of --output-dir takes each report as it is
  * rendered, so that the file system's work overlaps the compiling of the next file. The worker
- * starts at once and loads its bundle while this thread works. Its results are read only when this
- * thread yields, which it does in `finish`. A failure of the worker rejects `finish`.
+ * starts at once and loads its bundle while this thread works. Items go BATCH at a time (the last
+ * ones in `finish`). Its results are read only when this thread yields, which it does in `finish`.
+ * A failure of the worker rejects `finish`.
  */
 export async function streamToWorker<Item, Result>(
   launcher: WorkerLauncher,
@@ -26,6 +30,12 @@ export async function streamToWorker<Item, Result>(
   const worker = new Worker(launcher.script, { eval: true, workerData: setup });
   const results: Result[] = [];
   let pushed = 0;
+  let batch: PoolMessage = { type: 'items', indices: [], items: [] };
+  const flush = (): void => {
+    if (batch.indices.length === 0) return;
+    worker.postMessage(batch);
+    batch = { type: 'items', indices: [], items: [] };
+  };
   let received = 0;
   let failure: Error | null = null;
   let settle: (() => void) | null = null;
@@ -52,11 +62,13 @@ export async function streamToWorker<Item, Result>(
   return {
     push(index, item) {
       pushed += 1;
-      const message: PoolMessage = { type: 'items', indices: [index], items: [item] };
-      worker.postMessage(message);
+      batch.indices.push(index);
+      batch.items.push(item);
+      if (batch.indices.length >= BATCH) flush();
     },
     async finish() {
       try {
+        flush();
         await new Promise<void>((resolve) => {
           settle = resolve;
           check();
