@@ -144,7 +144,7 @@ const cjs = {
 };
 await build({
   ...cjs,
-  entryPoints: { cli: 'src/cli/main.ts', worker: 'src/cli/worker/thread.ts' },
+  entryPoints: { cli: 'src/cli/main.ts', worker: 'src/cli/worker/thread.ts', writer: 'src/cli/worker/writer.ts' },
   plugins: [precompiledValidators, lazyChildProcess, partsAsRequires(undefined)],
 });
 for (const [name, entry] of Object.entries(PARTS))
@@ -153,7 +153,7 @@ for (const [name, entry] of Object.entries(PARTS))
 // In a CommonJS bundle an import() of what was left out of it (a part, a Node module) stays an
 // import(), which a script run by node:vm cannot do: it becomes a require() in a promise. Then a
 // build id at the end of each bundle: a code cache is used only with the bundle it was made for.
-for (const name of ['cli', 'worker', ...Object.keys(PARTS)]) {
+for (const name of ['cli', 'worker', 'writer', ...Object.keys(PARTS)]) {
   const file = `${staging}/${name}.cjs`;
   const source = readFileSync(file, 'utf8').replace(
     /\bimport\(("(?:\.\/[a-z][a-z0-9-]*\.cjs|node:[a-z_/]+)")\)/g,

@@ -34,6 +34,8 @@ async function warmUp() {
     runFixture(spec);
     compile({ open: join(root, spec), shown: spec, reportPath: spec, judge: 0 });
   }
+  // The writer thread's bundle: loaded, its job set up; it writes nothing here.
+  await loadBundle(dist, 'writer').jobs.write({ inside: { reals: [], shown: 'nothing' } });
 }
 
 warmUp().then(() => {

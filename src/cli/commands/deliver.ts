@@ -1,23 +1,10 @@
 // Where a command's output goes: a file written atomically (a failure is the user's to fix, never a
 // crash), the envelope, or standard output.
 import { resolve } from 'node:path';
-import type { FolderBound } from '../../common/folder-bound.js';
-import { WriteRefusedError, writeFileSafely } from '../../common/write-file.js';
-import { type EnvelopeError, usageError } from '../contract.js';
+import { usageError } from '../contract.js';
+import { writeOutputFile } from './write-output-file.js';
 
-/**
- * Writes `content` atomically to the absolute `path`. A file that cannot be written is the user's
- * to fix, so the result is an error naming it as `label` (such as "--output report.md"), not a crash.
- * A file the user did not name (a report in --output-dir) keeps `inside` the folder they named.
- */
-export function writeOutputFile(path: string, content: string, label: string, inside?: FolderBound): EnvelopeError | null {
-  try {
-    writeFileSafely(path, content, inside);
-    return null;
-  } catch (error) {
-    return { code: 'USAGE_ERROR', subcode: 'OUTPUT_NOT_WRITABLE', message: writeFailure(label, error) };
-  }
-}
+export { writeOutputFile } from './write-output-file.js';
 
 /** As writeOutputFile, for an output without which the run has nothing to show: a failure is the run's usage error. */
 export function writeOutput(path: string, content: string, label: string): void {
@@ -45,10 +32,4 @@ export function deliver(
   if (!options.json) return rendered;
   if (!inData) data['rendered'] = rendered;
   return '';
-}
-
-/** Why a file could not be written, after its label: what was there, or the file system's error code. */
-function writeFailure(label: string, error: unknown): string {
-  if (error instanceof WriteRefusedError) return `${label} ${error.message}`;
-  return `${label} cannot be written (${(error as NodeJS.ErrnoException).code ?? 'unknown error'}); check that its folder exists and is writable`;
 }

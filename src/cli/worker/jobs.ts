@@ -1,7 +1,7 @@
 import { fixtureJob } from '../../regression/fixture-job.js';
 import type { JobName } from '../../workers/protocol.js';
 import { compileJob } from '../commands/compile-job.js';
-import { writeJob } from '../commands/report-writer.js';
+import { writeJob } from '../commands/write-job.js';
 
 /** A job: set up once per worker from its settings, then applied to each item. */
 export type Job = (context: unknown) => Promise<(item: unknown) => unknown>;
