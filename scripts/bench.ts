@@ -19,7 +19,7 @@ import { measureBatchCli } from './bench/batch-cli.js';
 import { type Bench, CORPUS_SEED, findReference, type Library, parseOptions, root, type SectionResult, sizesFor } from './bench/context.js';
 import { writeCorpus } from './bench/corpus.js';
 import { measureGate } from './bench/gate.js';
-import { formatMs, formatNumber, formatTable } from './bench/goals.js';
+import { formatMs, formatNumber, formatTable, type Row } from './bench/goals.js';
 import { busyRefusal } from './bench/load.js';
 import { log } from './bench/measure.js';
 import { measureMemory } from './bench/memory.js';
@@ -83,7 +83,7 @@ try {
 const endLoad = loadavg();
 const measuredBusy = refuseWhenBusy('end', endLoad[0] ?? 0);
 const date = new Date().toISOString();
-const rows = Object.values(sections).flatMap((section) => section.rows);
+const rows = byGoal(Object.values(sections).flatMap((section) => section.rows));
 const busy = measuredBusy ? ' (measured anyway with --busy: other work competed for the cores)' : '';
 const summary = [
   `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node.replace(/^v/, '')}, ${machine.platform}; ${date.slice(0, 10)}.`,
@@ -113,6 +113,18 @@ function refuseWhenBusy(when: 'start' | 'end', end: number): boolean {
   if (refusal === null || options.busy) return refusal !== null;
   process.stderr.write(`bench: ${refusal}\n`);
   process.exit(1);
+}
+
+/** Issue 23's goals first, then issue 9's, each in the order of its goals; a goal's rows in the order measured. */
+function byGoal(rows: Row[]): Row[] {
+  const key = (row: Row): [number, number] => {
+    const [issue = 0, goal = 0] = row.id.split('.').map(Number);
+    return [issue, goal];
+  };
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => key(b.row)[0] - key(a.row)[0] || key(a.row)[1] - key(b.row)[1] || a.index - b.index)
+    .map(({ row }) => row);
 }
 
 function round2(value: number): number {

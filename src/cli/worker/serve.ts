@@ -15,7 +15,10 @@ export function serveJobs(jobs: Readonly<Partial<Record<WorkerSetup['job'], Job>
   const reply = (message: WorkerReply): void => port.postMessage(message);
   const fail = (error: unknown): void => reply({ type: 'error', message: error instanceof Error ? error.message : String(error) });
   const job = jobs[setup.job];
-  if (job === undefined) return fail(new Error(`this worker bundle has no ${setup.job} job`));
+  if (job === undefined) {
+    fail(new Error(`this worker bundle has no ${setup.job} job`));
+    return;
+  }
   job(setup.context).then((handle) => {
     port.on('message', (message: PoolMessage) => {
       try {
