@@ -4,6 +4,7 @@ import { isAbsolute } from 'node:path';
 import { definedFields } from '../common/defined-fields.js';
 import { pathText } from '../common/raw-path.js';
 import type { Baseline, CompileResult, Compiler, SourceFormat, Stage } from '../compile.js';
+import { decodeUtf8 } from '../load/parse.js';
 import { type ReadResult, readInput, tooLarge } from '../load/read-input.js';
 import { countsOf, type FileLocation, type FileOutcome } from '../report/outcome.js';
 import type { InputFile } from './input-file.js';
@@ -38,16 +39,10 @@ export function compileFile(
   options: FileFlags,
   keepSource: boolean,
 ): FileOutcome {
-  const read: ReadResult = input.problem
-    ? { ok: false, ...input.problem }
-    : input.given !== undefined
-      ? givenWithin(input.given, options.maxBytes, input.shown)
-      : input.bytes !== undefined
-        ? { ok: true, bytes: input.bytes }
-        : readInput(input.open, { maxBytes: options.maxBytes, shown: input.shown, inside: input.inside });
+  const read = sourceOf(input, options.maxBytes);
   const result: CompileResult = read.ok
     ? compiler.compile(
-        read.bytes,
+        read.source,
         input.open === '-'
           ? definedFields({ stage: options.stage, sourceFormat: input.given?.format })
           : { path: input.reportPath, ...definedFields({ baseline: input.baseline, stage: options.stage }) },
@@ -78,6 +73,29 @@ export function compileFile(
     ...(keepSource && result.source !== undefined ? { source: result.source } : {}),
     ...(input.open === '-' ? {} : { location: fileLocation(input.reportPath, pathText(input.open)) }),
   };
+}
+
+/**
+ * What the compiler is given: a file's text where its bytes are UTF-8, decoded here so that the
+ * bytes are let go before the spec is parsed (a spec of 45 MB is then held once, as text, not
+ * also as bytes, while it is compiled); the bytes themselves where they are not, for the
+ * compiler's own account of them. The text compiles exactly as the bytes would (the same hash,
+ * the same positions).
+ */
+function sourceOf(
+  input: InputFile & { given?: GivenText; bytes?: Uint8Array },
+  maxBytes: number,
+): { ok: true; source: string | Uint8Array } | Extract<ReadResult, { ok: false }> {
+  const read: ReadResult = input.problem
+    ? { ok: false, ...input.problem }
+    : input.given !== undefined
+      ? givenWithin(input.given, maxBytes, input.shown)
+      : input.bytes !== undefined
+        ? { ok: true, bytes: input.bytes }
+        : readInput(input.open, { maxBytes, shown: input.shown, inside: input.inside });
+  if (!read.ok) return read;
+  const decoded = decodeUtf8(read.bytes);
+  return { ok: true, source: decoded.ok ? decoded.text : read.bytes };
 }
 
 function givenWithin(given: GivenText, maxBytes: number, shown: string): ReadResult {
