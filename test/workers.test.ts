@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCorpus, generateScaledSpec, writeCorpus } from '../scripts/gen-corpus.js';
 import { WRITER_THREAD_FROM } from '../src/cli/commands/report-writer.js';
@@ -335,6 +337,23 @@ parentPort.on('message', ({ indices, items }) => {
     const stream = await streamToWorker<unknown, number>(doubler, 'write', null);
     expect(await stream.finish()).toEqual([]);
   });
+
+  it('does not keep the process alive until finish waits for it: a run that fails before then still ends', () => {
+    const stream = pathToFileURL(join(projectRoot, 'src/workers/stream.ts')).href;
+    const script = `const { streamToWorker } = await import(${JSON.stringify(stream)});
+const idle = { script: "require('node:worker_threads').parentPort.on('message', () => {}); setInterval(() => {}, 1000);" };
+const opened = await streamToWorker(idle, 'write', null);
+opened.push(0, 1);
+process.exitCode = 9;`;
+    // The guard is far above the second or two it takes; a worker that held the process would hit it.
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(child.signal).toBeNull();
+    expect(child.status).toBe(9);
+  }, 150_000);
 
   it("rejects with the worker's error, and when the worker stops before answering", async () => {
     const failing = await streamToWorker<unknown, number>(doubler, 'write', null);

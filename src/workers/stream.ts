@@ -59,6 +59,9 @@ export async function streamToWorker<Item, Result>(
     if (received < pushed) failure ??= new Error(`a worker thread stopped with exit code ${code} before it finished`);
     check();
   });
+  // Until `finish` waits for it, the worker must not keep the process alive: a run that fails
+  // before then (an internal error) still ends. After the listeners, which would ref it again.
+  worker.unref();
   return {
     push(index, item) {
       pushed += 1;
@@ -69,6 +72,7 @@ export async function streamToWorker<Item, Result>(
     async finish() {
       try {
         flush();
+        worker.ref();
         await new Promise<void>((resolve) => {
           settle = resolve;
           check();

@@ -28,9 +28,9 @@ export interface ReportSink {
  * start one with), else this thread. The files written and the fates are the same either way.
  */
 export async function reportSink(plan: ReportPlan, count: number): Promise<ReportSink> {
-  const fates: Array<ReportFate | undefined> = new Array(plan.targets.length).fill(undefined);
   const launcher = count >= WRITER_THREAD_FROM ? bundledWorker('writer') : null;
-  if (launcher === null)
+  if (launcher === null) {
+    const fates: Array<ReportFate | undefined> = new Array(plan.targets.length).fill(undefined);
     return {
       write(index, content) {
         const item = reportWrite(plan, index, content);
@@ -38,6 +38,7 @@ export async function reportSink(plan: ReportPlan, count: number): Promise<Repor
       },
       fates: async () => fates,
     };
+  }
   const stream = await streamToWorker<ReportWrite, ReportFate>(launcher, 'write', { inside: plan.inside });
   return {
     write(index, content) {
@@ -46,7 +47,7 @@ export async function reportSink(plan: ReportPlan, count: number): Promise<Repor
     },
     async fates() {
       const written = await stream.finish();
-      return fates.map((_, index) => written[index]);
+      return Array.from({ length: plan.targets.length }, (_, index) => written[index]);
     },
   };
 }
