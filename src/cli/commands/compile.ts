@@ -144,7 +144,7 @@ async function compileRun(plan: CompilePlan, options: CompileOptions, io: Io): P
     const found = await compileAll(judgedInputs(baselines), judged.compilers, { ...context, render: null }, workers, null);
     ({ plan: baselines, written } = rewriteBaselines(baselines, options, found));
   }
-  const sink = plan.reports === null ? null : await reportSink(plan.reports, plan.reports.targets.filter(Boolean).length);
+  const sink = plan.reports === null ? null : await reportSink(plan.reports);
   const files = await compileAll(judgedInputs(baselines), judged.compilers, context, workers, sink);
   const fates = sink === null ? null : await sink.fates();
   const findings = baselineFindings(baselines, files, written, options.failOnUnusedSuppressions === true);

@@ -4,8 +4,6 @@ import { resolve } from 'node:path';
 import { usageError } from '../contract.js';
 import { writeOutputFile } from './write-output-file.js';
 
-export { writeOutputFile } from './write-output-file.js';
-
 /** As writeOutputFile, for an output without which the run has nothing to show: a failure is the run's usage error. */
 export function writeOutput(path: string, content: string, label: string): void {
   const error = writeOutputFile(path, content, label);

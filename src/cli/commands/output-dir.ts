@@ -70,7 +70,7 @@ export function planReports(inputs: readonly InputFile[], outputDir: string, for
     inputsByIdentity ??= new Map(inputs.filter((input) => input.open !== '-').map((input) => [fileIdentity(input.open), input]));
     return inputsByIdentity.get(fileIdentity(absolute));
   };
-  const named = new Map(inputs.map((input) => [typeof input.open === 'string' ? input.open : '', input]));
+  const named = new Map(inputs.flatMap((input) => (typeof input.open === 'string' ? [[input.open, input] as const] : [])));
   targets.forEach((target, index) => {
     if (target === undefined) return;
     const shown = inputs[index]?.shown;

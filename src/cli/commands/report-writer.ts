@@ -23,11 +23,12 @@ export interface ReportSink {
 }
 
 /**
- * The sink of a run that writes `count` reports by `plan`: a writer thread from WRITER_THREAD_FROM
- * reports on when the bundles are there (from source, under a test runner, there is no bundle to
+ * The sink of a run that writes its reports by `plan`: a writer thread from WRITER_THREAD_FROM
+ * targets on when the bundles are there (from source, under a test runner, there is no bundle to
  * start one with), else this thread. The files written and the fates are the same either way.
  */
-export async function reportSink(plan: ReportPlan, count: number): Promise<ReportSink> {
+export async function reportSink(plan: ReportPlan): Promise<ReportSink> {
+  const count = plan.targets.filter((target) => target !== undefined).length;
   const launcher = count >= WRITER_THREAD_FROM ? bundledWorker('writer') : null;
   if (launcher === null) {
     const fates: Array<ReportFate | undefined> = new Array(plan.targets.length).fill(undefined);

@@ -31,9 +31,9 @@ import { bundledWorker } from '../../workers/launcher.js';
 import { type EnvelopeError, type UsageSubcode, usageError } from '../contract.js';
 import { skippedLinkWarning } from '../inputs.js';
 import { streamFileNote } from '../stream-files.js';
-import { writeOutputFile } from './deliver.js';
 import { ignoresOf, judgeInputs, runConfiguration, writeNotes } from './judges.js';
 import type { CommandResult, Io } from './result.js';
+import { writeOutputFile } from './write-output-file.js';
 
 export interface TestOptions {
   dirs: string[];
