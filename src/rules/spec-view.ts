@@ -50,12 +50,15 @@ export class SpecView {
 
   /** Items of a section whose fields in `reads` the schema accepted, with their index and pointer. */
   items<K extends SectionName>(section: K, reads: Reads<K>): Item<SectionItem[K]>[] {
-    const key = `${section}\u0000${reads.join('\u0000')}`;
+    const base = pointer(section);
+    // Taint reaches every object above a rejected value, so a section without it has no rejected
+    // item, and every rule sees all of its items: one list serves them all, not one a rule (a
+    // million entries for 100,000 deep dives read ten ways).
+    const key = this.schema.tainted.has(base) ? `${section}\u0000${reads.join('\u0000')}` : section;
     let cached = this.itemCache.get(key);
     if (!cached) {
       cached = [];
       const raw = this.rawSection(section) ?? [];
-      const base = pointer(section);
       for (let index = 0; index < raw.length; index++) {
         if (this.canRead(base, index, reads)) cached.push(new SectionEntry(raw[index], index, base));
       }
