@@ -82,3 +82,24 @@ describe('a schema error hides only the findings that depend on the broken value
     expect(diagnose((s) => (s.deepDives[2] = 'D3'))).toEqual([['schema', '/deepDives/2']]);
   });
 });
+
+describe('SpecView items', () => {
+  it('gives every rule one list of a section the schema accepted whole, and a list of its own where taint reaches it', async () => {
+    const { SpecView } = await import('../src/rules/spec-view.js');
+    const { validateStructure } = await import('../src/schema/issues.js');
+    const clean = validSpec() as unknown as Record<string, unknown>;
+    const cleanView = new SpecView(clean, validateStructure(clean));
+    // One list of entries for 100,000 dives, not one a way of reading them.
+    expect(cleanView.items('deepDives', ['node'])).toBe(cleanView.items('deepDives', ['tool', 'provenance']));
+
+    const spec = validSpec();
+    spec.deepDives[1].provenance = 7;
+    const data = spec as unknown as Record<string, unknown>;
+    const view = new SpecView(data, validateStructure(data));
+    const byNode = view.items('deepDives', ['node']);
+    const byProvenance = view.items('deepDives', ['provenance']);
+    expect(byNode.map((item) => item.index)).toEqual([...spec.deepDives.keys()]);
+    expect(byProvenance.map((item) => item.index)).not.toContain(1);
+    expect(byProvenance.length).toBe(spec.deepDives.length - 1);
+  });
+});

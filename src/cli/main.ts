@@ -2,10 +2,11 @@
 // launcher (bin/compile-investigation.cjs) loads this module's bundle and calls main().
 
 import { exitCodes } from '../common/exit-codes.js';
+import type { OutputText } from '../common/output-text.js';
 import { escapeFor } from '../render/untrusted/index.js';
 import { toolInfo } from '../tool.js';
 import type { Io } from './commands/result.js';
-import { run } from './run.js';
+import { runCommand } from './run.js';
 import { streamFiles } from './stream-files.js';
 import { writeInSlices } from './write-in-slices.js';
 
@@ -20,16 +21,24 @@ export async function main(): Promise<void> {
     streamFiles: streamFiles(),
     stdio: { stdin: process.stdin, stdout: process.stdout },
   };
-  let outcome: { exitCode: number; stdout: string };
   try {
-    outcome = await run(process.argv.slice(2), io);
+    const outcome = await runCommand(process.argv.slice(2), io);
+    process.exitCode = outcome.exitCode;
+    print(outcome.stdout);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${toolInfo.name}: internal error: ${escapeFor.terminal(detail)}. This is a bug; please report it.\n`);
-    outcome = { exitCode: exitCodes.internal, stdout: '' };
+    process.exitCode = exitCodes.internal;
   }
-  writeInSlices(process.stdout, outcome.stdout);
-  process.exitCode = outcome.exitCode;
+}
+
+/** Standard output a piece at a time, each piece made only when the one before is written. */
+function print(text: OutputText): void {
+  for (const piece of typeof text === 'string' ? [text] : text) {
+    // A reader gone wants nothing more: the rest is not made.
+    if (process.stdout.destroyed) return;
+    writeInSlices(process.stdout, piece);
+  }
 }
 
 /**

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CommanderError } from 'commander';
 import { exitCodes } from '../common/exit-codes.js';
-import { jsonText } from '../common/json-text.js';
+import { jsonPieces } from '../common/json-text.js';
+import { type OutputText, wholeText } from '../common/output-text.js';
 import { suggestionFor } from '../common/suggest.js';
 import { show } from '../common/text.js';
 import { escapeFor } from '../render/untrusted/index.js';
@@ -23,8 +24,17 @@ const COMMANDER_SUBCODES: Record<string, UsageSubcode> = {
   'commander.conflictingOption': 'CONFLICTING_ARGUMENTS',
 };
 
-/** One invocation, in process: the exit code and what goes to standard output; human text goes to io.stderr. */
+/** One invocation, in process: the exit code and what goes to standard output, whole; human text goes to io.stderr. */
 export async function run(argv: string[], io: Io): Promise<{ exitCode: number; stdout: string }> {
+  const { exitCode, stdout } = await runCommand(argv, io);
+  return { exitCode, stdout: wholeText(stdout) };
+}
+
+/**
+ * As run, with standard output as the command made it: a large JSON report or envelope comes in
+ * pieces made as they are written, for the process entry to print without ever holding it whole.
+ */
+export async function runCommand(argv: string[], io: Io): Promise<{ exitCode: number; stdout: OutputText }> {
   const json = argv.includes('--json');
   let invocation: Invocation | undefined;
   let printed = '';
@@ -55,7 +65,7 @@ export async function run(argv: string[], io: Io): Promise<{ exitCode: number; s
 }
 
 /** --help and --version: their text, or with --json an envelope holding it. */
-function informational(text: string, json: boolean, argv: string[]): { exitCode: number; stdout: string } {
+function informational(text: string, json: boolean, argv: string[]): { exitCode: number; stdout: OutputText } {
   if (!json) return { exitCode: exitCodes.passed, stdout: text };
   const isVersion = argv.includes('--version') || argv.includes('-V');
   const data = isVersion ? { version: text.trim() } : { help: text };
@@ -88,7 +98,7 @@ function asCliError(error: unknown): CliError | undefined {
   );
 }
 
-function envelope(command: string, result: CommandResult): string {
+function envelope(command: string, result: CommandResult): OutputText {
   const value: Envelope = {
     schema: CONTRACT_VERSION,
     ok: result.exitCode === exitCodes.passed,
@@ -97,7 +107,7 @@ function envelope(command: string, result: CommandResult): string {
     warnings: result.warnings,
     error: result.error,
   };
-  return jsonText(value);
+  return jsonPieces(value);
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { type FolderBound, openedInside, removeOpened, writeLandsInside } from './folder-bound.js';
+import type { OutputText } from './output-text.js';
 import { joinRawPath, type RawPath, splitRawPath } from './raw-path.js';
 import { removeStaleTemporaries, temporaryName } from './stale-temporaries.js';
 
@@ -56,18 +57,21 @@ const RETRY_MS = 5;
  * A SIGKILL cannot be caught, so a run killed mid-write leaves its temporary behind: every write
  * first removes the temporaries of the same target whose process is gone (removeStaleTemporaries).
  * Other failures throw the file system's error, with its code, and leave no temporary.
+ *
+ * Content in pieces is encoded and written a piece at a time, so that a large report is never
+ * whole in memory as text or as bytes.
  */
-export function writeFileSafely(path: RawPath, content: string, inside?: FolderBound): void {
+export function writeFileSafely(path: RawPath, content: OutputText, inside?: FolderBound): void {
   const target = followLinks(path);
   if (inside !== undefined && !landsInside(target, inside)) throw new WriteRefusedError(linkOutRefusal(inside));
   const kind = kindOf(target.stats);
   if (kind === 'missing' || kind === 'file') {
-    replaceAtomically(target.path, Buffer.from(content, 'utf8'), target.stats, inside);
+    replaceAtomically(target.path, content, target.stats, inside);
     return;
   }
   if (kind === 'directory') throw new WriteRefusedError('is a directory; give the path of a file');
   if (kind === 'block device') throw new WriteRefusedError('is a block device; refusing to write a report onto a disk');
-  writeThrough(target.path, Buffer.from(content, 'utf8'), kind, inside);
+  writeThrough(target.path, content, kind, inside);
 }
 
 /**
@@ -133,8 +137,8 @@ function statOrNull(path: RawPath, stat: typeof lstatSync): Stats | null {
   }
 }
 
-function replaceAtomically(target: RawPath, bytes: Buffer, existing: Stats | null, inside: FolderBound | undefined): void {
-  throughTemporary(target, bytes, existing, inside, (temporary) => renameSync(temporary, target));
+function replaceAtomically(target: RawPath, content: OutputText, existing: Stats | null, inside: FolderBound | undefined): void {
+  throughTemporary(target, content, existing, inside, (temporary) => renameSync(temporary, target));
 }
 
 /**
@@ -148,7 +152,7 @@ function replaceAtomically(target: RawPath, bytes: Buffer, existing: Stats | nul
  * hard links, where nothing is written rather than something written without that guarantee.
  */
 export function createFileSafely(path: RawPath, content: string): void {
-  throughTemporary(path, Buffer.from(content, 'utf8'), null, undefined, (temporary) => {
+  throughTemporary(path, content, null, undefined, (temporary) => {
     linkSync(temporary, path);
     // The file is in place under its name, so the write succeeded: a temporary that cannot be
     // removed now is only litter, which a later write of the same name clears once this run ends.
@@ -159,14 +163,14 @@ export function createFileSafely(path: RawPath, content: string): void {
 }
 
 /**
- * Writes `bytes` to a fresh temporary `.<name>.tmp-<pid>-<hex>` beside `target` (with the owner
+ * Writes `content` to a fresh temporary `.<name>.tmp-<pid>-<hex>` beside `target` (with the owner
  * and mode of `existing`, when there is one), then hands it to `commit`, which puts it in place.
  * With `inside`, the temporary must lie inside the bound once open, or nothing is committed. The
  * temporary never outlives a failure.
  */
 function throughTemporary(
   target: RawPath,
-  bytes: Buffer,
+  content: OutputText,
   existing: Stats | null,
   inside: FolderBound | undefined,
   commit: (temporary: RawPath) => void,
@@ -184,7 +188,7 @@ function throughTemporary(
     }
     // Only once the folder is known to be the one meant: a folder outside is not cleaned either.
     removeStaleTemporaries(folder, name);
-    writeAll(descriptor, bytes);
+    writeText(descriptor, content);
     if (existing !== null) keepOwnerAndMode(descriptor, existing);
     closeSync(descriptor);
     descriptor = null;
@@ -214,7 +218,7 @@ function keepOwnerAndMode(descriptor: number, existing: Stats): void {
   fchmodSync(descriptor, existing.mode & 0o777);
 }
 
-function writeThrough(path: RawPath, bytes: Buffer, kind: TargetKind, inside: FolderBound | undefined): void {
+function writeThrough(path: RawPath, content: OutputText, kind: TargetKind, inside: FolderBound | undefined): void {
   let descriptor: number;
   try {
     descriptor = openSync(path, constants.O_WRONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0));
@@ -225,10 +229,16 @@ function writeThrough(path: RawPath, bytes: Buffer, kind: TargetKind, inside: Fo
   }
   try {
     if (inside !== undefined && !openedInside(descriptor, path, inside)) throw new WriteRefusedError(linkOutRefusal(inside));
-    writeAll(descriptor, bytes);
+    writeText(descriptor, content);
   } finally {
     closeSync(descriptor);
   }
+}
+
+/** The text as UTF-8, a piece at a time when it comes in pieces (which never split a surrogate pair). */
+function writeText(descriptor: number, content: OutputText): void {
+  const pieces = typeof content === 'string' ? [content] : content;
+  for (const piece of pieces) writeAll(descriptor, Buffer.from(piece, 'utf8'));
 }
 
 /** Every byte, waiting a little whenever a non-blocking FIFO or terminal is full (EAGAIN). */

@@ -1,6 +1,7 @@
+import type { OutputText } from '../common/output-text.js';
 import type { FileOutcome } from '../report/outcome.js';
 import type { Report } from '../report/types.js';
-import { renderJson } from './json.js';
+import { renderJson, renderJsonPieces } from './json.js';
 import type { SarifContext } from './sarif.js';
 
 /** Formats of one investigation's report. */
@@ -12,6 +13,14 @@ export type ListingFormat = 'text' | 'sarif' | 'github';
 export async function reportRenderer(format: ReportFormat): Promise<(report: Report) => string> {
   if (format === 'json') return renderJson;
   return (await import('../dialects/markdown.js')).renderMarkdown;
+}
+
+/**
+ * As reportRenderer, for a report printed or written on its own, which may be large: JSON comes
+ * in pieces made as they are written (renderJsonPieces), Markdown whole.
+ */
+export async function reportOutputRenderer(format: ReportFormat): Promise<(report: Report) => OutputText> {
+  return format === 'json' ? renderJsonPieces : reportRenderer(format);
 }
 
 /** What the listing formats may need: colour for text, the rule catalog for SARIF, unused baseline entries that fail the run for all three. */

@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
 import { definedFields } from '../../common/defined-fields.js';
+import type { OutputText } from '../../common/output-text.js';
 import { sameFile } from '../../common/real-path.js';
 import { targetKind } from '../../common/write-file.js';
 import type { Compiler } from '../../compile.js';
 import { catalogRules } from '../../dialects/index.js';
-import { formatListing, type ListingFormat, type ReportFormat, reportRenderer } from '../../render/formatters.js';
+import { formatListing, type ListingFormat, type ReportFormat, reportOutputRenderer } from '../../render/formatters.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import type { FileOutcome } from '../../run/compile-file.js';
 import type { InputFile } from '../../run/input-file.js';
@@ -38,10 +39,15 @@ export interface RenderOptions {
 }
 
 /** compile's standard output or --output: the report of one file (json, markdown) or the listing of all (text, sarif, github). */
-export async function renderOutput(files: FileOutcome[], format: Format, compilers: Compiler[], options: RenderOptions): Promise<string> {
+export async function renderOutput(
+  files: FileOutcome[],
+  format: Format,
+  compilers: Compiler[],
+  options: RenderOptions,
+): Promise<OutputText> {
   if (format === 'json' || format === 'markdown') {
     const report = files[0]?.report;
-    return report ? (await reportRenderer(format))(report) : '';
+    return report ? (await reportOutputRenderer(format))(report) : '';
   }
   // SARIF lists each rule once, with the first configuration's setting.
   const notes: string[] = [];

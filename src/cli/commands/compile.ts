@@ -1,5 +1,6 @@
 import { definedFields } from '../../common/defined-fields.js';
 import { exitCodes } from '../../common/exit-codes.js';
+import type { OutputText } from '../../common/output-text.js';
 import { plural } from '../../common/text.js';
 import type { Compiler, Stage } from '../../compile.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
@@ -181,7 +182,7 @@ async function deliverRun(plan: CompilePlan, run: CompiledRun, options: CompileO
     ...(findings.files.length > 0 || written.length > 0 ? { suppressions: findings } : {}),
   };
 
-  let stdout = '';
+  let stdout: OutputText = '';
   let writeError: EnvelopeError | null = null;
   if (fates !== null) {
     (data['files'] as Array<Record<string, unknown>>).forEach((entry, index) => {

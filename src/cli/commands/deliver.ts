@@ -1,11 +1,12 @@
 // Where a command's output goes: a file written atomically (a failure is the user's to fix, never a
 // crash), the envelope, or standard output.
 import { resolve } from 'node:path';
+import { type OutputText, wholeText } from '../../common/output-text.js';
 import { usageError } from '../contract.js';
 import { writeOutputFile } from './write-output-file.js';
 
 /** As writeOutputFile, for an output without which the run has nothing to show: a failure is the run's usage error. */
-export function writeOutput(path: string, content: string, label: string): void {
+export function writeOutput(path: string, content: OutputText, label: string): void {
   const error = writeOutputFile(path, content, label);
   if (error !== null) throw usageError('OUTPUT_NOT_WRITABLE', error.message);
 }
@@ -16,18 +17,18 @@ export function writeOutput(path: string, content: string, label: string): void 
  * envelope's data already), else to standard output. Returns what to print on standard output.
  */
 export function deliver(
-  rendered: string,
+  rendered: OutputText,
   options: { output?: string; json: boolean },
   data: Record<string, unknown>,
   cwd: string,
   inData: boolean,
-): string {
+): OutputText {
   if (options.output !== undefined) {
     writeOutput(resolve(cwd, options.output), rendered, `--output ${options.output}`);
     data['output'] = options.output;
     return '';
   }
   if (!options.json) return rendered;
-  if (!inData) data['rendered'] = rendered;
+  if (!inData) data['rendered'] = wholeText(rendered);
   return '';
 }

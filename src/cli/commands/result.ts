@@ -1,3 +1,4 @@
+import type { OutputText } from '../../common/output-text.js';
 import type { EnvelopeError } from '../contract.js';
 import type { StreamFile } from '../stream-files.js';
 
@@ -7,8 +8,8 @@ export interface CommandResult {
   data: Record<string, unknown>;
   warnings: string[];
   error: EnvelopeError | null;
-  /** What the command prints on standard output without --json. */
-  stdout: string;
+  /** What the command prints on standard output without --json: pieces for a large JSON report. */
+  stdout: OutputText;
 }
 
 /** Human lines for standard error; with --json too, since stdout then holds only the envelope. */

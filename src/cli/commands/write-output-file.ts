@@ -1,6 +1,7 @@
 // One output file written atomically, its failure the user's to fix: an error naming it, not a crash.
 // Apart from deliver.ts so that the writer thread's bundle holds the writer and no more.
 import type { FolderBound } from '../../common/folder-bound.js';
+import type { OutputText } from '../../common/output-text.js';
 import { WriteRefusedError, writeFileSafely } from '../../common/write-file.js';
 import type { EnvelopeError } from '../contract.js';
 
@@ -9,7 +10,7 @@ import type { EnvelopeError } from '../contract.js';
  * to fix, so the result is an error naming it as `label` (such as "--output report.md"), not a crash.
  * A file the user did not name (a report in --output-dir) keeps `inside` the folder they named.
  */
-export function writeOutputFile(path: string, content: string, label: string, inside?: FolderBound): EnvelopeError | null {
+export function writeOutputFile(path: string, content: OutputText, label: string, inside?: FolderBound): EnvelopeError | null {
   try {
     writeFileSafely(path, content, inside);
     return null;

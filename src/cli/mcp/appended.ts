@@ -1,3 +1,4 @@
+import { wholeText } from '../../common/output-text.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import type { CommandResult } from '../commands/result.js';
 
@@ -17,7 +18,7 @@ export function appendedText(result: CommandResult): string {
   const { error } = result;
   const headline =
     error === null
-      ? result.stdout
+      ? wholeText(result.stdout)
       : `${error.code}${error.subcode === null ? '' : ` ${error.subcode}`}: ${escapeFor.terminal(error.message)}\n`;
   const diagnostics = (result.data['diagnostics'] ?? []) as Listed[];
   const line = ({ severity, ruleId, path, message }: Listed): string =>

@@ -1,6 +1,7 @@
 import envelopeSchema from '../../../assets/envelope.schema.json' with { type: 'json' };
 import { artifactChecks, investigationSchema, policySchema } from '../../catalog.js';
 import { jsonText } from '../../common/json-text.js';
+import { wholeText } from '../../common/output-text.js';
 import { catalogRules } from '../../dialects/index.js';
 import { inputSchemaForPolicy } from '../../policy/input-schema.js';
 import { builtInPreset, presetNames } from '../../policy/presets.js';
@@ -60,7 +61,8 @@ export function readResource(uri: string): { mimeType: string; text: string } | 
   const resource = listResources().find((candidate) => candidate.uri === uri);
   if (resource === undefined) return undefined;
   const path = uri.slice(SCHEME.length);
-  if (path.startsWith('rules/')) return { mimeType: resource.mimeType, text: explainCommand(path.slice('rules/'.length)).stdout };
+  if (path.startsWith('rules/'))
+    return { mimeType: resource.mimeType, text: wholeText(explainCommand(path.slice('rules/'.length)).stdout) };
   const named: Record<string, unknown> = {
     'schemas/investigation.schema.json': investigationSchema,
     'schemas/policy.schema.json': policySchema,

@@ -1,4 +1,5 @@
 import { jsonText } from '../../common/json-text.js';
+import { wholeText } from '../../common/output-text.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import type { CommandResult } from '../commands/result.js';
 import { CONTRACT_VERSION, type Envelope, type EnvelopeError } from '../contract.js';
@@ -14,7 +15,7 @@ export interface ToolResult {
 /** A tool's answer with its command's data, and the command's text (or that data as JSON when it printed none). */
 export function served(result: CommandResult): ToolResult {
   return {
-    content: [{ type: 'text', text: result.stdout === '' ? jsonText(result.data) : result.stdout }],
+    content: [{ type: 'text', text: result.stdout === '' ? jsonText(result.data) : wholeText(result.stdout) }],
     structuredContent: result.data,
   };
 }
