@@ -17,7 +17,7 @@ import ts from 'typescript';
  */
 export const TIERS = [
   { name: 'foundation', parts: ['common', 'tool.ts', 'diagnostics', 'spec'] },
-  { name: 'input', parts: ['load', 'schema', 'policy', 'config'] },
+  { name: 'input', parts: ['load', 'schema', 'policy', 'config', 'trace'] },
   { name: 'judge', parts: ['rules', 'report'] },
   { name: 'output', parts: ['render', 'dialects', 'render/formatters.ts'] },
   {

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { toolInfo } from '../tool.js';
 import { inertError } from './options.js';
 import { type CommandDeclaration, toOption } from './table/declaration.js';
-import { COMMANDS, type Invocation } from './table/index.js';
+import { COMMAND_GROUPS, COMMANDS, type Invocation } from './table/index.js';
 
 export type { Invocation } from './table/index.js';
 
@@ -24,9 +24,15 @@ export function buildProgram(
     .configureOutput({ ...output, outputError: (text, write) => write(inertError(text)) });
 
   const made = new Map<string, Command>();
+  // A command that is only its subcommands (trace): --help lists them, and alone it shows that help.
+  const group = (name: string): Command => {
+    const command = program.command(name).description(`${name} commands: ${(COMMAND_GROUPS.get(name) ?? []).join(', ')}`);
+    made.set(name, command);
+    return command;
+  };
   for (const declaration of commands) {
     const words = declaration.name.split(' ');
-    const parent = words.length === 1 ? program : (made.get(words.slice(0, -1).join(' ')) as Command);
+    const parent = words.length === 1 ? program : (made.get(words.slice(0, -1).join(' ')) ?? group(words.slice(0, -1).join(' ')));
     const name = words[words.length - 1] as string;
     const command = parent.command(
       declaration.arguments === undefined ? name : `${name} ${declaration.arguments}`,

@@ -18,7 +18,8 @@ export type InputErrorSubcode =
   | 'NOT_AN_OBJECT'
   | 'NOT_A_RESULT'
   | 'NOT_A_REPORT'
-  | 'UNKNOWN_SCHEMA';
+  | 'UNKNOWN_SCHEMA'
+  | 'NOT_A_TRACE';
 
 /** What each subcode means, for the contract the `schema` command prints. */
 export const inputErrorSubcodes: Readonly<Record<InputErrorSubcode, string>> = {
@@ -41,6 +42,7 @@ export const inputErrorSubcodes: Readonly<Record<InputErrorSubcode, string>> = {
   NOT_AN_OBJECT: 'the document is not an object (an array, a scalar, null or empty)',
   NOT_A_RESULT: 'summary: the file is not the --json envelope of a compile run',
   UNKNOWN_SCHEMA: 'the document names, in "schema", no document this tool reads (the message names the known ones)',
+  NOT_A_TRACE: 'a trace (--trace, trace show) has no line that is a JSON object: no Claude Code transcript or hook payloads',
   NOT_A_REPORT:
     'compare: a <name>.report.json file, or a JSON file with reportVersion 1, tool and verdict, that is not a JSON report of compile',
 };

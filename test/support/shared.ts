@@ -15,3 +15,8 @@ export function announceMissing(what: string, path: string): void {
 export const katasReferenceDir = fileURLToPath(new URL('../../../shared/reference/katas-adaptive-investigation/', import.meta.url));
 
 export const hasKatasReference = existsSync(katasReferenceDir);
+
+/** ../shared/traces beside the project: real Claude Code transcripts and the schemas of their lines. */
+export const tracesDir = fileURLToPath(new URL('../../../shared/traces/', import.meta.url));
+
+export const hasTraces = existsSync(tracesDir);

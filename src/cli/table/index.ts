@@ -14,6 +14,7 @@ import { next } from './next.js';
 import { stats } from './stats.js';
 import { summary } from './summary.js';
 import { test } from './test.js';
+import { traceShow } from './trace.js';
 
 export const COMMANDS = [
   compile,
@@ -27,6 +28,7 @@ export const COMMANDS = [
   summary,
   compare,
   next,
+  traceShow,
   config,
   convert,
   mcp,
@@ -50,5 +52,29 @@ export function execute(invocation: Invocation, io: Parameters<Declared['run']>[
 
 /** The synopsis of every command, the ```text block of docs/cli.md. */
 export function synopsisText(): string {
-  return `\`\`\`text\n${COMMANDS.map((command) => command.synopsis).join('\n')}\n\`\`\``;
+  const lines = COMMANDS.flatMap((command) => {
+    const group = [...COMMAND_GROUPS].find(([, subcommands]) => subcommands[0] === command.name);
+    if (group === undefined) return [command.synopsis];
+    const [name, subcommands] = group;
+    return [
+      `compile-investigation ${name} <${subcommands.map((subcommand) => subcommand.slice(name.length + 1)).join('|')}>`,
+      command.synopsis,
+    ];
+  });
+  return `\`\`\`text\n${lines.join('\n')}\n\`\`\``;
 }
+
+/**
+ * The commands that are only their subcommands (trace, whose subcommands are all declared but
+ * not itself), with those subcommands in order: the program makes one for each, and the synopsis
+ * gives it a line before its first subcommand.
+ */
+export const COMMAND_GROUPS: ReadonlyMap<string, readonly string[]> = (() => {
+  const groups = new Map<string, string[]>();
+  for (const command of COMMANDS) {
+    const parent = command.name.split(' ').slice(0, -1).join(' ');
+    if (parent === '' || COMMANDS.some((other) => other.name === parent)) continue;
+    groups.set(parent, [...(groups.get(parent) ?? []), command.name]);
+  }
+  return groups;
+})();

@@ -1,0 +1,48 @@
+// `trace show TRACE`: what an agent's trace holds, as a timeline (text) or as data (JSON).
+import { resolve } from 'node:path';
+import { exitCodes } from '../../common/exit-codes.js';
+import { jsonText } from '../../common/json-text.js';
+import { formatTraceTimeline, traceCounts } from '../../render/trace-timeline.js';
+import { TraceFileError, traceFileChunks } from '../../trace/file.js';
+import { resolveTracePath } from '../../trace/paths.js';
+import { readTrace, UnreadableTraceError } from '../../trace/read-trace.js';
+import type { Trace } from '../../trace/types.js';
+import { CliError } from '../contract.js';
+import { deliver } from './deliver.js';
+import type { CommandResult, Io } from './result.js';
+
+export interface TraceShowOptions {
+  trace: string;
+  /** The folder a spec's nodes are relative to (relative to the working folder when not absolute); else the cwd of the trace's first call. */
+  traceRoot?: string;
+  format: 'text' | 'json';
+  output?: string;
+  json: boolean;
+}
+
+export function traceShowCommand(options: TraceShowOptions, io: Io): Promise<CommandResult> {
+  const trace = readTraceFile(resolve(io.cwd, options.trace), options.trace);
+  const root = traceRoot(trace, options.traceRoot === undefined ? undefined : resolve(io.cwd, options.traceRoot));
+  const data = { path: options.trace, ...(root === undefined ? {} : { root }), counts: traceCounts(trace), trace };
+  const rendered = options.format === 'json' ? jsonText(data) : formatTraceTimeline(trace, options.trace, root);
+  const stdout = deliver(rendered, options, data, io.cwd, options.format === 'json');
+  return Promise.resolve({ exitCode: exitCodes.passed, data, warnings: [], error: null, stdout });
+}
+
+/** A trace file read whole, its failures the run's input errors. */
+export function readTraceFile(path: string, shown: string): Trace {
+  try {
+    return readTrace(traceFileChunks(path, shown));
+  } catch (error) {
+    if (error instanceof TraceFileError) throw new CliError('INPUT_ERROR', error.subcode, error.message, exitCodes.input);
+    if (error instanceof UnreadableTraceError)
+      throw new CliError('INPUT_ERROR', 'NOT_A_TRACE', `${shown}: ${error.message}`, exitCodes.input);
+    throw error;
+  }
+}
+
+/** The root the trace's paths are shown under: the one given, else the cwd of its first call that has one. */
+export function traceRoot(trace: Trace, given: string | undefined): string | undefined {
+  if (given !== undefined) return resolveTracePath('/', given);
+  return trace.calls.find((call) => call.cwd !== undefined)?.cwd;
+}

@@ -1,0 +1,100 @@
+// `trace show`: a trace's calls as a timeline, cheap map calls and deep reads marked, then what it
+// held and what could not be read. Paths relative to the trace root; every string from the trace
+// made inert for a terminal.
+import { plural } from '../common/text.js';
+import { relativeToRoot } from '../trace/paths.js';
+import type { Trace, TraceCall } from '../trace/types.js';
+import { escapeFor } from './untrusted/index.js';
+
+const FORMAT_NAMES: Record<Trace['format'], string> = {
+  'claude-transcript': 'Claude Code transcript',
+  'hook-payloads': 'PostToolUse hook payloads',
+};
+
+const KIND_LABELS: Record<TraceCall['kind'], string> = { map: 'map', read: 'read', other: '-' };
+const STATUS_LABELS: Record<TraceCall['status'], string> = { ok: 'ok', failed: 'failed', 'no-result': 'no result' };
+
+/** What a trace holds, counted: for the text footer and the JSON of `trace show`. */
+export function traceCounts(trace: Trace) {
+  const byTool: Record<string, number> = {};
+  const byKind = { map: 0, read: 0, other: 0 };
+  const byStatus = { ok: 0, failed: 0, 'no-result': 0 };
+  let sidechain = 0;
+  for (const call of trace.calls) {
+    byTool[call.tool] = (byTool[call.tool] ?? 0) + 1;
+    byKind[call.kind]++;
+    byStatus[call.status]++;
+    if (call.sidechain) sidechain++;
+  }
+  const tools = Object.fromEntries(Object.entries(byTool).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { calls: trace.calls.length, byTool: tools, byKind, byStatus, sidechain };
+}
+
+/** The timeline as text: a heading, one row a call, and the counts. */
+export function formatTraceTimeline(trace: Trace, shown: string, root: string | undefined): string {
+  const counts = traceCounts(trace);
+  const versions = trace.versions.length === 0 ? '' : ` (Claude Code ${trace.versions.join(', ')})`;
+  const lines = [
+    `${shown}: ${FORMAT_NAMES[trace.format]}${versions}, ${trace.lines} lines, ${counts.calls} calls, SHA-256 ${trace.sha256}`,
+    `paths relative to ${root ?? '(no root: the first call has no cwd; give --trace-root)'}`,
+    '',
+  ];
+  const rows = trace.calls.map((call, index) => [
+    String(index + 1),
+    call.timestamp ?? '-',
+    KIND_LABELS[call.kind],
+    call.tool,
+    STATUS_LABELS[call.status],
+    whatOf(call, root),
+  ]);
+  const header = ['#', 'time', 'kind', 'tool', 'status', 'what'];
+  const cells = [header, ...rows].map((row) => row.map((cell) => escapeFor.terminal(cell)));
+  const widths = header.map((_, column) => Math.max(...cells.map((row) => (row[column] as string).length)));
+  for (const row of cells)
+    lines.push(
+      `  ${row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0))).join('  ')}`.trimEnd(),
+    );
+  lines.push('', ...footer(trace, counts));
+  return `${lines.join('\n')}\n`;
+}
+
+function whatOf(call: TraceCall, root: string | undefined): string {
+  const subagent = call.sidechain ? '  [subagent]' : '';
+  if (call.kind === 'read') {
+    const target = call.target === undefined ? '(no path)' : relativeToRoot(root, call.target);
+    return `${target}${call.partial === true ? ' (partial)' : ''}${subagent}`;
+  }
+  if (call.kind === 'map') {
+    const surfaced = call.surfaced === undefined ? '' : ` -> ${call.surfaced.length} ${call.surfaced.length === 1 ? 'node' : 'nodes'}`;
+    return `${call.query ?? ''}${surfaced}${subagent}`;
+  }
+  return `${call.program ?? ''}${subagent}`.trim();
+}
+
+function footer(trace: Trace, counts: ReturnType<typeof traceCounts>): string[] {
+  const tools = Object.entries(counts.byTool).map(([tool, count]) => `${escapeFor.terminal(tool)} ${count}`);
+  const lines = [
+    `calls by tool: ${tools.length === 0 ? 'none' : tools.join(', ')}`,
+    `${counts.byKind.map} map (cheap), ${counts.byKind.read} read (deep), ${counts.byKind.other} other; ${counts.byStatus.failed} failed, ${counts.byStatus['no-result']} without a result; ${counts.sidechain} made by subagents`,
+  ];
+  if (trace.tokens !== undefined) {
+    const { input, output, cacheCreation, cacheRead } = trace.tokens;
+    lines.push(`tokens: ${input} input, ${output} output, ${cacheCreation} cache written, ${cacheRead} cache read`);
+  }
+  const notes: string[] = [];
+  if (trace.skippedCount > 0)
+    notes.push(
+      `${plural(trace.skippedCount, 'line')} not read (${trace.skipped.map((line) => `line ${line.line}: ${line.reason}`).join(', ')}${trace.skippedCount > trace.skipped.length ? ', and more' : ''})`,
+    );
+  const unknown = Object.entries(trace.unknownTypes);
+  if (unknown.length > 0)
+    notes.push(`line types not known: ${unknown.map(([type, count]) => `${escapeFor.terminal(type)} ${count}`).join(', ')}`);
+  if (trace.orphanResultCount > 0)
+    notes.push(
+      `${plural(trace.orphanResultCount, 'result')} without a call (${trace.orphanResults.map((id) => escapeFor.terminal(id)).join(', ')})`,
+    );
+  if (trace.duplicateIds.length > 0)
+    notes.push(`ids used by more than one call: ${trace.duplicateIds.map((id) => escapeFor.terminal(id)).join(', ')}`);
+  if (trace.outOfOrder > 0) notes.push(`${plural(trace.outOfOrder, 'call')} written out of time order (put back in order)`);
+  return [...lines, ...notes.map((note) => `note: ${note}`)];
+}

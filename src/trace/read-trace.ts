@@ -1,0 +1,277 @@
+// A trace read line by line into its calls: the format detected from the first line that is a
+// JSON object, each call paired with its result by id, then put in time order. What is kept is a
+// few fields a call, so memory follows the calls, not the bytes.
+import { type CallInput, type CallOutcome, callInputOf, callOutcomeOf, classifyCall } from './classify.js';
+import { MAX_TRACE_LINE_BYTES, traceHash, traceLines } from './lines.js';
+import { SHELL_PROGRAMS, type ShellProgram } from './shell-table.js';
+import type { SkippedLine, Trace, TraceCall, TraceFormat } from './types.js';
+
+export interface ReadTraceOptions {
+  /** The shell programs that map and read (the policy's table); the default table without it. */
+  programs?: Readonly<Record<string, ShellProgram>>;
+  maxLineBytes?: number;
+}
+
+/** A trace with no line to read: not a trace at all. */
+export class UnreadableTraceError extends Error {
+  override readonly name = 'UnreadableTraceError';
+}
+
+/** How many of the skipped lines, orphan results and duplicate ids are named; the rest are counted. */
+const NAMED = 20;
+/** Versions and unknown line types kept by name: a hostile trace may name a new one on every line. */
+const MAX_VERSIONS = 32;
+const MAX_TYPES = 32;
+/** Where the unknown types past MAX_TYPES are counted. */
+const OTHER_TYPES = '(other types)';
+
+/** The line types of Claude Code transcripts that hold no tool call, known from the published schemas. */
+const QUIET_TYPES = new Set([
+  'system',
+  'summary',
+  'file-history-snapshot',
+  'queue-operation',
+  'progress',
+  'pr-link',
+  'agent-name',
+  'custom-title',
+  'last-prompt',
+  'permission-mode',
+  'ai-title',
+  'worktree-state',
+  'attachment',
+]);
+
+interface PendingCall {
+  id: string;
+  tool: string;
+  input: CallInput;
+  line: number;
+  timestamp?: string;
+  sidechain: boolean;
+  cwd?: string;
+  outcome?: CallOutcome;
+}
+
+/** Reads the trace whose bytes come in `chunks`. Throws UnreadableTraceError when no line is a JSON object. */
+export function readTrace(chunks: Iterable<Uint8Array>, options: ReadTraceOptions = {}): Trace {
+  const programs = options.programs ?? SHELL_PROGRAMS;
+  const hash = traceHash();
+  const calls = new Map<string, PendingCall>();
+  const skipped: SkippedLine[] = [];
+  let skippedCount = 0;
+  const unknownTypes: Record<string, number> = Object.create(null);
+  const orphanResults: string[] = [];
+  let orphanResultCount = 0;
+  const duplicateIds: string[] = [];
+  const versions = new Set<string>();
+  const usage = new Map<string, Record<string, unknown>>();
+  let format: TraceFormat | undefined;
+
+  const skip = (line: number, reason: SkippedLine['reason']): void => {
+    skippedCount++;
+    if (skipped.length < NAMED) skipped.push({ line, reason });
+  };
+  const countUnknown = (type: string): void => {
+    const key = Object.hasOwn(unknownTypes, type) || Object.keys(unknownTypes).length < MAX_TYPES ? type : OTHER_TYPES;
+    unknownTypes[key] = (unknownTypes[key] ?? 0) + 1;
+  };
+  const addCall = (call: PendingCall): void => {
+    if (calls.has(call.id)) {
+      if (duplicateIds.length < NAMED && !duplicateIds.includes(call.id)) duplicateIds.push(call.id);
+      return;
+    }
+    calls.set(call.id, call);
+  };
+  const addResult = (id: string, outcome: CallOutcome): void => {
+    const call = calls.get(id);
+    if (call === undefined || call.outcome !== undefined) {
+      orphanResultCount++;
+      if (orphanResults.length < NAMED) orphanResults.push(id);
+      return;
+    }
+    call.outcome = outcome;
+  };
+
+  const lines = traceLines(chunks, hash, options.maxLineBytes ?? MAX_TRACE_LINE_BYTES);
+  let next = lines.next();
+  while (next.done !== true) {
+    const entry = next.value;
+    next = lines.next();
+    if ('tooLong' in entry) {
+      skip(entry.line, 'too-long');
+      continue;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(entry.text);
+    } catch {
+      skip(entry.line, 'malformed');
+      continue;
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      skip(entry.line, 'malformed');
+      continue;
+    }
+    const record = value as Record<string, unknown>;
+    format ??= isHookPayload(record) ? 'hook-payloads' : 'claude-transcript';
+    if (format === 'hook-payloads') readHookLine(record, entry.line);
+    else readTranscriptLine(record, entry.line);
+  }
+  const lineCount = next.value;
+  if (format === undefined) throw new UnreadableTraceError('no line of it is a JSON object; it is no Claude Code transcript or hook trace');
+
+  function readHookLine(record: Record<string, unknown>, line: number): void {
+    const event = record['hook_event_name'];
+    const id = textOf(record['tool_use_id']);
+    const tool = textOf(record['tool_name']);
+    if ((event !== 'PostToolUse' && event !== 'PostToolUseFailure' && event !== undefined) || id === undefined || tool === undefined) {
+      countUnknown(typeof event === 'string' ? `hook:${event}` : 'hook:(no tool call)');
+      return;
+    }
+    const cwd = textOf(record['cwd']);
+    const response = record['tool_response'];
+    const failed =
+      event === 'PostToolUseFailure' ||
+      (isObject(response) && (response['is_error'] === true || response['success'] === false)) ||
+      typeof response === 'string';
+    addCall({ id, tool, input: callInputOf(record['tool_input']), line, sidechain: false, ...(cwd === undefined ? {} : { cwd }) });
+    addResult(id, callOutcomeOf(failed, response, undefined));
+  }
+
+  function readTranscriptLine(record: Record<string, unknown>, line: number): void {
+    const type = record['type'];
+    const version = textOf(record['version']);
+    if (version !== undefined && versions.size < MAX_VERSIONS) versions.add(version);
+    if (type !== 'user' && type !== 'assistant') {
+      if (typeof type === 'string' && QUIET_TYPES.has(type)) return;
+      countUnknown(typeof type === 'string' ? type : `(${type === undefined ? 'no' : typeof type} type)`);
+      return;
+    }
+    const message = record['message'];
+    if (!isObject(message)) return;
+    const content = Array.isArray(message['content']) ? message['content'] : [];
+    const timestamp = textOf(record['timestamp']);
+    const cwd = textOf(record['cwd']);
+    const sidechain = record['isSidechain'] === true;
+    if (type === 'assistant') {
+      const messageId = textOf(message['id']);
+      // One response is written as several lines repeating its id and usage: the last one counts.
+      if (messageId !== undefined && isObject(message['usage'])) usage.set(messageId, message['usage']);
+      for (const block of content) {
+        if (!isObject(block) || block['type'] !== 'tool_use') continue;
+        const id = textOf(block['id']);
+        const tool = textOf(block['name']);
+        if (id === undefined || tool === undefined) continue;
+        addCall({
+          id,
+          tool,
+          input: callInputOf(block['input']),
+          line,
+          sidechain,
+          ...(timestamp === undefined ? {} : { timestamp }),
+          ...(cwd === undefined ? {} : { cwd }),
+        });
+      }
+      return;
+    }
+    const results = content.filter((block) => isObject(block) && block['type'] === 'tool_result') as Record<string, unknown>[];
+    for (const block of results) {
+      const id = textOf(block['tool_use_id']);
+      if (id === undefined) continue;
+      // The structured result sits beside the message; with several results in one line it is not theirs alone.
+      const structured = results.length === 1 ? record['toolUseResult'] : undefined;
+      addResult(id, callOutcomeOf(block['is_error'] === true, structured, textOf(block['content'])));
+    }
+  }
+
+  const ordered = orderCalls([...calls.values()], format);
+  return {
+    format,
+    sha256: hash.digest('hex'),
+    lines: lineCount,
+    versions: [...versions].sort(),
+    calls: ordered.calls.map((call) => finished(call, programs)),
+    skipped,
+    skippedCount,
+    unknownTypes: sortedCounts(unknownTypes),
+    orphanResults,
+    orphanResultCount,
+    duplicateIds,
+    outOfOrder: ordered.outOfOrder,
+    ...(format === 'claude-transcript' ? { tokens: tokensOf(usage) } : {}),
+  };
+}
+
+function finished(call: PendingCall, programs: Readonly<Record<string, ShellProgram>>): TraceCall {
+  const classified = classifyCall(call.tool, call.input, call.outcome, call.cwd, programs);
+  const status = call.outcome === undefined ? 'no-result' : call.outcome.isError ? 'failed' : 'ok';
+  return {
+    id: call.id,
+    tool: call.tool,
+    kind: classified.kind,
+    status,
+    ...(call.timestamp === undefined ? {} : { timestamp: call.timestamp }),
+    line: call.line,
+    sidechain: call.sidechain,
+    ...(call.cwd === undefined ? {} : { cwd: call.cwd }),
+    ...(classified.query === undefined ? {} : { query: classified.query }),
+    ...(classified.program === undefined ? {} : { program: classified.program }),
+    ...(classified.target === undefined ? {} : { target: classified.target }),
+    ...(classified.partial === undefined ? {} : { partial: classified.partial }),
+    ...(classified.surfaced === undefined ? {} : { surfaced: classified.surfaced }),
+  };
+}
+
+/**
+ * Transcripts: by timestamp, then by line (parallel subagents write their lines out of time
+ * order); a call without a readable timestamp takes the time of the call before it in line
+ * order. Hook payloads: line order, as the hook appended them.
+ */
+function orderCalls(calls: PendingCall[], format: TraceFormat): { calls: PendingCall[]; outOfOrder: number } {
+  const byLine = calls.sort((a, b) => a.line - b.line);
+  if (format === 'hook-payloads') return { calls: byLine, outOfOrder: 0 };
+  let carried = Number.NEGATIVE_INFINITY;
+  let latest = Number.NEGATIVE_INFINITY;
+  let outOfOrder = 0;
+  const timed = byLine.map((call) => {
+    const parsed = call.timestamp === undefined ? Number.NaN : Date.parse(call.timestamp);
+    if (!Number.isNaN(parsed)) carried = parsed;
+    if (carried < latest) outOfOrder++;
+    latest = Math.max(latest, carried);
+    return { call, time: carried };
+  });
+  timed.sort((a, b) => a.time - b.time || a.call.line - b.call.line);
+  return { calls: timed.map((entry) => entry.call), outOfOrder };
+}
+
+function tokensOf(usage: Map<string, Record<string, unknown>>): NonNullable<Trace['tokens']> {
+  const tokens = { input: 0, output: 0, cacheCreation: 0, cacheRead: 0 };
+  for (const counts of usage.values()) {
+    tokens.input += countOf(counts['input_tokens']);
+    tokens.output += countOf(counts['output_tokens']);
+    tokens.cacheCreation += countOf(counts['cache_creation_input_tokens']);
+    tokens.cacheRead += countOf(counts['cache_read_input_tokens']);
+  }
+  return tokens;
+}
+
+function countOf(value: unknown): number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 0;
+}
+
+function isHookPayload(record: Record<string, unknown>): boolean {
+  return 'hook_event_name' in record || ('tool_name' in record && 'tool_use_id' in record);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function sortedCounts(counts: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

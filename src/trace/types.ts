@@ -1,0 +1,70 @@
+// What a trace is to the rules and the commands: the agent's tool calls, in time order, each
+// classified as a cheap map call, a read or other work, with the paths it surfaced or read.
+// Never the content of a result (source code, secrets): only paths, counts and hashes.
+
+/** The formats read, detected from the content. */
+export type TraceFormat = 'claude-transcript' | 'hook-payloads';
+
+/** What a call was for the method: a cheap map of names, a deep read of one node, or neither. */
+export type CallKind = 'map' | 'read' | 'other';
+
+/** A call answered without error, answered with one (is_error), or never answered in the trace. */
+export type CallStatus = 'ok' | 'failed' | 'no-result';
+
+export interface TraceCall {
+  /** The call's id (`tool_use_id`). */
+  id: string;
+  /** The tool as the agent named it: Glob, Read, Bash, … */
+  tool: string;
+  kind: CallKind;
+  status: CallStatus;
+  /** ISO 8601, as the trace wrote it; absent when the line had none. */
+  timestamp?: string;
+  /** The 1-based line of the trace where the call was made. */
+  line: number;
+  /** Made by a subagent (a transcript line with isSidechain). */
+  sidechain: boolean;
+  /** The working directory the call ran in, when the trace says. */
+  cwd?: string;
+  /** A map call's query: the pattern of Glob and Grep, the command line of a shell call. */
+  query?: string;
+  /** A shell call's first program (find, ls, cat, …). */
+  program?: string;
+  /** A read's node, as an absolute path (resolved against the call's cwd). */
+  target?: string;
+  /** A read of part of its node: an offset or a limit, or fewer lines than the file has. */
+  partial?: boolean;
+  /** The nodes a successful map call surfaced, as absolute paths. */
+  surfaced?: string[];
+}
+
+/** A line of the trace that was not read, by line number. */
+export interface SkippedLine {
+  line: number;
+  reason: 'malformed' | 'too-long';
+}
+
+export interface Trace {
+  format: TraceFormat;
+  /** SHA-256 of the trace's bytes. */
+  sha256: string;
+  lines: number;
+  /** Claude Code versions seen, sorted. */
+  versions: string[];
+  /** Every call, in time order (transcripts) or line order (hook payloads). */
+  calls: TraceCall[];
+  /** Lines not read: malformed JSON, or longer than the limit. The first ones, by line; `skippedCount` counts all. */
+  skipped: SkippedLine[];
+  skippedCount: number;
+  /** Lines of a type the reader does not know, by type (their count). */
+  unknownTypes: Record<string, number>;
+  /** Results whose call is not in the trace, by tool_use_id (the first ones); and their count. */
+  orphanResults: string[];
+  orphanResultCount: number;
+  /** Ids used by more than one call: the first call keeps the id. */
+  duplicateIds: string[];
+  /** Calls whose timestamp is earlier than a call on an earlier line (subagents run in parallel). */
+  outOfOrder: number;
+  /** Tokens used, from message.usage, once per message id (transcripts only). */
+  tokens?: { input: number; output: number; cacheCreation: number; cacheRead: number };
+}

@@ -1,0 +1,87 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runInProcess } from './support/in-process.js';
+
+const root = new URL('..', import.meta.url).pathname;
+const scratch = mkdtempSync(join(tmpdir(), 'trace-show-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('trace show', () => {
+  it('prints the calls in time order, map calls and reads marked, paths relative to the first cwd', async () => {
+    const run = await runInProcess(['trace', 'show', 'fixtures/traces/transcript-small.jsonl'], { cwd: root });
+    expect(run.status).toBe(0);
+    const rows = run.stdout.split('\n').filter((line) => /^ {2}\d/.test(line));
+    expect(
+      rows.map((row) =>
+        row
+          .trim()
+          .split(/\s{2,}/)
+          .slice(2),
+      ),
+    ).toEqual([
+      ['map', 'Glob', 'ok', 'src/**/*.ts -> 2 nodes'],
+      ['map', 'Bash', 'ok', 'ls -la src/reports -> 2 nodes'],
+      ['read', 'Read', 'ok', 'src/totals.ts'],
+      ['read', 'Read', 'failed', 'src/missing.ts'],
+      ['read', 'Bash', 'ok', 'src/reports/monthly.ts (partial)'],
+      ['map', 'Grep', 'ok', 'monthlyTotal -> 1 node', '[subagent]'],
+      ['read', 'Read', 'no result', 'src/export.ts (partial)'],
+    ]);
+    expect(run.stdout).toContain('paths relative to /work/ledger\n');
+    expect(run.stdout).toContain('note: 1 line not read (line 17: malformed)');
+    expect(run.stdout).toContain('note: 1 result without a call (call-never-made)');
+  });
+
+  it('--trace-root chooses the folder paths are shown under; --format json gives the calls as data', async () => {
+    const run = await runInProcess(['trace', 'show', 'fixtures/traces/hook-small.jsonl', '--trace-root', '/work', '--format', 'json'], {
+      cwd: root,
+    });
+    expect(run.status).toBe(0);
+    const data = JSON.parse(run.stdout);
+    expect(data.root).toBe('/work');
+    expect(data.trace.format).toBe('hook-payloads');
+    expect(data.counts.byKind).toEqual({ map: 3, read: 2, other: 0 });
+    expect(data.trace.calls[2]).toMatchObject({ id: 'hook-3', kind: 'read', target: '/work/ledger/docs/totals.md' });
+  });
+
+  it('makes control and bidi characters of a trace visible, and never prints a result', async () => {
+    const path = join(scratch, 'hostile.jsonl');
+    const payload = {
+      hook_event_name: 'PostToolUse',
+      cwd: '/r',
+      tool_name: 'Read',
+      tool_input: { file_path: 'evil\u202etxt.sh\u001b[31m' },
+      tool_response: { file: { filePath: '/r/evil\u202etxt.sh\u001b[31m', content: 'SECRET-TOKEN-123' } },
+      tool_use_id: 'x',
+    };
+    writeFileSync(path, `${JSON.stringify(payload)}\n`);
+    for (const format of ['text', 'json']) {
+      const run = await runInProcess(['trace', 'show', path, '--format', format], { cwd: scratch });
+      expect(run.status).toBe(0);
+      expect(run.stdout).not.toMatch(/[\u202e\u001b]/);
+      expect(run.stdout).not.toContain('SECRET-TOKEN-123');
+    }
+  });
+
+  it('a file that is no trace, or is missing, is an input error with its subcode', async () => {
+    const notTrace = await runInProcess(['trace', 'show', 'README.md', '--json'], { cwd: root });
+    expect(notTrace.status).toBe(3);
+    expect(JSON.parse(notTrace.stdout).error).toMatchObject({ code: 'INPUT_ERROR', subcode: 'NOT_A_TRACE' });
+    const missing = await runInProcess(['trace', 'show', 'nope.jsonl', '--json'], { cwd: root });
+    expect(missing.status).toBe(3);
+    expect(JSON.parse(missing.stdout).error).toMatchObject({ code: 'INPUT_ERROR', subcode: 'NOT_FOUND' });
+    const folder = await runInProcess(['trace', 'show', 'fixtures'], { cwd: root });
+    expect(folder.status).toBe(3);
+    expect(folder.stderr).toContain('fixtures is a directory');
+  });
+
+  it('--output writes the timeline atomically and prints nothing', async () => {
+    const output = join(scratch, 'timeline.txt');
+    const run = await runInProcess(['trace', 'show', join(root, 'fixtures/traces/hook-small.jsonl'), '--output', output], { cwd: scratch });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('');
+    expect(readFileSync(output, 'utf8')).toContain('PostToolUse hook payloads, 6 lines, 5 calls');
+  });
+});
