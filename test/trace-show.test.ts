@@ -77,6 +77,37 @@ describe('trace show', () => {
     expect(folder.stderr).toContain('fixtures is a directory');
   });
 
+  it('--trace-since and --trace-until keep the calls of one window, both ends included, and say how many were left out', async () => {
+    const args = ['trace', 'show', 'fixtures/traces/transcript-small.jsonl', '--format', 'json'];
+    const run = await runInProcess([...args, '--trace-since', '2026-03-02T10:00:05Z', '--trace-until', '2026-03-02T10:00:10Z'], {
+      cwd: root,
+    });
+    expect(run.status).toBe(0);
+    const data = JSON.parse(run.stdout);
+    expect(data.trace.calls.map((call: { id: string }) => call.id)).toEqual([
+      'call-ls',
+      'call-read-totals',
+      'call-read-missing',
+      'call-sed',
+    ]);
+    expect(data.trace.narrowed).toEqual({ since: '2026-03-02T10:00:05Z', until: '2026-03-02T10:00:10Z', outside: 3 });
+    const text = await runInProcess(['trace', 'show', 'fixtures/traces/transcript-small.jsonl', '--trace-since', '2026-03-02T10:00:11Z'], {
+      cwd: root,
+    });
+    expect(text.stdout).toContain('note: only the calls from 2026-03-02T10:00:11Z: 5 calls of the trace left out');
+  });
+
+  it('a window that is no time, or asked of hook payloads, which carry none, is a usage error', async () => {
+    const bad = await runInProcess(['trace', 'show', 'fixtures/traces/transcript-small.jsonl', '--trace-since', 'yesterday'], {
+      cwd: root,
+    });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--trace-since takes an ISO 8601 time');
+    const untimed = await runInProcess(['trace', 'show', 'fixtures/traces/hook-small.jsonl', '--trace-until', '2026-03-02'], { cwd: root });
+    expect(untimed.status).toBe(2);
+    expect(untimed.stderr).toContain('carry no time');
+  });
+
   it('--output writes the timeline atomically and prints nothing', async () => {
     const output = join(scratch, 'timeline.txt');
     const run = await runInProcess(['trace', 'show', join(root, 'fixtures/traces/hook-small.jsonl'), '--output', output], { cwd: scratch });

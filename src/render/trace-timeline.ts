@@ -95,6 +95,13 @@ function footer(trace: Trace, counts: ReturnType<typeof traceCounts>): string[] 
     );
   if (trace.duplicateIds.length > 0)
     notes.push(`ids used by more than one call: ${trace.duplicateIds.map((id) => escapeFor.terminal(id)).join(', ')}`);
+  if (trace.narrowed !== undefined) {
+    const { since, until, outside } = trace.narrowed;
+    const window = [since === undefined ? '' : `from ${since}`, until === undefined ? '' : `up to ${until}`]
+      .filter((part) => part !== '')
+      .join(' ');
+    notes.push(`only the calls ${window}: ${plural(outside, 'call')} of the trace left out`);
+  }
   if (trace.outOfOrder > 0) notes.push(`${plural(trace.outOfOrder, 'call')} written out of time order (put back in order)`);
   return [...lines, ...notes.map((note) => `note: ${note}`)];
 }

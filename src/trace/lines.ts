@@ -17,21 +17,22 @@ export function* traceLines(
   hash: Hash,
   maxLineBytes = MAX_TRACE_LINE_BYTES,
 ): Generator<TraceLine, number, undefined> {
+  // The start of a line that began in an earlier chunk, copied: a chunk's buffer may be reused.
   let parts: Buffer[] = [];
   let kept = 0;
   let tooLong = false;
   let line = 1;
   let bytesSinceNewline = false;
-  const finish = function* (): Generator<TraceLine, void, undefined> {
-    if (tooLong) yield { line, tooLong: true };
-    else if (kept > 0) {
-      const text = Buffer.concat(parts, kept).toString('utf8');
-      const trimmed = text.endsWith('\r') ? text.slice(0, -1) : text;
-      if (trimmed.trim() !== '') yield { line, text: trimmed };
-    }
+  const lineOf = (text: string): TraceLine | undefined => {
+    const trimmed = text.endsWith('\r') ? text.slice(0, -1) : text;
+    return trimmed.trim() === '' ? undefined : { line, text: trimmed };
+  };
+  const finish = (): TraceLine | undefined => {
+    const done = tooLong ? { line, tooLong: true as const } : kept > 0 ? lineOf(Buffer.concat(parts, kept).toString('utf8')) : undefined;
     parts = [];
     kept = 0;
     tooLong = false;
+    return done;
   };
   for (const chunk of chunks) {
     hash.update(chunk);
@@ -41,19 +42,25 @@ export function* traceLines(
       const newline = bytes.indexOf(10, start);
       const end = newline === -1 ? bytes.length : newline;
       if (end > start) bytesSinceNewline = true;
-      if (!tooLong && end > start) {
-        if (kept + (end - start) > maxLineBytes) {
-          tooLong = true;
-          parts = [];
-          kept = 0;
-        } else {
-          // Copied: the chunk's buffer may be reused for the next read.
-          parts.push(Buffer.from(bytes.subarray(start, end)));
-          kept += end - start;
+      let done: TraceLine | undefined;
+      if (newline !== -1 && kept === 0 && !tooLong) {
+        // The usual case: the whole line in this chunk, decoded where it lies.
+        done = end - start > maxLineBytes ? { line, tooLong: true } : lineOf(bytes.toString('utf8', start, end));
+      } else {
+        if (!tooLong && end > start) {
+          if (kept + (end - start) > maxLineBytes) {
+            tooLong = true;
+            parts = [];
+            kept = 0;
+          } else {
+            parts.push(Buffer.from(bytes.subarray(start, end)));
+            kept += end - start;
+          }
         }
+        if (newline === -1) break;
+        done = finish();
       }
-      if (newline === -1) break;
-      yield* finish();
+      if (done !== undefined) yield done;
       line++;
       bytesSinceNewline = false;
       start = newline + 1;
@@ -61,7 +68,8 @@ export function* traceLines(
   }
   // A last line break ends the last line rather than starting one.
   const lines = bytesSinceNewline ? line : line - 1;
-  yield* finish();
+  const last = finish();
+  if (last !== undefined) yield last;
   return lines;
 }
 

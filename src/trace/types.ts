@@ -65,6 +65,8 @@ export interface Trace {
   duplicateIds: string[];
   /** Calls whose timestamp is earlier than a call on an earlier line (subagents run in parallel). */
   outOfOrder: number;
+  /** The window the calls were narrowed to (--trace-since, --trace-until), and how many calls it left out. */
+  narrowed?: { since?: string; until?: string; outside: number };
   /** Tokens used, from message.usage, once per message id (transcripts only). */
   tokens?: { input: number; output: number; cacheCreation: number; cacheRead: number };
 }

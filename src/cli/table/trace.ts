@@ -10,14 +10,19 @@ export const traceShow = defineCommand({
     "print an agent's trace (a Claude Code transcript or PostToolUse hook payloads, JSONL) as a timeline: each tool call in time order, cheap map calls and deep reads marked, what each surfaced or read",
   options: [
     { flags: '--trace-root <dir>', description: "the folder paths are shown relative to (default: the cwd of the trace's first call)" },
+    { flags: '--trace-since <time>', description: 'only the calls made from this time on (ISO 8601, such as 2026-03-02T10:00:00Z)' },
+    { flags: '--trace-until <time>', description: 'only the calls made up to this time (ISO 8601)' },
     { flags: '-f, --format <format>', description: 'output format', choices: ['text', 'json'], default: 'text' },
     outputOption('the timeline'),
     jsonOption,
   ],
-  synopsis: 'compile-investigation trace show <trace> [--trace-root DIR] [--format text|json] [--output FILE] [--json]',
+  synopsis: `compile-investigation trace show <trace> [--trace-root DIR] [--trace-since TIME] [--trace-until TIME]
+        [--format text|json] [--output FILE] [--json]`,
   parse: (args, options): TraceShowOptions => ({
     trace: args[0] as string,
     ...pick(options, ['traceRoot']),
+    ...(typeof options['traceSince'] === 'string' ? { since: options['traceSince'] } : {}),
+    ...(typeof options['traceUntil'] === 'string' ? { until: options['traceUntil'] } : {}),
     ...pickOutput(options),
     format: options['format'] as TraceShowOptions['format'],
     json: options['json'] === true,
