@@ -108,6 +108,56 @@ describe('trace show', () => {
     expect(untimed.stderr).toContain('carry no time');
   });
 
+  it("a policy's traceShellPrograms lays programs over the built-in table, and null takes one out", async () => {
+    const trace = join(scratch, 'programs.jsonl');
+    const payload = (id: string, command: string, stdout: string) =>
+      JSON.stringify({
+        hook_event_name: 'PostToolUse',
+        cwd: '/r',
+        tool_name: 'Bash',
+        tool_input: { command },
+        tool_response: { stdout },
+        tool_use_id: id,
+      });
+    writeFileSync(
+      trace,
+      [payload('e', 'eza src', 'a.ts\nb.ts'), payload('b', 'bat src/a.ts', '...'), payload('c', 'cat src/b.ts', '...')].join('\n'),
+    );
+    const policy = join(scratch, 'programs.policy.json');
+    writeFileSync(
+      policy,
+      JSON.stringify({
+        traceShellPrograms: { eza: { kind: 'map', output: 'listing' }, bat: { kind: 'read', valueOptions: ['-r'] }, cat: null },
+      }),
+    );
+    const kinds = async (extra: string[]) => {
+      const run = await runInProcess(['trace', 'show', trace, '--format', 'json', ...extra], { cwd: scratch });
+      expect(run.status).toBe(0);
+      return JSON.parse(run.stdout).trace.calls.map((call: { kind: string; surfaced?: string[]; target?: string }) => [
+        call.kind,
+        call.surfaced ?? call.target ?? null,
+      ]);
+    };
+    expect(await kinds([])).toEqual([
+      ['other', null],
+      ['other', null],
+      ['read', '/r/src/b.ts'],
+    ]);
+    expect(await kinds(['--policy', policy])).toEqual([
+      ['map', ['/r/src/a.ts', '/r/src/b.ts']],
+      ['read', '/r/src/a.ts'],
+      ['other', null],
+    ]);
+  });
+
+  it('a map program without its output shape is an invalid policy, a usage error', async () => {
+    const policy = join(scratch, 'bad.policy.json');
+    writeFileSync(policy, JSON.stringify({ traceShellPrograms: { eza: { kind: 'map' } } }));
+    const run = await runInProcess(['trace', 'show', 'fixtures/traces/hook-small.jsonl', '--policy', policy], { cwd: root });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('output');
+  });
+
   it('--output writes the timeline atomically and prints nothing', async () => {
     const output = join(scratch, 'timeline.txt');
     const run = await runInProcess(['trace', 'show', join(root, 'fixtures/traces/hook-small.jsonl'), '--output', output], { cwd: scratch });

@@ -1,3 +1,5 @@
+import type { ShellProgram } from '../trace/shell-table.js';
+
 /** How budget.used is checked for one unit: the number of deep dives, or the sum of their tokens. */
 type Accounting = 'deepDives' | 'diveTokens';
 
@@ -22,6 +24,8 @@ export interface Policy {
   stopReasons: string[];
   provenanceTags: string[];
   blockedAntiPatterns: string[];
+  /** Shell programs of an agent's trace laid over the built-in table (src/trace/shell-table.ts); null takes one out. */
+  traceShellPrograms?: Record<string, ShellProgram | null>;
   minimums: {
     surfaceMapEntries: number;
     hypotheses: number;

@@ -52,6 +52,22 @@ export const SHELL_PROGRAMS: Readonly<Record<string, ShellProgram>> = {
   tail: { kind: 'read', valueOptions: ['-n', '--lines', '-c', '--bytes'] },
 };
 
+/**
+ * The table a policy makes: the built-in programs with `extra` laid over them (a policy's
+ * `traceShellPrograms`), a program set to null taken out.
+ */
+export function shellProgramsWith(
+  extra: Readonly<Record<string, ShellProgram | null>> | undefined,
+): Readonly<Record<string, ShellProgram>> {
+  if (extra === undefined) return SHELL_PROGRAMS;
+  const programs: Record<string, ShellProgram> = Object.assign(Object.create(null), SHELL_PROGRAMS);
+  for (const [name, entry] of Object.entries(extra)) {
+    if (entry === null) delete programs[name];
+    else programs[name] = entry;
+  }
+  return programs;
+}
+
 /** A shell command line as the method sees it. */
 export interface ShellCall {
   kind: CallKind;

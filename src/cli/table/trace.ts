@@ -1,6 +1,6 @@
 // The commands that read an agent's own trace: `trace show` prints what it holds.
 import type { TraceShowOptions } from '../commands/trace-show.js';
-import { jsonOption, outputOption, pick, pickOutput } from '../options.js';
+import { jsonOption, maxBytesOption, outputOption, pick, pickOutput, policyOption, presetOption } from '../options.js';
 import { defineCommand } from './declaration.js';
 
 export const traceShow = defineCommand({
@@ -13,14 +13,19 @@ export const traceShow = defineCommand({
     { flags: '--trace-since <time>', description: 'only the calls made from this time on (ISO 8601, such as 2026-03-02T10:00:00Z)' },
     { flags: '--trace-until <time>', description: 'only the calls made up to this time (ISO 8601)' },
     { flags: '-f, --format <format>', description: 'output format', choices: ['text', 'json'], default: 'text' },
+    presetOption("preset whose policy says which shell programs map and read (default: the configuration's, else gate)"),
+    policyOption(),
+    { flags: '-c, --config <file>', description: 'configuration file (default: the one found from the working directory)' },
+    maxBytesOption('largest policy or configuration file accepted, in bytes'),
     outputOption('the timeline'),
     jsonOption,
   ],
   synopsis: `compile-investigation trace show <trace> [--trace-root DIR] [--trace-since TIME] [--trace-until TIME]
-        [--format text|json] [--output FILE] [--json]`,
+        [--preset NAME] [--policy FILE] [--config FILE] [--max-bytes N] [--format text|json] [--output FILE] [--json]`,
   parse: (args, options): TraceShowOptions => ({
     trace: args[0] as string,
-    ...pick(options, ['traceRoot']),
+    ...pick(options, ['traceRoot', 'preset', 'policy', 'config']),
+    maxBytes: options['maxBytes'] as number,
     ...(typeof options['traceSince'] === 'string' ? { since: options['traceSince'] } : {}),
     ...(typeof options['traceUntil'] === 'string' ? { until: options['traceUntil'] } : {}),
     ...pickOutput(options),
