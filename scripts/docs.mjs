@@ -63,6 +63,11 @@ function settingsTable(severity) {
   );
 }
 
+/** The trace a rule's example is checked against, under its caption; nothing for a rule without one. */
+function traceBlock(trace, caption) {
+  return trace === undefined ? [] : [paragraph(text(caption)), { type: 'code', lang: 'jsonl', value: trace.trimEnd() }];
+}
+
 /** The page of a rule, of an artifact check, or of a check every listing may cite. */
 function rulePage({ rule, examples }, footer) {
   const nodes = [
@@ -84,14 +89,22 @@ function rulePage({ rule, examples }, footer) {
     ]);
     // The failing spec is the passing one with a few lines changed: those lines, not a second copy, show what breaks the rule.
     const { failing, passing } = examples;
+    // A rule that checks against a trace may reject the very spec that passes, with another trace.
+    const sameSpec = yamlText(failing.spec) === yamlText(passing.spec);
     nodes.push(
       heading(2, text('A spec that passes')),
       paragraph(text(passing.title)),
       yamlBlock(passing.spec),
+      ...traceBlock(passing.trace, 'Checked against this trace of the agent (PostToolUse hook payloads, nodes under /repo):'),
       paragraph(text('It gives no diagnostic.')),
       heading(2, text('A spec it rejects')),
-      paragraph(text(`${failing.title} The lines that differ from the spec that passes:`)),
-      changesBlock(passing.spec, failing.spec),
+      paragraph(
+        text(
+          `${failing.title} ${sameSpec ? 'The spec is the one that passes; the trace is not.' : 'The lines that differ from the spec that passes:'}`,
+        ),
+      ),
+      ...(sameSpec ? [] : [changesBlock(passing.spec, failing.spec)]),
+      ...(failing.trace === passing.trace ? [] : traceBlock(failing.trace, 'Checked against this trace instead:')),
       paragraph(text('It gives:')),
       list(gives),
     );

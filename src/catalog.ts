@@ -18,6 +18,8 @@ export { inputErrorSubcodes } from './load/input-error.js';
 export { artifactChecks, rules } from './rules/catalog.js';
 export { criteria } from './rules/criteria.js';
 export { criticalSubcodes } from './rules/critical-input.js';
+/** The trace a rule's example is compiled with, for `explain` to run it as the tests do. */
+export { exampleEvidence } from './rules/examples/base-trace.js';
 export type { ArtifactCheckMeta, CatalogRule, Rule, RuleExample, RuleMeta } from './rules/rule.js';
 export { investigationSchema, policySchema } from './schema/validators.js';
 

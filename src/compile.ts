@@ -19,6 +19,7 @@ import type { DialectId } from './report/types.js';
 import type { Baseline } from './rules/run.js';
 import type { Stage } from './schema/issues.js';
 import { toolInfo } from './tool.js';
+import type { TraceEvidence } from './trace/evidence.js';
 
 export interface CompilerOptions {
   /** Built-in preset: "gate" (default) or "reference". */
@@ -47,6 +48,11 @@ export interface CompileInputOptions {
    * them listed as suppressed, and they do not fail the gate. Critical input is never suppressed.
    */
   baseline?: Baseline;
+  /**
+   * The agent's own trace of tool calls (src/trace/): the trace-* rules check the spec against
+   * it; without it they find nothing.
+   */
+  trace?: TraceEvidence;
 }
 
 /**
@@ -159,7 +165,7 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
         input: { path: inputOptions.path ?? null, format, sha256 },
         ...definedFields({ locate, source }),
         stage: inputOptions.stage ?? 'final',
-        ...definedFields({ baseline: inputOptions.baseline }),
+        ...definedFields({ baseline: inputOptions.baseline, trace: inputOptions.trace }),
       };
       const compiled = (compilers.get(dialect.id) as (document: DialectInput) => DialectCompiled)(document);
       return { ...compiled, dialect: dialect.id, ...definedFields({ source }) };

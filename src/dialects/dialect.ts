@@ -9,6 +9,7 @@ import type { DialectId, InputFormat, Report, Verdict } from '../report/types.js
 import type { ArtifactCheckMeta, CatalogRule } from '../rules/rule.js';
 import type { Baseline } from '../rules/run.js';
 import type { Stage } from '../schema/issues.js';
+import type { TraceEvidence } from '../trace/evidence.js';
 
 /** What a compiler resolves once from its options, and every dialect judges by. */
 export interface DialectSetup {
@@ -29,6 +30,8 @@ export interface DialectInput {
   source?: string;
   stage: Stage;
   baseline?: Baseline;
+  /** The agent's own trace, for the rules that check the spec against what it did. */
+  trace?: TraceEvidence;
 }
 
 /** What a dialect's compile of one document comes to: a report, or a stop for critical input. */

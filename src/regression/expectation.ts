@@ -41,6 +41,8 @@ export interface Expectation {
   policy?: Record<string, unknown>;
   /** "draft": the fixture is judged as an unfinished spec (`--stage draft`), and a sound one is draft-ok. */
   stage?: 'draft';
+  /** The agent's trace the spec is checked against (`--trace`), relative to this file. */
+  trace?: string;
   exitCode: ExpectedExitCode;
   verdict?: Verdict;
   diagnostics?: ExpectedDiagnostic[];
@@ -62,8 +64,19 @@ const SUFFIXES: ReadonlyArray<[string, ExpectationFormat]> = [
   ['.expect.yml', 'yaml'],
 ];
 const EXIT_CODES: readonly number[] = [0, 1, 3, 4];
-const TOP_KEYS: readonly string[] = ['$schema', 'config', 'preset', 'policy', 'stage', 'exitCode', 'verdict', 'diagnostics', 'inputError'];
-const TOP_KEYS_TEXT = 'exitCode, verdict, diagnostics, inputError, config, preset, policy and stage';
+const TOP_KEYS: readonly string[] = [
+  '$schema',
+  'config',
+  'preset',
+  'policy',
+  'stage',
+  'trace',
+  'exitCode',
+  'verdict',
+  'diagnostics',
+  'inputError',
+];
+const TOP_KEYS_TEXT = 'exitCode, verdict, diagnostics, inputError, config, preset, policy, stage and trace';
 const DIAGNOSTIC_KEYS: readonly string[] = ['ruleId', 'path', 'severity', 'line'];
 
 /** The paths a spec's expectation may have: <stem>.expect.json, .expect.yaml, .expect.yml. */
@@ -104,7 +117,7 @@ export function parseExpectation(text: string, format: ExpectationFormat, shownA
   return expectationFrom(parseDocument(text, { format, notAnObject }), format, shownAs);
 }
 
-const MUST_BE_AN_OBJECT = 'must be an object with exitCode, and optionally verdict, diagnostics, config, preset, policy and stage';
+const MUST_BE_AN_OBJECT = 'must be an object with exitCode, and optionally verdict, diagnostics, config, preset, policy, stage and trace';
 
 function notAnObject(value: unknown): string {
   return `${MUST_BE_AN_OBJECT}; got ${kind(value)}`;
@@ -128,7 +141,7 @@ function validateExpectation(data: unknown, shownAs: string): Expectation {
   for (const key of Object.keys(data)) {
     if (!TOP_KEYS.includes(key)) fail(`unknown key ${JSON.stringify(key)}; allowed keys are ${TOP_KEYS_TEXT}`);
   }
-  const { exitCode, verdict, config, preset, policy, stage, diagnostics, inputError } = data;
+  const { exitCode, verdict, config, preset, policy, stage, trace, diagnostics, inputError } = data;
   if (exitCode === undefined) fail('exitCode is missing; use 0 (pass), 1 (gate failed), 3 (input error) or 4 (critical input)');
   if (typeof exitCode !== 'number' || !EXIT_CODES.includes(exitCode)) fail(`exitCode must be 0, 1, 3 or 4; got ${valueText(exitCode)}`);
   const expectation: Expectation = { exitCode: exitCode as ExpectedExitCode };
@@ -147,6 +160,11 @@ function validateExpectation(data: unknown, shownAs: string): Expectation {
     if (typeof config !== 'string' || config === '')
       fail(`config must name a configuration file, relative to this file; got ${valueText(config)}`);
     expectation.config = config as string;
+  }
+  if (trace !== undefined) {
+    if (typeof trace !== 'string' || trace === '')
+      fail(`trace must name the agent's trace file, relative to this file; got ${valueText(trace)}`);
+    expectation.trace = trace as string;
   }
   if (preset !== undefined) {
     if (preset !== 'gate' && preset !== 'reference') fail(`preset must be "gate" or "reference"; got ${valueText(preset)}`);
@@ -212,7 +230,7 @@ function validateDiagnostic(item: unknown, where: string, fail: (problem: string
 }
 
 /**
- * The text of an expectation file: keys in the order config, preset, policy, exitCode, verdict,
+ * The text of an expectation file: keys in the order config, preset, policy, stage, trace, exitCode, verdict,
  * diagnostics (each ruleId, severity, path, line); JSON with two-space indentation, or YAML; one
  * trailing newline.
  */
@@ -222,6 +240,7 @@ export function serializeExpectation(expectation: Expectation, format: Expectati
   if (expectation.preset !== undefined) ordered['preset'] = expectation.preset;
   if (expectation.policy !== undefined) ordered['policy'] = expectation.policy;
   if (expectation.stage !== undefined) ordered['stage'] = expectation.stage;
+  if (expectation.trace !== undefined) ordered['trace'] = expectation.trace;
   ordered['exitCode'] = expectation.exitCode;
   if (expectation.verdict !== undefined) ordered['verdict'] = expectation.verdict;
   if (expectation.diagnostics !== undefined) {

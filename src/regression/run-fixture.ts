@@ -1,12 +1,16 @@
 import { existsSync } from 'node:fs';
 import { definedFields } from '../common/defined-fields.js';
-import { appendToRawPath, pathText, type RawPath } from '../common/raw-path.js';
+import { appendToRawPath, joinRawPath, pathText, type RawPath, splitRawPath } from '../common/raw-path.js';
 import { WriteRefusedError } from '../common/write-file.js';
 import type { CompileResult } from '../compile.js';
 import { renderMarkdown } from '../dialects/markdown.js';
 import { DEFAULT_MAX_BYTES, readInput } from '../load/read-input.js';
+import type { Policy } from '../policy/types.js';
 import { renderJson } from '../render/json.js';
 import type { Report } from '../report/types.js';
+import { type TraceEvidence, traceEvidence } from '../trace/evidence.js';
+import { readTrace, UnreadableTraceError } from '../trace/read-trace.js';
+import { shellProgramsWith } from '../trace/shell-table.js';
 import { compareDiagnostics } from './compare.js';
 import { firstDifferingLine, unifiedDiff } from './diff.js';
 import { ExpectationError } from './errors.js';
@@ -86,7 +90,12 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
   }
   if (judge.config.path !== null) config = { path: judge.config.path, source: judge.config.source };
   const stage = found?.expectation.stage;
-  const result = judge.compiler.compile(read.bytes, { path, ...definedFields({ stage }) });
+  const trace = found?.expectation.trace === undefined ? undefined : fixtureTrace(found, judge.compiler.policy);
+  if (trace !== undefined && 'problem' in trace) {
+    problems.push({ message: trace.problem });
+    return finish(null);
+  }
+  const result = judge.compiler.compile(read.bytes, { path, ...definedFields({ stage, trace }) });
 
   if (update === 'all') {
     const [json] = expectationCandidates(file);
@@ -100,6 +109,20 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
   checkGolden(goldens.markdown, renderMarkdown);
   checkGolden(goldens.json, renderJson);
   return finish(result.exitCode);
+
+  /** The trace the expectation names, read inside the fixture's folder as its other side files are. */
+  function fixtureTrace(expectation: ExpectationFile, policy: Policy): TraceEvidence | { problem: string } {
+    const named = expectation.expectation.trace as string;
+    const file = joinRawPath(splitRawPath(expectation.file).folder, named);
+    const read = readSideFile(file, shown(file), bound);
+    if ('problem' in read) return { problem: `trace ${read.problem}` };
+    try {
+      return traceEvidence(readTrace([read.bytes], { programs: shellProgramsWith(policy.traceShellPrograms) }), shown(file));
+    } catch (error) {
+      if (error instanceof UnreadableTraceError) return { problem: `trace ${shown(file)}: ${error.message}` };
+      throw error;
+    }
+  }
 
   /** An update that cannot be written is this fixture's problem; the other fixtures go on. */
   function writeUpdate(target: RawPath, content: string): void {
@@ -181,9 +204,9 @@ function compareWithExpectation(result: CompileResult, expected: Expectation): P
  * replaces says (none: the defaults); generated corpora write their sidecars with it too.
  */
 export function expectationOf(result: CompileResult, previous?: Expectation): Expectation {
-  const { config, preset, policy, stage } = previous ?? {};
+  const { config, preset, policy, stage, trace } = previous ?? {};
   return {
-    ...definedFields({ config, preset, policy, stage }),
+    ...definedFields({ config, preset, policy, stage, trace }),
     exitCode: result.exitCode,
     verdict: result.verdict,
     diagnostics: result.diagnostics.map(({ ruleId, severity, path, line }) => ({

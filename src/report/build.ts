@@ -89,7 +89,8 @@ function specChecklist(view: SpecView, diagnostics: Diagnostic[], { enabledRules
     // With the schema's findings cut short, the other rules did not run: no criterion can be called passed.
     judged: view.schema.omitted.structural === 0,
     listed: (criterion) => {
-      if ('block' in criterion && !hasBlock(view.data, criterion.block)) return false;
+      if ('block' in criterion && !(criterion.block === 'trace' ? view.trace !== undefined : hasBlock(view.data, criterion.block)))
+        return false;
       const section = REACHED_BY[criterion.id];
       return !(stage === 'draft' && section !== undefined && view.data[section] === undefined);
     },

@@ -20,6 +20,7 @@ import type { ArtifactCheckMeta, Rule } from './rule.js';
 import { schema } from './schema.js';
 import { statusDrift } from './status-drift.js';
 import { stopReason } from './stop-reason.js';
+import { traceRules } from './trace/index.js';
 import { unknownField } from './unknown-field.js';
 
 /** Every rule, in the order the catalog documents them. critical-input always runs first. */
@@ -43,6 +44,7 @@ export const rules: readonly Rule[] = [
   findingProvenance,
   ...discoveryRules,
   ...briefRules,
+  ...traceRules,
   antiPatterns,
   unknownField,
 ];

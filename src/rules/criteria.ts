@@ -19,6 +19,12 @@ export const criteria = [
     title: 'Progressive discovery within its limits, refined between cycles, stopped for a reason',
   },
   { id: 'briefs', name: 'working briefs', block: 'briefs', title: 'Working briefs well-formed, with every change explained' },
+  {
+    id: 'trace',
+    name: 'trace',
+    block: 'trace',
+    title: "The record matches the agent's own trace: every map call, read and unit of budget observed, in order",
+  },
   { id: 'method', name: 'method', title: 'No blocked anti-pattern anywhere in the spec' },
 ] as const;
 

@@ -8,6 +8,11 @@ export interface RuleExample<Example = ExampleSpec> {
   /** What the example shows, in a sentence. */
   title: string;
   apply(spec: Example): void;
+  /**
+   * For a rule that checks a spec against the agent's trace: the trace the example is compiled
+   * with, as JSONL hook payloads, made from the base document before `apply` changes it.
+   */
+  trace?(base: Example): string;
 }
 
 /** The base spec as examples edit it: typed fields, plus room to remove or mistype them. */
@@ -40,6 +45,11 @@ export interface RuleMeta<Example = ExampleSpec> {
    * a mistake: there it reports at most a warning, whatever its setting (off stays off).
    */
   draftCeiling?: 'warning';
+  /**
+   * Set on a rule that checks the spec against the agent's own trace (`--trace`): without a trace
+   * it finds nothing, and its examples name the trace they are compiled with.
+   */
+  evidence?: 'trace';
 }
 
 /**

@@ -2,6 +2,7 @@ import { isRecord } from '../common/guards.js';
 import { childPointer, pointer } from '../diagnostics/pointer.js';
 import type { SchemaFindings } from '../schema/issues.js';
 import type { Budget, Discovery, SectionItem, SectionName, StopCondition } from '../spec/types.js';
+import type { TraceEvidence } from '../trace/evidence.js';
 
 export interface Item<T> {
   readonly value: T;
@@ -40,6 +41,8 @@ export class SpecView {
     readonly data: Record<string, unknown>,
     /** What the JSON Schema found; read by the `schema` and `unknown-field` rules. */
     readonly schema: SchemaFindings,
+    /** The agent's own trace, when one was given: read by the trace-* rules. */
+    readonly trace?: TraceEvidence,
   ) {}
 
   /** The raw array of a section, whatever its items hold; undefined when it is not an array. */

@@ -1,5 +1,6 @@
 // One input, read and compiled on its own, as the commands that judge specs do it: compile, stats,
 // compare, next and the MCP tools (test judges fixtures through src/regression/).
+
 import { isAbsolute } from 'node:path';
 import { definedFields } from '../common/defined-fields.js';
 import { pathText } from '../common/raw-path.js';
@@ -7,6 +8,7 @@ import type { Baseline, CompileResult, Compiler, SourceFormat, Stage } from '../
 import { decodeUtf8 } from '../load/parse.js';
 import { type ReadResult, readInput, tooLarge } from '../load/read-input.js';
 import { countsOf, type FileLocation, type FileOutcome } from '../report/outcome.js';
+import type { TraceEvidence } from '../trace/evidence.js';
 import type { InputFile } from './input-file.js';
 
 /** What a file came to, and the note a listing ends with when --quiet hid warnings that fail the gate. */
@@ -35,7 +37,7 @@ export interface GivenText {
  */
 export function compileFile(
   compiler: Compiler,
-  input: InputFile & { baseline?: Baseline; given?: GivenText; bytes?: Uint8Array },
+  input: InputFile & { baseline?: Baseline; given?: GivenText; bytes?: Uint8Array; trace?: TraceEvidence },
   options: FileFlags,
   keepSource: boolean,
 ): FileOutcome {
@@ -44,8 +46,8 @@ export function compileFile(
     ? compiler.compile(
         read.source,
         input.open === '-'
-          ? definedFields({ stage: options.stage, sourceFormat: input.given?.format })
-          : { path: input.reportPath, ...definedFields({ baseline: input.baseline, stage: options.stage }) },
+          ? definedFields({ stage: options.stage, sourceFormat: input.given?.format, trace: input.trace })
+          : { path: input.reportPath, ...definedFields({ baseline: input.baseline, stage: options.stage, trace: input.trace }) },
       )
     : {
         exitCode: 3,

@@ -3,6 +3,7 @@ import { type Baseline, type Compiler, type CompilerOptions, createCompiler } fr
 import { reportRenderer } from '../../render/formatters.js';
 import { compileFile, type FileFlags, type FileOutcome } from '../../run/compile-file.js';
 import type { InputFile } from '../../run/input-file.js';
+import type { TraceEvidence } from '../../trace/evidence.js';
 
 /** One input file compiled, with its report rendered when the run writes reports (--output-dir). */
 export interface CompiledFile {
@@ -10,8 +11,8 @@ export interface CompiledFile {
   rendered?: string;
 }
 
-/** An input, the index of the compiler (the configuration) that judges it, and its baseline. */
-export type JudgedInput = InputFile & { judge: number; baseline?: Baseline };
+/** An input, the index of the compiler (the configuration) that judges it, its baseline, and the agent's trace it is checked against. */
+export type JudgedInput = InputFile & { judge: number; baseline?: Baseline; trace?: TraceEvidence };
 
 /** How each file of a run is compiled, in this thread or in a worker: the same settings either way. */
 export interface CompileJobContext {

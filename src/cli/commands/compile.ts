@@ -9,10 +9,11 @@ import { escapeFor } from '../../render/untrusted/index.js';
 import { type FileOutcome, hiddenWarningsNote } from '../../run/compile-file.js';
 import type { InputFile } from '../../run/input-file.js';
 import { toolInfo } from '../../tool.js';
+import type { TraceEvidence } from '../../trace/evidence.js';
 import { chooseWorkers, type WorkersRequest } from '../../workers/choose.js';
 import { bundledWorker } from '../../workers/launcher.js';
 import { runInWorkers } from '../../workers/pool.js';
-import type { EnvelopeError } from '../contract.js';
+import { type EnvelopeError, usageError } from '../contract.js';
 import { type ExpandedInputs, expandInputs } from '../inputs.js';
 import {
   type BaselineFindings,
@@ -42,6 +43,7 @@ import {
 import { planReports, type ReportFate, type ReportPlan, reportsNotWritten } from './output-dir.js';
 import { type ReportSink, reportSink } from './report-writer.js';
 import type { CommandResult, Io } from './result.js';
+import { readTraceEvidence } from './trace-input.js';
 
 export interface CompileOptions extends CompilerFlags, BaselineFlags {
   inputs: string[];
@@ -59,6 +61,11 @@ export interface CompileOptions extends CompilerFlags, BaselineFlags {
   ruleDocsBaseUrl?: string;
   /** "draft": judge unfinished specs (a sound one is draft-ok, exit 0). */
   stage?: Stage;
+  /** The agent's trace the one spec is checked against, and how to read it. */
+  trace?: string;
+  traceRoot?: string;
+  traceSince?: string;
+  traceUntil?: string;
   json: boolean;
 }
 
@@ -75,6 +82,8 @@ interface CompilePlan {
   context: CompileJobContext;
   /** With --output-dir: where each report goes, every target checked. */
   reports: ReportPlan | null;
+  /** With --trace: the agent's trace the one spec is checked against. */
+  trace: TraceEvidence | undefined;
 }
 
 /** What the files came to, judged by their baselines (rewritten first with --suppress-all, --suppress-rule or --prune-suppressions). */
@@ -126,7 +135,30 @@ function planCompile(options: CompileOptions, configuration: RunConfiguration, e
     render: writesReports ? (format as 'json' | 'markdown') : null,
     keep: { report: options.json || (!writesReports && REPORT_FORMATS.has(format)), source: format === 'text' },
   };
-  return { inputs, judged, baselines, inputWarnings, workers, format, context, reports };
+  const trace = traceOf(options, inputs, judged, io);
+  return { inputs, judged, baselines, inputWarnings, workers, format, context, reports, trace };
+}
+
+/** --trace, read once options and inputs allow it: one spec, and the policy of its configuration. */
+function traceOf(options: CompileOptions, inputs: readonly InputFile[], judged: Judged, io: Io): TraceEvidence | undefined {
+  const { trace, traceRoot, traceSince, traceUntil } = options;
+  if (trace === undefined) {
+    const stray = [
+      ['--trace-root', traceRoot],
+      ['--trace-since', traceSince],
+      ['--trace-until', traceUntil],
+    ].find(([, value]) => value !== undefined);
+    if (stray !== undefined)
+      throw usageError('CONFLICTING_ARGUMENTS', `${stray[0]} says how to read a trace: give the trace with --trace FILE`);
+    return undefined;
+  }
+  if (inputs.length !== 1)
+    throw usageError(
+      'CONFLICTING_ARGUMENTS',
+      `--trace checks one spec against the trace of the agent that wrote it, not ${inputs.length} files; name one spec`,
+    );
+  const policy = (judged.compilers[judged.files[0]?.judge ?? 0] as Compiler).policy;
+  return readTraceEvidence({ trace, ...definedFields({ traceRoot, since: traceSince, until: traceUntil }) }, policy, io);
 }
 
 /** Every file compiled; a baseline to write is written from what the rules found, and the files judged again by it. */
@@ -136,7 +168,7 @@ async function compileRun(plan: CompilePlan, options: CompileOptions, io: Io): P
   const judgedInputs = (baselinePlan: BaselinePlan): JudgedInput[] =>
     inputs.map((input, index) => {
       const baseline = baselineOf(baselinePlan, index);
-      return { ...input, judge: judged.files[index]?.judge ?? 0, ...definedFields({ baseline }) };
+      return { ...input, judge: judged.files[index]?.judge ?? 0, ...definedFields({ baseline, trace: plan.trace }) };
     });
   let written: BaselineFindings['written'] = [];
   if (baselines.writing) {

@@ -7,6 +7,7 @@ import {
   artifactChecks,
   type CatalogRule,
   dialectRuleCatalogs,
+  exampleEvidence,
   policySchema,
   type RuleExample,
   ruleCatalogText,
@@ -84,13 +85,23 @@ interface ExampleRun {
   title: string;
   /** The example document: a spec, or a katas report. */
   spec: Record<string, unknown>;
+  /** The agent's trace it is checked against (JSONL hook payloads), for the rules that check one. */
+  trace?: string;
   diagnostics: ReturnType<ReturnType<typeof createCompiler>['compile']>['diagnostics'];
 }
 
 function runExample(example: RuleExample<never>, base: () => Record<string, unknown>): ExampleRun {
   const spec = base();
   example.apply(spec as never);
-  return { title: example.title, spec, diagnostics: createCompiler().compile(spec).diagnostics };
+  // A rule that checks against the agent's trace is shown with the trace its example names.
+  const trace = example.trace?.(base() as never);
+  const options = trace === undefined ? {} : { trace: exampleEvidence(trace) };
+  return {
+    title: example.title,
+    spec,
+    ...(trace === undefined ? {} : { trace }),
+    diagnostics: createCompiler().compile(spec, options).diagnostics,
+  };
 }
 
 function artifactCheckText(entry: ArtifactCheckEntry): string {
@@ -130,11 +141,15 @@ function explanationText(rule: CatalogRule, severity: Record<string, string>, fa
     '',
     `Failing example: ${failing.title}`,
     indent(toYaml(failing.spec)),
+    ...(failing.trace === undefined
+      ? []
+      : ['  checked against the trace (PostToolUse hook payloads, nodes under /repo):', indent(failing.trace)]),
     '  gives:',
     diagnostics,
     '',
     `Passing example: ${passing.title}`,
     indent(toYaml(passing.spec)),
+    ...(passing.trace === undefined ? [] : ['  checked against the trace:', indent(passing.trace)]),
     '  gives no diagnostic.',
     '',
   ].join('\n');

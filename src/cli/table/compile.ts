@@ -68,6 +68,18 @@ export const compile = defineCommand({
       choices: ['final', 'draft'],
       default: 'final',
     },
+    {
+      flags: '--trace <file>',
+      description:
+        "check the spec against the agent's own trace of tool calls (a Claude Code transcript or PostToolUse hook payloads, JSONL): the trace-* rules; one spec only",
+      parser: parsePath('--trace'),
+    },
+    {
+      flags: '--trace-root <dir>',
+      description: "the folder the spec's nodes are under, in the trace's paths (default: the cwd of the trace's first call)",
+    },
+    { flags: '--trace-since <time>', description: 'only the calls of the trace made from this time on (ISO 8601)' },
+    { flags: '--trace-until <time>', description: 'only the calls of the trace made up to this time (ISO 8601)' },
     { flags: '-q, --quiet', description: 'report errors only' },
     {
       flags: '--suppressions <file>',
@@ -105,7 +117,8 @@ export const compile = defineCommand({
   ],
   synopsis: `compile-investigation [compile] [inputs...] [--input PATH] [--format FORMAT] [--output FILE]
         [--output-dir DIR] [--preset gate|reference] [--policy FILE] [--config FILE] [--ignore PATTERN]... [--force-exclude]
-        [--fail-on error|warning] [--max-warnings N] [--stage final|draft] [--quiet] [--max-bytes N] [--workers N]
+        [--fail-on error|warning] [--max-warnings N] [--stage final|draft] [--trace FILE] [--trace-root DIR]
+        [--trace-since TIME] [--trace-until TIME] [--quiet] [--max-bytes N] [--workers N]
         [--suppressions FILE] [--suppress-all] [--suppress-rule ID]... [--prune-suppressions]
         [--fail-on-unused-suppressions] [--show-suppressed] [--shard i/n] [--sarif-category ID] [--rule-docs-base-url URL] [--json]`,
   helpAfter: () => `\n${ruleCatalogText()}\n\n${exitCodesText()}\n`,
@@ -124,6 +137,7 @@ export const compile = defineCommand({
       failOn: options['failOn'] as 'error' | 'warning',
       ...(typeof options['maxWarnings'] === 'number' ? { maxWarnings: options['maxWarnings'] } : {}),
       ...(options['stage'] === 'draft' ? { stage: 'draft' as const } : {}),
+      ...pick(options, ['trace', 'traceRoot', 'traceSince', 'traceUntil']),
       quiet: options['quiet'] === true,
       suppressAll: options['suppressAll'] === true,
       suppressRules: (options['suppressRule'] as string[] | undefined) ?? [],

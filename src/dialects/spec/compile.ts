@@ -20,11 +20,11 @@ export function specCompiler(setup: DialectSetup): (document: DialectInput) => D
   const draftPolicy = draftPolicyOf(policy);
   const draftSettings = draftSettingsOf(settings);
   const gateRules = enabledRules.filter((rule) => rule !== criticalInput);
-  return ({ data, input, locate, stage, baseline }) => {
+  return ({ data, input, locate, stage, baseline, trace }) => {
     const critical = runRules([criticalInput], new SpecView(data, NO_SCHEMA_FINDINGS), policy, settings).diagnostics;
     if (critical.length > 0)
       return criticalStop(critical, findCriticalGaps(data, policy.strict.visibleText)[0]?.subcode ?? 'MISSING_GOAL', locate);
-    const view = new SpecView(data, validateStructure(data, stage));
+    const view = new SpecView(data, validateStructure(data, stage), trace);
     const draft = stage === 'draft';
     const run = runRules(gateRules, view, draft ? draftPolicy : policy, draft ? draftSettings : settings, baseline);
     const diagnostics = placeDiagnostics(run.diagnostics, locate);

@@ -1,0 +1,55 @@
+// What the trace-* rules share: which read of the trace each deep dive stands for, and which map
+// calls a surface map entry records.
+import { show } from '../../common/text.js';
+import type { DeepDive, SurfaceMapEntry } from '../../spec/types.js';
+import { successfulReads, type TraceEvidence, tracePathOf } from '../../trace/evidence.js';
+import { firstCommandWords } from '../../trace/shell-words.js';
+import type { TraceCall } from '../../trace/types.js';
+import type { Item } from '../spec-view.js';
+
+/** A deep dive and the read of the trace it stands for: the k-th dive of a node is its k-th successful read. */
+export interface DiveRead {
+  dive: Item<Pick<DeepDive, 'node'>>;
+  /** The node as the trace's absolute path; undefined when it cannot be placed (relative, and no root). */
+  path: string | undefined;
+  read: TraceCall | undefined;
+}
+
+export function diveReads(evidence: TraceEvidence, dives: readonly Item<Pick<DeepDive, 'node'>>[]): DiveRead[] {
+  const readsOf = new Map<string, TraceCall[]>();
+  for (const call of successfulReads(evidence)) {
+    const target = call.target as string;
+    readsOf.set(target, [...(readsOf.get(target) ?? []), call]);
+  }
+  const taken = new Map<string, number>();
+  return dives.map((dive) => {
+    const path = tracePathOf(evidence, dive.value.node);
+    if (path === undefined) return { dive, path, read: undefined };
+    const count = taken.get(path) ?? 0;
+    taken.set(path, count + 1);
+    // A dive past the reads of its node stands for the last one: it claims a read the trace does not repeat.
+    const reads = readsOf.get(path) ?? [];
+    return { dive, path, read: reads[Math.min(count, reads.length - 1)] };
+  });
+}
+
+/**
+ * The successful map calls a surface map entry records: Glob and Grep by their pattern; a shell
+ * program (find, ls, rg, …) by its command line, or by the pattern among its words (an entry
+ * `rg` / `round|toFixed` records `rg -l 'round|toFixed'`).
+ */
+export function mapCallsOf(evidence: TraceEvidence, entry: Pick<SurfaceMapEntry, 'tool' | 'query'>): TraceCall[] {
+  const query = entry.query.trim();
+  return evidence.trace.calls.filter((call) => {
+    if (call.kind !== 'map' || call.status !== 'ok' || call.query === undefined) return false;
+    if (call.program === undefined) return call.tool === entry.tool && call.query.trim() === query;
+    if (call.program !== entry.tool) return false;
+    return call.query.trim() === query || firstCommandWords(call.query).includes(query);
+  });
+}
+
+/** Up to `most` items of a list for a message, and how many more. */
+export function firstFew(items: readonly string[], most = 5): string {
+  const shown = items.slice(0, most).map((item) => show(item));
+  return items.length > most ? `${shown.join(', ')} and ${items.length - most} more` : shown.join(', ');
+}

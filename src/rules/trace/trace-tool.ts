@@ -1,0 +1,43 @@
+import { show } from '../../common/text.js';
+import { childPointer } from '../../diagnostics/pointer.js';
+import { tracePlace } from '../../trace/evidence.js';
+import { baseTrace } from '../examples/base-trace.js';
+import type { Rule } from '../rule.js';
+import { diveReads } from './support.js';
+
+export const traceTool: Rule = {
+  meta: {
+    id: 'trace-tool',
+    criterion: 'trace',
+    evidence: 'trace',
+    description:
+      "A deep dive's tool names the tool the agent's trace used for that read: Read, or the shell program (sed, cat, head, tail).",
+    rationale:
+      'The tool says how much of the node was read and at what cost: a sed of 80 lines is not a Read of the file. Name the tool the trace shows.',
+    examples: {
+      failing: {
+        title: 'The first deep dive says sed where the trace shows a Read.',
+        apply: (spec) => {
+          (spec.deepDives[0] as { tool: string }).tool = 'sed';
+        },
+        trace: (base) => baseTrace(base),
+      },
+      passing: { title: 'Every deep dive names the tool of its read.', apply: () => {}, trace: (base) => baseTrace(base) },
+    },
+  },
+  check({ view, report }) {
+    const evidence = view.trace;
+    if (evidence === undefined) return;
+    const tools = new Map(view.items('deepDives', ['tool']).map((item) => [item.index, item.value.tool]));
+    for (const { dive, read } of diveReads(evidence, view.items('deepDives', ['node']))) {
+      const tool = tools.get(dive.index);
+      if (read === undefined || tool === undefined || tool === read.tool || tool === read.program) continue;
+      const used = read.program ?? read.tool;
+      report(
+        childPointer(dive.path, 'tool'),
+        `the trace read ${show(dive.value.node)} with ${show(used)} (${tracePlace(evidence, read)}), not ${show(tool)}; name the tool it used.`,
+        { value: tool, allowed: [used] },
+      );
+    }
+  },
+};

@@ -1,0 +1,37 @@
+// A trace as evidence for a spec: the calls, and the folder the spec's nodes are relative to.
+import { nodeInTrace, relativeToRoot, resolveTracePath } from './paths.js';
+import type { Trace, TraceCall } from './types.js';
+
+export interface TraceEvidence {
+  trace: Trace;
+  /** The absolute folder a spec's relative nodes are under: --trace-root, else the cwd of the trace's first call. */
+  root: string | undefined;
+  /** The trace as the user named it, for messages. */
+  shown: string;
+}
+
+/** A trace as evidence: its paths under `root` when given (absolute), else under the cwd of its first call that has one. */
+export function traceEvidence(trace: Trace, shown: string, root?: string): TraceEvidence {
+  return { trace, shown, root: root !== undefined ? resolveTracePath('/', root) : trace.calls.find((call) => call.cwd !== undefined)?.cwd };
+}
+
+/** A spec's node as the trace's absolute path (undefined when it is relative and there is no root). */
+export function tracePathOf(evidence: TraceEvidence, node: string): string | undefined {
+  return nodeInTrace(evidence.root, node);
+}
+
+/** The successful reads of the trace, in time order. */
+export function successfulReads(evidence: TraceEvidence): TraceCall[] {
+  return evidence.trace.calls.filter((call) => call.kind === 'read' && call.status === 'ok' && call.target !== undefined);
+}
+
+/** Where a call is in the trace, for a message: its line, id and time. */
+export function tracePlace(evidence: TraceEvidence, call: TraceCall): string {
+  const time = call.timestamp === undefined ? '' : `, ${call.timestamp}`;
+  return `${evidence.shown} line ${call.line}, ${call.id}${time}`;
+}
+
+/** A trace path as a spec would name it: relative to the root when under it. */
+export function asSpecNode(evidence: TraceEvidence, path: string): string {
+  return relativeToRoot(evidence.root, path);
+}

@@ -1,0 +1,154 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runInProcess } from './support/in-process.js';
+
+const root = new URL('..', import.meta.url).pathname;
+const scratch = mkdtempSync(join(tmpdir(), 'trace-compile-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const SPEC = 'fixtures/traces/transcript-small.spec.yaml';
+const TRACE = 'fixtures/traces/transcript-small.jsonl';
+
+/** The spec with one text replaced, written to the scratch folder. */
+function variant(name: string, from: string, to: string): string {
+  const text = readFileSync(join(root, SPEC), 'utf8');
+  expect(text).toContain(from);
+  const path = join(scratch, `${name}.yaml`);
+  writeFileSync(path, text.replace(from, to));
+  return path;
+}
+
+async function compile(spec: string, extra: string[] = []) {
+  const run = await runInProcess([spec, '--trace', TRACE, '--json', ...extra], { cwd: root });
+  const file = JSON.parse(run.stdout).data.files[0];
+  return {
+    status: run.status,
+    stderr: run.stderr,
+    rules: file.diagnostics.map((d: { ruleId: string; path: string }) => [d.ruleId, d.path]),
+  };
+}
+
+describe('compile --trace', () => {
+  it('a spec that records what its trace shows passes, and its checklist says the trace was checked', async () => {
+    expect(await compile(SPEC)).toMatchObject({ status: 0, rules: [] });
+    const report = await runInProcess([SPEC, '--trace', TRACE, '--format', 'json'], { cwd: root });
+    const gate = JSON.parse(report.stdout).summary.gate as Array<{ criterion: string; passed: boolean; rules: string[] }>;
+    expect(gate.find((criterion) => criterion.criterion === 'trace')).toMatchObject({ passed: true });
+    // Without a trace the criterion is not listed: nothing was checked.
+    const plain = await runInProcess([SPEC, '--format', 'json'], { cwd: root });
+    expect(JSON.parse(plain.stdout).summary.gate.map((criterion: { criterion: string }) => criterion.criterion)).not.toContain('trace');
+  });
+
+  it('a deep dive of a node the trace never read successfully is trace-dive-observed', async () => {
+    const spec = variant('unread', 'node: src/totals.ts', 'node: src/export.ts');
+    expect(await compile(spec)).toMatchObject({ status: 1, rules: [['trace-dive-observed', '/deepDives/0/node']] });
+  });
+
+  it('a map entry no call of the trace made is trace-map-observed', async () => {
+    const spec = variant('unmapped', 'query: "src/**/*.ts"', 'query: "src/**/*.js"');
+    expect(await compile(spec)).toMatchObject({ status: 1, rules: [['trace-map-observed', '/surfaceMap/0/query']] });
+  });
+
+  it('a candidate node the call did not return is trace-map-observed, at that node', async () => {
+    const spec = variant(
+      'invented',
+      '      - src/reports/monthly.ts\n    evidence',
+      '      - src/reports/monthly.ts\n      - src/reports/yearly.ts\n    evidence',
+    );
+    const result = await compile(spec);
+    expect(result.rules).toContainEqual(['trace-map-observed', '/surfaceMap/1/candidateNodes/1']);
+  });
+
+  it('a dive that names another tool than the trace used is trace-tool', async () => {
+    const spec = variant('tool', 'tool: sed', 'tool: cat');
+    expect(await compile(spec)).toMatchObject({ status: 1, rules: [['trace-tool', '/deepDives/1/tool']] });
+  });
+
+  it('a read before any map call surfaced its node is trace-order; more reads than budget.used is trace-budget', async () => {
+    const payload = (id: string, tool: string, input: unknown, response: unknown) =>
+      JSON.stringify({
+        hook_event_name: 'PostToolUse',
+        cwd: '/work/ledger',
+        tool_name: tool,
+        tool_input: input,
+        tool_response: response,
+        tool_use_id: id,
+      });
+    const read = (id: string, path: string) =>
+      payload(id, 'Read', { file_path: path }, { file: { filePath: path, numLines: 9, totalLines: 9 } });
+    const trace = join(scratch, 'blind.jsonl');
+    writeFileSync(
+      trace,
+      [
+        read('r1', '/work/ledger/src/totals.ts'),
+        payload('g', 'Glob', { pattern: 'src/**/*.ts' }, { filenames: ['/work/ledger/src/totals.ts', '/work/ledger/src/export.ts'] }),
+        payload('l', 'Bash', { command: 'ls -la src/reports' }, { stdout: 'monthly.ts' }),
+        payload('s', 'Bash', { command: "sed -n '1,60p' src/reports/monthly.ts" }, { stdout: '' }),
+        read('r2', '/work/ledger/src/export.ts'),
+      ].join('\n'),
+    );
+    const run = await runInProcess([SPEC, '--trace', trace, '--json'], { cwd: root });
+    expect(run.status).toBe(1);
+    const diagnostics = JSON.parse(run.stdout).data.files[0].diagnostics as Array<{ ruleId: string; path: string; message: string }>;
+    expect(diagnostics.map((d) => [d.ruleId, d.path])).toEqual([
+      ['trace-budget', '/budget/used'],
+      ['trace-order', '/deepDives/0/node'],
+    ]);
+    expect(diagnostics[0]?.message).toContain('3 successful reads');
+    expect(diagnostics[0]?.message).toContain('"src/export.ts"');
+    expect(diagnostics[1]?.message).toContain('blind.jsonl line 1, r1');
+  });
+
+  it('--trace-until narrows the trace: a read after the window is not there', async () => {
+    expect(await compile(SPEC, ['--trace-until', '2026-03-02T10:00:09Z'])).toMatchObject({
+      status: 1,
+      rules: [['trace-dive-observed', '/deepDives/1/node']],
+    });
+  });
+
+  it('the preset reference leaves the trace rules off', async () => {
+    const spec = variant('reference', 'tool: sed', 'tool: cat');
+    expect((await compile(spec, ['--preset', 'reference'])).rules).toEqual([]);
+  });
+
+  it('--trace with several specs, or a trace option without --trace, is a usage error', async () => {
+    const several = await runInProcess(
+      [SPEC, SPEC.replace('.spec.yaml', '.spec.yaml'), 'fixtures/valid/wiki-oncall-ownership.yaml', '--trace', TRACE],
+      { cwd: root },
+    );
+    expect(several.status).toBe(2);
+    expect(several.stderr).toContain('--trace checks one spec');
+    const stray = await runInProcess([SPEC, '--trace-root', '/work'], { cwd: root });
+    expect(stray.status).toBe(2);
+    expect(stray.stderr).toContain('give the trace with --trace FILE');
+    const missing = await runInProcess([SPEC, '--trace', 'nope.jsonl'], { cwd: root });
+    expect(missing.status).toBe(3);
+  });
+
+  it('a fixture sidecar names its trace: read inside the fixture folder, a missing or unreadable one is that fixture failing', async () => {
+    const suite = join(scratch, 'suite');
+    const spec = readFileSync(join(root, SPEC), 'utf8');
+    const trace = readFileSync(join(root, TRACE));
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(suite, { recursive: true });
+    writeFileSync(join(suite, 'ok.yaml'), spec);
+    writeFileSync(join(suite, 'ok.expect.json'), JSON.stringify({ trace: 'session.jsonl', exitCode: 0 }));
+    writeFileSync(join(suite, 'session.jsonl'), trace);
+    writeFileSync(join(suite, 'missing.yaml'), spec);
+    writeFileSync(join(suite, 'missing.expect.json'), JSON.stringify({ trace: 'gone.jsonl', exitCode: 0 }));
+    writeFileSync(join(suite, 'outside.yaml'), spec);
+    writeFileSync(join(suite, 'outside.expect.json'), JSON.stringify({ trace: `../../${TRACE}`, exitCode: 0 }));
+    writeFileSync(join(suite, 'typed.yaml'), spec);
+    writeFileSync(join(suite, 'typed.expect.json'), JSON.stringify({ trace: 5, exitCode: 0 }));
+    const run = await runInProcess(['test', 'suite', '--json'], { cwd: scratch });
+    const fixtures = JSON.parse(run.stdout).data.fixtures as Array<{ path: string; passed: boolean; problems: string[] }>;
+    const byName = Object.fromEntries(fixtures.map((fixture) => [fixture.path.replace('suite/', ''), fixture]));
+    expect(byName['ok.yaml']?.passed).toBe(true);
+    expect(byName['missing.yaml']?.problems[0]).toMatch(/trace .*gone\.jsonl cannot be read/);
+    expect(byName['outside.yaml']?.passed).toBe(false);
+    expect(byName['typed.yaml']?.problems[0]).toContain('trace must name');
+    expect(run.status).toBe(1);
+  });
+});
