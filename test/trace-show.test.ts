@@ -158,6 +158,15 @@ describe('trace show', () => {
     expect(run.stderr).toContain('output');
   });
 
+  it('trace alone, or with a word that names no trace command, is a usage error that names them', async () => {
+    const alone = await runInProcess(['trace'], { cwd: root });
+    expect(alone.status).toBe(2);
+    expect(alone.stderr).toContain('trace needs a command: show');
+    const unknown = await runInProcess(['trace', 'shwo', 'x.jsonl'], { cwd: root });
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('unknown trace command "shwo"; use show');
+  });
+
   it('--output writes the timeline atomically and prints nothing', async () => {
     const output = join(scratch, 'timeline.txt');
     const run = await runInProcess(['trace', 'show', join(root, 'fixtures/traces/hook-small.jsonl'), '--output', output], { cwd: scratch });

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { toolInfo } from '../tool.js';
+import { usageError } from './contract.js';
 import { inertError } from './options.js';
 import { type CommandDeclaration, toOption } from './table/declaration.js';
 import { COMMAND_GROUPS, COMMANDS, type Invocation } from './table/index.js';
@@ -24,9 +25,20 @@ export function buildProgram(
     .configureOutput({ ...output, outputError: (text, write) => write(inertError(text)) });
 
   const made = new Map<string, Command>();
-  // A command that is only its subcommands (trace): --help lists them, and alone it shows that help.
+  // A command that is only its subcommands (trace): --help lists them; alone, or with a word that
+  // names none of them, it is a usage error that names them.
   const group = (name: string): Command => {
-    const command = program.command(name).description(`${name} commands: ${(COMMAND_GROUPS.get(name) ?? []).join(', ')}`);
+    const subcommands = (COMMAND_GROUPS.get(name) ?? []).map((subcommand) => subcommand.slice(name.length + 1));
+    const command = program
+      .command(name)
+      .description(`${name} commands: ${(COMMAND_GROUPS.get(name) ?? []).join(', ')}`)
+      .allowExcessArguments(true)
+      .action(() => {
+        const given = command.args[0];
+        const choices = subcommands.join(', ');
+        if (given === undefined) throw usageError('MISSING_ARGUMENT', `${name} needs a command: ${choices}`);
+        throw usageError('INVALID_ARGUMENT', `unknown ${name} command ${JSON.stringify(given)}; use ${choices}`);
+      });
     made.set(name, command);
     return command;
   };
