@@ -41,6 +41,33 @@ describe('compile --trace', () => {
     expect(JSON.parse(plain.stdout).summary.gate.map((criterion: { criterion: string }) => criterion.criterion)).not.toContain('trace');
   });
 
+  it('the JSON and Markdown reports say which trace was checked, what it held, and the reads the record leaves out', async () => {
+    const args = ['fixtures/invalid/trace-budget-unreported-read.yaml', '--trace', 'fixtures/invalid/trace-ledger-extra.trace.jsonl'];
+    const json = await runInProcess([...args, '--format', 'json'], { cwd: root });
+    const bytes = readFileSync(join(root, 'fixtures/invalid/trace-ledger-extra.trace.jsonl'));
+    const { createHash } = await import('node:crypto');
+    expect(JSON.parse(json.stdout).trace).toEqual({
+      path: 'fixtures/invalid/trace-ledger-extra.trace.jsonl',
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      format: 'hook-payloads',
+      versions: [],
+      root: '/work/ledger',
+      lines: 5,
+      calls: 5,
+      byTool: { Bash: 2, Glob: 1, Read: 2 },
+      failedCalls: 0,
+      sidechainCalls: 0,
+      skippedLines: 0,
+      reads: { total: 3, matched: 2, unmatched: ['src/export.ts'], unmatchedCount: 1 },
+    });
+    const markdown = await runInProcess(args, { cwd: root });
+    expect(markdown.stdout).toContain('## Checked against the trace');
+    expect(markdown.stdout).toContain('- Reads the record leaves out: `src/export.ts`');
+    // Without a trace the report has neither.
+    const plain = await runInProcess([args[0] as string, '--format', 'json'], { cwd: root });
+    expect(JSON.parse(plain.stdout).trace).toBeUndefined();
+  });
+
   it('a deep dive of a node the trace never read successfully is trace-dive-observed', async () => {
     const spec = variant('unread', 'node: src/totals.ts', 'node: src/export.ts');
     expect(await compile(spec)).toMatchObject({ status: 1, rules: [['trace-dive-observed', '/deepDives/0/node']] });

@@ -44,6 +44,10 @@ describe('trace show', () => {
     expect(data.trace.format).toBe('hook-payloads');
     expect(data.counts.byKind).toEqual({ map: 3, read: 2, other: 0 });
     expect(data.trace.calls[2]).toMatchObject({ id: 'hook-3', kind: 'read', target: '/work/ledger/docs/totals.md' });
+    // The trace's paths are the agent's machine's: a root relative to this one's folder means nothing there.
+    const relative = await runInProcess(['trace', 'show', 'fixtures/traces/hook-small.jsonl', '--trace-root', 'work'], { cwd: root });
+    expect(relative.status).toBe(2);
+    expect(relative.stderr).toContain('--trace-root takes an absolute folder');
   });
 
   it('makes control and bidi characters of a trace visible, and never prints a result', async () => {

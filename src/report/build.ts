@@ -8,6 +8,7 @@ import { discoveryMetrics } from './discovery-metrics.js';
 import { type ChecklistRule, gateChecklist } from './gate-checklist.js';
 import { normalizeInvestigation } from './normalize.js';
 import { readFigures } from './read-figures.js';
+import { traceSummary } from './trace-summary.js';
 import type { GateCriterion, InputFormat, Metrics, Report, Summary, Verdict } from './types.js';
 
 export interface ReportContext {
@@ -31,6 +32,7 @@ export function buildReport(view: SpecView, diagnostics: Diagnostic[], context: 
     verdict,
     summary: summarize(view, diagnostics, counts, verdict, context),
     metrics: measure(view),
+    ...(view.trace === undefined ? {} : { trace: traceSummary(view.trace, view) }),
     diagnostics,
     investigation: normalizeInvestigation(view.data),
   };

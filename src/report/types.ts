@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CriterionId } from '../rules/criteria.js';
 import type { DiscoveryMetrics } from './discovery-metrics.js';
+import type { TraceSummary } from './trace-summary.js';
 
 /** A finished spec passes or fails the gate; a draft (`--stage draft`) that is sound so far is draft-ok. */
 export type Verdict = 'pass' | 'fail' | 'draft-ok';
@@ -68,6 +69,8 @@ export interface ReportCommon {
   verdict: Verdict;
   summary: Summary;
   metrics: Metrics;
+  /** The agent's trace the spec was checked against (`--trace`); only when one was given. */
+  trace?: TraceSummary;
   diagnostics: Diagnostic[];
   investigation: Record<string, unknown>;
 }

@@ -15,7 +15,7 @@ import type { Io } from './result.js';
 /** The options that name a trace and say how to read it. */
 export interface TraceFlags {
   trace: string;
-  /** The folder a spec's nodes are relative to (relative to the working folder when not absolute); else the cwd of the trace's first call. */
+  /** The absolute folder, in the trace's paths, a spec's nodes are relative to; else the cwd of the trace's first call. */
   traceRoot?: string;
   /** Only the calls from this time on, and up to that time (ISO 8601, both included). */
   since?: string;
@@ -24,10 +24,16 @@ export interface TraceFlags {
 
 /** The trace `flags` name, read under `policy` (its traceShellPrograms), narrowed and placed under its root. */
 export function readTraceEvidence(flags: TraceFlags, policy: Policy, io: Pick<Io, 'cwd'>): TraceEvidence {
+  // The trace's paths are the agent's machine's: a root is one of them, not a folder of this one.
+  if (flags.traceRoot !== undefined && !flags.traceRoot.startsWith('/'))
+    throw usageError(
+      'INVALID_ARGUMENT',
+      `--trace-root takes an absolute folder as the trace names it (such as /work/repo), not ${JSON.stringify(flags.traceRoot)}`,
+    );
   const window = traceWindow(flags);
   const programs = shellProgramsWith(policy.traceShellPrograms);
   const trace = narrowed(readTraceFile(resolve(io.cwd, flags.trace), flags.trace, programs), window, flags.trace);
-  return traceEvidence(trace, flags.trace, flags.traceRoot === undefined ? undefined : resolve(io.cwd, flags.traceRoot));
+  return traceEvidence(trace, flags.trace, flags.traceRoot);
 }
 
 /** A trace file read whole, its failures the run's input errors. */

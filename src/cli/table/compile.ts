@@ -76,7 +76,7 @@ export const compile = defineCommand({
     },
     {
       flags: '--trace-root <dir>',
-      description: "the folder the spec's nodes are under, in the trace's paths (default: the cwd of the trace's first call)",
+      description: "the absolute folder, as the trace names it, the spec's nodes are under (default: the cwd of the trace's first call)",
     },
     { flags: '--trace-since <time>', description: 'only the calls of the trace made from this time on (ISO 8601)' },
     { flags: '--trace-until <time>', description: 'only the calls of the trace made up to this time (ISO 8601)' },

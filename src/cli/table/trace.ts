@@ -9,7 +9,10 @@ export const traceShow = defineCommand({
   description:
     "print an agent's trace (a Claude Code transcript or PostToolUse hook payloads, JSONL) as a timeline: each tool call in time order, cheap map calls and deep reads marked, what each surfaced or read",
   options: [
-    { flags: '--trace-root <dir>', description: "the folder paths are shown relative to (default: the cwd of the trace's first call)" },
+    {
+      flags: '--trace-root <dir>',
+      description: "the absolute folder, as the trace names it, paths are shown relative to (default: the cwd of the trace's first call)",
+    },
     { flags: '--trace-since <time>', description: 'only the calls made from this time on (ISO 8601, such as 2026-03-02T10:00:00Z)' },
     { flags: '--trace-until <time>', description: 'only the calls made up to this time (ISO 8601)' },
     { flags: '-f, --format <format>', description: 'output format', choices: ['text', 'json'], default: 'text' },

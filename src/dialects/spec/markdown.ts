@@ -5,6 +5,7 @@ import { cellCodeList } from '../../render/limits.js';
 import { bulletList, cellText, code, heading, paragraph, singleLine, table, text } from '../../render/mdast-builders.js';
 import { boundedFlowchart } from '../../render/mermaid/flowchart.js';
 import { asRecord, codeCell, flowSection, gateAndDiagnostics, section, verdictLine } from '../../render/report-sections.js';
+import { traceSection } from '../../render/trace-section.js';
 import type { Report, SpecReport } from '../../report/types.js';
 
 /** An investigation spec's report as Markdown: its summary, each part of the spec, the flow, the gate and the diagnostics. */
@@ -78,6 +79,7 @@ export function specMarkdownTree(report: SpecReport): Root {
     heading(2, text('Risks')),
     ...section(spec['risks'], asText, 'No risks declared.', 'risks', (risks) => bulletList(risks.map((risk) => [text(singleLine(risk))]))),
     ...(report.metrics.discovery ? discoverySection(spec['discovery'], report.metrics.discovery) : []),
+    ...(report.trace === undefined ? [] : traceSection(report.trace)),
     heading(2, text('Flow')),
     flowSection(boundedFlowchart(spec)),
     ...gateAndDiagnostics(report),

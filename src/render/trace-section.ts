@@ -1,0 +1,35 @@
+import type { PhrasingContent, RootContent } from 'mdast';
+import type { TraceSummary } from '../report/trace-summary.js';
+import { bulletList, code, codeList, heading, text } from './mdast-builders.js';
+
+const FORMAT_NAMES: Record<TraceSummary['format'], string> = {
+  'claude-transcript': 'Claude Code transcript',
+  'hook-payloads': 'PostToolUse hook payloads',
+};
+
+/**
+ * The report's "Checked against the trace" section: which trace (its SHA-256), what it held, and
+ * which of its reads the record has. The trace rules' findings are among the diagnostics.
+ */
+export function traceSection(trace: TraceSummary): RootContent[] {
+  const tools = Object.entries(trace.byTool).map(([tool, count]) => `${tool} ${count}`);
+  const { reads } = trace;
+  const more = reads.unmatchedCount - reads.unmatched.length;
+  const items: PhrasingContent[][] = [
+    [text('Trace: '), code(trace.path), text(` (${FORMAT_NAMES[trace.format]}, ${trace.lines} lines)`)],
+    [text('SHA-256: '), code(trace.sha256)],
+    ...(trace.versions.length === 0 ? [] : [[text('Claude Code versions: '), ...codeList(trace.versions)]]),
+    [text('Nodes under: '), trace.root === null ? text('no root (the trace names no working folder)') : code(trace.root)],
+    [
+      text(
+        `Calls: ${trace.calls}${tools.length === 0 ? '' : ` (${tools.join(', ')})`}, ${trace.failedCalls} failed, ${trace.sidechainCalls} by subagents`,
+      ),
+    ],
+    [text(`Reads: ${reads.total} successful, ${reads.matched} of them named by a deep dive`)],
+    reads.unmatchedCount === 0
+      ? [text('Reads the record leaves out: none')]
+      : [text('Reads the record leaves out: '), ...codeList(reads.unmatched), text(more > 0 ? ` and ${more} more` : '')],
+    ...(trace.skippedLines === 0 ? [] : [[text(`Lines of the trace not read: ${trace.skippedLines}`)]]),
+  ];
+  return [heading(2, text('Checked against the trace')), bulletList(items)];
+}
