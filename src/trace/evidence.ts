@@ -1,5 +1,5 @@
 // A trace as evidence for a spec: the calls, and the folder the spec's nodes are relative to.
-import { nodeInTrace, relativeToRoot, resolveTracePath } from './paths.js';
+import { relativeToRoot, resolveTracePath } from './paths.js';
 import type { Trace, TraceCall } from './types.js';
 
 export interface TraceEvidence {
@@ -17,7 +17,7 @@ export function traceEvidence(trace: Trace, shown: string, root?: string): Trace
 
 /** A spec's node as the trace's absolute path (undefined when it is relative and there is no root). */
 export function tracePathOf(evidence: TraceEvidence, node: string): string | undefined {
-  return nodeInTrace(evidence.root, node);
+  return resolveTracePath(evidence.root, node);
 }
 
 /** The successful reads of the trace, in time order. */

@@ -16,11 +16,6 @@ export function resolveTracePath(base: string | undefined, path: string): string
   return trimmed(posix.normalize(`${base}/${path}`));
 }
 
-/** A node of a spec (relative to the trace root, or absolute) as the trace's absolute path. */
-export function nodeInTrace(root: string | undefined, node: string): string | undefined {
-  return resolveTracePath(root, node);
-}
-
 /** `path` relative to `root` when it lies inside it, else the absolute path as it is. */
 export function relativeToRoot(root: string | undefined, path: string): string {
   if (root === undefined || !path.startsWith('/')) return path;
