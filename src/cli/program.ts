@@ -28,10 +28,11 @@ export function buildProgram(
   // A command that is only its subcommands (trace): --help lists them; alone, or with a word that
   // names none of them, it is a usage error that names them.
   const group = (name: string): Command => {
-    const subcommands = (COMMAND_GROUPS.get(name) ?? []).map((subcommand) => subcommand.slice(name.length + 1));
+    const named = COMMAND_GROUPS.get(name) ?? [];
+    const subcommands = named.map((subcommand) => subcommand.slice(name.length + 1));
     const command = program
       .command(name)
-      .description(`${name} commands: ${(COMMAND_GROUPS.get(name) ?? []).join(', ')}`)
+      .description(`${name} commands: ${named.join(', ')}`)
       .allowExcessArguments(true)
       .action(() => {
         const given = command.args[0];

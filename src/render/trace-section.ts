@@ -1,11 +1,7 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import type { TraceSummary } from '../report/trace-summary.js';
+import { TRACE_FORMAT_NAMES } from '../trace/counts.js';
 import { bulletList, code, codeList, heading, text } from './mdast-builders.js';
-
-const FORMAT_NAMES: Record<TraceSummary['format'], string> = {
-  'claude-transcript': 'Claude Code transcript',
-  'hook-payloads': 'PostToolUse hook payloads',
-};
 
 /**
  * The report's "Checked against the trace" section: which trace (its SHA-256), what it held, and
@@ -16,7 +12,7 @@ export function traceSection(trace: TraceSummary): RootContent[] {
   const { reads } = trace;
   const more = reads.unmatchedCount - reads.unmatched.length;
   const items: PhrasingContent[][] = [
-    [text('Trace: '), code(trace.path), text(` (${FORMAT_NAMES[trace.format]}, ${trace.lines} lines)`)],
+    [text('Trace: '), code(trace.path), text(` (${TRACE_FORMAT_NAMES[trace.format]}, ${trace.lines} lines)`)],
     [text('SHA-256: '), code(trace.sha256)],
     ...(trace.versions.length === 0 ? [] : [[text('Claude Code versions: '), ...codeList(trace.versions)]]),
     [text('Nodes under: '), trace.root === null ? text('no root (the trace names no working folder)') : code(trace.root)],

@@ -2,40 +2,20 @@
 // held and what could not be read. Paths relative to the trace root; every string from the trace
 // made inert for a terminal.
 import { plural } from '../common/text.js';
+import { countCalls, TRACE_FORMAT_NAMES, type TraceCounts } from '../trace/counts.js';
 import { relativeToRoot } from '../trace/paths.js';
 import type { Trace, TraceCall } from '../trace/types.js';
 import { escapeFor } from './untrusted/index.js';
 
-const FORMAT_NAMES: Record<Trace['format'], string> = {
-  'claude-transcript': 'Claude Code transcript',
-  'hook-payloads': 'PostToolUse hook payloads',
-};
-
 const KIND_LABELS: Record<TraceCall['kind'], string> = { map: 'map', read: 'read', other: '-' };
 const STATUS_LABELS: Record<TraceCall['status'], string> = { ok: 'ok', failed: 'failed', 'no-result': 'no result' };
 
-/** What a trace holds, counted: for the text footer and the JSON of `trace show`. */
-export function traceCounts(trace: Trace) {
-  const byTool: Record<string, number> = {};
-  const byKind = { map: 0, read: 0, other: 0 };
-  const byStatus = { ok: 0, failed: 0, 'no-result': 0 };
-  let sidechain = 0;
-  for (const call of trace.calls) {
-    byTool[call.tool] = (byTool[call.tool] ?? 0) + 1;
-    byKind[call.kind]++;
-    byStatus[call.status]++;
-    if (call.sidechain) sidechain++;
-  }
-  const tools = Object.fromEntries(Object.entries(byTool).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { calls: trace.calls.length, byTool: tools, byKind, byStatus, sidechain };
-}
-
 /** The timeline as text: a heading, one row a call, and the counts. */
 export function formatTraceTimeline(trace: Trace, shown: string, root: string | undefined): string {
-  const counts = traceCounts(trace);
+  const counts = countCalls(trace);
   const versions = trace.versions.length === 0 ? '' : ` (Claude Code ${trace.versions.join(', ')})`;
   const lines = [
-    `${shown}: ${FORMAT_NAMES[trace.format]}${versions}, ${trace.lines} lines, ${counts.calls} calls, SHA-256 ${trace.sha256}`,
+    `${shown}: ${TRACE_FORMAT_NAMES[trace.format]}${versions}, ${trace.lines} lines, ${counts.calls} calls, SHA-256 ${trace.sha256}`,
     `paths relative to ${root ?? '(no root: the first call has no cwd; give --trace-root)'}`,
     '',
   ];
@@ -71,7 +51,7 @@ function whatOf(call: TraceCall, root: string | undefined): string {
   return `${call.program ?? ''}${subagent}`.trim();
 }
 
-function footer(trace: Trace, counts: ReturnType<typeof traceCounts>): string[] {
+function footer(trace: Trace, counts: TraceCounts): string[] {
   const tools = Object.entries(counts.byTool).map(([tool, count]) => `${escapeFor.terminal(tool)} ${count}`);
   const lines = [
     `calls by tool: ${tools.length === 0 ? 'none' : tools.join(', ')}`,

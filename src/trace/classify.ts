@@ -1,5 +1,6 @@
 // One tool call as the method sees it, from what the call asked (its input) and what it got back
 // (its outcome): a map call and what it surfaced, a read and of what, or other work.
+import { definedFields } from '../common/defined-fields.js';
 import { resolveTracePath } from './paths.js';
 import { surfacedPaths } from './shell-output.js';
 import { classifyShell, type ShellProgram } from './shell-table.js';
@@ -97,7 +98,7 @@ export function classifyCall(
     const query = input.pattern ?? input.path;
     const base = input.path === undefined ? cwd : (resolveTracePath(cwd, input.path) ?? cwd);
     const surfaced = answered ? absolute(base, outcome.filenames ?? []) : undefined;
-    return { kind: 'map', ...(query === undefined ? {} : { query }), ...(surfaced === undefined ? {} : { surfaced }) };
+    return { kind: 'map', ...definedFields({ query, surfaced }) };
   }
   if (tool === 'Read' || tool === 'NotebookRead') {
     const named = outcome?.filePath ?? input.filePath;
@@ -106,19 +107,19 @@ export function classifyCall(
       input.offset === true ||
       input.limit === true ||
       (outcome?.numLines !== undefined && outcome.totalLines !== undefined && outcome.numLines < outcome.totalLines);
-    return { kind: 'read', ...(target === undefined ? {} : { target }), partial };
+    return { kind: 'read', ...definedFields({ target }), partial };
   }
   if ((tool === 'Bash' || tool === 'shell') && input.command !== undefined) {
     const shell = classifyShell(input.command, programs);
-    const program = shell.program === undefined ? {} : { program: shell.program };
+    const program = definedFields({ program: shell.program });
     if (shell.kind === 'map') {
       const surfaced =
         answered && shell.output !== undefined ? surfacedPaths(outcome.stdout ?? '', shell.output, cwd, shell.operands) : undefined;
-      return { kind: 'map', query: input.command.trim(), ...program, ...(surfaced === undefined ? {} : { surfaced }) };
+      return { kind: 'map', query: input.command.trim(), ...program, ...definedFields({ surfaced }) };
     }
     if (shell.kind === 'read' && shell.file !== undefined) {
       const target = resolveTracePath(cwd, shell.file);
-      return { kind: 'read', ...program, ...(target === undefined ? {} : { target }), partial: PARTIAL_READERS.has(shell.program ?? '') };
+      return { kind: 'read', ...program, ...definedFields({ target }), partial: PARTIAL_READERS.has(shell.program ?? '') };
     }
     return { kind: 'other', ...program };
   }

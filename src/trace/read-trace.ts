@@ -1,7 +1,10 @@
 // A trace read line by line into its calls: the format detected from the first line that is a
 // JSON object, each call paired with its result by id, then put in time order. What is kept is a
 // few fields a call, so memory follows the calls, not the bytes.
+
+import { definedFields } from '../common/defined-fields.js';
 import { type CallInput, type CallOutcome, callInputOf, callOutcomeOf, classifyCall } from './classify.js';
+import { sortedCounts } from './counts.js';
 import { MAX_TRACE_LINE_BYTES, traceHash, traceLines } from './lines.js';
 import { SHELL_PROGRAMS, type ShellProgram } from './shell-table.js';
 import type { SkippedLine, Trace, TraceCall, TraceFormat } from './types.js';
@@ -135,7 +138,7 @@ export function readTrace(chunks: Iterable<Uint8Array>, options: ReadTraceOption
       event === 'PostToolUseFailure' ||
       (isObject(response) && (response['is_error'] === true || response['success'] === false)) ||
       typeof response === 'string';
-    addCall({ id, tool, input: callInputOf(record['tool_input']), line, sidechain: false, ...(cwd === undefined ? {} : { cwd }) });
+    addCall({ id, tool, input: callInputOf(record['tool_input']), line, sidechain: false, ...definedFields({ cwd }) });
     addResult(id, callOutcomeOf(failed, response, undefined));
   }
 
@@ -169,8 +172,7 @@ export function readTrace(chunks: Iterable<Uint8Array>, options: ReadTraceOption
           input: callInputOf(block['input']),
           line,
           sidechain,
-          ...(timestamp === undefined ? {} : { timestamp }),
-          ...(cwd === undefined ? {} : { cwd }),
+          ...definedFields({ timestamp, cwd }),
         });
       }
       return;
@@ -211,15 +213,17 @@ function finished(call: PendingCall, programs: Readonly<Record<string, ShellProg
     tool: call.tool,
     kind: classified.kind,
     status,
-    ...(call.timestamp === undefined ? {} : { timestamp: call.timestamp }),
+    ...definedFields({ timestamp: call.timestamp }),
     line: call.line,
     sidechain: call.sidechain,
-    ...(call.cwd === undefined ? {} : { cwd: call.cwd }),
-    ...(classified.query === undefined ? {} : { query: classified.query }),
-    ...(classified.program === undefined ? {} : { program: classified.program }),
-    ...(classified.target === undefined ? {} : { target: classified.target }),
-    ...(classified.partial === undefined ? {} : { partial: classified.partial }),
-    ...(classified.surfaced === undefined ? {} : { surfaced: classified.surfaced }),
+    ...definedFields({
+      cwd: call.cwd,
+      query: classified.query,
+      program: classified.program,
+      target: classified.target,
+      partial: classified.partial,
+      surfaced: classified.surfaced,
+    }),
   };
 }
 
@@ -270,8 +274,4 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 function textOf(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
-}
-
-function sortedCounts(counts: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

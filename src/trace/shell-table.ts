@@ -1,6 +1,7 @@
 // Which shell programs are cheap map calls and which are reads, as data: the table a team extends
 // (docs/traces.md shows it). A pipeline is judged by its first program.
 
+import { definedFields } from '../common/defined-fields.js';
 import { firstCommandWords, programName } from './shell-words.js';
 import type { CallKind } from './types.js';
 
@@ -90,7 +91,7 @@ export function classifyShell(line: string, programs: Readonly<Record<string, Sh
   const { options, operands } = splitArguments(words.slice(1), entry?.valueOptions ?? []);
   if (entry === undefined || (entry.onlyWith !== undefined && !entry.onlyWith.some((option) => hasOption(options, option))))
     return { kind: 'other', program, operands };
-  if (entry.kind === 'map') return { kind: 'map', program, operands, ...(entry.output === undefined ? {} : { output: entry.output }) };
+  if (entry.kind === 'map') return { kind: 'map', program, operands, ...definedFields({ output: entry.output }) };
   // sed's script is its first operand unless -e gives it.
   const files =
     entry.scriptFirst === true && !hasOption(options, '-e') && !hasOption(options, '--expression') ? operands.slice(1) : operands;

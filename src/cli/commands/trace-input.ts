@@ -1,6 +1,8 @@
 // An agent's trace as a command takes it (--trace, `trace show`): read with the policy's shell
 // programs, narrowed to a window, placed under a root; each failure the user's to fix, said in one line.
+
 import { resolve } from 'node:path';
+import { definedFields } from '../../common/defined-fields.js';
 import { exitCodes } from '../../common/exit-codes.js';
 import type { Policy } from '../../policy/types.js';
 import { type TraceEvidence, traceEvidence } from '../../trace/evidence.js';
@@ -57,10 +59,7 @@ function traceWindow(options: { since?: string; until?: string }): TraceWindow {
     if (value !== undefined && !isTraceTime(value))
       throw usageError('INVALID_ARGUMENT', `${flag} takes an ISO 8601 time such as 2026-03-02T10:00:00Z, not ${JSON.stringify(value)}`);
   }
-  return {
-    ...(options.since === undefined ? {} : { since: options.since }),
-    ...(options.until === undefined ? {} : { until: options.until }),
-  };
+  return definedFields({ since: options.since, until: options.until });
 }
 
 /** The trace within the window; a window asked of a trace without times is the user's to fix. */

@@ -15,11 +15,28 @@ export interface DiveRead {
   read: TraceCall | undefined;
 }
 
+/**
+ * By the list of dives: three rules ask for the same pairing, and a view hands each of them the
+ * same list (SpecView caches it), which belongs to that view and so to its one trace.
+ */
+const paired = new WeakMap<readonly Item<Pick<DeepDive, 'node'>>[], DiveRead[]>();
+
 export function diveReads(evidence: TraceEvidence, dives: readonly Item<Pick<DeepDive, 'node'>>[]): DiveRead[] {
+  let reads = paired.get(dives);
+  if (reads === undefined) {
+    reads = pairDives(evidence, dives);
+    paired.set(dives, reads);
+  }
+  return reads;
+}
+
+function pairDives(evidence: TraceEvidence, dives: readonly Item<Pick<DeepDive, 'node'>>[]): DiveRead[] {
   const readsOf = new Map<string, TraceCall[]>();
   for (const call of successfulReads(evidence)) {
     const target = call.target as string;
-    readsOf.set(target, [...(readsOf.get(target) ?? []), call]);
+    const reads = readsOf.get(target);
+    if (reads === undefined) readsOf.set(target, [call]);
+    else reads.push(call);
   }
   const taken = new Map<string, number>();
   return dives.map((dive) => {

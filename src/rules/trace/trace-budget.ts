@@ -1,6 +1,6 @@
 import { show } from '../../common/text.js';
 import { pointer } from '../../diagnostics/pointer.js';
-import { asSpecNode, successfulReads, tracePathOf } from '../../trace/evidence.js';
+import { asSpecNode, readsAgainstRecord } from '../../trace/evidence.js';
 import { baseTrace } from '../examples/base-trace.js';
 import type { Rule } from '../rule.js';
 import { firstFew } from './support.js';
@@ -41,20 +41,18 @@ export const traceBudget: Rule = {
       );
       return;
     }
-    const reads = successfulReads(evidence);
-    if (budget.used >= reads.length) return;
-    const recorded = new Set(
-      view
-        .items('deepDives', ['node'])
-        .map(({ value }) => tracePathOf(evidence, value.node))
-        .filter((path) => path !== undefined),
+    const reads = readsAgainstRecord(
+      evidence,
+      view.items('deepDives', ['node']).map(({ value }) => value.node),
     );
-    const unreported = [...new Set(reads.map((call) => call.target as string).filter((path) => !recorded.has(path)))];
+    if (budget.used >= reads.total) return;
     const left =
-      unreported.length === 0 ? '' : `; reads not in the record: ${firstFew(unreported.map((path) => asSpecNode(evidence, path)))}`;
+      reads.unrecorded.length === 0
+        ? ''
+        : `; reads not in the record: ${firstFew(reads.unrecorded.map((path) => asSpecNode(evidence, path)))}`;
     report(
       pointer('budget', 'used'),
-      `budget.used is ${budget.used} but the trace shows ${reads.length} successful reads${left}; count every read, a subagent's too (${show(budget.unit)}).`,
+      `budget.used is ${budget.used} but the trace shows ${reads.total} successful reads${left}; count every read, a subagent's too (${show(budget.unit)}).`,
     );
   },
 };

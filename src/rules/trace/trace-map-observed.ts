@@ -1,6 +1,7 @@
 import { show } from '../../common/text.js';
 import { childPointer } from '../../diagnostics/pointer.js';
 import { tracePathOf, tracePlace } from '../../trace/evidence.js';
+import type { TraceCall } from '../../trace/types.js';
 import { baseTrace } from '../examples/base-trace.js';
 import type { Rule } from '../rule.js';
 import { mapCallsOf } from './support.js';
@@ -47,7 +48,7 @@ export const traceMapObserved: Rule = {
         if (absolute !== undefined && surfaced.has(absolute)) return;
         report(
           childPointer(childPointer(path, 'candidateNodes'), index),
-          `candidate node ${show(node)} is not among what the matching call returned (${tracePlace(evidence, calls[0] as (typeof calls)[number])}); list only the names the call surfaced.`,
+          `candidate node ${show(node)} is not among what the matching call returned (${tracePlace(evidence, calls[0] as TraceCall)}); list only the names the call surfaced.`,
         );
       });
     }

@@ -1,6 +1,7 @@
 import { show } from '../../common/text.js';
 import { childPointer } from '../../diagnostics/pointer.js';
 import { tracePlace } from '../../trace/evidence.js';
+import type { TraceCall } from '../../trace/types.js';
 import { baseTrace } from '../examples/base-trace.js';
 import type { Rule } from '../rule.js';
 import { diveReads } from './support.js';
@@ -27,15 +28,21 @@ export const traceOrder: Rule = {
     if (evidence === undefined) return;
     const { calls } = evidence.trace;
     const position = new Map(calls.map((call, index) => [call, index]));
+    // Each node's first surfacing, found in one pass over the calls rather than once a dive.
+    const firstSurfaced = new Map<string, number>();
+    calls.forEach((call, index) => {
+      if (call.kind !== 'map' || call.status !== 'ok') return;
+      for (const path of call.surfaced ?? []) if (!firstSurfaced.has(path)) firstSurfaced.set(path, index);
+    });
     for (const { dive, path, read } of diveReads(evidence, view.items('deepDives', ['node']))) {
       if (read === undefined || path === undefined) continue;
       const at = position.get(read) as number;
-      const surfacing = calls.findIndex((call) => call.kind === 'map' && call.status === 'ok' && call.surfaced?.includes(path) === true);
+      const surfacing = firstSurfaced.get(path) ?? -1;
       if (surfacing !== -1 && surfacing < at) continue;
       const later =
         surfacing === -1
           ? 'no cheap call of the trace ever surfaced it'
-          : `it was first surfaced later (${tracePlace(evidence, calls[surfacing] as (typeof calls)[number])})`;
+          : `it was first surfaced later (${tracePlace(evidence, calls[surfacing] as TraceCall)})`;
       report(
         childPointer(dive.path, 'node'),
         `${show(dive.value.node)} was read (${tracePlace(evidence, read)}) before any cheap call surfaced it: ${later}; map first, then read what the map surfaced.`,
