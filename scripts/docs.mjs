@@ -31,6 +31,13 @@ const paragraph = (...children) => ({ type: 'paragraph', children });
 const yamlText = (value) => toYaml(value).trimEnd();
 const yamlBlock = (value) => ({ type: 'code', lang: 'yaml', value: yamlText(value) });
 
+/** What a map program's output names, by its shape (src/trace/shell-table.ts, OutputShape). */
+const OUTPUT_WORDS = {
+  paths: 'one path a line',
+  listing: 'the names listed, under the folder listed',
+  tree: 'every name drawn, under the folder given',
+};
+
 /** The lines that turn one spec's YAML into another's, as a unified diff with three lines of context. */
 function changesBlock(from, to) {
   const { hunks } = structuredPatch('', '', `${yamlText(from)}\n`, `${yamlText(to)}\n`, '', '', { context: 3 });
@@ -171,8 +178,31 @@ export function generatedSections(library) {
     ['Exit code', 'Meaning'],
     library.exitCodeMeanings.map(({ code: exitCode, meaning }) => [[code(String(exitCode))], [text(meaning)]]),
   );
+  // The rules that check a spec against the agent's trace, and the shell programs a trace's calls are classified by.
+  const traceRules = table(
+    ['Rule', ...library.presetNames, 'Checks'],
+    library.rules
+      .filter(({ meta }) => meta.evidence === 'trace')
+      .map(({ meta }) => [[code(meta.id)], ...presets.map((preset) => [text(preset.rules[meta.id] ?? 'off')]), [text(meta.description)]]),
+  );
+  const options = (values) => (values ?? []).flatMap((value, index) => [...(index === 0 ? [] : [text(', ')]), code(value)]);
+  const shellPrograms = table(
+    ['Program', 'Kind', 'Only with', 'What it surfaced or read'],
+    Object.entries(library.shellPrograms).map(([name, program]) => [
+      [code(name)],
+      [text(program.kind)],
+      program.onlyWith === undefined ? [text('always')] : options(program.onlyWith),
+      [
+        text(
+          program.kind === 'map' ? OUTPUT_WORDS[program.output] : program.scriptFirst ? 'its one file, after its script' : 'its one file',
+        ),
+      ],
+    ]),
+  );
   return {
     ...Object.fromEntries(ruleTables),
+    'trace-rules': stringify(traceRules),
+    'shell-programs': stringify(shellPrograms),
     'exit-codes': stringify(exitCodes),
     'brief-format': stringify(briefFormat(createRequire(import.meta.url)('../assets/investigation.schema.json'))),
   };

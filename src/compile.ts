@@ -15,11 +15,12 @@ import { loadSpecInput, type SpecInput } from './load/spec-input.js';
 import { applyPolicyOverride, builtInPreset, isPresetName, type PresetName, presetNames } from './policy/presets.js';
 import type { Policy } from './policy/types.js';
 import type { CompileError } from './report/compile-error.js';
-import type { DialectId } from './report/types.js';
+import type { DialectId, InputDigest } from './report/types.js';
 import type { Baseline } from './rules/run.js';
 import type { Stage } from './schema/issues.js';
 import { toolInfo } from './tool.js';
 import type { TraceEvidence } from './trace/evidence.js';
+import { type TraceLink, traceLinkOf } from './trace/link.js';
 
 export interface CompilerOptions {
   /** Built-in preset: "gate" (default) or "reference". */
@@ -53,6 +54,17 @@ export interface CompileInputOptions {
    * it; without it they find nothing.
    */
   trace?: TraceEvidence;
+  /**
+   * How the spec's own `x-trace` link is followed when no `trace` is given: the caller's I/O (the
+   * core reads no file), returning the trace or why it cannot be read (the spec's input error).
+   * Without it, `x-trace` is data like any x- key.
+   */
+  followTrace?: (link: TraceLink) => TraceEvidence | InputProblem;
+  /**
+   * The other files the verdict depends on that the caller read: the configuration and the
+   * policy file. The report's `inputs` lists them after the spec, and the baseline and trace after them.
+   */
+  dependencies?: readonly InputDigest[];
 }
 
 /**
@@ -86,7 +98,7 @@ export type { InputErrorSubcode, InputProblem } from './load/input-error.js';
 export type { SourceFormat } from './load/parse.js';
 export type { Locator } from './load/text-position.js';
 export type { CompileError } from './report/compile-error.js';
-export type { DialectId, GateCriterion, Metrics, Report, SpecReport, Summary, Verdict } from './report/types.js';
+export type { DialectId, GateCriterion, InputDigest, Metrics, Report, SpecReport, Summary, Verdict } from './report/types.js';
 export type { Baseline } from './rules/run.js';
 export type { Stage } from './schema/issues.js';
 export type { SpecInput };
@@ -160,12 +172,16 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
       const { data, format, sha256, locate, source } = loaded;
       const dialect = detectDialect(data);
       if (!('id' in dialect)) return inputFailure(unknownSchemaProblem(dialect.schema, locate), source);
+      const trace = inputOptions.trace ?? linkedTrace(data, dialect.id, inputOptions.followTrace);
+      if (trace !== undefined && !('trace' in trace)) return inputFailure(trace, source);
+      const described = { path: inputOptions.path ?? null, format, sha256 };
       const document: DialectInput = {
         data,
-        input: { path: inputOptions.path ?? null, format, sha256 },
+        input: described,
+        inputs: inputsOf(described, inputOptions.dependencies, inputOptions.baseline, trace),
         ...definedFields({ locate, source }),
         stage: inputOptions.stage ?? 'final',
-        ...definedFields({ baseline: inputOptions.baseline, trace: inputOptions.trace }),
+        ...definedFields({ baseline: inputOptions.baseline, trace }),
       };
       const compiled = (compilers.get(dialect.id) as (document: DialectInput) => DialectCompiled)(document);
       return { ...compiled, dialect: dialect.id, ...definedFields({ source }) };
@@ -185,6 +201,32 @@ export function compilerCache(): (options: CompilerOptions) => Compiler {
     if (compiler === undefined) made.set(key, (compiler = createCompiler(options)));
     return compiler;
   };
+}
+
+/** Every file the verdict depends on: the spec, the caller's (configuration, policy), the baseline and the trace. */
+function inputsOf(
+  spec: { path: string | null; sha256: string },
+  dependencies: readonly InputDigest[] = [],
+  baseline: Baseline | undefined,
+  trace: TraceEvidence | undefined,
+): InputDigest[] {
+  return [
+    { role: 'spec', path: spec.path, sha256: spec.sha256 },
+    ...dependencies,
+    ...(baseline?.sha256 === undefined ? [] : [{ role: 'baseline' as const, path: baseline.source, sha256: baseline.sha256 }]),
+    ...(trace === undefined ? [] : [{ role: 'trace' as const, path: trace.shown, sha256: trace.trace.sha256 }]),
+  ];
+}
+
+/** The trace a spec's x-trace names, followed by the caller; none for another dialect, a link the schema rejects, or no follower. */
+function linkedTrace(
+  data: Record<string, unknown>,
+  dialect: DialectId,
+  follow: CompileInputOptions['followTrace'],
+): TraceEvidence | InputProblem | undefined {
+  if (follow === undefined || dialect !== 'investigation-spec') return undefined;
+  const link = traceLinkOf(data);
+  return link === undefined ? undefined : follow(link);
 }
 
 function inputFailure(problem: InputProblem, source?: string): CompileResult {

@@ -95,3 +95,5 @@ export function compileInvestigation(
   return { ...result, output: format === 'json' ? renderJson(result.report) : renderMarkdown(result.report) };
 }
 export { exitCodeMeanings, exitCodes } from './common/exit-codes.js';
+/** The shell programs a trace's Bash calls are classified by, as a policy's traceShellPrograms extends them. */
+export { SHELL_PROGRAMS as shellPrograms, type ShellProgram } from './trace/shell-table.js';

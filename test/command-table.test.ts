@@ -78,7 +78,7 @@ describe('the table of commands', () => {
     expect(made.map(({ name }) => name)).toEqual(expected);
     const group = made.find(({ name }) => name === 'trace')?.command;
     expect(group?.options).toEqual([]);
-    expect(group?.description()).toBe('trace commands: trace show');
+    expect(group?.description()).toBe('trace commands: trace show, trace draft');
     for (const declaration of COMMANDS) {
       const command = made.find(({ name }) => name === declaration.name)?.command;
       expect(command?.options.map((option) => option.flags)).toEqual(declaration.options.map((option) => option.flags));
@@ -121,8 +121,8 @@ describe('the table of commands', () => {
         shared += 1;
       }
     }
-    // preset in compile, next, policy and schema, stage in compile.
-    expect(shared).toBe(5);
+    // preset in compile, next, draft_from_trace, policy and schema, stage in compile, unit in draft_from_trace.
+    expect(shared).toBe(7);
   });
 
   it('leaves no import cycle in the command line', () => {

@@ -27,7 +27,13 @@ const CALLS: Array<[tool: string, args: Record<string, unknown>, isError: boolea
   ['compile', { text: '{"goal": ', syntax: 'json' }, false],
   ['compile', { path: 'drafts/01-budget-only.yaml', text: '{}' }, true],
   ['compile', { path: '../outside.json' }, true],
+  ['compile', { path: 'traces/transcript-small.spec.yaml', trace: 'traces/transcript-small.jsonl' }, false],
+  ['compile', { path: 'traces/transcript-small.spec.yaml', traceSince: '2026-03-02' }, true],
   ['next', { path: 'drafts/03-after-invalidation.yaml' }, false],
+  ['next', { path: 'traces/transcript-small.spec.yaml', trace: 'traces/hook-small.jsonl' }, false],
+  ['draft_from_trace', { trace: 'traces/transcript-small.jsonl', goal: 'Where are the totals?', budget: 4 }, false],
+  ['draft_from_trace', { trace: 'traces/hook-small.jsonl', syntax: 'json', unit: 'tokens' }, false],
+  ['draft_from_trace', { trace: '../outside.jsonl' }, true],
   ['next', { text: 'goal: [', syntax: 'yaml' }, false],
   ['next', { text: katas }, true],
   ['next', { text: '{}', format: 'json' }, true],
@@ -59,6 +65,7 @@ describe('the tools declare their output schemas, and their results fit them', {
   beforeAll(async () => {
     const workspace = tempDir();
     cpSync(join(projectRoot, 'fixtures', 'drafts'), join(workspace, 'drafts'), { recursive: true });
+    cpSync(join(projectRoot, 'fixtures', 'traces'), join(workspace, 'traces'), { recursive: true });
     for (const folder of ['chain-valid', 'fork'])
       cpSync(join(projectRoot, 'fixtures', 'briefs', folder), join(workspace, folder === 'chain-valid' ? 'chain' : folder), {
         recursive: true,
@@ -75,7 +82,7 @@ describe('the tools declare their output schemas, and their results fit them', {
   afterAll(async () => client?.close());
 
   it('every tool lists an output schema: an object at the top, valid JSON Schema 2020-12', () => {
-    expect([...schemas.keys()]).toEqual(['compile', 'next', 'explain', 'rules', 'policy', 'append_brief', 'schema']);
+    expect([...schemas.keys()]).toEqual(['compile', 'next', 'draft_from_trace', 'explain', 'rules', 'policy', 'append_brief', 'schema']);
     for (const [name, schema] of schemas) {
       expect(schema?.['type'], name).toBe('object');
       expect(() => new Ajv2020({ strict: false }).compile(schema as object), name).not.toThrow();

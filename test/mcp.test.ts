@@ -45,7 +45,16 @@ describe('compile-investigation mcp', { timeout: 60_000 }, () => {
 
   it('lists its tools, each with an input schema, and its resources', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['compile', 'next', 'explain', 'rules', 'policy', 'append_brief', 'schema']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'compile',
+      'next',
+      'draft_from_trace',
+      'explain',
+      'rules',
+      'policy',
+      'append_brief',
+      'schema',
+    ]);
     for (const tool of tools) expect(tool.inputSchema.type).toBe('object');
     const { resources } = await client.listResources();
     const uris = resources.map((resource) => resource.uri);
@@ -195,8 +204,8 @@ describe('compile-investigation mcp', { timeout: 60_000 }, () => {
       expect(renamed).toMatchObject({ isError: true, structuredContent: { error: { code: 'USAGE_ERROR', subcode: 'INVALID_ARGUMENT' } } });
       const takes =
         tool === 'compile'
-          ? '"path", "text", "syntax", "preset", "stage", "suppressions" or "failOnUnusedSuppressions"'
-          : '"path", "text", "syntax" or "preset"';
+          ? '"path", "text", "syntax", "preset", "stage", "suppressions", "failOnUnusedSuppressions", "trace", "traceRoot", "traceSince" or "traceUntil"'
+          : '"path", "text", "syntax", "preset", "trace", "traceRoot", "traceSince" or "traceUntil"';
       expect(renamed.structuredContent.error.message).toBe(
         `${tool}: 1 unknown argument, "format"; "format" is now "syntax"; it takes ${takes}`,
       );
@@ -240,5 +249,74 @@ describe('compile-investigation mcp', { timeout: 60_000 }, () => {
     const run = runHermetic(['mcp', '--root', 'missing'], { cwd: dir, input: '' });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--root missing does not exist');
+  });
+});
+
+describe('compile-investigation mcp, with the agent trace', { timeout: 60_000 }, () => {
+  let workspace: string;
+  let client: Client;
+  const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallResult;
+
+  beforeAll(async () => {
+    workspace = tempDir();
+    cpSync(join(projectRoot, 'fixtures', 'traces'), join(workspace, 'traces'), { recursive: true });
+    const spec = readFileSync(join(workspace, 'traces', 'transcript-small.spec.yaml'), 'utf8');
+    // The record after the first read: the trace already holds a second one.
+    const draft = spec
+      .slice(0, spec.indexOf('  - id: D2'))
+      .replace('  used: 2', '  used: 1')
+      .replace('status: invalidated', 'status: open');
+    writeFileSync(join(workspace, 'traces', 'draft.yaml'), `${draft}replanLog: []\nrisks: []\n`);
+    writeFileSync(join(workspace, 'traces', 'lying.yaml'), spec.replace('node: src/totals.ts', 'node: src/export.ts'));
+    ({ client } = await connect(['--root', '.'], workspace));
+  });
+  afterAll(async () => client?.close());
+
+  it('compile takes the trace: a record the trace does not bear out fails with the trace rule, and the result says what the trace held', async () => {
+    const trace = 'traces/transcript-small.jsonl';
+    const passed = await call('compile', { path: 'traces/transcript-small.spec.yaml', trace });
+    expect(passed.structuredContent).toMatchObject({
+      verdict: 'pass',
+      trace: { format: 'claude-transcript', reads: { total: 2, matched: 2 } },
+    });
+    const lying = await call('compile', { path: 'traces/lying.yaml', trace });
+    expect(lying.structuredContent.diagnostics.map((d: { ruleId: string }) => d.ruleId)).toContain('trace-dive-observed');
+    // The same spec given as text, with the trace beside it.
+    const text = readFileSync(join(workspace, 'traces', 'lying.yaml'), 'utf8');
+    const given = await call('compile', { text, trace });
+    expect(given.structuredContent.diagnostics.map((d: { ruleId: string }) => d.ruleId)).toContain('trace-dive-observed');
+    const outside = await call('compile', { path: 'traces/transcript-small.spec.yaml', trace: '/etc/hostname' });
+    expect(outside).toMatchObject({ isError: true, structuredContent: { error: { subcode: 'OUTSIDE_ROOTS' } } });
+  });
+
+  it('next says which reads of the trace the draft does not record yet, first', async () => {
+    const result = await call('next', { path: 'traces/draft.yaml', trace: 'traces/transcript-small.jsonl' });
+    const next = result.structuredContent.next;
+    expect(next.verdict).toBe('draft-ok');
+    expect(next.trace).toEqual({ reads: 2, recorded: 1, unrecorded: ['src/reports/monthly.ts'], unrecordedCount: 1 });
+    expect(next.allowed[0]).toMatchObject({ action: 'record', rule: 'trace-budget' });
+    expect(next.allowed[0].message).toContain('"src/reports/monthly.ts"');
+    // Without the trace, nothing is said of it.
+    const plain = await call('next', { path: 'traces/draft.yaml' });
+    expect(plain.structuredContent.next.trace).toBeUndefined();
+    expect(plain.structuredContent.next.allowed.map((advice: { action: string }) => advice.action)).not.toContain('record');
+  });
+
+  it('draft_from_trace returns the drafted spec, writes nothing, and reads no trace outside the roots', async () => {
+    const result = await call('draft_from_trace', { trace: 'traces/transcript-small.jsonl', goal: 'Where are the totals?', budget: 4 });
+    expect(result.isError).toBeFalsy();
+    const { text, surfaceMap, deepDives, budget } = result.structuredContent;
+    expect({ surfaceMap, deepDives, budget }).toEqual({ surfaceMap: 3, deepDives: 2, budget: { total: 4, used: 2, unit: 'reads' } });
+    const spec = parse(text);
+    expect(spec.deepDives.map((dive: { node: string }) => dive.node)).toEqual(['src/totals.ts', 'src/reports/monthly.ts']);
+    expect(spec['x-trace']).toEqual({ path: 'traces/transcript-small.jsonl', root: '/work/ledger' });
+    // Compiled as a draft, the only problems are the places left for the author.
+    const compiled = await call('compile', { text, syntax: 'yaml', stage: 'draft', trace: 'traces/transcript-small.jsonl' });
+    for (const diagnostic of compiled.structuredContent.diagnostics)
+      expect(diagnostic.path).toMatch(/^\/deepDives\/\d+\/(hypothesisId|finding|effect|provenance)$/);
+    const outside = await call('draft_from_trace', { trace: '../elsewhere.jsonl' });
+    expect(outside).toMatchObject({ isError: true, structuredContent: { error: { subcode: 'OUTSIDE_ROOTS' } } });
+    const stray = await call('next', { path: 'traces/draft.yaml', traceRoot: '/work' });
+    expect(stray).toMatchObject({ isError: true, structuredContent: { error: { subcode: 'CONFLICTING_ARGUMENTS' } } });
   });
 });

@@ -1,7 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TRACE_TIME } from '../src/trace/window.js';
+import { runHermetic } from './support/cli.js';
 import { runInProcess } from './support/in-process.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -158,7 +161,6 @@ describe('compile --trace', () => {
     const suite = join(scratch, 'suite');
     const spec = readFileSync(join(root, SPEC), 'utf8');
     const trace = readFileSync(join(root, TRACE));
-    const { mkdirSync } = await import('node:fs');
     mkdirSync(suite, { recursive: true });
     writeFileSync(join(suite, 'ok.yaml'), spec);
     writeFileSync(join(suite, 'ok.expect.json'), JSON.stringify({ trace: 'session.jsonl', exitCode: 0 }));
@@ -177,5 +179,88 @@ describe('compile --trace', () => {
     expect(byName['outside.yaml']?.passed).toBe(false);
     expect(byName['typed.yaml']?.problems[0]).toContain('trace must name');
     expect(run.status).toBe(1);
+  });
+});
+
+describe('x-trace: a spec names its own trace', () => {
+  /** The passing spec, with an x-trace block appended, written to `folder/name`. */
+  function linked(folder: string, name: string, link: string): string {
+    mkdirSync(folder, { recursive: true });
+    const path = join(folder, name);
+    writeFileSync(path, `${readFileSync(join(root, SPEC), 'utf8')}x-trace:\n${link}`);
+    return path;
+  }
+
+  async function outcome(args: string[], cwd = scratch) {
+    const run = await runInProcess([...args, '--json'], { cwd });
+    const file = JSON.parse(run.stdout).data.files[0];
+    return {
+      status: run.status,
+      error: file.error,
+      rules: file.diagnostics.map((d: { ruleId: string; path: string }) => [d.ruleId, d.path]),
+    };
+  }
+
+  it("is followed from the spec's folder, as --trace would be; --trace, when given, is read instead", async () => {
+    const folder = join(scratch, 'linked');
+    writeFileSync(join(scratch, 'linked-trace.jsonl'), readFileSync(join(root, TRACE)));
+    const spec = linked(folder, 'spec.yaml', '  path: ../linked-trace.jsonl\n');
+    const json = await runInProcess([spec, '--format', 'json'], { cwd: root });
+    // Named, as the spec is, from the working directory.
+    const shown = relative(root, join(scratch, 'linked-trace.jsonl'));
+    expect(JSON.parse(json.stdout).trace).toMatchObject({ path: shown, root: '/work/ledger', calls: 7 });
+    // The same spec claiming a read the trace does not have fails on the x-trace alone.
+    const lying = join(folder, 'lying.yaml');
+    writeFileSync(lying, readFileSync(spec, 'utf8').replace('node: src/totals.ts', 'node: src/export.ts'));
+    expect((await outcome([lying])).rules).toContainEqual(['trace-dive-observed', '/deepDives/0/node']);
+    // --trace names another trace, and wins: the hook trace has none of the transcript's calls.
+    const other = await outcome([spec, '--trace', join(root, 'fixtures/traces/hook-small.jsonl')]);
+    expect(other.rules).toContainEqual(['trace-map-observed', '/surfaceMap/0/query']);
+  });
+
+  it("a link that cannot be followed is the spec's input error, named as x-trace; a FIFO is refused, not waited on", async () => {
+    const folder = join(scratch, 'broken-links');
+    const missing = await outcome([linked(folder, 'missing.yaml', '  path: gone.jsonl\n')]);
+    expect(missing).toMatchObject({ status: 3, error: { code: 'INPUT_ERROR', subcode: 'NOT_FOUND' } });
+    expect(missing.error.message).toContain('x-trace: broken-links/gone.jsonl does not exist');
+    const notTrace = await outcome([linked(folder, 'not-trace.yaml', `  path: ${join(root, 'ARCHITECTURE.md')}\n`)]);
+    expect(notTrace.error).toMatchObject({ subcode: 'NOT_A_TRACE' });
+    execFileSync('mkfifo', [join(folder, 'pipe.jsonl')]);
+    expect((await outcome([linked(folder, 'fifo.yaml', '  path: pipe.jsonl\n')])).error).toMatchObject({ subcode: 'NOT_A_FILE' });
+    const impossible = await outcome([linked(folder, 'day.yaml', `  path: ${join(root, TRACE)}\n  since: 2026-02-31\n`)]);
+    expect(impossible.error.message).toContain('since "2026-02-31" is no time that exists');
+    // Hook payloads carry no time: a window asked of them cannot be kept.
+    const untimed = await outcome([
+      linked(folder, 'untimed.yaml', `  path: ${join(root, 'fixtures/traces/hook-small.jsonl')}\n  since: 2026-03-02\n`),
+    ]);
+    expect(untimed.error.message).toContain('carry no time');
+  });
+
+  it("a malformed link is the schema's to report, and is not followed", async () => {
+    const folder = join(scratch, 'malformed-links');
+    const relativeRoot = await outcome([linked(folder, 'root.yaml', `  path: ${join(root, TRACE)}\n  root: work/ledger\n`)]);
+    expect(relativeRoot.rules).toEqual([['schema', '/x-trace/root']]);
+    // A key it does not know is a warning, and the link is still followed: a typo cannot turn the trace rules off.
+    const extra = await outcome([linked(folder, 'extra.yaml', `  path: ${join(root, TRACE)}\n  follow: true\n`)]);
+    expect(extra).toMatchObject({ status: 0, rules: [['unknown-field', '/x-trace/follow']] });
+    const extraLying = linked(folder, 'extra-lying.yaml', `  path: ${join(root, TRACE)}\n  follow: true\n`);
+    writeFileSync(extraLying, readFileSync(extraLying, 'utf8').replace('node: src/totals.ts', 'node: src/export.ts'));
+    expect((await outcome([extraLying])).rules).toContainEqual(['trace-dive-observed', '/deepDives/0/node']);
+    const schema = JSON.parse(readFileSync(join(root, 'assets/investigation.schema.json'), 'utf8'));
+    expect(schema.$defs.traceLink.properties.since.pattern).toBe(TRACE_TIME.source);
+    expect(schema.$defs.traceLink.properties.until.pattern).toBe(TRACE_TIME.source);
+  });
+
+  it('from a folder, a spec names only a trace inside that folder; on standard input, its link is not followed', async () => {
+    const folder = join(scratch, 'walked');
+    linked(folder, 'out.yaml', `  path: ../../${TRACE}\n`);
+    const run = await runInProcess(['walked', '--json'], { cwd: scratch });
+    const file = JSON.parse(run.stdout).data.files[0];
+    expect(file.error).toMatchObject({ subcode: 'LINK_OUT' });
+    expect(file.error.message).toContain('lies outside');
+    const text = readFileSync(join(folder, 'out.yaml'), 'utf8').replace(/path: .*/, 'path: gone.jsonl');
+    const stdin = runHermetic(['-', '--format', 'json'], { cwd: folder, input: text });
+    expect(stdin.status).toBe(0);
+    expect(JSON.parse(stdin.stdout).trace).toBeUndefined();
   });
 });

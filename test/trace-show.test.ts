@@ -70,7 +70,7 @@ describe('trace show', () => {
   });
 
   it('a file that is no trace, or is missing, is an input error with its subcode', async () => {
-    const notTrace = await runInProcess(['trace', 'show', 'README.md', '--json'], { cwd: root });
+    const notTrace = await runInProcess(['trace', 'show', 'ARCHITECTURE.md', '--json'], { cwd: root });
     expect(notTrace.status).toBe(3);
     expect(JSON.parse(notTrace.stdout).error).toMatchObject({ code: 'INPUT_ERROR', subcode: 'NOT_A_TRACE' });
     const missing = await runInProcess(['trace', 'show', 'nope.jsonl', '--json'], { cwd: root });

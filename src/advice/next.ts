@@ -35,6 +35,7 @@ export function adviseNext(result: CompiledDraft, policy: Policy, finished?: Com
   const data = result.report.investigation;
   const view = new SpecView(data, validateStructure(data, 'draft'));
   const budget = budgetOf(view);
+  const trace = traceReads(result.report);
   if (result.verdict === 'fail') {
     const fixes = result.diagnostics
       .filter((diagnostic) => weightOf(diagnostic) === 'errors')
@@ -44,9 +45,29 @@ export function adviseNext(result: CompiledDraft, policy: Policy, finished?: Com
     // A status behind its deep dives is only a warning in a draft, but it is a fix all the same.
     const hypotheses = view.items('hypotheses', ['id', 'claim', 'priority', 'cost', 'status', 'candidateNodes']).map(({ value }) => value);
     fixes.push(...driftAdvice(standingOf(view, hypotheses).drifts));
-    return { nextVersion: 1, verdict: 'fail', phase: 'fix', replan, ...empty, budget, allowed: fixes };
+    return { nextVersion: 1, verdict: 'fail', phase: 'fix', replan, ...empty, budget, ...definedFields({ trace }), allowed: fixes };
   }
-  return soundDraftAdvice(view, policy, result, budget, finished);
+  return soundDraftAdvice(view, policy, result, budget, finished, trace);
+}
+
+/** What the trace the draft was checked against shows of its reads (the report's account of it). */
+function traceReads(report: NonNullable<CompiledDraft['report']>): NextSteps['trace'] {
+  if (report.trace === undefined) return undefined;
+  const { total, matched, unmatched, unmatchedCount } = report.trace.reads;
+  return { reads: total, recorded: matched, unrecorded: unmatched, unrecordedCount: unmatchedCount };
+}
+
+/** The reads the trace shows and the record leaves out: each is a deep dive to write, and a unit of budget to count. */
+function recordAdvice(trace: NextSteps['trace']): Advice[] {
+  if (trace === undefined || trace.unrecordedCount === 0) return [];
+  const more = trace.unrecordedCount > trace.unrecorded.length ? ` and ${trace.unrecordedCount - trace.unrecorded.length} more` : '';
+  return [
+    {
+      action: 'record',
+      message: `record the ${plural(trace.unrecordedCount, 'read')} the trace shows and the spec leaves out, each as a deep dive counted in budget.used: ${trace.unrecorded.map((node) => show(node)).join(', ')}${more}`,
+      rule: 'trace-budget',
+    },
+  ];
 }
 
 function soundDraftAdvice(
@@ -55,6 +76,7 @@ function soundDraftAdvice(
   result: CompiledDraft,
   budget: NextSteps['budget'],
   finished: CompiledDraft | undefined,
+  trace: NextSteps['trace'],
 ): NextSteps {
   const mapped = view.mappedNodes();
   const recorded = view.items('hypotheses', ['id', 'claim', 'priority', 'cost', 'status', 'candidateNodes']).map(({ value }) => value);
@@ -64,7 +86,8 @@ function soundDraftAdvice(
   const stopped = view.stopCondition() !== undefined;
   const left = budget?.left ?? 0;
   // A stopped draft is judged as finished, where a drift is one of the problems left.
-  const allowed: Advice[] = stopped ? [] : driftAdvice(drifts);
+  // What the agent did and did not record comes first: the rest of the advice reads the record.
+  const allowed: Advice[] = [...recordAdvice(trace), ...(stopped ? [] : driftAdvice(drifts))];
   const forbidden: Advice[] = [
     { action: 'dive', message: 'never read a node the surface map did not surface (no blind reads)', rule: 'dive-grounded' },
     {
@@ -158,7 +181,7 @@ function soundDraftAdvice(
     nextHypothesis: next,
     replan,
     stopReasons,
-    ...definedFields({ discovery }),
+    ...definedFields({ discovery, trace }),
     allowed,
     forbidden,
     diagnostics: result.diagnostics,

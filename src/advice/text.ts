@@ -6,6 +6,8 @@ export function formatNextSteps(path: string, steps: NextSteps): string {
   const lines = [`${escapeFor.terminal(path)}: ${steps.verdict}, phase ${steps.phase}`];
   const { budget } = steps;
   if (budget !== null) lines.push(`budget: ${budget.used} of ${budget.total} ${escapeFor.terminal(budget.unit)} used, ${budget.left} left`);
+  if (steps.trace !== undefined)
+    lines.push(`trace: ${steps.trace.recorded} of its ${steps.trace.reads} successful reads recorded as deep dives`);
   const next = steps.nextHypothesis;
   if (next !== null)
     lines.push(

@@ -6,13 +6,13 @@ import type { Verdict } from '../report/types.js';
  * comes from: an agent that follows every piece of advice writes a spec that passes that rule.
  */
 export interface Advice {
-  /** A stable name of the step: map, rank, dive, replan, stop, new-hypotheses, cycle, finish, fix, ask. */
+  /** A stable name of the step: map, rank, dive, replan, stop, new-hypotheses, cycle, finish, fix, ask, record. */
   action: AdviceAction;
   message: string;
   rule: string;
 }
 
-export type AdviceAction = 'map' | 'rank' | 'dive' | 'replan' | 'stop' | 'new-hypotheses' | 'cycle' | 'finish' | 'fix' | 'ask';
+export type AdviceAction = 'map' | 'rank' | 'dive' | 'replan' | 'stop' | 'new-hypotheses' | 'cycle' | 'finish' | 'fix' | 'ask' | 'record';
 
 /** Where the investigation stands, by the first step it still lacks. */
 export type Phase = 'ask' | 'fix' | 'map' | 'rank' | 'dive' | 'stop' | 'stopped';
@@ -51,6 +51,8 @@ export interface NextSteps {
   replan: { allowed: boolean; hypothesisId?: string; afterDeepDive?: string; rule: string };
   stopReasons: StopReasonVerdict[];
   discovery?: DiscoveryAdvice;
+  /** With the agent's trace: its successful reads, how many the deep dives record, and the nodes of the others (the first ones). */
+  trace?: { reads: number; recorded: number; unrecorded: string[]; unrecordedCount: number };
   allowed: Advice[];
   forbidden: Advice[];
   /** The problems of a draft that fails: to fix before anything else. */

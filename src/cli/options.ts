@@ -162,3 +162,19 @@ export function inertError(text: string): string {
 
 /** --json, as most commands give it. */
 export const jsonOption: OptionSpec = { flags: '--json', description: 'print one JSON envelope' };
+
+/** --trace and the options that say how to read it, as compile and next take them. */
+export const traceOptions: readonly OptionSpec[] = [
+  {
+    flags: '--trace <file>',
+    description:
+      "check the spec against the agent's own trace of tool calls (a Claude Code transcript or PostToolUse hook payloads, JSONL): the trace-* rules; one spec only (default: the spec's own x-trace)",
+    parser: parsePath('--trace'),
+  },
+  {
+    flags: '--trace-root <dir>',
+    description: "the absolute folder, as the trace names it, the spec's nodes are under (default: the cwd of the trace's first call)",
+  },
+  { flags: '--trace-since <time>', description: 'only the calls of the trace made from this time on (ISO 8601)' },
+  { flags: '--trace-until <time>', description: 'only the calls of the trace made up to this time (ISO 8601)' },
+];

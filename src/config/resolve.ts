@@ -1,6 +1,7 @@
 import { relative, resolve, sep } from 'node:path';
 import { type FolderBound, resolvesInside } from '../common/folder-bound.js';
 import { boundaryText, lookupBoundary } from '../common/lookup-boundary.js';
+import { sha256Hex } from '../common/sha256.js';
 import { fileFinder, type WalkUp } from '../common/walk-up.js';
 import { readDocument } from '../load/document.js';
 import { ConfigError, type ConfigFile, validateConfig } from './validate.js';
@@ -17,6 +18,8 @@ export interface ResolvedConfig {
   source: ConfigSource;
   config: ConfigFile;
   warnings: string[];
+  /** The SHA-256 of the file's bytes; absent for the built-in defaults. */
+  sha256?: string;
 }
 
 /** The configuration that judges the files of one folder; each folder's is looked up once. */
@@ -124,7 +127,8 @@ function load(path: string, source: ConfigSource, cwd: string, warnings: string[
     const subcode = parsed.problem.subcode === 'NOT_FOUND' ? 'CONFIG_NOT_FOUND' : 'INVALID_CONFIG';
     throw new ConfigError(subcode, `${where}: ${parsed.problem.message}`);
   }
-  return { path: display(resolve(cwd, path), cwd), source, config: validateConfig(parsed.data, where), warnings };
+  const sha256 = sha256Hex(parsed.bytes as Uint8Array);
+  return { path: display(resolve(cwd, path), cwd), source, config: validateConfig(parsed.data, where), warnings, sha256 };
 }
 
 function display(path: string, cwd: string): string {

@@ -5,7 +5,7 @@ import type { PresetName } from '../policy/presets.js';
 import type { Policy } from '../policy/types.js';
 import type { BoundedFlowchart } from '../render/mermaid/flowchart.js';
 import type { CompileError } from '../report/compile-error.js';
-import type { DialectId, InputFormat, Report, Verdict } from '../report/types.js';
+import type { DialectId, InputDigest, InputFormat, Report, Verdict } from '../report/types.js';
 import type { ArtifactCheckMeta, CatalogRule } from '../rules/rule.js';
 import type { Baseline } from '../rules/run.js';
 import type { Stage } from '../schema/issues.js';
@@ -25,6 +25,8 @@ export interface DialectSetup {
 export interface DialectInput {
   data: Record<string, unknown>;
   input: { path: string | null; format: InputFormat; sha256: string };
+  /** Every file the verdict depends on, the spec's own first (the report's `inputs`). */
+  inputs: InputDigest[];
   locate?: Locator;
   /** The decoded text, when the input was text or bytes. */
   source?: string;

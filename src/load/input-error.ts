@@ -42,7 +42,8 @@ export const inputErrorSubcodes: Readonly<Record<InputErrorSubcode, string>> = {
   NOT_AN_OBJECT: 'the document is not an object (an array, a scalar, null or empty)',
   NOT_A_RESULT: 'summary: the file is not the --json envelope of a compile run',
   UNKNOWN_SCHEMA: 'the document names, in "schema", no document this tool reads (the message names the known ones)',
-  NOT_A_TRACE: 'a trace (--trace, trace show) has no line that is a JSON object: no Claude Code transcript or hook payloads',
+  NOT_A_TRACE:
+    "a trace (--trace, a spec's x-trace, trace show, trace draft) cannot be read as one: no line is a JSON object (no Claude Code transcript or hook payloads), or x-trace asks for a time that does not exist or a window of a trace without times",
   NOT_A_REPORT:
     'compare: a <name>.report.json file, or a JSON file with reportVersion 1, tool and verdict, that is not a JSON report of compile',
 };

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { definedFields } from '../common/defined-fields.js';
+import { sha256Hex } from '../common/sha256.js';
 import { parseDocument } from './document.js';
 import type { InputProblem } from './input-error.js';
 import type { SourceFormat } from './parse.js';
@@ -28,13 +28,9 @@ export function loadSpecInput(input: SpecInput, options: { sourceFormat?: Source
       return { ok: false, problem: { subcode: 'CIRCULAR', message: circularMessage('an object reaches itself through its members') } };
     const { depth } = measureShape(input);
     if (depth > MAX_DEPTH) return { ok: false, problem: { subcode: 'TOO_DEEP', message: tooDeepMessage(depth) } };
-    return { ok: true, data: input, format: 'data', sha256: sha256(JSON.stringify(input) ?? '') };
+    return { ok: true, data: input, format: 'data', sha256: sha256Hex(JSON.stringify(input) ?? '') };
   }
   const parsed = parseDocument(input, { format: options.sourceFormat, path: options.path });
   if (!parsed.ok) return { ok: false, problem: parsed.problem, ...definedFields({ source: parsed.text }) };
-  return { ok: true, data: parsed.data, format: parsed.format, sha256: sha256(input), locate: parsed.locate, source: parsed.text };
-}
-
-function sha256(content: string | Uint8Array): string {
-  return createHash('sha256').update(content).digest('hex');
+  return { ok: true, data: parsed.data, format: parsed.format, sha256: sha256Hex(input), locate: parsed.locate, source: parsed.text };
 }

@@ -8,6 +8,7 @@ import { DEFAULT_MAX_BYTES, readInput } from '../load/read-input.js';
 import type { Policy } from '../policy/types.js';
 import { renderJson } from '../render/json.js';
 import type { Report } from '../report/types.js';
+import { traceFollower } from '../run/trace-file.js';
 import { type TraceEvidence, traceEvidence } from '../trace/evidence.js';
 import { readTrace, UnreadableTraceError } from '../trace/read-trace.js';
 import { shellProgramsWith } from '../trace/shell-table.js';
@@ -95,7 +96,9 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
     problems.push({ message: trace.problem });
     return finish(null);
   }
-  const result = judge.compiler.compile(read.bytes, { path, ...definedFields({ stage, trace }) });
+  // A spec's own x-trace, like the sidecar's trace, names a file inside the folder given to test.
+  const followTrace = traceFollower({ open: pathText(file), shown: path }, judge.compiler.policy, bound);
+  const result = judge.compiler.compile(read.bytes, { path, ...definedFields({ stage, trace }), followTrace });
 
   if (update === 'all') {
     const [json] = expectationCandidates(file);

@@ -9,11 +9,12 @@ import { type ChecklistRule, gateChecklist } from './gate-checklist.js';
 import { normalizeInvestigation } from './normalize.js';
 import { readFigures } from './read-figures.js';
 import { traceSummary } from './trace-summary.js';
-import type { GateCriterion, InputFormat, Metrics, Report, Summary, Verdict } from './types.js';
+import type { GateCriterion, InputDigest, InputFormat, Metrics, Report, Summary, Verdict } from './types.js';
 
 export interface ReportContext {
   tool: { name: string; version: string };
   input: { path: string | null; format: InputFormat; sha256: string };
+  inputs: InputDigest[];
   preset: string;
   enabledRules: readonly ChecklistRule[];
   stage: Stage;
@@ -27,6 +28,7 @@ export function buildReport(view: SpecView, diagnostics: Diagnostic[], context: 
     reportVersion: 1,
     tool: context.tool,
     input: context.input,
+    inputs: context.inputs,
     preset: context.preset,
     ...(context.stage === 'draft' ? { stage: 'draft' as const } : {}),
     verdict,

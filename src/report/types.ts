@@ -58,11 +58,21 @@ export interface Metrics {
   discovery?: DiscoveryMetrics;
 }
 
+/** A file the verdict depended on, by the bytes it had: what a build system's cache keys on. */
+export interface InputDigest {
+  role: 'spec' | 'config' | 'policy' | 'baseline' | 'trace';
+  /** As the run named it (relative to the working directory where it can be); null for a spec on standard input. */
+  path: string | null;
+  sha256: string;
+}
+
 /** What every report has, whatever its dialect: the summary reads each dialect in the spec's terms. */
 export interface ReportCommon {
   reportVersion: 1;
   tool: { name: string; version: string };
   input: { path: string | null; format: InputFormat; sha256: string };
+  /** Every file the verdict depended on: the spec, then its configuration, policy file, baseline and trace, when they were used. */
+  inputs: InputDigest[];
   preset: string;
   /** Present for a draft only: the spec was judged as unfinished. */
   stage?: 'draft';

@@ -12,6 +12,8 @@ import type { OutsideList, Rule } from './rule.js';
 export interface Baseline {
   /** The suppressions file, as messages name it. */
   source: string;
+  /** The SHA-256 of the file's bytes as read; absent for a file not written yet. */
+  sha256?: string;
   counts: Readonly<Record<string, number>>;
 }
 

@@ -4,12 +4,13 @@
 import { isAbsolute } from 'node:path';
 import { definedFields } from '../common/defined-fields.js';
 import { pathText } from '../common/raw-path.js';
-import type { Baseline, CompileResult, Compiler, SourceFormat, Stage } from '../compile.js';
+import type { Baseline, CompileResult, Compiler, InputDigest, SourceFormat, Stage } from '../compile.js';
 import { decodeUtf8 } from '../load/parse.js';
 import { type ReadResult, readInput, tooLarge } from '../load/read-input.js';
 import { countsOf, type FileLocation, type FileOutcome } from '../report/outcome.js';
 import type { TraceEvidence } from '../trace/evidence.js';
 import type { InputFile } from './input-file.js';
+import { traceFollower } from './trace-file.js';
 
 /** What a file came to, and the note a listing ends with when --quiet hid warnings that fail the gate. */
 export { type FileOutcome, hiddenWarningsNote } from '../report/outcome.js';
@@ -37,7 +38,14 @@ export interface GivenText {
  */
 export function compileFile(
   compiler: Compiler,
-  input: InputFile & { baseline?: Baseline; given?: GivenText; bytes?: Uint8Array; trace?: TraceEvidence },
+  input: InputFile & {
+    baseline?: Baseline;
+    given?: GivenText;
+    bytes?: Uint8Array;
+    trace?: TraceEvidence;
+    /** The configuration and policy files its compiler's settings came from. */
+    dependencies?: readonly InputDigest[];
+  },
   options: FileFlags,
   keepSource: boolean,
 ): FileOutcome {
@@ -46,8 +54,12 @@ export function compileFile(
     ? compiler.compile(
         read.source,
         input.open === '-'
-          ? definedFields({ stage: options.stage, sourceFormat: input.given?.format, trace: input.trace })
-          : { path: input.reportPath, ...definedFields({ baseline: input.baseline, stage: options.stage, trace: input.trace }) },
+          ? definedFields({ stage: options.stage, sourceFormat: input.given?.format, trace: input.trace, dependencies: input.dependencies })
+          : {
+              path: input.reportPath,
+              ...definedFields({ baseline: input.baseline, stage: options.stage, trace: input.trace, dependencies: input.dependencies }),
+              followTrace: traceFollower({ open: pathText(input.open), shown: input.reportPath }, compiler.policy, input.inside),
+            },
       )
     : {
         exitCode: 3,

@@ -2,6 +2,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
 import { definedFields } from '../common/defined-fields.js';
 import type { FolderBound } from '../common/folder-bound.js';
 import { boundaryText, lookupBoundary } from '../common/lookup-boundary.js';
+import { sha256Hex } from '../common/sha256.js';
 import { fileFinder } from '../common/walk-up.js';
 import { parseDocument } from '../load/document.js';
 import type { InputErrorSubcode } from '../load/input-error.js';
@@ -21,6 +22,8 @@ export interface SuppressionsFile {
   source: 'flag' | 'walk-up' | 'new';
   exists: boolean;
   entries: Suppressions;
+  /** The SHA-256 of the file's bytes, when it exists. */
+  sha256?: string;
 }
 
 export interface SuppressionsLookup {
@@ -145,7 +148,8 @@ function readSuppressions(
   }
   if (!read.ok) throw new SuppressionsError('INVALID_SUPPRESSIONS', `${where}: ${read.message}`);
   const scanned = scanSuppressions(read.text);
-  if ('read' in scanned) return { path, shown, source, exists: true, entries: scanned.read };
+  const { sha256 } = read;
+  if ('read' in scanned) return { path, shown, source, exists: true, entries: scanned.read, sha256 };
   if ('problems' in scanned) throw scanned.problems.error(where);
   if (read.text.length > MAX_GENERAL_READ) {
     const { line, column } = new LineIndex(read.text).position(scanned.unusual.offset);
@@ -159,20 +163,21 @@ function readSuppressions(
     notAnObject: () => 'a suppressions file holds an object that maps spec paths to rule counts',
   });
   if (!parsed.ok) throw new SuppressionsError('INVALID_SUPPRESSIONS', `${where}: ${parsed.problem.message}`);
-  return { path, shown, source, exists: true, entries: validateSuppressions(parsed.data, where) };
+  return { path, shown, source, exists: true, entries: validateSuppressions(parsed.data, where), sha256 };
 }
 
 /** The file's text, decoded from UTF-8; its bytes are let go before the text is read, so that the two are not held together. */
 function readText(
   path: string,
   inside: FolderBound | undefined,
-): { ok: true; text: string } | { ok: false; subcode: InputErrorSubcode; message: string } {
+): { ok: true; text: string; sha256: string } | { ok: false; subcode: InputErrorSubcode; message: string } {
   const read = readInput(path, {
     maxBytes: MAX_SUPPRESSIONS_BYTES,
     limitNote: 'a suppressions file holds at most 64 MiB',
     ...definedFields({ inside }),
   });
   if (!read.ok) return read;
+  const sha256 = sha256Hex(read.bytes);
   const decoded = decodeUtf8(read.bytes);
-  return decoded.ok ? decoded : { ok: false, subcode: decoded.problem.subcode, message: decoded.problem.message };
+  return decoded.ok ? { ...decoded, sha256 } : { ok: false, subcode: decoded.problem.subcode, message: decoded.problem.message };
 }

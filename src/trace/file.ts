@@ -1,5 +1,6 @@
 // A trace file's bytes, a chunk at a time: a transcript of a gigabyte is read in constant memory.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { type FolderBound, openedInside } from '../common/folder-bound.js';
 
 /** Bytes read at once. */
 const CHUNK = 1 << 20;
@@ -9,7 +10,7 @@ export class TraceFileError extends Error {
   override readonly name = 'TraceFileError';
 
   constructor(
-    readonly subcode: 'NOT_FOUND' | 'NOT_A_FILE' | 'UNREADABLE',
+    readonly subcode: 'NOT_FOUND' | 'NOT_A_FILE' | 'UNREADABLE' | 'LINK_OUT',
     message: string,
   ) {
     super(message);
@@ -18,17 +19,23 @@ export class TraceFileError extends Error {
 
 /**
  * Opens `path` (a regular file) and returns its bytes as chunks, read as they are asked for and
- * closed at the end. Throws TraceFileError when it cannot be opened or is no regular file.
+ * closed at the end. Throws TraceFileError when it cannot be opened, is no regular file, or (with
+ * `inside`) what was opened lies outside that bound.
  */
-export function traceFileChunks(path: string, shown: string): Iterable<Uint8Array> {
+export function traceFileChunks(path: string, shown: string, inside?: FolderBound): Iterable<Uint8Array> {
   let descriptor: number;
   try {
-    descriptor = openSync(path, 'r');
+    // Non-blocking, so that a FIFO named as a trace is refused below rather than waited on for ever.
+    descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new TraceFileError('NOT_FOUND', `${shown} does not exist`);
     if (code === 'EISDIR') throw new TraceFileError('NOT_A_FILE', `${shown} is a directory, not a trace file`);
     throw new TraceFileError('UNREADABLE', `${shown} cannot be read (${code ?? 'unknown error'})`);
+  }
+  if (inside !== undefined && !openedInside(descriptor, path, inside)) {
+    closeSync(descriptor);
+    throw new TraceFileError('LINK_OUT', `${shown} leads out of ${inside.shown}; not read`);
   }
   const stats = fstatSync(descriptor);
   if (!stats.isFile()) {

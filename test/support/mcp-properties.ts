@@ -135,7 +135,7 @@ const anyRequest: fc.Arbitrary<Line> = fc
     expected: expectOne(ID),
   }));
 
-const TOOL_NAMES = ['compile', 'next', 'explain', 'rules', 'policy', 'append_brief', 'schema'] as const;
+const TOOL_NAMES = ['compile', 'next', 'draft_from_trace', 'explain', 'rules', 'policy', 'append_brief', 'schema'] as const;
 
 /** Strings meant to hurt: paths that climb out or are absolute, control characters, NUL, long ones, names of JavaScript's own members. */
 const hostileString = fc.oneof(

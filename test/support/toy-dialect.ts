@@ -108,7 +108,7 @@ export const toyDialect: Dialect<ToyReport> = {
   compiler({ preset, settings, tool }) {
     // The presets give the toy's rules no setting: they are on unless a configuration turns them off.
     const toySettings = { ...settings, 'toy-shape': settings['toy-shape'] ?? 'error', 'toy-notes': settings['toy-notes'] ?? 'error' };
-    return ({ data, input, locate, baseline }) => {
+    return ({ data, input, inputs, locate, baseline }) => {
       const view: ToyView = { data, schema: NO_SCHEMA_FINDINGS };
       const critical = runRules([toyCriticalInput], view, null, toySettings).diagnostics;
       if (critical.length > 0) return criticalStop(critical, 'MISSING_GOAL', locate);
@@ -121,6 +121,7 @@ export const toyDialect: Dialect<ToyReport> = {
         reportVersion: 1,
         tool,
         input,
+        inputs,
         dialect: 'toy-note-v1',
         toy: { notes },
         preset,

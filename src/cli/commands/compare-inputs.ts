@@ -83,8 +83,9 @@ export async function readSides(
   );
   const digests = new Map<Listed, string>();
   specs.forEach(({ listed, index, bytes }, nth) => {
-    const compiler = judged.compilers[judged.files[nth]?.judge ?? 0] as Compiler;
-    const input = bytes === undefined ? listed.input : { ...listed.input, bytes };
+    const judge = judged.files[nth]?.judge ?? 0;
+    const compiler = judged.compilers[judge] as Compiler;
+    const input = { ...listed.input, dependencies: judged.dependencies[judge] ?? [], ...definedFields({ bytes }) };
     const outcome = compileFile(compiler, input, configuration.flags, false);
     if (outcome.report) digests.set(listed, outcome.report.input.sha256);
     sides[index] = sideOfOutcome(listed.file, outcome);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { definedFields } from '../../common/defined-fields.js';
 import { pathText } from '../../common/raw-path.js';
+import { sha256Hex } from '../../common/sha256.js';
 import { plural, show } from '../../common/text.js';
 import type { Baseline } from '../../compile.js';
 import type { FileOutcome } from '../../run/compile-file.js';
@@ -94,7 +95,7 @@ export function baselineOf(plan: BaselinePlan, index: number): Baseline | undefi
   const place = plan.places[index];
   if (place == null) return undefined;
   const counts = place.file.entries.countsOf(place.key);
-  return { source: place.file.shown, counts: counts ?? Object.create(null) };
+  return { source: place.file.shown, counts: counts ?? Object.create(null), ...definedFields({ sha256: place.file.sha256 }) };
 }
 
 /**
@@ -115,8 +116,9 @@ export function rewriteBaselines(
   const written: BaselineFindings['written'] = [];
   for (const [file, judged] of judgedByFile(plan, outcomes)) {
     const entries = updateSuppressions(file.entries, judged, update, specExists(file));
-    writeOutput(file.path, suppressionsText(entries), `suppressions file ${file.shown}`);
-    rewritten.set(file, { ...file, exists: true, entries });
+    const text = suppressionsText(entries);
+    writeOutput(file.path, text, `suppressions file ${file.shown}`);
+    rewritten.set(file, { ...file, exists: true, entries, sha256: sha256Hex(text) });
     let problems = 0;
     for (const [, , count] of entries.entries()) problems += count;
     written.push({ path: file.shown, specs: entries.size, problems });

@@ -1,5 +1,5 @@
 import { fromMessage } from '../../common/raw-path.js';
-import { type Baseline, type Compiler, type CompilerOptions, createCompiler } from '../../compile.js';
+import { type Baseline, type Compiler, type CompilerOptions, createCompiler, type InputDigest } from '../../compile.js';
 import { reportRenderer } from '../../render/formatters.js';
 import { compileFile, type FileFlags, type FileOutcome } from '../../run/compile-file.js';
 import type { InputFile } from '../../run/input-file.js';
@@ -11,8 +11,11 @@ export interface CompiledFile {
   rendered?: string;
 }
 
-/** An input, the index of the compiler (the configuration) that judges it, its baseline, and the agent's trace it is checked against. */
-export type JudgedInput = InputFile & { judge: number; baseline?: Baseline; trace?: TraceEvidence };
+/**
+ * An input, the index of the compiler (the configuration) that judges it, the files that
+ * compiler's settings came from, its baseline, and the agent's trace it is checked against.
+ */
+export type JudgedInput = InputFile & { judge: number; dependencies?: InputDigest[]; baseline?: Baseline; trace?: TraceEvidence };
 
 /** How each file of a run is compiled, in this thread or in a worker: the same settings either way. */
 export interface CompileJobContext {

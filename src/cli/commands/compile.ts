@@ -1,3 +1,4 @@
+import { relative, resolve, sep } from 'node:path';
 import { definedFields } from '../../common/defined-fields.js';
 import { exitCodes } from '../../common/exit-codes.js';
 import type { OutputText } from '../../common/output-text.js';
@@ -43,7 +44,7 @@ import {
 import { planReports, type ReportFate, type ReportPlan, reportsNotWritten } from './output-dir.js';
 import { type ReportSink, reportSink } from './report-writer.js';
 import type { CommandResult, Io } from './result.js';
-import { readTraceEvidence } from './trace-input.js';
+import { readTraceEvidence, traceFlagsOf } from './trace-input.js';
 
 export interface CompileOptions extends CompilerFlags, BaselineFlags {
   inputs: string[];
@@ -141,24 +142,17 @@ function planCompile(options: CompileOptions, configuration: RunConfiguration, e
 
 /** --trace, read once options and inputs allow it: one spec, and the policy of its configuration. */
 function traceOf(options: CompileOptions, inputs: readonly InputFile[], judged: Judged, io: Io): TraceEvidence | undefined {
-  const { trace, traceRoot, traceSince, traceUntil } = options;
-  if (trace === undefined) {
-    const stray = [
-      ['--trace-root', traceRoot],
-      ['--trace-since', traceSince],
-      ['--trace-until', traceUntil],
-    ].find(([, value]) => value !== undefined);
-    if (stray !== undefined)
-      throw usageError('CONFLICTING_ARGUMENTS', `${stray[0]} says how to read a trace: give the trace with --trace FILE`);
-    return undefined;
-  }
+  const flags = traceFlagsOf(options);
+  if (flags === undefined) return undefined;
   if (inputs.length !== 1)
     throw usageError(
       'CONFLICTING_ARGUMENTS',
       `--trace checks one spec against the trace of the agent that wrote it, not ${inputs.length} files; name one spec`,
     );
   const policy = (judged.compilers[judged.files[0]?.judge ?? 0] as Compiler).policy;
-  return readTraceEvidence({ trace, ...definedFields({ traceRoot, since: traceSince, until: traceUntil }) }, policy, io);
+  const evidence = readTraceEvidence(flags, policy, io);
+  // Named in the report and its messages as the spec is: from the working directory.
+  return { ...evidence, shown: relative(io.cwd, resolve(io.cwd, flags.trace)).split(sep).join('/') };
 }
 
 /** Every file compiled; a baseline to write is written from what the rules found, and the files judged again by it. */
@@ -168,7 +162,8 @@ async function compileRun(plan: CompilePlan, options: CompileOptions, io: Io): P
   const judgedInputs = (baselinePlan: BaselinePlan): JudgedInput[] =>
     inputs.map((input, index) => {
       const baseline = baselineOf(baselinePlan, index);
-      return { ...input, judge: judged.files[index]?.judge ?? 0, ...definedFields({ baseline, trace: plan.trace }) };
+      const judge = judged.files[index]?.judge ?? 0;
+      return { ...input, judge, dependencies: judged.dependencies[judge] ?? [], ...definedFields({ baseline, trace: plan.trace }) };
     });
   let written: BaselineFindings['written'] = [];
   if (baselines.writing) {

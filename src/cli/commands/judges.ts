@@ -1,7 +1,8 @@
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { definedFields } from '../../common/defined-fields.js';
 import { pathText } from '../../common/raw-path.js';
-import { type Compiler, type CompilerOptions, compilerCache, readDocument, UsageError } from '../../compile.js';
+import { sha256Hex } from '../../common/sha256.js';
+import { type Compiler, type CompilerOptions, compilerCache, type InputDigest, readDocument, UsageError } from '../../compile.js';
 import { layerConfig } from '../../config/layers.js';
 import { ConfigError, type ConfigLookup, createConfigLookup, type ResolvedConfig } from '../../config/resolve.js';
 import { escapeFor } from '../../render/untrusted/index.js';
@@ -30,6 +31,8 @@ export interface RunConfiguration {
   flags: CompilerFlags;
   /** The --policy file's content. */
   policy?: unknown;
+  /** The --policy file as a verdict's input: its path and the SHA-256 of its bytes. */
+  policyDigest?: InputDigest;
 }
 
 /** Which configuration judges each input, and one compiler per distinct configuration. */
@@ -39,6 +42,8 @@ export interface Judged {
   compilers: Compiler[];
   /** The options of each compiler, for worker threads to build the same ones. */
   compilerOptions: CompilerOptions[];
+  /** The files each compiler's settings came from (its configuration, the --policy file), by compiler: inputs of every verdict it gives. */
+  dependencies: InputDigest[][];
   /** The walk-up warnings of the configurations used, once each, then the notes on configurations ignored above the boundary. */
   warnings: string[];
 }
@@ -47,7 +52,10 @@ export interface Judged {
 export function runConfiguration(flags: CompilerFlags, io: Io): RunConfiguration {
   const lookup = refusedAsUsage(ConfigError, () => createConfigLookup(flags.config, io.env['INVESTIGATION_CONFIG'], io.cwd, io.roots));
   if (flags.policy === undefined) return { lookup, flags };
-  return { lookup, flags, policy: readPolicy(flags.policy, flags.maxBytes, io.cwd) };
+  const { data, sha256 } = readPolicy(flags.policy, flags.maxBytes, io.cwd);
+  // Named as reports name files: from the working directory, with "/".
+  const path = relative(io.cwd, resolve(io.cwd, flags.policy)).split(sep).join('/');
+  return { lookup, flags, policy: data, policyDigest: { role: 'policy', path, sha256 } };
 }
 
 /** The configuration of a file in `folder` (standard input: null), as a usage error when it cannot be used. */
@@ -91,7 +99,7 @@ export function writeNotes(notes: readonly string[], io: Io): void {
  */
 export function judgeInputs(run: RunConfiguration, inputs: ReadonlyArray<Pick<InputFile, 'open'>>): Judged {
   const compilerFor = compilerCache();
-  const judged: Judged = { files: [], compilers: [], compilerOptions: [], warnings: [] };
+  const judged: Judged = { files: [], compilers: [], compilerOptions: [], dependencies: [], warnings: [] };
   const judgeOf = new Map<ResolvedConfig, number>();
   for (const input of inputs) {
     const config = configFor(run, input.open === '-' ? null : dirname(pathText(input.open)));
@@ -103,6 +111,12 @@ export function judgeInputs(run: RunConfiguration, inputs: ReadonlyArray<Pick<In
       judge = judged.compilers.length;
       judged.compilers.push(createOrThrow(() => compilerFor(options), origin));
       judged.compilerOptions.push(options);
+      judged.dependencies.push([
+        ...(config.path === null || config.sha256 === undefined
+          ? []
+          : [{ role: 'config' as const, path: config.path, sha256: config.sha256 }]),
+        ...(run.policyDigest === undefined ? [] : [run.policyDigest]),
+      ]);
       judged.warnings.push(...config.warnings);
       judgeOf.set(config, judge);
     }
@@ -130,9 +144,9 @@ function createOrThrow(create: () => Compiler, origin: string): Compiler {
   }
 }
 
-function readPolicy(path: string, maxBytes: number, cwd: string): unknown {
+function readPolicy(path: string, maxBytes: number, cwd: string): { data: unknown; sha256: string } {
   const parsed = readDocument(resolve(cwd, path), { maxBytes, shown: path });
   // A file that cannot be read is named by its message already.
   if (!parsed.ok) throw usageError('INVALID_POLICY', `${parsed.bytes ? `--policy ${path}` : '--policy'}: ${parsed.problem.message}`);
-  return parsed.data;
+  return { data: parsed.data, sha256: sha256Hex(parsed.bytes as Uint8Array) };
 }

@@ -1,25 +1,39 @@
+import { definedFields } from '../../common/defined-fields.js';
 import { exitCodes } from '../../common/exit-codes.js';
 import { jsonText } from '../../common/json-text.js';
 import { dialectById } from '../../dialects/index.js';
+import type { Policy } from '../../policy/types.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import { toolInfo } from '../../tool.js';
 import { usageError } from '../contract.js';
 import { type CompilerFlags, configEcho } from './judges.js';
-import { judgeOneSpec, type SpecSource } from './one-spec.js';
+import { judgeOneSpec, type OneSpecFlags, type SpecSource } from './one-spec.js';
 import type { CommandResult, Io } from './result.js';
+import { readTraceEvidence, traceFlagsOf } from './trace-input.js';
 
 export interface NextOptions extends Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 'maxBytes'> {
   spec: string;
+  /** The agent's trace, and how to read it: the reads it shows and the draft lacks come first in the advice. */
+  trace?: string;
+  traceRoot?: string;
+  traceSince?: string;
+  traceUntil?: string;
   format: 'text' | 'json';
   json: boolean;
 }
 
 /** `next SPEC`: the advice for one draft file. */
 export async function nextCommand(options: NextOptions, io: Io): Promise<CommandResult> {
-  const result = await adviseOn({ path: options.spec }, options, io);
+  const trace = traceFlagsOf(options);
+  const read = trace === undefined ? {} : { trace: (policy: Policy) => readTraceEvidence(trace, policy, io) };
+  const result = await adviseOn({ path: options.spec }, { ...pickCompilerFlags(options), ...read }, io);
   for (const warning of result.warnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
   const stdout = options.json ? '' : options.format === 'json' ? jsonText(result.data['next']) : result.stdout;
   return { ...result, stdout };
+}
+
+function pickCompilerFlags(options: NextOptions): Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 'maxBytes'> {
+  return { maxBytes: options.maxBytes, ...definedFields({ preset: options.preset, policy: options.policy, config: options.config }) };
 }
 
 /**
@@ -30,7 +44,7 @@ export async function nextCommand(options: NextOptions, io: Io): Promise<Command
  */
 export async function adviseOn(
   source: SpecSource,
-  flags: Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 'maxBytes'>,
+  flags: Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 'maxBytes'> & Pick<OneSpecFlags, 'trace'>,
   io: Io,
 ): Promise<CommandResult> {
   const { outcome, compiler, config, warnings, judgeAs } = await judgeOneSpec(source, { ...flags, stage: 'draft' }, io);

@@ -2,8 +2,10 @@ import { definedFields } from '../../common/defined-fields.js';
 import type { FolderBound } from '../../common/folder-bound.js';
 import type { Compiler, Stage } from '../../compile.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
+import type { Policy } from '../../policy/types.js';
 import { compileFile, type FileOutcome, type GivenText } from '../../run/compile-file.js';
 import type { InputFile } from '../../run/input-file.js';
+import type { TraceEvidence } from '../../trace/evidence.js';
 import { usageError } from '../contract.js';
 import { expandInputs } from '../inputs.js';
 import {
@@ -42,18 +44,21 @@ const GIVEN_TEXT_NAME = '<text>';
 /** A baseline for one spec, as compile finds and applies it (read-only: nothing is written), and the name of the argument that pins one. */
 export type OneSpecBaselines = Pick<BaselineFlags, 'suppressions' | 'failOnUnusedSuppressions'> & { pin: string };
 
+/** How one spec is judged: the compiler's flags, the stage, its baseline and the trace it is checked against. */
+export type OneSpecFlags = Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 'maxBytes'> & {
+  stage?: Stage;
+  baselines?: OneSpecBaselines;
+  /** The agent's trace the spec is checked against, read by the caller with the spec's policy (`compiler`'s). */
+  trace?: (policy: Policy) => TraceEvidence;
+};
+
 /**
  * One spec judged as compile would judge it, under the configuration found for it, with `stage`;
  * for the commands and tools that advise on or check a single spec (`next`, the MCP server). With
  * `baselines`, a spec given as a path is judged by its baseline as compile judges it (the file
  * named, else one found walking up, read only inside `source.inside`); a spec given as text has none.
  */
-export async function judgeOneSpec(
-  source: SpecSource,
-  flags: Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 'maxBytes'> & { stage?: Stage; baselines?: OneSpecBaselines },
-  io: Io,
-  keepSource = false,
-): Promise<OneSpec> {
+export async function judgeOneSpec(source: SpecSource, flags: OneSpecFlags, io: Io, keepSource = false): Promise<OneSpec> {
   const configuration = runConfiguration({ ...flags, failOn: 'error', quiet: false }, io);
   const input = 'path' in source ? bounded(await onePath(source.path, io.cwd), source.inside) : givenInput(source);
   const judged = judgeInputs(configuration, [input]);
@@ -64,10 +69,12 @@ export async function judgeOneSpec(
   const inside = 'path' in source && source.inside !== undefined ? { inside: source.inside } : {};
   const plan = baselines === undefined ? null : planBaselines(baselines, [input], io.cwd, io.roots, { pin: baselines.pin, ...inside });
   const baseline = plan === null ? undefined : baselineOf(plan, 0);
+  const trace = flags.trace?.(compiler.policy);
+  const judgedInput = { ...input, dependencies: judged.dependencies[file.judge] ?? [], ...definedFields({ baseline, trace }) };
   const judgeAs = (stage?: Stage): FileOutcome =>
     compileFile(
       compiler,
-      baseline === undefined ? input : { ...input, baseline },
+      judgedInput,
       { maxBytes: flags.maxBytes, failOn: 'error', quiet: false, ...definedFields({ stage }) },
       keepSource,
     );

@@ -36,8 +36,8 @@ export async function statsCommand(options: StatsOptions, io: Io): Promise<Comma
   const warnings = [...judged.warnings, ...inputWarnings, ...baselines.map((baseline) => unappliedBaselineWarning('stats', baseline))];
   for (const warning of warnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
   const files = inputs.map((input, index) => {
-    const compiler = judged.compilers[(judged.files[index] as Judged['files'][number]).judge] as Compiler;
-    return compileFile(compiler, input, options, false);
+    const { judge } = judged.files[index] as Judged['files'][number];
+    return compileFile(judged.compilers[judge] as Compiler, { ...input, dependencies: judged.dependencies[judge] ?? [] }, options, false);
   });
   // The Markdown renderer pulls in remark, so the whole module is loaded only when asked for.
   const { collectStats, renderStatsJson, renderStatsMarkdown } = await import('../../stats/index.js');

@@ -1,16 +1,14 @@
-// An agent's trace as a command takes it (--trace, `trace show`): read with the policy's shell
-// programs, narrowed to a window, placed under a root; each failure the user's to fix, said in one line.
+// An agent's trace as a command takes it (--trace, `trace show`, `trace draft`): its flags checked,
+// then read as every caller reads one (src/run/trace-file.ts); each failure the user's to fix, said in one line.
 
 import { resolve } from 'node:path';
 import { definedFields } from '../../common/defined-fields.js';
 import { exitCodes } from '../../common/exit-codes.js';
+import type { FolderBound } from '../../common/folder-bound.js';
 import type { Policy } from '../../policy/types.js';
-import { type TraceEvidence, traceEvidence } from '../../trace/evidence.js';
-import { TraceFileError, traceFileChunks } from '../../trace/file.js';
-import { readTrace, UnreadableTraceError } from '../../trace/read-trace.js';
-import { type ShellProgram, shellProgramsWith } from '../../trace/shell-table.js';
-import type { Trace } from '../../trace/types.js';
-import { isTraceTime, narrowTrace, type TraceWindow, UntimedTraceError } from '../../trace/window.js';
+import { readTraceFile } from '../../run/trace-file.js';
+import type { TraceEvidence } from '../../trace/evidence.js';
+import { isTraceTime } from '../../trace/window.js';
 import { CliError, usageError } from '../contract.js';
 import type { Io } from './result.js';
 
@@ -19,6 +17,8 @@ export interface TraceFlags {
   trace: string;
   /** The absolute folder, in the trace's paths, a spec's nodes are relative to; else the cwd of the trace's first call. */
   traceRoot?: string;
+  /** The folders the trace must lie in (an MCP server's roots): what was opened is checked. */
+  inside?: FolderBound;
   /** Only the calls from this time on, and up to that time (ISO 8601, both included). */
   since?: string;
   until?: string;
@@ -32,42 +32,38 @@ export function readTraceEvidence(flags: TraceFlags, policy: Policy, io: Pick<Io
       'INVALID_ARGUMENT',
       `--trace-root takes an absolute folder as the trace names it (such as /work/repo), not ${JSON.stringify(flags.traceRoot)}`,
     );
-  const window = traceWindow(flags);
-  const programs = shellProgramsWith(policy.traceShellPrograms);
-  const trace = narrowed(readTraceFile(resolve(io.cwd, flags.trace), flags.trace, programs), window, flags.trace);
-  return traceEvidence(trace, flags.trace, flags.traceRoot);
-}
-
-/** A trace file read whole, its failures the run's input errors. */
-function readTraceFile(path: string, shown: string, programs: Readonly<Record<string, ShellProgram>>): Trace {
-  try {
-    return readTrace(traceFileChunks(path, shown), { programs });
-  } catch (error) {
-    if (error instanceof TraceFileError) throw new CliError('INPUT_ERROR', error.subcode, error.message, exitCodes.input);
-    if (error instanceof UnreadableTraceError)
-      throw new CliError('INPUT_ERROR', 'NOT_A_TRACE', `${shown}: ${error.message}`, exitCodes.input);
-    throw error;
-  }
-}
-
-/** --trace-since and --trace-until, refused unless each is an ISO 8601 time. */
-function traceWindow(options: { since?: string; until?: string }): TraceWindow {
   for (const [flag, value] of [
-    ['--trace-since', options.since],
-    ['--trace-until', options.until],
+    ['--trace-since', flags.since],
+    ['--trace-until', flags.until],
   ] as const) {
     if (value !== undefined && !isTraceTime(value))
       throw usageError('INVALID_ARGUMENT', `${flag} takes an ISO 8601 time such as 2026-03-02T10:00:00Z, not ${JSON.stringify(value)}`);
   }
-  return definedFields({ since: options.since, until: options.until });
+  const link = definedFields({ root: flags.traceRoot, since: flags.since, until: flags.until });
+  const read = readTraceFile(resolve(io.cwd, flags.trace), flags.trace, link, policy, flags.inside);
+  if (read.ok) return read.evidence;
+  // A window asked of a trace without times is the flags' mistake, not the file's.
+  if (read.untimed === true) throw usageError('CONFLICTING_ARGUMENTS', read.problem.message);
+  throw new CliError('INPUT_ERROR', read.problem.subcode, read.problem.message, exitCodes.input);
 }
 
-/** The trace within the window; a window asked of a trace without times is the user's to fix. */
-function narrowed(trace: Trace, window: TraceWindow, shown: string): Trace {
-  try {
-    return narrowTrace(trace, window);
-  } catch (error) {
-    if (error instanceof UntimedTraceError) throw usageError('CONFLICTING_ARGUMENTS', `${shown}: ${error.message}`);
-    throw error;
+/** A command's trace options as the trace flags, or none without --trace; an option that says how to read one without it is refused. */
+export function traceFlagsOf(options: {
+  trace?: string;
+  traceRoot?: string;
+  traceSince?: string;
+  traceUntil?: string;
+}): TraceFlags | undefined {
+  const { trace, traceRoot, traceSince, traceUntil } = options;
+  if (trace === undefined) {
+    const stray = [
+      ['--trace-root', traceRoot],
+      ['--trace-since', traceSince],
+      ['--trace-until', traceUntil],
+    ].find(([, value]) => value !== undefined);
+    if (stray !== undefined)
+      throw usageError('CONFLICTING_ARGUMENTS', `${stray[0]} says how to read a trace: give the trace with --trace FILE`);
+    return undefined;
   }
+  return { trace, ...definedFields({ traceRoot, since: traceSince, until: traceUntil }) };
 }

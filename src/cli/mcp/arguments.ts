@@ -19,7 +19,7 @@ const RENAMED: Readonly<Record<string, string>> = { format: 'syntax' };
 
 /**
  * What is wrong with a call's arguments that a tool does not take: ten of them named, the rest
- * counted, and a renamed one with its new name. Found before the schema is checked, since with
+ * counted, and a renamed one with its new name; the arguments it takes, its own short list, all named. Found before the schema is checked, since with
  * every error collected each unknown argument would cost an error object and a sentence, and a
  * call could make its reply far larger than itself. Undefined when every argument is one the tool takes.
  */
@@ -31,5 +31,5 @@ export function unknownArguments(args: Record<string, unknown>, known: readonly 
     .filter((key) => Object.hasOwn(RENAMED, key) && known.includes(RENAMED[key] as string))
     .map((key) => `; ${show(key)} is now ${show(RENAMED[key])}`)
     .join('');
-  return `${which}${renamed}; ${known.length === 0 ? 'it takes none' : `it takes ${oneOf(known)}`}`;
+  return `${which}${renamed}; ${known.length === 0 ? 'it takes none' : `it takes ${oneOf(known, known.length)}`}`;
 }

@@ -74,7 +74,7 @@ export function compileAnswer(spec: OneSpec, stage: 'final' | 'draft'): ToolResu
     error,
     ...definedFields({ gateError }),
     config: { path: config.path, source: config.source },
-    ...definedFields({ suppressions: baselines }),
+    ...definedFields({ suppressions: baselines, trace: outcome.report?.trace }),
     warnings,
   };
   const text = formatText([outcome], {

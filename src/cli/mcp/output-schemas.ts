@@ -109,9 +109,10 @@ function compileResult(): JsonSchema {
     'gateError',
     'config',
     'suppressions',
+    'trace',
     'warnings',
   ];
-  const optional = new Set(['dialect', 'gateError', 'suppressions']);
+  const optional = new Set(['dialect', 'gateError', 'suppressions', 'trace']);
   const properties: Record<string, JsonSchema> = {
     ...file.properties,
     stage: { description: 'How the spec was judged: final, or draft.', enum: ['final', 'draft'] },
@@ -126,6 +127,12 @@ function compileResult(): JsonSchema {
     },
     config: { $ref: `${DEFS}config` },
     suppressions: data.properties.suppressions,
+    trace: {
+      description:
+        "With the agent's trace (the trace argument, or the spec's x-trace): the report's account of it: path, SHA-256, format, calls by tool, and its successful reads against the deep dives (reads.unmatched: the nodes the record leaves out).",
+      type: 'object',
+      required: ['path', 'sha256', 'format', 'calls', 'reads'],
+    },
     warnings,
   };
   return {
@@ -137,6 +144,18 @@ function compileResult(): JsonSchema {
   };
 }
 
+/** The draft_from_trace tool's answer: trace draft's data, with the draft as `text` where the command has `rendered`, and the warnings. */
+function draftFromTraceResult(): JsonSchema {
+  const data = defs['traceDraftData'] as JsonSchema & { properties: Record<string, JsonSchema>; required: string[] };
+  const { rendered, output: _written, ...properties } = data.properties;
+  return {
+    ...data,
+    description: 'draft_from_trace: the drafted spec (text) and what it holds.',
+    required: ['text', ...data.required, 'warnings'],
+    properties: { text: { ...rendered, description: 'The drafted spec, in the syntax asked for.' }, ...properties, warnings },
+  };
+}
+
 /** The output schema of each tool, by name. */
 export const OUTPUT_SCHEMAS = {
   compile: dataOrRefusal(compileResult()),
@@ -145,6 +164,7 @@ export const OUTPUT_SCHEMAS = {
   rules: dataOrRefusal(dataOf('rules')),
   policy: dataOrRefusal(withWarnings('configData')),
   schema: dataOrRefusal({ $ref: `${DEFS}schemaData` }),
+  draft_from_trace: dataOrRefusal(draftFromTraceResult()),
   /** The envelope of `briefs append --json`, refusals included. */
   append_brief: withDefs(envelopeOf('briefs append', { $ref: `${DEFS}briefsAppendData` })),
 } satisfies Record<string, OutputSchema>;

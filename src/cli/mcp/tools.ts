@@ -2,9 +2,13 @@ import { relative } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { definedFields } from '../../common/defined-fields.js';
 import { presetNames } from '../../policy/presets.js';
+import type { Policy } from '../../policy/types.js';
+import type { TraceEvidence } from '../../trace/evidence.js';
+import { TRACE_TIME } from '../../trace/window.js';
 import { appendGivenBrief } from '../commands/briefs-append.js';
 import { adviseOn } from '../commands/next.js';
 import { judgeOneSpec, type SpecSource } from '../commands/one-spec.js';
+import { readTraceEvidence, type TraceFlags } from '../commands/trace-input.js';
 import { CliError, type EnvelopeError, usageError } from '../contract.js';
 import { briefsAppend } from '../table/briefs.js';
 import { compile } from '../table/compile.js';
@@ -12,6 +16,7 @@ import { config } from '../table/config.js';
 import type { CommandDeclaration } from '../table/declaration.js';
 import { explain, rules, schema } from '../table/info.js';
 import { next } from '../table/next.js';
+import { traceDraft } from '../table/trace.js';
 import { appendedText } from './appended.js';
 import { MAX_HYPOTHESIS_ID_LENGTH, MAX_PATH_LENGTH, MAX_RULE_ID_LENGTH, unknownArguments } from './arguments.js';
 import { baselineProperties, baselinesOf, compileAnswer } from './compile-tool.js';
@@ -44,6 +49,41 @@ const path = {
   maxLength: MAX_PATH_LENGTH,
   description: "a spec file inside the server's roots: relative to the first root, or absolute",
 };
+/** The longest goal a draft takes: a question, not a document. */
+const MAX_GOAL_LENGTH = 64 * 1024;
+
+/** The longest ISO 8601 time worth reading: a date, a time with fractions of a second, an offset. */
+const MAX_TIME_LENGTH = 64;
+
+/** The agent's trace a spec is checked against, and how to read it: as compile's --trace options. */
+const traceArguments = {
+  trace: {
+    type: 'string',
+    minLength: 1,
+    maxLength: MAX_PATH_LENGTH,
+    description:
+      "the agent's trace (a Claude Code transcript or PostToolUse hook payloads, JSONL) inside the server's roots, to check the spec against as compile --trace does; without it, a spec given as path follows its own x-trace",
+  },
+  traceRoot: {
+    type: 'string',
+    pattern: '^/',
+    maxLength: MAX_PATH_LENGTH,
+    description: "as --trace-root: the absolute folder, as the trace names it, the spec's nodes are relative to",
+  },
+  traceSince: {
+    type: 'string',
+    maxLength: MAX_TIME_LENGTH,
+    pattern: TRACE_TIME.source,
+    description: 'as --trace-since: only the calls from this time on (ISO 8601)',
+  },
+  traceUntil: {
+    type: 'string',
+    maxLength: MAX_TIME_LENGTH,
+    pattern: TRACE_TIME.source,
+    description: 'as --trace-until: only the calls up to this time (ISO 8601)',
+  },
+};
+
 const specSource = {
   path,
   text: { type: 'string', description: 'the spec itself (JSON or YAML), in place of a path: at most --max-bytes bytes of UTF-8' },
@@ -65,6 +105,7 @@ export const TOOLS: readonly Tool[] = [
         ...specSource,
         stage: { enum: ['final', 'draft'], description: 'final (default): a finished spec; draft: an unfinished one' },
         ...baselineProperties,
+        ...traceArguments,
       },
       additionalProperties: false,
     },
@@ -74,7 +115,7 @@ export const TOOLS: readonly Tool[] = [
       const baselines = baselinesOf(args, source, (path) => insideRoots(path, context.roots));
       const spec = await judgeOneSpec(
         source,
-        { ...flags(args, context), ...(stage === 'draft' ? { stage } : {}), baselines },
+        { ...flags(args, context), ...(stage === 'draft' ? { stage } : {}), baselines, ...traceOf(args, context) },
         context.io,
         true,
       );
@@ -86,10 +127,63 @@ export const TOOLS: readonly Tool[] = [
     command: next,
     outputSchema: OUTPUT_SCHEMAS.next,
     description:
-      'For a draft (a path or its text): what the method allows now and what it forbids (budget left, the hypothesis to test next and its unread mapped nodes, replan, valid stop reasons, discovery cycles), each piece of advice with the rule it comes from.',
-    inputSchema: { type: 'object', properties: specSource, additionalProperties: false },
+      "For a draft (a path or its text): what the method allows now and what it forbids (budget left, the hypothesis to test next and its unread mapped nodes, replan, valid stop reasons, discovery cycles), each piece of advice with the rule it comes from. With the agent's trace (trace, or the spec's x-trace), the reads the trace shows and the draft does not record yet come first.",
+    inputSchema: { type: 'object', properties: { ...specSource, ...traceArguments }, additionalProperties: false },
     async call(args, context) {
-      return servedWithWarnings(await adviseOn(sourceOf(args, context.roots), flags(args, context), context.io));
+      return servedWithWarnings(
+        await adviseOn(sourceOf(args, context.roots), { ...flags(args, context), ...traceOf(args, context) }, context.io),
+      );
+    },
+  },
+  {
+    name: 'draft_from_trace',
+    command: traceDraft,
+    outputSchema: OUTPUT_SCHEMAS.draft_from_trace,
+    description:
+      "Draft a spec from the agent's own trace (a Claude Code transcript or PostToolUse hook payloads inside the server's roots): the surface map from its successful cheap calls, the deep dives from its successful reads in time order, budget.used from what it spent, x-trace linking each entry to its call. The hypotheses and each read's finding, effect and provenance are left empty for the author. Returns the spec's text (nothing is written) and what it holds; no result's content is copied, only paths, patterns and ids.",
+    inputSchema: {
+      type: 'object',
+      properties: {
+        ...traceArguments,
+        goal: {
+          type: 'string',
+          maxLength: MAX_GOAL_LENGTH,
+          description: 'the question the investigation answered (default: left empty, for the author)',
+        },
+        budget: {
+          type: 'integer',
+          minimum: 0,
+          maximum: Number.MAX_SAFE_INTEGER,
+          description: "the hard budget's total (default: 0, for the author)",
+        },
+        unit: { enum: ['reads', 'tokens'], description: "the budget's unit (default reads): used counts the trace's reads, or its tokens" },
+        syntax: {
+          enum: ['yaml', 'json'],
+          description: 'the draft as YAML with comments at the places left for the author (default), or JSON',
+        },
+        preset,
+      },
+      required: ['trace'],
+      additionalProperties: false,
+    },
+    async call(args, context) {
+      const inside = insideRoots(args['trace'] as string, context.roots);
+      const result = await traceDraft.run(
+        {
+          ...traceFlagsOf(args, inside, context.roots),
+          goal: typeof args['goal'] === 'string' ? args['goal'] : '',
+          budget: typeof args['budget'] === 'number' ? args['budget'] : 0,
+          unit: args['unit'] === 'tokens' ? 'tokens' : 'reads',
+          format: args['syntax'] === 'json' ? 'json' : 'yaml',
+          maxBytes: context.maxBytes,
+          ...pickPreset(args),
+          force: false,
+          json: true,
+        },
+        context.io,
+      );
+      const { rendered, ...data } = result.data;
+      return servedWithWarnings({ ...result, data: { text: rendered, ...data } });
     },
   },
   {
@@ -218,6 +312,28 @@ export async function callTool(tool: Tool, args: Record<string, unknown>, contex
 
 function flags(args: Record<string, unknown>, context: ToolContext): { maxBytes: number; preset?: string } {
   return { maxBytes: context.maxBytes, ...pickPreset(args) };
+}
+
+/** The trace arguments of a call, as the trace options of the command line, the trace read only inside the roots. */
+function traceFlagsOf(args: Record<string, unknown>, trace: string, roots: Roots): TraceFlags {
+  return {
+    trace,
+    inside: roots.bound,
+    ...(typeof args['traceRoot'] === 'string' ? { traceRoot: args['traceRoot'] } : {}),
+    ...(typeof args['traceSince'] === 'string' ? { since: args['traceSince'] } : {}),
+    ...(typeof args['traceUntil'] === 'string' ? { until: args['traceUntil'] } : {}),
+  };
+}
+
+/** A call's trace, to be read with the spec's policy; trace options without a trace are refused, as on the command line. */
+function traceOf(args: Record<string, unknown>, context: ToolContext): { trace?: (policy: Policy) => TraceEvidence } {
+  if (typeof args['trace'] !== 'string') {
+    const stray = ['traceRoot', 'traceSince', 'traceUntil'].find((name) => args[name] !== undefined);
+    if (stray !== undefined) throw usageError('CONFLICTING_ARGUMENTS', `${stray} says how to read a trace: give the trace too`);
+    return {};
+  }
+  const flags = traceFlagsOf(args, insideRoots(args['trace'], context.roots), context.roots);
+  return { trace: (policy) => readTraceEvidence(flags, policy, context.io) };
 }
 
 function pickPreset(args: Record<string, unknown>): { preset?: string } {

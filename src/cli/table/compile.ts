@@ -17,6 +17,7 @@ import {
   policyOption,
   presetOption,
   ruleDocsOption,
+  traceOptions,
   workersOption,
 } from '../options.js';
 import { defineCommand } from './declaration.js';
@@ -68,18 +69,7 @@ export const compile = defineCommand({
       choices: ['final', 'draft'],
       default: 'final',
     },
-    {
-      flags: '--trace <file>',
-      description:
-        "check the spec against the agent's own trace of tool calls (a Claude Code transcript or PostToolUse hook payloads, JSONL): the trace-* rules; one spec only",
-      parser: parsePath('--trace'),
-    },
-    {
-      flags: '--trace-root <dir>',
-      description: "the absolute folder, as the trace names it, the spec's nodes are under (default: the cwd of the trace's first call)",
-    },
-    { flags: '--trace-since <time>', description: 'only the calls of the trace made from this time on (ISO 8601)' },
-    { flags: '--trace-until <time>', description: 'only the calls of the trace made up to this time (ISO 8601)' },
+    ...traceOptions,
     { flags: '-q, --quiet', description: 'report errors only' },
     {
       flags: '--suppressions <file>',

@@ -14,7 +14,7 @@ import { next } from './next.js';
 import { stats } from './stats.js';
 import { summary } from './summary.js';
 import { test } from './test.js';
-import { traceShow } from './trace.js';
+import { traceDraft, traceShow } from './trace.js';
 
 export const COMMANDS = [
   compile,
@@ -29,6 +29,7 @@ export const COMMANDS = [
   compare,
   next,
   traceShow,
+  traceDraft,
   config,
   convert,
   mcp,

@@ -1,5 +1,5 @@
 import type { NextOptions } from '../commands/next.js';
-import { jsonOption, maxBytesOption, pick, policyOption, presetOption } from '../options.js';
+import { jsonOption, maxBytesOption, pick, policyOption, presetOption, traceOptions } from '../options.js';
 import { defineCommand } from './declaration.js';
 
 export const next = defineCommand({
@@ -13,14 +13,15 @@ export const next = defineCommand({
     policyOption(),
     { flags: '-c, --config <file>', description: 'configuration file (default: as for compile)' },
     maxBytesOption('largest input accepted, in bytes'),
+    ...traceOptions,
     jsonOption,
   ],
-  synopsis:
-    'compile-investigation next <spec> [--format text|json] [--preset NAME] [--policy FILE] [--config FILE] [--max-bytes N] [--json]',
+  synopsis: `compile-investigation next <spec> [--format text|json] [--preset NAME] [--policy FILE] [--config FILE] [--max-bytes N]
+        [--trace FILE] [--trace-root DIR] [--trace-since TIME] [--trace-until TIME] [--json]`,
   parse: (args, options): NextOptions => ({
     spec: args[0] as string,
     format: options['format'] as 'text' | 'json',
-    ...pick(options, ['preset', 'policy', 'config']),
+    ...pick(options, ['preset', 'policy', 'config', 'trace', 'traceRoot', 'traceSince', 'traceUntil']),
     maxBytes: options['maxBytes'] as number,
     json: options['json'] === true,
   }),

@@ -23,7 +23,7 @@ export function katasCompiler(setup: DialectSetup): (document: DialectInput) => 
   const { preset, settings, tool } = setup;
   const policy = katasPolicy(preset);
   const enabledRules = katasRules.filter((rule) => (settings[rule.meta.id] ?? 'off') !== 'off');
-  return ({ data, input, locate, source, baseline }) => {
+  return ({ data, input, inputs, locate, source, baseline }) => {
     const critical = runRules([katasCriticalInput], new KatasView(data, NO_SCHEMA_FINDINGS), policy, settings, undefined, katasRootSchema);
     if (critical.diagnostics.length > 0)
       return criticalStop(critical.diagnostics, findKatasCriticalGaps(data)[0]?.subcode ?? 'MISSING_GOAL', locate);
@@ -39,6 +39,7 @@ export function katasCompiler(setup: DialectSetup): (document: DialectInput) => 
     const report = buildKatasReport(data, diagnostics, {
       tool,
       input,
+      inputs,
       preset,
       enabledRules,
       judged: judgement.view.schema.omitted.structural === 0,

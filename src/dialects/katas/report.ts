@@ -3,7 +3,7 @@ import { countSeverities } from '../../diagnostics/cap.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { type ChecklistRule, gateChecklist } from '../../report/gate-checklist.js';
 import { readFigures } from '../../report/read-figures.js';
-import type { DialectReport, InputFormat, Metrics, Summary } from '../../report/types.js';
+import type { DialectReport, InputDigest, InputFormat, Metrics, Summary } from '../../report/types.js';
 
 /** One of the katas report's three budget dimensions. */
 export interface BudgetDimension {
@@ -53,6 +53,7 @@ export type KatasReport = DialectReport<'katas-report-v1'>;
 export interface KatasReportContext {
   tool: { name: string; version: string };
   input: { path: string | null; format: InputFormat; sha256: string };
+  inputs: InputDigest[];
   preset: string;
   enabledRules: readonly ChecklistRule[];
   /** False when the structure check was cut short and the other rules did not run. */
@@ -100,6 +101,7 @@ export function buildKatasReport(data: Record<string, unknown>, diagnostics: Dia
     reportVersion: 1,
     tool: context.tool,
     input: context.input,
+    inputs: context.inputs,
     dialect: 'katas-report-v1',
     katas,
     preset: context.preset,

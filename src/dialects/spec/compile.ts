@@ -20,7 +20,7 @@ export function specCompiler(setup: DialectSetup): (document: DialectInput) => D
   const draftPolicy = draftPolicyOf(policy);
   const draftSettings = draftSettingsOf(settings);
   const gateRules = enabledRules.filter((rule) => rule !== criticalInput);
-  return ({ data, input, locate, stage, baseline, trace }) => {
+  return ({ data, input, inputs, locate, stage, baseline, trace }) => {
     const critical = runRules([criticalInput], new SpecView(data, NO_SCHEMA_FINDINGS), policy, settings).diagnostics;
     if (critical.length > 0)
       return criticalStop(critical, findCriticalGaps(data, policy.strict.visibleText)[0]?.subcode ?? 'MISSING_GOAL', locate);
@@ -28,7 +28,7 @@ export function specCompiler(setup: DialectSetup): (document: DialectInput) => D
     const draft = stage === 'draft';
     const run = runRules(gateRules, view, draft ? draftPolicy : policy, draft ? draftSettings : settings, baseline);
     const diagnostics = placeDiagnostics(run.diagnostics, locate);
-    const report = buildReport(view, diagnostics, { tool, input, preset, enabledRules, stage });
+    const report = buildReport(view, diagnostics, { tool, input, inputs, preset, enabledRules, stage });
     const verdict = report.verdict;
     return { exitCode: verdict === 'fail' ? 1 : 0, verdict, diagnostics, report, error: null, ruleTotals: run.totals };
   };

@@ -33,7 +33,7 @@ export const traceDiveObserved: Rule = {
       if (path === undefined) {
         report(
           where,
-          `deep dive node ${show(dive.value.node)} is relative and the trace has no root; give --trace-root, the folder the nodes are under.`,
+          `deep dive node ${show(dive.value.node)} is relative and the trace has no root; give --trace-root (or root in x-trace), the folder the nodes are under.`,
         );
         continue;
       }
