@@ -1,6 +1,7 @@
 // What reading an agent's trace costs: a generated Claude Code transcript of about 100 MB through
-// `trace show --format json`, against a `node` process that only reads the same file and
-// `JSON.parse`s each of its lines, interleaved round by round; and the peak RSS of both.
+// `trace show --format json`, `trace draft` and `compile DRAFT --trace` (the spec drafted from it,
+// checked against it), each against a `node` process that only reads the same file and
+// `JSON.parse`s each of its lines, interleaved round by round; and the peak RSS of all four.
 //
 //   npx tsx scripts/bench-trace.ts             # 100 MB, 5 rounds
 //   npx tsx scripts/bench-trace.ts --mb 20     # a smaller transcript
@@ -30,25 +31,40 @@ try {
   const file = join(work, 'transcript.jsonl');
   writeFileSync(file, transcript(megabytes * 2 ** 20));
   const bytes = statSync(file).size;
-  const ours = [cli, 'trace', 'show', file, '--format', 'json', '--output', join(work, 'out.json')];
-  const parse = ['-e', PARSE_LINES, file];
+  const draft = join(work, 'draft.json');
+  const commands: Record<string, { args: string[]; accepted?: number[] }> = {
+    'trace show --format json': { args: [cli, 'trace', 'show', file, '--format', 'json', '--output', join(work, 'out.json')] },
+    'trace draft --format json': {
+      args: [cli, 'trace', 'draft', file, '--goal', 'g', '--budget', '50', '--format', 'json', '--output', draft, '--force'],
+    },
+    // The draft records every read and map call: the trace rules pair all of them. It fails the
+    // gate (its author's places are empty, its reads exceed any budget), which is not what is timed.
+    'compile DRAFT --trace': {
+      args: [cli, draft, '--trace', file, '--max-bytes', String(2 ** 30), '--format', 'json', '--output', join(work, 'report.json')],
+      accepted: [1],
+    },
+    'JSON.parse of every line': { args: ['-e', PARSE_LINES, file] },
+  };
   process.stdout.write(`bench-trace: ${formatMiB(bytes)} transcript, ${ROUNDS} interleaved rounds\n`);
+  timeProcess(process.execPath, commands['trace draft --format json']?.args ?? [], root);
   const ms = medians(
-    interleave(ROUNDS, {
-      ours: () => timeProcess(process.execPath, ours, root),
-      parse: () => timeProcess(process.execPath, parse, root),
-    }),
+    interleave(
+      ROUNDS,
+      Object.fromEntries(
+        Object.entries(commands).map(([name, { args, accepted }]) => [name, () => timeProcess(process.execPath, args, root, accepted)]),
+      ),
+    ),
   );
-  const peak = (args: readonly string[]) => median([0, 1, 2].map(() => Number(runDriver('peak-rss', [process.execPath, ...args]))));
-  const oursPeak = peak(ours);
-  const parsePeak = peak(parse);
-  process.stdout.write(
-    [
-      `trace show --format json: ${formatMs(ms['ours'] as number)}; JSON.parse of every line: ${formatMs(ms['parse'] as number)}; ratio ${((ms['ours'] as number) / (ms['parse'] as number)).toFixed(2)}x`,
-      `peak RSS: trace show ${formatMiB(oursPeak)}; JSON.parse of the whole file's lines ${formatMiB(parsePeak)}`,
-      '',
-    ].join('\n'),
-  );
+  const peak = (args: readonly string[], accepted: readonly number[] = []) => {
+    const accept = accepted.flatMap((code) => ['--accept', String(code)]);
+    return median([0, 1, 2].map(() => Number(runDriver('peak-rss', [...accept, process.execPath, ...args]))));
+  };
+  const parseMs = ms['JSON.parse of every line'] as number;
+  const rows = Object.entries(commands).map(([name, { args, accepted }]) => {
+    const time = ms[name] as number;
+    return `${name}: ${formatMs(time)} (${(time / parseMs).toFixed(2)}x JSON.parse of every line), peak RSS ${formatMiB(peak(args, accepted))}`;
+  });
+  process.stdout.write(`${rows.join('\n')}\n`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
