@@ -178,3 +178,24 @@ export const traceOptions: readonly OptionSpec[] = [
   { flags: '--trace-since <time>', description: 'only the calls of the trace made from this time on (ISO 8601)' },
   { flags: '--trace-until <time>', description: 'only the calls of the trace made up to this time (ISO 8601)' },
 ];
+
+/** What init and trace draft take of a new spec: its goal and budget (left for the author when not given), and where it goes. */
+export function pickNewSpec(options: Record<string, unknown>): {
+  goal: string;
+  budget: number;
+  unit: 'reads' | 'tokens';
+  format?: 'yaml' | 'json';
+  output?: string;
+  force: boolean;
+  json: boolean;
+} {
+  return {
+    goal: typeof options['goal'] === 'string' ? options['goal'] : '',
+    budget: typeof options['budget'] === 'number' ? options['budget'] : 0,
+    unit: options['unit'] as 'reads' | 'tokens',
+    ...(options['format'] === 'yaml' || options['format'] === 'json' ? { format: options['format'] } : {}),
+    ...pickOutput(options),
+    force: options['force'] === true,
+    json: options['json'] === true,
+  };
+}

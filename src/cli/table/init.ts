@@ -1,6 +1,5 @@
-import { definedFields } from '../../common/defined-fields.js';
 import type { InitOptions } from '../commands/init.js';
-import { jsonOption, outputOption, parseBudget, pickOutput } from '../options.js';
+import { jsonOption, outputOption, parseBudget, pickNewSpec } from '../options.js';
 import { defineCommand } from './declaration.js';
 
 export const init = defineCommand({
@@ -22,14 +21,6 @@ export const init = defineCommand({
   ],
   synopsis:
     'compile-investigation init [--goal TEXT] [--budget N] [--unit reads|tokens] [--format yaml|json] [--output FILE] [--force] [--json]',
-  parse: (_args, options): InitOptions => ({
-    goal: typeof options['goal'] === 'string' ? options['goal'] : '',
-    budget: typeof options['budget'] === 'number' ? options['budget'] : 0,
-    unit: options['unit'] as 'reads' | 'tokens',
-    ...definedFields({ format: options['format'] as 'yaml' | 'json' | undefined }),
-    ...pickOutput(options),
-    force: options['force'] === true,
-    json: options['json'] === true,
-  }),
+  parse: (_args, options): InitOptions => pickNewSpec(options),
   run: async (options, io) => (await import('../commands/init.js')).initCommand(options, io),
 });

@@ -1,10 +1,19 @@
 // The commands that read an agent's own trace: `trace show` prints what it holds, `trace draft`
 // writes a spec from it.
-import { definedFields } from '../../common/defined-fields.js';
 import type { TraceDraftOptions } from '../commands/trace-draft.js';
 import type { TraceFlags } from '../commands/trace-input.js';
 import type { TraceShowOptions } from '../commands/trace-show.js';
-import { jsonOption, maxBytesOption, outputOption, parseBudget, pick, pickOutput, policyOption, presetOption } from '../options.js';
+import {
+  jsonOption,
+  maxBytesOption,
+  outputOption,
+  parseBudget,
+  pick,
+  pickNewSpec,
+  pickOutput,
+  policyOption,
+  presetOption,
+} from '../options.js';
 import { defineCommand, type OptionSpec } from './declaration.js';
 
 /** How a trace is read: the root its paths are placed under, the window of time kept. */
@@ -89,13 +98,7 @@ export const traceDraft = defineCommand({
         [--max-bytes N] [--output FILE] [--force] [--json]`,
   parse: (args, options): TraceDraftOptions => ({
     ...traceFlags(args, options),
-    goal: typeof options['goal'] === 'string' ? options['goal'] : '',
-    budget: typeof options['budget'] === 'number' ? options['budget'] : 0,
-    unit: options['unit'] as 'reads' | 'tokens',
-    ...definedFields({ format: options['format'] as 'yaml' | 'json' | undefined }),
-    ...pickOutput(options),
-    force: options['force'] === true,
-    json: options['json'] === true,
+    ...pickNewSpec(options),
   }),
   run: async (options, io) => (await import('../commands/trace-draft.js')).traceDraftCommand(options, io),
 });
