@@ -199,8 +199,21 @@ export function generatedSections(library) {
       ],
     ]),
   );
+  // The rules whose problems carry a fix, and how safe their fixes are (compile --fix writes the safe ones).
+  const FIX_WORDS = {
+    spelling: 'safe when only the spelling or case differs from the value written; unsafe when the suggestion is another value',
+    safe: 'safe: the value is recomputed from the spec',
+    unsafe: 'unsafe: the value becomes another one',
+  };
+  const fixes = table(
+    ['Rule', 'Checks', 'Its fixes'],
+    library.rules
+      .filter(({ meta }) => meta.fixes !== undefined)
+      .map(({ meta }) => [[code(meta.id)], [text(meta.description)], [text(FIX_WORDS[meta.fixes])]]),
+  );
   return {
     ...Object.fromEntries(ruleTables),
+    fixes: stringify(fixes),
     'trace-rules': stringify(traceRules),
     'shell-programs': stringify(shellPrograms),
     'exit-codes': stringify(exitCodes),

@@ -35,6 +35,7 @@ export const TIERS = [
       'compare',
       'advice',
       'convert',
+      'fix',
     ],
   },
   { name: 'surface', parts: ['index.ts', 'cli'] },

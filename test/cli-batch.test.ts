@@ -89,11 +89,11 @@ interface TextListing {
 const ENTRY = /^ {2}( *)(\d+):(\d+)( *) {2}(error|warning)( *) {2}(.+) {2}(\S+)$/;
 const SUMMARY = /^✖ (\d+) problems? \((\d+) errors?, (\d+) warnings?\)$/;
 
-/** Parses the `text` format: blocks per file (path line, entries each with frame and caret), then the summary. */
+/** Parses the `text` format: blocks per file (path line, entries each with frame and caret), then the summary (its first line; the next says what --fix would remove). */
 function parseText(stdout: string): TextListing {
   expect(stdout.endsWith('\n')).toBe(true);
   const blocks = stdout.slice(0, -1).split('\n\n');
-  const summary = blocks.pop() ?? '';
+  const summary = (blocks.pop() ?? '').split('\n')[0] ?? '';
   const files: string[] = [];
   const entries: TextEntry[] = [];
   for (const block of blocks) {

@@ -29,6 +29,7 @@ const CALLS: Array<[tool: string, args: Record<string, unknown>, isError: boolea
   ['compile', { path: '../outside.json' }, true],
   ['compile', { path: 'traces/transcript-small.spec.yaml', trace: 'traces/transcript-small.jsonl' }, false],
   ['compile', { path: 'traces/transcript-small.spec.yaml', traceSince: '2026-03-02' }, true],
+  ['compile', { path: 'drafts/04-blind-read.yaml', stage: 'draft', fix: 'unsafe' }, false],
   ['next', { path: 'drafts/03-after-invalidation.yaml' }, false],
   ['next', { path: 'traces/transcript-small.spec.yaml', trace: 'traces/hook-small.jsonl' }, false],
   ['draft_from_trace', { trace: 'traces/transcript-small.jsonl', goal: 'Where are the totals?', budget: 4 }, false],

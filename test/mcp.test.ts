@@ -204,7 +204,7 @@ describe('compile-investigation mcp', { timeout: 60_000 }, () => {
       expect(renamed).toMatchObject({ isError: true, structuredContent: { error: { code: 'USAGE_ERROR', subcode: 'INVALID_ARGUMENT' } } });
       const takes =
         tool === 'compile'
-          ? '"path", "text", "syntax", "preset", "stage", "suppressions", "failOnUnusedSuppressions", "trace", "traceRoot", "traceSince" or "traceUntil"'
+          ? '"path", "text", "syntax", "preset", "stage", "suppressions", "failOnUnusedSuppressions", "trace", "traceRoot", "traceSince", "traceUntil" or "fix"'
           : '"path", "text", "syntax", "preset", "trace", "traceRoot", "traceSince" or "traceUntil"';
       expect(renamed.structuredContent.error.message).toBe(
         `${tool}: 1 unknown argument, "format"; "format" is now "syntax"; it takes ${takes}`,
@@ -300,6 +300,24 @@ describe('compile-investigation mcp, with the agent trace', { timeout: 60_000 },
     const plain = await call('next', { path: 'traces/draft.yaml' });
     expect(plain.structuredContent.next.trace).toBeUndefined();
     expect(plain.structuredContent.next.allowed.map((advice: { action: string }) => advice.action)).not.toContain('record');
+  });
+
+  it('compile with fix returns the fixed text and judges it, writing nothing', async () => {
+    const path = join(workspace, 'traces', 'misspelt.yaml');
+    const text = readFileSync(join(workspace, 'traces', 'transcript-small.spec.yaml'), 'utf8')
+      .replace('tool: Glob', 'tool: glob')
+      .replace('provenance: "[CODIGO]"', 'provenance: "[CODE]"');
+    writeFileSync(path, text);
+    const safe = await call('compile', { path: 'traces/misspelt.yaml', fix: 'safe' });
+    expect(safe.structuredContent.fixed.applied).toEqual([
+      { ruleId: 'map-cheap', path: '/surfaceMap/0/tool', replacement: 'Glob', safety: 'safe' },
+    ]);
+    expect(safe.structuredContent.fixed.text).toBe(text.replace('tool: glob', 'tool: Glob'));
+    expect(safe.structuredContent.diagnostics.map((d: { ruleId: string }) => d.ruleId)).toEqual(['finding-provenance']);
+    expect(safe.content[0]?.text).toContain('1 fixable with fix "unsafe"');
+    expect(readFileSync(path, 'utf8')).toBe(text);
+    const unsafe = await call('compile', { text, syntax: 'yaml', fix: 'unsafe' });
+    expect(unsafe.structuredContent).toMatchObject({ verdict: 'pass', fixed: { applied: [{ safety: 'safe' }, { safety: 'unsafe' }] } });
   });
 
   it('draft_from_trace returns the drafted spec, writes nothing, and reads no trace outside the roots', async () => {

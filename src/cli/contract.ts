@@ -67,6 +67,7 @@ export const errorCodes: readonly ErrorCodeEntry[] = [
       FIXTURES_FAILED: 'test: at least one fixture does not match its expectation',
       REGRESSION: 'compare --fail-on-regression: at least one file got worse from BASE to HEAD',
       CONVERSION_FAILS: 'convert: the converted spec would fail the default gate; nothing was written (--allow-failing writes it)',
+      FIXES_PENDING: 'compile --fix-dry-run: at least one fix would be written (the diff shows each); nothing was',
     }),
   },
   {

@@ -157,3 +157,33 @@ function boundedDistance(a: string, b: string, limit: number): number {
   }
   return Math.min(previous[b.length] ?? beyond, beyond);
 }
+
+/**
+ * Whether writing `replacement` for `value` only corrects its spelling: the two are the same once
+ * case, accents and punctuation are set aside ("grep" and "Grep", "[CÓDIGO]" and "[CODIGO]"), or,
+ * for a word of five letters or more, one letter apart ("confrims" and "confirms"). Anything else
+ * ("[CODE]" for "[CODIGO]", "resolved" for "goal_resolved") may change what the value means.
+ */
+export function onlySpellingDiffers(value: string, replacement: string): boolean {
+  const a = spellingKey(value);
+  const b = spellingKey(replacement);
+  if (a === b) return true;
+  return Math.min(a.length, b.length) >= 5 && (boundedDistance(a, b, 1) <= 1 || swapsTwoNeighbours(a, b));
+}
+
+/** Whether `b` is `a` with two neighbouring characters swapped ("confrims", "confirms"). */
+function swapsTwoNeighbours(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let first = 0;
+  while (first < a.length && a[first] === b[first]) first++;
+  return first < a.length - 1 && a[first] === b[first + 1] && a[first + 1] === b[first] && a.slice(first + 2) === b.slice(first + 2);
+}
+
+/** A text with case, accents and everything but letters and digits set aside. */
+function spellingKey(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}

@@ -4,6 +4,16 @@ export type Severity = 'error' | 'warning';
 export const MAX_EXPECTED = 10;
 export type RuleSetting = Severity | 'off';
 
+/**
+ * A problem fixed by writing one value where `path` points. Safe when the meaning stays (only the
+ * spelling or case changes, or a count is recomputed from the spec): `--fix` writes it. Unsafe
+ * when the value becomes another one: only `--fix-unsafe` writes it.
+ */
+export interface ValueFix {
+  replacement: string | number;
+  safety: 'safe' | 'unsafe';
+}
+
 /** One finding of the compiler, in the shape of tsc and ESLint messages. */
 export interface Diagnostic {
   ruleId: string;
@@ -21,6 +31,8 @@ export interface Diagnostic {
   expectedCount?: number;
   /** For a value outside a list: the allowed value closest to it, when one is close enough. */
   suggestion?: string;
+  /** A fix that rewrites the one value at `path`: what `compile --fix` and an editor's quick fix write. */
+  fix?: ValueFix;
   /**
    * 1-based position in the input text: of the key of an object member, of an array item, or,
    * for a missing field, of the object that lacks it. Absent when the input was not text.

@@ -17,6 +17,8 @@ export interface TextOptions {
   listsSuppressed?: string;
   /** How the summary names what asked for that failure and what prunes: the command line's options unless told. */
   unusedWords?: UnusedWords;
+  /** How the summary names what fixes the fixable problems: --fix and --fix-unsafe unless told. */
+  fixWords?: { safe: string; unsafe: string };
 }
 
 /** Rules a file's line of suppressed problems names; the others are counted. */
@@ -84,7 +86,23 @@ export function formatText(files: FileOutcome[], options: TextOptions): string {
   }
   if (hidden !== undefined) summaries.push(paint.boldYellow(`✖ ${hidden}`));
   if (unused > 0) summaries.push(paint.boldRed(`✖ ${unusedEntriesFailure(unused, definedFields({ words: options.unusedWords }))}`));
-  return `${listing === '' ? '' : `${listing}\n\n`}${summaries.join('\n')}${howToList}\n`;
+  const fixable = fixableLine(files, options.fixWords ?? { safe: '--fix', unsafe: '--fix-unsafe' });
+  return `${listing === '' ? '' : `${listing}\n\n`}${summaries.join('\n')}${fixable === '' ? '' : `\n${paint.dim(fixable)}`}${howToList}\n`;
+}
+
+/** "2 fixable with --fix (1 more with --fix-unsafe)": the listed problems a fix would remove, or nothing. */
+function fixableLine(files: readonly FileOutcome[], words: { safe: string; unsafe: string }): string {
+  let safe = 0;
+  let unsafe = 0;
+  for (const file of files)
+    for (const problem of problemsOf(file)) {
+      if (problem.suppressed !== undefined || problem.fix === undefined) continue;
+      if (problem.fix.safety === 'safe') safe++;
+      else unsafe++;
+    }
+  if (safe === 0 && unsafe === 0) return '';
+  if (safe === 0) return `${unsafe} fixable with ${words.unsafe}`;
+  return `${safe} fixable with ${words.safe}${unsafe === 0 ? '' : ` (${unsafe} more with ${words.unsafe})`}`;
 }
 
 /** "2 suppressed by BASELINE (dive-selective 2)": a file's accepted problems, by rule, the first few rules named. */

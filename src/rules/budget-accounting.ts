@@ -6,6 +6,8 @@ export const budgetAccounting: Rule = {
   meta: {
     id: 'budget-accounting',
     criterion: 'hard-budget',
+    // budget.used recounted from the deep dives: the count the spec already holds, so the fix is safe.
+    fixes: 'safe',
     description:
       'budget.used equals the number of deep dives (accounting deepDives) or the sum of their tokens (accounting diveTokens, which needs tokens on every dive).',
     rationale:
@@ -32,6 +34,8 @@ export const budgetAccounting: Rule = {
         report(
           '/budget/used',
           `budget.used is ${budget.used} but ${plural(dives.length, 'deep dive is', 'deep dives are')} recorded; each deep dive spends one ${budget.unit === 'reads' ? 'read' : 'unit'}, so used must be ${dives.length}.`,
+          undefined,
+          { replacement: dives.length, safety: 'safe' },
         );
       }
       return;
@@ -55,6 +59,8 @@ export const budgetAccounting: Rule = {
       report(
         '/budget/used',
         `budget.used is ${budget.used} but the deep dives spent ${spent} ${budget.unit} in all; set used to ${spent} or record the missing spending.`,
+        undefined,
+        { replacement: spent, safety: 'safe' },
       );
     }
   },

@@ -6,6 +6,7 @@ export const budgetLimit: Rule = {
   meta: {
     id: 'budget-limit',
     criterion: 'hard-budget',
+    fixes: 'spelling',
     description: "The budget's unit is allowed, its total lies in the policy's range for that unit, and 0 <= used <= total.",
     rationale:
       'A hard budget is only a bound if it is a sane one: an allowed unit, a total within the range the policy trusts, and spending that never goes negative or past the total.',

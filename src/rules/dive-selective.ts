@@ -10,6 +10,7 @@ export const diveSelective: Rule = {
   meta: {
     id: 'dive-selective',
     criterion: 'selective-deep-dive',
+    fixes: 'spelling',
     description:
       'At least the minimum deep dives, unique ids, a known hypothesis, an expensive tool, an allowed effect and a non-blank finding.',
     rationale:

@@ -7,6 +7,7 @@ export const findingProvenance: Rule = {
   meta: {
     id: 'finding-provenance',
     criterion: 'provenance',
+    fixes: 'spelling',
     description: 'Every deep dive names its node and carries a provenance tag from the policy.',
     rationale:
       'A finding is only traceable with the node it came from and a tag saying what kind of evidence it is: read in code or config, stated in a document, inferred, or assumed.',

@@ -8,6 +8,7 @@ export const hypothesesRanked: Rule = {
   meta: {
     id: 'hypotheses-ranked',
     criterion: 'ranked-hypotheses',
+    fixes: 'spelling',
     description:
       'At least the minimum hypotheses, unique ids, integer priority and cost (gate: both at least 1), an allowed status and non-empty candidate nodes.',
     rationale:

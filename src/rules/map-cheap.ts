@@ -8,6 +8,7 @@ export const mapCheap: Rule = {
   meta: {
     id: 'map-cheap',
     criterion: 'cheap-map',
+    fixes: 'spelling',
     description:
       'The surface map has at least the minimum entries, unique ids, only cheap tools, non-empty candidate nodes and non-blank evidence.',
     rationale:

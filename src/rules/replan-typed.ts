@@ -8,6 +8,7 @@ export const replanTyped: Rule = {
   meta: {
     id: 'replan-typed',
     criterion: 'typed-replan',
+    fixes: 'spelling',
     description: 'Every replan has an allowed trigger (hypothesis_invalidated), a known hypothesis, and a non-blank decision and evidence.',
     rationale:
       'Re-planning on every turn produces loops of doubt and burns reasoning. The method re-plans only when evidence invalidates a hypothesis, and records which one, what changed and why.',

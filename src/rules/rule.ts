@@ -1,3 +1,4 @@
+import type { ValueFix } from '../diagnostics/diagnostic.js';
 import type { Policy } from '../policy/types.js';
 import type { Investigation } from '../spec/types.js';
 import type { CriterionId } from './criteria.js';
@@ -50,6 +51,14 @@ export interface RuleMeta<Example = ExampleSpec> {
    * it finds nothing, and its examples name the trace they are compiled with.
    */
   evidence?: 'trace';
+  /**
+   * The fixes its problems carry (`Diagnostic.fix`). `spelling`: the suggestion of a value outside
+   * a list, safe when only its spelling differs from the value written, else unsafe. `safe` or
+   * `unsafe`: fixes the rule passes to `report` itself, all of that safety (a count recomputed is
+   * safe; the value a trace shows in place of another is not). Without it a problem has no fix,
+   * and a suggestion is only offered.
+   */
+  fixes?: 'spelling' | 'safe' | 'unsafe';
 }
 
 /**
@@ -85,7 +94,7 @@ export interface RuleContext<View = SpecView, RulePolicy = Policy> {
    * A value outside a list is passed as `outside`: the diagnostic then carries `expected` and
    * `suggestion`, and its message ends with the "did you mean" of that suggestion.
    */
-  report(path: string, message: string | (() => string), outside?: OutsideList): void;
+  report(path: string, message: string | (() => string), outside?: OutsideList, fix?: ValueFix): void;
 }
 
 /** What the catalog, the documentation and SARIF read of a rule of any dialect: its metadata. */

@@ -1,12 +1,12 @@
 import { definedFields } from '../common/defined-fields.js';
 import { ownValue } from '../common/own.js';
-import { offerSuggestion, suggestAllowed } from '../common/suggest.js';
+import { offerSuggestion, onlySpellingDiffers, suggestAllowed } from '../common/suggest.js';
 import { capDiagnostics, DIAGNOSTIC_CAP, type ProblemCounts } from '../diagnostics/cap.js';
-import { type Diagnostic, MAX_EXPECTED, type RuleSetting } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, MAX_EXPECTED, type RuleSetting, type ValueFix } from '../diagnostics/diagnostic.js';
 import type { SchemaFindings } from '../schema/issues.js';
 import { sortInDocumentOrder } from '../schema/order.js';
 import type { SchemaNode } from '../schema/walk.js';
-import type { OutsideList, Rule } from './rule.js';
+import type { OutsideList, Rule, RuleMeta } from './rule.js';
 
 /** What a baseline accepts in one file: up to `counts[ruleId]` problems of each rule. */
 export interface Baseline {
@@ -56,14 +56,14 @@ export function runRules<View extends { readonly schema: SchemaFindings }, RuleP
     rule.check({
       view,
       policy,
-      report(path, message, outside) {
+      report(path, message, outside, fix) {
         if (found.length >= DIAGNOSTIC_CAP) {
           notListed++;
           return;
         }
         const text = typeof message === 'string' ? message : message();
-        const diagnostic: Diagnostic = { ruleId, severity: setting, message: text, path };
-        found.push(outside === undefined ? diagnostic : withOutsideList(diagnostic, outside));
+        const diagnostic: Diagnostic = { ruleId, severity: setting, message: text, path, ...(fix === undefined ? {} : { fix }) };
+        found.push(outside === undefined ? diagnostic : withOutsideList(diagnostic, outside, rule.meta.fixes));
       },
     });
     const total = found.length + notListed;
@@ -87,14 +87,21 @@ function markOnlySuppressedOmitted(diagnostics: Diagnostic[], baseline: Baseline
   return [...diagnostics.slice(0, -1), { ...last, suppressed: { baseline: baseline.source } }];
 }
 
-/** The list a value should have come from, and its closest value, both as fields and at the end of the message. */
-function withOutsideList(diagnostic: Diagnostic, { value, allowed }: OutsideList): Diagnostic {
+/**
+ * The list a value should have come from, and its closest value, both as fields and at the end of
+ * the message; and, for a rule whose suggestions are fixes, the fix that writes it.
+ */
+function withOutsideList(diagnostic: Diagnostic, { value, allowed }: OutsideList, fixes: RuleMeta['fixes']): Diagnostic {
   const suggestion = suggestAllowed(value, allowed);
+  const fix: ValueFix | undefined =
+    suggestion === undefined || fixes !== 'spelling'
+      ? undefined
+      : { replacement: suggestion, safety: onlySpellingDiffers(value, suggestion) ? 'safe' : 'unsafe' };
   return {
     ...diagnostic,
     message: `${diagnostic.message}${offerSuggestion(suggestion)}`,
     expected: allowed.slice(0, MAX_EXPECTED),
     ...(allowed.length > MAX_EXPECTED ? { expectedCount: allowed.length } : {}),
-    ...definedFields({ suggestion }),
+    ...definedFields({ suggestion, fix }),
   };
 }

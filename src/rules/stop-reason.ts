@@ -5,6 +5,7 @@ export const stopReason: Rule = {
   meta: {
     id: 'stop-reason',
     criterion: 'stop-reason',
+    fixes: 'spelling',
     description:
       'An allowed stop reason with evidence; goal_resolved needs a deliverable (gate: and a confirmed hypothesis); budget_exhausted needs used == total; gate: every hypothesis invalidated with budget left needs goal_unresolved or escalated.',
     rationale:

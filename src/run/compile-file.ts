@@ -4,7 +4,7 @@
 import { isAbsolute } from 'node:path';
 import { definedFields } from '../common/defined-fields.js';
 import { pathText } from '../common/raw-path.js';
-import type { Baseline, CompileResult, Compiler, InputDigest, SourceFormat, Stage } from '../compile.js';
+import type { Baseline, CompileInputOptions, CompileResult, Compiler, InputDigest, SourceFormat, Stage } from '../compile.js';
 import { decodeUtf8 } from '../load/parse.js';
 import { type ReadResult, readInput, tooLarge } from '../load/read-input.js';
 import { countsOf, type FileLocation, type FileOutcome } from '../report/outcome.js';
@@ -36,31 +36,20 @@ export interface GivenText {
  * `keepSource` (for code frames): a large spec's text would otherwise stay in memory beside its
  * report while the report is rendered.
  */
-export function compileFile(
-  compiler: Compiler,
-  input: InputFile & {
-    baseline?: Baseline;
-    given?: GivenText;
-    bytes?: Uint8Array;
-    trace?: TraceEvidence;
-    /** The configuration and policy files its compiler's settings came from. */
-    dependencies?: readonly InputDigest[];
-  },
-  options: FileFlags,
-  keepSource: boolean,
-): FileOutcome {
+/** An input as a run compiles it: its baseline, the text given for it or bytes already read, its trace, the files its judge's settings came from. */
+export type JudgedFile = InputFile & {
+  baseline?: Baseline;
+  given?: GivenText;
+  bytes?: Uint8Array;
+  trace?: TraceEvidence;
+  /** The configuration and policy files its compiler's settings came from. */
+  dependencies?: readonly InputDigest[];
+};
+
+export function compileFile(compiler: Compiler, input: JudgedFile, options: FileFlags, keepSource: boolean): FileOutcome {
   const read = sourceOf(input, options.maxBytes);
   const result: CompileResult = read.ok
-    ? compiler.compile(
-        read.source,
-        input.open === '-'
-          ? definedFields({ stage: options.stage, sourceFormat: input.given?.format, trace: input.trace, dependencies: input.dependencies })
-          : {
-              path: input.reportPath,
-              ...definedFields({ baseline: input.baseline, stage: options.stage, trace: input.trace, dependencies: input.dependencies }),
-              followTrace: traceFollower({ open: pathText(input.open), shown: input.reportPath }, compiler.policy, input.inside),
-            },
-      )
+    ? compiler.compile(read.source, compileOptionsOf(compiler, input, options))
     : {
         exitCode: 3,
         verdict: 'fail',
@@ -89,6 +78,17 @@ export function compileFile(
   };
 }
 
+/** How a file is compiled: where it is, its stage, baseline, trace (given, or its x-trace followed) and the files its judge's settings came from. */
+export function compileOptionsOf(compiler: Compiler, input: JudgedFile, options: Pick<FileFlags, 'stage'>): CompileInputOptions {
+  const shared = { stage: options.stage, trace: input.trace, dependencies: input.dependencies };
+  if (input.open === '-') return definedFields({ ...shared, sourceFormat: input.given?.format });
+  return {
+    path: input.reportPath,
+    ...definedFields({ ...shared, baseline: input.baseline }),
+    followTrace: traceFollower({ open: pathText(input.open), shown: input.reportPath }, compiler.policy, input.inside),
+  };
+}
+
 /**
  * What the compiler is given: a file's text where its bytes are UTF-8, decoded here so that the
  * bytes are let go before the spec is parsed (a spec of 45 MB is then held once, as text, not
@@ -96,7 +96,7 @@ export function compileFile(
  * compiler's own account of them. The text compiles exactly as the bytes would (the same hash,
  * the same positions).
  */
-function sourceOf(
+export function sourceOf(
   input: InputFile & { given?: GivenText; bytes?: Uint8Array },
   maxBytes: number,
 ): { ok: true; source: string | Uint8Array } | Extract<ReadResult, { ok: false }> {

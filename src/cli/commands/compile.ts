@@ -5,6 +5,7 @@ import type { OutputText } from '../../common/output-text.js';
 import { plural } from '../../common/text.js';
 import type { Compiler, Stage } from '../../compile.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
+import type { FixLevel } from '../../fix/fix-spec.js';
 import type { ReportFormat } from '../../render/formatters.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import { type FileOutcome, hiddenWarningsNote } from '../../run/compile-file.js';
@@ -27,6 +28,7 @@ import {
   planBaselines,
   rewriteBaselines,
 } from './compile-baselines.js';
+import { checkFixInputs, type FixRun, fixedLine, fixInputs } from './compile-fix.js';
 import { type CompiledFile, type CompileJobContext, fileCompiler, type JudgedInput } from './compile-job.js';
 import { envelopeError, nothingToJudge, summarizeRun, writeDiagnosticLines } from './compile-outcome.js';
 import { checkOutputs, colorAllowed, type Format, REPORT_FORMATS, renderOutput } from './compile-render.js';
@@ -67,6 +69,9 @@ export interface CompileOptions extends CompilerFlags, BaselineFlags {
   traceRoot?: string;
   traceSince?: string;
   traceUntil?: string;
+  /** --fix (safe) or --fix-unsafe: the fixable problems fixed in the files first; --fix-dry-run shows them as a diff instead. */
+  fix?: FixLevel;
+  fixDryRun?: boolean;
   json: boolean;
 }
 
@@ -104,8 +109,32 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
   const expanded = await expandInputs(options.inputs, io.cwd, walkOptions(configuration, io));
   if (expanded.files.length === 0) return nothingToJudge(configuration, expanded, io);
   const plan = planCompile(options, configuration, expanded, io);
+  const fixing =
+    options.fix === undefined ? null : fixInputs({ ...options, fix: options.fix }, judgedInputsOf(plan, plan.baselines), plan.judged);
+  if (fixing !== null && (fixing.fixed.length > 0 || options.fixDryRun === true))
+    io.stderr.write(`${toolInfo.name}: ${fixedLine(fixing, options.fixDryRun === true)}\n`);
+  if (fixing !== null && options.fixDryRun === true) return dryRunResult(fixing, options);
   const run = await compileRun(plan, options, io);
-  return deliverRun(plan, run, options, io);
+  const result = await deliverRun(plan, run, options, io);
+  return fixing === null ? result : { ...result, data: { ...result.data, fixed: fixing.fixed } };
+}
+
+/** --fix-dry-run: the unified diff of every change on standard output, nothing written; exit 1 when there is one, as a check that fixes remain. */
+function dryRunResult(fixing: FixRun, options: CompileOptions): CommandResult {
+  const data = { fixed: fixing.fixed, diff: fixing.diff };
+  const stdout = options.json ? '' : fixing.diff;
+  if (fixing.diff === '') return { exitCode: exitCodes.passed, data, warnings: [], error: null, stdout };
+  const error = { code: 'GATE_FAILED' as const, subcode: 'FIXES_PENDING', message: fixedLine(fixing, true) };
+  return { exitCode: exitCodes.gateFailed, data, warnings: [], error, stdout };
+}
+
+/** Each input with its judge, the files its judge's settings came from, its baseline and the run's trace. */
+function judgedInputsOf(plan: CompilePlan, baselinePlan: BaselinePlan): JudgedInput[] {
+  return plan.inputs.map((input, index) => {
+    const baseline = baselineOf(baselinePlan, index);
+    const judge = plan.judged.files[index]?.judge ?? 0;
+    return { ...input, judge, dependencies: plan.judged.dependencies[judge] ?? [], ...definedFields({ baseline, trace: plan.trace }) };
+  });
 }
 
 /** The inputs (this shard's), their judges, baselines and worker threads, and the format; a conflict of options is refused here. */
@@ -121,6 +150,7 @@ function planCompile(options: CompileOptions, configuration: RunConfiguration, e
     io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
   const format: Format = options.format ?? (several && options.outputDir === undefined ? 'text' : 'markdown');
   checkOutputs(options, format, several, inputs, io.cwd);
+  checkFixInputs(options, inputs);
   const writesReports = options.outputDir !== undefined;
   // Before anything is compiled: a target refused leaves nothing written.
   const reports = options.outputDir === undefined ? null : planReports(inputs, options.outputDir, format as ReportFormat, io.cwd);
@@ -157,14 +187,9 @@ function traceOf(options: CompileOptions, inputs: readonly InputFile[], judged: 
 
 /** Every file compiled; a baseline to write is written from what the rules found, and the files judged again by it. */
 async function compileRun(plan: CompilePlan, options: CompileOptions, io: Io): Promise<CompiledRun> {
-  const { inputs, judged, context, workers } = plan;
+  const { judged, context, workers } = plan;
   let baselines = plan.baselines;
-  const judgedInputs = (baselinePlan: BaselinePlan): JudgedInput[] =>
-    inputs.map((input, index) => {
-      const baseline = baselineOf(baselinePlan, index);
-      const judge = judged.files[index]?.judge ?? 0;
-      return { ...input, judge, dependencies: judged.dependencies[judge] ?? [], ...definedFields({ baseline, trace: plan.trace }) };
-    });
+  const judgedInputs = (baselinePlan: BaselinePlan): JudgedInput[] => judgedInputsOf(plan, baselinePlan);
   let written: BaselineFindings['written'] = [];
   if (baselines.writing) {
     // The new baseline comes from what the rules found; the specs are then judged by it, and only

@@ -2,8 +2,9 @@ import { definedFields } from '../../common/defined-fields.js';
 import type { FolderBound } from '../../common/folder-bound.js';
 import type { Compiler, Stage } from '../../compile.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
+import { type AppliedFix, type FixLevel, fixSpec } from '../../fix/fix-spec.js';
 import type { Policy } from '../../policy/types.js';
-import { compileFile, type FileOutcome, type GivenText } from '../../run/compile-file.js';
+import { compileFile, compileOptionsOf, type FileOutcome, type GivenText, type JudgedFile, sourceOf } from '../../run/compile-file.js';
 import type { InputFile } from '../../run/input-file.js';
 import type { TraceEvidence } from '../../trace/evidence.js';
 import { usageError } from '../contract.js';
@@ -36,6 +37,8 @@ export interface OneSpec {
   exitCode: number;
   /** The same spec judged again by the same compiler, at another stage (final when none). */
   judgeAs(stage?: Stage): FileOutcome;
+  /** With `fix`: the spec's text with its fixes written (nothing is written to a file), and the fixes; `outcome` judges that text. */
+  fixed?: { text: string; applied: AppliedFix[] };
 }
 
 /** How messages name a spec given as text. */
@@ -50,6 +53,8 @@ export type OneSpecFlags = Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 
   baselines?: OneSpecBaselines;
   /** The agent's trace the spec is checked against, read by the caller with the spec's policy (`compiler`'s). */
   trace?: (policy: Policy) => TraceEvidence;
+  /** Fix the spec's text first (safe fixes, or unsafe too), as compile --fix would, and judge the fixed text. */
+  fix?: FixLevel;
 };
 
 /**
@@ -71,13 +76,16 @@ export async function judgeOneSpec(source: SpecSource, flags: OneSpecFlags, io: 
   const baseline = plan === null ? undefined : baselineOf(plan, 0);
   const trace = flags.trace?.(compiler.policy);
   const judgedInput = { ...input, dependencies: judged.dependencies[file.judge] ?? [], ...definedFields({ baseline, trace }) };
+  const fixed = flags.fix === undefined ? undefined : fixOne(compiler, judgedInput, flags as OneSpecFlags & { fix: FixLevel });
+  // The fixed text is judged in place of the file's, with the file's path, baseline and trace.
+  const judgedText =
+    fixed === undefined
+      ? judgedInput
+      : 'given' in judgedInput && judgedInput.given !== undefined
+        ? { ...judgedInput, given: { ...judgedInput.given, text: fixed.text } }
+        : { ...judgedInput, bytes: Buffer.from(fixed.text, 'utf8') };
   const judgeAs = (stage?: Stage): FileOutcome =>
-    compileFile(
-      compiler,
-      judgedInput,
-      { maxBytes: flags.maxBytes, failOn: 'error', quiet: false, ...definedFields({ stage }) },
-      keepSource,
-    );
+    compileFile(compiler, judgedText, { maxBytes: flags.maxBytes, failOn: 'error', quiet: false, ...definedFields({ stage }) }, keepSource);
   const outcome = judgeAs(flags.stage);
   const findings = plan === null ? null : baselineFindings(plan, [outcome], [], baselines?.failOnUnusedSuppressions === true);
   const warnings = [...judged.warnings, ...(plan?.notes ?? []), ...(findings === null ? [] : baselineWarnings(findings))];
@@ -90,7 +98,21 @@ export async function judgeOneSpec(source: SpecSource, flags: OneSpecFlags, io: 
     ...(findings === null || findings.files.length === 0 ? {} : { baselines: findings }),
     exitCode,
     judgeAs,
+    ...definedFields({ fixed }),
   };
+}
+
+/** The spec's text fixed as compile --fix fixes a file; undefined when the input cannot be read as text (its outcome says why). */
+function fixOne(compiler: Compiler, input: JudgedFile, flags: OneSpecFlags & { fix: FixLevel }): OneSpec['fixed'] {
+  const read = sourceOf(input, flags.maxBytes);
+  if (!read.ok || typeof read.source !== 'string') return undefined;
+  const { text, applied } = fixSpec(
+    compiler,
+    read.source,
+    compileOptionsOf(compiler, input, definedFields({ stage: flags.stage })),
+    flags.fix,
+  );
+  return { text, applied };
 }
 
 async function onePath(path: string, cwd: string): Promise<InputFile> {

@@ -74,7 +74,7 @@ export function compileAnswer(spec: OneSpec, stage: 'final' | 'draft'): ToolResu
     error,
     ...definedFields({ gateError }),
     config: { path: config.path, source: config.source },
-    ...definedFields({ suppressions: baselines, trace: outcome.report?.trace }),
+    ...definedFields({ suppressions: baselines, trace: outcome.report?.trace, fixed: spec.fixed }),
     warnings,
   };
   const text = formatText([outcome], {
@@ -82,6 +82,7 @@ export function compileAnswer(spec: OneSpec, stage: 'final' | 'draft'): ToolResu
     failingUnused: unused,
     unusedWords: UNUSED_WORDS,
     listsSuppressed: 'the diagnostics of the structured result list them, marked suppressed',
+    fixWords: { safe: 'fix "safe"', unsafe: 'fix "unsafe"' },
   });
   return { content: [{ type: 'text', text: withWarnings(text, warnings) }], structuredContent: data };
 }

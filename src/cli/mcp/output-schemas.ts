@@ -110,9 +110,10 @@ function compileResult(): JsonSchema {
     'config',
     'suppressions',
     'trace',
+    'fixed',
     'warnings',
   ];
-  const optional = new Set(['dialect', 'gateError', 'suppressions', 'trace']);
+  const optional = new Set(['dialect', 'gateError', 'suppressions', 'trace', 'fixed']);
   const properties: Record<string, JsonSchema> = {
     ...file.properties,
     stage: { description: 'How the spec was judged: final, or draft.', enum: ['final', 'draft'] },
@@ -132,6 +133,30 @@ function compileResult(): JsonSchema {
         "With the agent's trace (the trace argument, or the spec's x-trace): the report's account of it: path, SHA-256, format, calls by tool, and its successful reads against the deep dives (reads.unmatched: the nodes the record leaves out).",
       type: 'object',
       required: ['path', 'sha256', 'format', 'calls', 'reads'],
+    },
+    fixed: {
+      description:
+        'With fix: the spec with its fixes written (text; nothing is written to a file) and the fixes (rule, path, replacement, safety); the verdict and diagnostics are those of the fixed text.',
+      type: 'object',
+      required: ['text', 'applied'],
+      additionalProperties: false,
+      properties: {
+        text: { type: 'string' },
+        applied: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['ruleId', 'path', 'replacement', 'safety'],
+            additionalProperties: false,
+            properties: {
+              ruleId: { type: 'string' },
+              path: { type: 'string' },
+              replacement: { type: ['string', 'number'] },
+              safety: { enum: ['safe', 'unsafe'] },
+            },
+          },
+        },
+      },
     },
     warnings,
   };

@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { definedFields } from '../../common/defined-fields.js';
+import type { FixLevel } from '../../fix/fix-spec.js';
 import { presetNames } from '../../policy/presets.js';
 import type { Policy } from '../../policy/types.js';
 import type { TraceEvidence } from '../../trace/evidence.js';
@@ -106,6 +107,11 @@ export const TOOLS: readonly Tool[] = [
         stage: { enum: ['final', 'draft'], description: 'final (default): a finished spec; draft: an unfinished one' },
         ...baselineProperties,
         ...traceArguments,
+        fix: {
+          enum: ['safe', 'unsafe'],
+          description:
+            'as compile --fix (safe) or --fix-unsafe: the fixable problems fixed first, the fixed text returned as fixed.text (nothing is written) and judged',
+        },
       },
       additionalProperties: false,
     },
@@ -113,9 +119,10 @@ export const TOOLS: readonly Tool[] = [
       const source = sourceOf(args, context.roots);
       const stage = args['stage'] === 'draft' ? 'draft' : 'final';
       const baselines = baselinesOf(args, source, (path) => insideRoots(path, context.roots));
+      const fix = args['fix'] === 'safe' || args['fix'] === 'unsafe' ? { fix: args['fix'] as FixLevel } : {};
       const spec = await judgeOneSpec(
         source,
-        { ...flags(args, context), ...(stage === 'draft' ? { stage } : {}), baselines, ...traceOf(args, context) },
+        { ...flags(args, context), ...(stage === 'draft' ? { stage } : {}), baselines, ...traceOf(args, context), ...fix },
         context.io,
         true,
       );

@@ -70,6 +70,17 @@ export const compile = defineCommand({
       default: 'final',
     },
     ...traceOptions,
+    {
+      flags: '--fix',
+      description:
+        'fix the safe problems in the files first (a spelling or case made right, a count recomputed), keeping their comments, order, quoting and line ends; a file is rewritten only if it still parses and has fewer problems',
+    },
+    { flags: '--fix-unsafe', description: 'fix the unsafe problems too (a value replaced by another that changes its meaning)' },
+    {
+      flags: '--fix-dry-run',
+      description:
+        'print the fixes as a unified diff instead, and write nothing (exit 1 when there is any); with --fix-unsafe, the unsafe ones too',
+    },
     { flags: '-q, --quiet', description: 'report errors only' },
     {
       flags: '--suppressions <file>',
@@ -108,7 +119,7 @@ export const compile = defineCommand({
   synopsis: `compile-investigation [compile] [inputs...] [--input PATH] [--format FORMAT] [--output FILE]
         [--output-dir DIR] [--preset gate|reference] [--policy FILE] [--config FILE] [--ignore PATTERN]... [--force-exclude]
         [--fail-on error|warning] [--max-warnings N] [--stage final|draft] [--trace FILE] [--trace-root DIR]
-        [--trace-since TIME] [--trace-until TIME] [--quiet] [--max-bytes N] [--workers N]
+        [--trace-since TIME] [--trace-until TIME] [--fix] [--fix-unsafe] [--fix-dry-run] [--quiet] [--max-bytes N] [--workers N]
         [--suppressions FILE] [--suppress-all] [--suppress-rule ID]... [--prune-suppressions]
         [--fail-on-unused-suppressions] [--show-suppressed] [--shard i/n] [--sarif-category ID] [--rule-docs-base-url URL] [--json]`,
   helpAfter: () => `\n${ruleCatalogText()}\n\n${exitCodesText()}\n`,
@@ -128,6 +139,7 @@ export const compile = defineCommand({
       ...(typeof options['maxWarnings'] === 'number' ? { maxWarnings: options['maxWarnings'] } : {}),
       ...(options['stage'] === 'draft' ? { stage: 'draft' as const } : {}),
       ...pick(options, ['trace', 'traceRoot', 'traceSince', 'traceUntil']),
+      ...fixLevel(options),
       quiet: options['quiet'] === true,
       suppressAll: options['suppressAll'] === true,
       suppressRules: (options['suppressRule'] as string[] | undefined) ?? [],
@@ -141,3 +153,10 @@ export const compile = defineCommand({
   },
   run: async (options, io) => (await import('../commands/compile.js')).compileCommand(options, io),
 });
+
+/** --fix, --fix-unsafe and --fix-dry-run as the command takes them: which fixes, and whether they are only shown. */
+function fixLevel(options: Record<string, unknown>): Pick<CompileOptions, 'fix' | 'fixDryRun'> {
+  const dry = options['fixDryRun'] === true;
+  if (options['fixUnsafe'] === true) return { fix: 'unsafe', ...(dry ? { fixDryRun: true } : {}) };
+  return options['fix'] === true || dry ? { fix: 'safe', ...(dry ? { fixDryRun: true } : {}) } : {};
+}

@@ -5,7 +5,7 @@ import { defineCommand } from './declaration.js';
 export const mcp = defineCommand({
   name: 'mcp',
   description:
-    'serve the tools (compile, next, explain, rules, policy, schema, append_brief) and the schemas as resources to an MCP client, over standard input and output',
+    'serve the tools (compile, next, draft_from_trace, explain, rules, policy, schema, append_brief) and the schemas as resources to an MCP client, over standard input and output',
   options: [
     {
       flags: '--root <dir>',

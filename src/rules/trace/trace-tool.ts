@@ -10,6 +10,8 @@ export const traceTool: Rule = {
     id: 'trace-tool',
     criterion: 'trace',
     evidence: 'trace',
+    // The tool the trace shows, whatever its spelling: another value, so the fix is never safe.
+    fixes: 'unsafe',
     description:
       "A deep dive's tool names the tool the agent's trace used for that read: Read, or the shell program (sed, cat, head, tail).",
     rationale:
@@ -37,6 +39,7 @@ export const traceTool: Rule = {
         childPointer(dive.path, 'tool'),
         `the trace read ${show(dive.value.node)} with ${show(used)} (${tracePlace(evidence, read)}), not ${show(tool)}; name the tool it used.`,
         { value: tool, allowed: [used] },
+        { replacement: used, safety: 'unsafe' },
       );
     }
   },
