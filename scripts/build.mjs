@@ -94,7 +94,12 @@ await build({
  * SDK). In the
  * core, an import of a part's entry becomes `require('./<part>.cjs')`.
  */
-const PARTS = { markdown: 'src/render/markdown/index.ts', stats: 'src/stats/index.ts', mcp: 'src/cli/mcp/server.ts' };
+const PARTS = {
+  markdown: 'src/render/markdown/index.ts',
+  stats: 'src/stats/index.ts',
+  mcp: 'src/cli/mcp/server.ts',
+  lsp: 'src/cli/lsp/server.ts',
+};
 const partEntries = new Map(Object.entries(PARTS).map(([name, entry]) => [fileURLToPath(new URL(`../${entry}`, import.meta.url)), name]));
 
 function partsAsRequires(self) {

@@ -342,7 +342,7 @@ async function main() {
     for (const [name, page] of Object.entries(pages)) if (current[name] !== page) writeFileSync(join(pagesFolder, name), page);
   } else if (mode === 'check') {
     const stale = Object.keys({ ...pages, ...current }).filter((name) => pages[name] !== current[name]);
-    for (const { name, current, page } of documentation.filter(({ current, page }) => page !== current)) {
+    for (const { name } of documentation.filter(({ current, page }) => page !== current)) {
       process.stderr.write(
         `${name}: a generated section (rule catalog, exit codes, brief format or command synopsis) is stale; run npm run docs\n`,
       );

@@ -29,7 +29,7 @@ function editYaml(text: string, edits: readonly ValueEdit[]): string {
   const document = parseDocument(text, { keepSourceTokens: true, uniqueKeys: false });
   const splices: Array<{ start: number; end: number; written: string }> = [];
   for (const edit of edits) {
-    const node = nodeAt(document.contents, parsePointer(edit.path));
+    const node = yamlNodeAt(document.contents, parsePointer(edit.path));
     if (!isScalar(node) || node.range === undefined || node.range === null) continue;
     splices.push({ start: node.range[0], end: node.range[1], written: scalarText(node, edit.replacement) });
   }
@@ -40,8 +40,8 @@ function editYaml(text: string, edits: readonly ValueEdit[]): string {
   return result;
 }
 
-/** The node a pointer's tokens lead to: a mapping's value by key, a sequence's item by index. */
-function nodeAt(root: unknown, tokens: readonly string[]): unknown {
+/** The node of a YAML document a pointer's tokens lead to: a mapping's value by key, a sequence's item by index. */
+export function yamlNodeAt(root: unknown, tokens: readonly string[]): unknown {
   let node: unknown = root;
   for (const token of tokens) {
     if (isMap(node)) node = node.items.find((pair) => isScalar(pair.key) && String((pair.key as Scalar).value) === token)?.value;

@@ -1,3 +1,4 @@
+import { relative, resolve, sep } from 'node:path';
 import { definedFields } from '../../common/defined-fields.js';
 import type { FolderBound } from '../../common/folder-bound.js';
 import type { Compiler, Stage } from '../../compile.js';
@@ -5,7 +6,8 @@ import type { ResolvedConfig } from '../../config/resolve.js';
 import { type AppliedFix, type FixLevel, fixSpec } from '../../fix/fix-spec.js';
 import type { Policy } from '../../policy/types.js';
 import { compileFile, compileOptionsOf, type FileOutcome, type GivenText, type JudgedFile, sourceOf } from '../../run/compile-file.js';
-import type { InputFile } from '../../run/input-file.js';
+import { type InputFile, tooLarge } from '../../run/input-file.js';
+
 import type { TraceEvidence } from '../../trace/evidence.js';
 import { usageError } from '../contract.js';
 import { expandInputs } from '../inputs.js';
@@ -23,7 +25,12 @@ import { type CompilerFlags, judgeInputs, runConfiguration } from './judges.js';
 import type { Io } from './result.js';
 
 /** One spec: a file (one path, not a folder or glob; read only if what is opened lies `inside`, when given), or text given in place of a file. */
-export type SpecSource = { path: string; inside?: FolderBound } | GivenText;
+/**
+ * A spec file (its configuration, baseline and x-trace found from its folder), given as text
+ * (looked up from the working directory), or an editor's buffer: a file's path for the lookups
+ * and the text as it is in the editor, saved or not.
+ */
+export type SpecSource = { path: string; inside?: FolderBound } | GivenText | { buffer: string; path: string; inside?: FolderBound };
 
 export interface OneSpec {
   outcome: FileOutcome;
@@ -65,7 +72,12 @@ export type OneSpecFlags = Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 
  */
 export async function judgeOneSpec(source: SpecSource, flags: OneSpecFlags, io: Io, keepSource = false): Promise<OneSpec> {
   const configuration = runConfiguration({ ...flags, failOn: 'error', quiet: false }, io);
-  const input = 'path' in source ? bounded(await onePath(source.path, io.cwd), source.inside) : givenInput(source);
+  const input =
+    'buffer' in source
+      ? bufferInput(source, io.cwd, flags.maxBytes)
+      : 'path' in source
+        ? bounded(await onePath(source.path, io.cwd), source.inside)
+        : givenInput(source);
   const judged = judgeInputs(configuration, [input]);
   const [file] = judged.files;
   if (file === undefined) throw new Error('one input has one judge');
@@ -124,6 +136,17 @@ async function onePath(path: string, cwd: string): Promise<InputFile> {
 
 function bounded(input: InputFile, inside: FolderBound | undefined): InputFile {
   return inside === undefined ? input : { ...input, inside };
+}
+
+/** An editor's buffer as the input of its file: the file need not exist yet; its text is the buffer's. */
+function bufferInput(source: { buffer: string; path: string; inside?: FolderBound }, cwd: string, maxBytes: number): JudgedFile {
+  const open = resolve(cwd, source.path);
+  const reportPath = relative(cwd, open).split(sep).join('/') || open;
+  const bytes = Buffer.from(source.buffer, 'utf8');
+  // Within the size limit, as a file read from disk is.
+  const limit = bytes.length > maxBytes ? tooLarge(reportPath, maxBytes) : undefined;
+  const problem = limit === undefined || limit.ok ? undefined : { subcode: limit.subcode, message: limit.message };
+  return { open, shown: reportPath, reportPath, bytes, ...definedFields({ inside: source.inside, problem }) };
 }
 
 function givenInput(given: GivenText): InputFile & { given: GivenText } {

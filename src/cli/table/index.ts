@@ -9,6 +9,7 @@ import { convert } from './convert.js';
 import type { CommandDeclaration } from './declaration.js';
 import { explain, rules, schema } from './info.js';
 import { init } from './init.js';
+import { lsp } from './lsp.js';
 import { mcp } from './mcp.js';
 import { next } from './next.js';
 import { stats } from './stats.js';
@@ -33,6 +34,7 @@ export const COMMANDS = [
   config,
   convert,
   mcp,
+  lsp,
   init,
 ] as const;
 

@@ -1,0 +1,157 @@
+// One open document judged as the command line judges its file: the configuration, baseline and
+// x-trace found from its folder (inside the workspace only), the preset, the stage; its problems
+// as LSP diagnostics with the exact range of the value each one is about.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Stage } from '../../compile.js';
+import type { Policy } from '../../policy/types.js';
+import type { FileOutcome } from '../../run/compile-file.js';
+import { packageFiles, toolInfo } from '../../tool.js';
+import { judgeOneSpec, type OneSpec, type OneSpecFlags, type SpecSource } from '../commands/one-spec.js';
+import { type DocumentFormat, valueSpan } from './document-places.js';
+import type { Workspace } from './workspace.js';
+
+/** What a document came to: its diagnostics for the editor, and what hover, completion and fixes read. */
+export interface CheckedDocument {
+  uri: string;
+  version: number;
+  format: DocumentFormat;
+  diagnostics: LspDiagnostic[];
+  outcome: FileOutcome;
+  policy: Policy;
+  /** The rule pages' base the diagnostics link to. */
+  ruleDocs: string;
+}
+
+/** What a diagnostic carries for a quick fix: where its value is, and what the compiler knows of it. */
+export interface DiagnosticData {
+  path: string;
+  expected?: string[];
+  suggestion?: string;
+  fix?: { replacement: string | number; safety: 'safe' | 'unsafe' };
+}
+
+/** The format of a document, by its language id, else its name. */
+export function formatOf(document: TextDocument): DocumentFormat {
+  if (document.languageId === 'json' || document.languageId === 'jsonc') return 'json';
+  if (document.languageId === 'yaml') return 'yaml';
+  return document.uri.toLowerCase().endsWith('.json') ? 'json' : 'yaml';
+}
+
+export async function checkDocument(document: TextDocument, workspace: Workspace, settings: { stage?: Stage }): Promise<CheckedDocument> {
+  const format = formatOf(document);
+  const spec = await judgeDocument(document, workspace, settings, {});
+  const ruleDocs = spec.config.config.ruleDocsBaseUrl ?? packageFiles.rulePages;
+  return {
+    uri: document.uri,
+    version: document.version,
+    format,
+    diagnostics: lspDiagnostics(spec.outcome, document, format, ruleDocs),
+    outcome: spec.outcome,
+    policy: spec.compiler.policy,
+    ruleDocs,
+  };
+}
+
+/** The document with every safe problem fixed, as compile --fix would write its file; undefined when nothing is. */
+export async function fixDocument(document: TextDocument, workspace: Workspace, settings: { stage?: Stage }): Promise<string | undefined> {
+  const spec = await judgeDocument(document, workspace, settings, { fix: 'safe' });
+  return spec.fixed === undefined || spec.fixed.applied.length === 0 ? undefined : spec.fixed.text;
+}
+
+/**
+ * The document judged as its file would be: a file inside the workspace from its folder (its
+ * configuration, baseline and x-trace, inside the workspace only), any other document as text.
+ */
+function judgeDocument(
+  document: TextDocument,
+  workspace: Workspace,
+  settings: { stage?: Stage },
+  extra: Pick<OneSpecFlags, 'fix'>,
+): Promise<OneSpec> {
+  const text = document.getText();
+  const file = document.uri.startsWith('file:') ? fileURLToPath(document.uri) : undefined;
+  const source: SpecSource =
+    file !== undefined && workspace.roots !== null && workspace.roots.inside(file) !== null
+      ? { buffer: text, path: file, inside: workspace.roots.bound }
+      : { text, format: formatOf(document) };
+  const stage = stageOf(file, settings.stage);
+  const flags: OneSpecFlags = {
+    maxBytes: workspace.maxBytes,
+    ...(stage === 'draft' ? { stage } : {}),
+    baselines: { pin: 'the baseline' },
+    ...extra,
+  };
+  return judgeOneSpec(source, flags, workspace.io);
+}
+
+/**
+ * A draft is judged as one (`--stage draft`) when the editor's setting says so, when its name says
+ * so (`NAME.draft.yaml`, `NAME.draft.json`), or when its fixture sidecar (`NAME.expect.json`) does.
+ */
+function stageOf(file: string | undefined, setting: Stage | undefined): Stage {
+  if (setting !== undefined) return setting;
+  if (file === undefined) return 'final';
+  if (/\.draft\.(json|ya?ml)$/i.test(file)) return 'draft';
+  const sidecar = file.replace(/\.(json|ya?ml)$/i, '.expect.json');
+  if (sidecar === file || !existsSync(sidecar)) return 'final';
+  try {
+    return (JSON.parse(readFileSync(sidecar, 'utf8')) as { stage?: unknown }).stage === 'draft' ? 'draft' : 'final';
+  } catch {
+    return 'final';
+  }
+}
+
+/** A file's outcome as the editor shows it: its input error at its place, or each problem over the value it is about. */
+function lspDiagnostics(outcome: FileOutcome, document: TextDocument, format: DocumentFormat, ruleDocs: string): LspDiagnostic[] {
+  const text = document.getText();
+  const source = toolInfo.name;
+  if (outcome.error !== null) {
+    const { line = 1, column = 1 } = outcome.error as { line?: number; column?: number };
+    const start = { line: line - 1, character: column - 1 };
+    return [
+      {
+        range: { start, end: lineEnd(document, start.line) },
+        severity: DiagnosticSeverity.Error,
+        code: outcome.error.code === 'INPUT_ERROR' ? outcome.error.subcode : outcome.error.code,
+        source,
+        message: outcome.error.message,
+      },
+    ];
+  }
+  return outcome.diagnostics
+    .filter((diagnostic) => diagnostic.suppressed === undefined)
+    .map((diagnostic) => {
+      const span = diagnostic.path === '' ? undefined : valueSpan(text, format, diagnostic.path);
+      const start =
+        span !== undefined
+          ? document.positionAt(span.start)
+          : { line: Math.max(0, (diagnostic.line ?? 1) - 1), character: Math.max(0, (diagnostic.column ?? 1) - 1) };
+      const end = span !== undefined ? document.positionAt(span.end) : lineEnd(document, start.line);
+      const data: DiagnosticData = {
+        path: diagnostic.path,
+        ...(diagnostic.expected === undefined ? {} : { expected: diagnostic.expected }),
+        ...(diagnostic.suggestion === undefined ? {} : { suggestion: diagnostic.suggestion }),
+        ...(diagnostic.fix === undefined ? {} : { fix: diagnostic.fix }),
+      };
+      return {
+        range: { start, end },
+        severity: diagnostic.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+        code: diagnostic.ruleId,
+        codeDescription: { href: `${ruleDocs}${diagnostic.ruleId}.md` },
+        source,
+        message: diagnostic.message,
+        data,
+      };
+    });
+}
+
+function lineEnd(document: TextDocument, line: number): { line: number; character: number } {
+  const next = document.offsetAt({ line: line + 1, character: 0 });
+  const text = document.getText();
+  let end = next;
+  while (end > 0 && (text[end - 1] === '\n' || text[end - 1] === '\r') && end > document.offsetAt({ line, character: 0 })) end--;
+  return document.positionAt(end);
+}

@@ -1,0 +1,71 @@
+// Where a JSON Pointer's value lies in a document's text, and which pointer a place in the text
+// belongs to: what the editor needs beside the compiler's line and column, for ranges, hover and
+// completion. JSON through jsonc-parser's tree, YAML through the yaml document's node ranges.
+import { findNodeAtLocation, getLocation, parseTree } from 'jsonc-parser';
+import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
+import { parsePointer } from '../../diagnostics/pointer.js';
+import { yamlNodeAt } from '../../fix/edit-value.js';
+
+export type DocumentFormat = 'json' | 'yaml';
+
+/** A span of the text, by UTF-16 offsets, end excluded. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** Where the value a pointer names is written; undefined when the text has no such value. */
+export function valueSpan(text: string, format: DocumentFormat, pointer: string): Span | undefined {
+  const tokens = parsePointer(pointer);
+  if (format === 'json') {
+    const root = parseTree(text);
+    const node = root === undefined ? undefined : findNodeAtLocation(root, tokens.map(segment));
+    return node === undefined ? undefined : { start: node.offset, end: node.offset + node.length };
+  }
+  const node = yamlNodeAt(parseDocument(text, { uniqueKeys: false }).contents, tokens);
+  const range = (node as { range?: [number, number, number] } | null | undefined)?.range;
+  return range === undefined ? undefined : { start: range[0], end: range[1] };
+}
+
+/** A place in the text: the pointer of the value it is in (or of the member whose key it is on), as tokens. */
+export interface Place {
+  tokens: string[];
+  /** On a key rather than on its value. */
+  onKey: boolean;
+}
+
+/** The place an offset of the text lies in; undefined outside every value. */
+export function placeAt(text: string, format: DocumentFormat, offset: number): Place | undefined {
+  if (format === 'json') {
+    const location = getLocation(text, offset);
+    return { tokens: location.path.map(String), onKey: location.isAtPropertyKey };
+  }
+  const tokens: string[] = [];
+  let node: unknown = parseDocument(text, { uniqueKeys: false }).contents;
+  for (;;) {
+    if (isMap(node)) {
+      const pair = node.items.find((item) => covers(item.key, offset) || covers(item.value, offset));
+      if (pair === undefined || !isScalar(pair.key)) return { tokens, onKey: false };
+      tokens.push(String(pair.key.value));
+      if (covers(pair.key, offset)) return { tokens, onKey: true };
+      node = pair.value;
+    } else if (isSeq(node)) {
+      const index = node.items.findIndex((item) => covers(item, offset));
+      if (index === -1) return { tokens, onKey: false };
+      tokens.push(String(index));
+      node = node.items[index];
+    } else {
+      return { tokens, onKey: false };
+    }
+  }
+}
+
+/** Whether a node's text holds the offset, its end too (where the cursor sits after the last character). */
+function covers(node: unknown, offset: number): boolean {
+  const range = (node as { range?: [number, number, number] } | null | undefined)?.range;
+  return range !== undefined && offset >= range[0] && offset <= range[1];
+}
+
+function segment(token: string): string | number {
+  return /^(0|[1-9]\d*)$/.test(token) ? Number(token) : token;
+}
