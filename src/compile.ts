@@ -192,13 +192,19 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
 /**
  * createCompiler remembered by its options: a run that judges files by several configurations
  * creates each compiler once. The options must be built the same way each time (same key order).
+ * With a `limit`, only that many are kept, the least recently used going first: a long-lived
+ * caller (the language server) meets a new configuration at every edit of one.
  */
-export function compilerCache(): (options: CompilerOptions) => Compiler {
+export function compilerCache(limit = Number.POSITIVE_INFINITY): (options: CompilerOptions) => Compiler {
   const made = new Map<string, Compiler>();
   return (options) => {
     const key = JSON.stringify(options);
     let compiler = made.get(key);
-    if (compiler === undefined) made.set(key, (compiler = createCompiler(options)));
+    if (compiler === undefined) compiler = createCompiler(options);
+    // Kept last in the map's order: the most recently used.
+    made.delete(key);
+    made.set(key, compiler);
+    if (made.size > limit) made.delete(made.keys().next().value as string);
     return compiler;
   };
 }

@@ -49,4 +49,36 @@ describe('compileFile', () => {
         .digest('hex'),
     );
   });
+
+  // Given text (an MCP argument, an editor's buffer) is compiled without being encoded and decoded
+  // again: it must still compile as its UTF-8 bytes would, lone surrogates (which UTF-8 cannot
+  // hold) read as U+FFFD, and be held to the size limit by those bytes.
+  it.each([
+    ['plain text', spec],
+    ['a BOM', `\uFEFF${spec}`],
+    ['a lone surrogate in a value', spec.replace('"goal": "', '"goal": "\uD800 ')],
+    ['a lone low surrogate at the end', `${spec}\uDC00`],
+  ])('compiles given text with %s exactly as its UTF-8 bytes', (_name, text) => {
+    const compiler = createCompiler();
+    const outcome = compileFile(
+      compiler,
+      { open: '-', shown: '<text>', reportPath: '<text>', given: { text, format: 'json' } },
+      flags,
+      true,
+    );
+    const direct = compiler.compile(Buffer.from(text, 'utf8'), { sourceFormat: 'json' });
+    expect(outcome.exitCode).toBe(direct.exitCode);
+    expect(outcome.error).toEqual(direct.error);
+    expect(outcome.diagnostics).toEqual(direct.diagnostics);
+    expect(outcome.report).toEqual(direct.report);
+    expect(outcome.source).toBe(direct.source);
+  });
+
+  it('holds given text to the size limit by its UTF-8 bytes, not its characters', () => {
+    const text = spec.replace('"goal": "', `"goal": "${'é'.repeat(600)}`);
+    const limit = { ...flags, maxBytes: text.length + 100 };
+    expect(Buffer.byteLength(text)).toBeGreaterThan(limit.maxBytes);
+    const outcome = compileFile(createCompiler(), { open: '-', shown: '<text>', reportPath: '<text>', given: { text } }, limit, false);
+    expect(outcome.error).toMatchObject({ code: 'INPUT_ERROR', subcode: 'TOO_LARGE' });
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { compilerCache } from '../src/compile.js';
 import { compileInvestigation, createCompiler, renderJson, UsageError } from '../src/index.js';
 import { validSpec } from './support/specs.js';
 
@@ -105,5 +106,28 @@ describe('createCompiler', () => {
     const first = compiler.compile(JSON.stringify(validSpec()), { path: 'a/b.json' });
     const second = compiler.compile(JSON.stringify(validSpec()), { path: 'a/b.json' });
     expect(first.report && renderJson(first.report)).toBe(second.report && renderJson(second.report));
+  });
+});
+
+describe('compilerCache', () => {
+  it('makes one compiler per settings, and with a limit lets the least recently used go first', () => {
+    const compilerFor = compilerCache(2);
+    const gate = compilerFor({ preset: 'gate' });
+    const strict = compilerFor({ preset: 'reference' });
+    expect(compilerFor({ preset: 'gate' })).toBe(gate);
+    // A third settings: reference, the least recently used, goes; gate stays.
+    const lenient = compilerFor({ preset: 'gate', rules: { 'status-drift': 'off' } });
+    expect(compilerFor({ preset: 'gate' })).toBe(gate);
+    expect(compilerFor({ preset: 'gate', rules: { 'status-drift': 'off' } })).toBe(lenient);
+    expect(compilerFor({ preset: 'reference' })).not.toBe(strict);
+  });
+
+  it('keeps every compiler without a limit', () => {
+    const compilerFor = compilerCache();
+    const made = ['gate', 'reference', 'gate', 'reference'].map((preset, index) =>
+      compilerFor({ preset, rules: { 'status-drift': index < 2 ? 'off' : 'warning' } }),
+    );
+    expect(compilerFor({ preset: 'gate', rules: { 'status-drift': 'off' } })).toBe(made[0]);
+    expect(new Set(made).size).toBe(4);
   });
 });

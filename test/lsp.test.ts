@@ -181,6 +181,24 @@ describe('compile-investigation lsp --stdio', { timeout: 60_000 }, () => {
     expect(after.map((diagnostic) => diagnostic.code)).not.toContain('finding-provenance');
   });
 
+  it('a configuration saved from the editor checks open documents again, with no file watching', async () => {
+    const config = join(folder, 'investigation.config.json');
+    const configUri = pathToFileURL(config).href;
+    const before = await session.diagnosticsOf(uri, 2);
+    expect(before.map((diagnostic) => diagnostic.code)).not.toContain('finding-provenance');
+    // The configuration edited and saved in the editor: the tags of the preset are back.
+    await open(session, configUri, '{}', 1, 'json');
+    writeFileSync(config, '{}');
+    await session.connection.sendNotification('textDocument/didSave', { textDocument: { uri: configUri } });
+    let after: Diagnostic[];
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      after = await session.diagnosticsOf(uri, 2);
+    } while (after.length === before.length);
+    expect(after.map((diagnostic) => diagnostic.code)).toContain('finding-provenance');
+    await session.connection.sendNotification('textDocument/didClose', { textDocument: { uri: configUri } });
+  });
+
   it('a document that cannot be parsed gets one diagnostic, and the server goes on', async () => {
     const broken = pathToFileURL(join(folder, 'broken.yaml')).href;
     await open(session, broken, 'goal: x\nbudget: [\n');

@@ -106,7 +106,7 @@ export function linkOutMessage(shown: string, inside: FolderBound): string {
 }
 
 /** The refusal of an input over the limit: its message says how to raise it, or why it is what it is. */
-export function tooLarge(label: string, maxBytes: number, limitNote = RAISE_MAX_BYTES): ReadResult {
+export function tooLarge(label: string, maxBytes: number, limitNote = RAISE_MAX_BYTES): Extract<ReadResult, { ok: false }> {
   return { ok: false, subcode: 'TOO_LARGE', message: `${label} is larger than ${maxBytes} bytes; ${limitNote}` };
 }
 

@@ -100,21 +100,26 @@ export function sourceOf(
   input: InputFile & { given?: GivenText; bytes?: Uint8Array },
   maxBytes: number,
 ): { ok: true; source: string | Uint8Array } | Extract<ReadResult, { ok: false }> {
-  const read: ReadResult = input.problem
-    ? { ok: false, ...input.problem }
-    : input.given !== undefined
-      ? givenWithin(input.given, maxBytes, input.shown)
-      : input.bytes !== undefined
-        ? { ok: true, bytes: input.bytes }
-        : readInput(input.open, { maxBytes, shown: input.shown, inside: input.inside });
+  if (input.problem) return { ok: false, ...input.problem };
+  if (input.given !== undefined) return givenWithin(input.given, maxBytes, input.shown);
+  const read: ReadResult =
+    input.bytes !== undefined
+      ? { ok: true, bytes: input.bytes }
+      : readInput(input.open, { maxBytes, shown: input.shown, inside: input.inside });
   if (!read.ok) return read;
   const decoded = decodeUtf8(read.bytes);
   return { ok: true, source: decoded.ok ? decoded.text : read.bytes };
 }
 
-function givenWithin(given: GivenText, maxBytes: number, shown: string): ReadResult {
-  const bytes = Buffer.from(given.text, 'utf8');
-  return bytes.length > maxBytes ? tooLarge(shown, maxBytes) : { ok: true, bytes };
+/**
+ * Given text is the spec as its UTF-8 bytes would decode, without making them (an editor's buffer
+ * is checked at every pause in typing): its size counted as UTF-8, a lone surrogate, which UTF-8
+ * cannot hold, read as U+FFFD as the round trip through bytes would read it.
+ */
+function givenWithin(given: GivenText, maxBytes: number, shown: string): { ok: true; source: string } | Extract<ReadResult, { ok: false }> {
+  if (Buffer.byteLength(given.text, 'utf8') > maxBytes) return tooLarge(shown, maxBytes);
+  const text = given.text as string & { isWellFormed(): boolean; toWellFormed(): string };
+  return { ok: true, source: text.isWellFormed() ? given.text : text.toWellFormed() };
 }
 
 /**

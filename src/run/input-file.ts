@@ -4,7 +4,7 @@ import type { RawPath } from '../common/raw-path.js';
 import type { InputErrorSubcode } from '../compile.js';
 
 /** The most bytes a file is read to unless --max-bytes says otherwise. */
-export { DEFAULT_MAX_BYTES, tooLarge } from '../load/read-input.js';
+export { DEFAULT_MAX_BYTES } from '../load/read-input.js';
 
 export interface InputFile {
   /** What to open: an absolute path (its raw bytes when a name in it is not UTF-8), or "-" for standard input. */

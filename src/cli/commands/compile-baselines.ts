@@ -16,6 +16,7 @@ import {
   type LookupOptions,
   SuppressionsError,
   type SuppressionsFile,
+  type SuppressionsLookup,
   specKey,
   suppressionsText,
   type UnusedSuppression,
@@ -46,6 +47,8 @@ export interface BaselinePlan {
   writing: boolean;
   /** The baselines found by walking up, and those ignored above where the walk stops: one warning each. */
   notes: string[];
+  /** The lookup that found them, for a caller that keeps it for its next plan. */
+  lookup: SuppressionsLookup;
 }
 
 /** What the baselines of a run came to, for standard error and the envelope. */
@@ -67,27 +70,31 @@ const NAMED_UNUSED = 5;
 /**
  * Each input's suppressions file, found once per folder, never above the boundary (`roots`: the
  * MCP server's, when it runs the command; `server` also bounds what is read and names the argument
- * that pins a baseline); the rule ids of --suppress-rule checked first.
+ * that pins a baseline; a caller that judges again and again passes the lookup it `kept`, whose
+ * baseline files stay read until it makes a new one); the rule ids of --suppress-rule checked first.
  */
 export function planBaselines(
   flags: BaselineFlags,
   inputs: readonly InputFile[],
   cwd: string,
   roots?: readonly string[],
-  server: Pick<LookupOptions, 'inside' | 'pin'> = {},
+  server: Pick<LookupOptions, 'inside' | 'pin'> & { kept?: SuppressionsLookup } = {},
 ): BaselinePlan {
   for (const ruleId of flags.suppressRules ?? []) checkSuppressibleRule(ruleId);
   const writing = flags.suppressAll === true || (flags.suppressRules ?? []).length > 0 || flags.pruneSuppressions === true;
-  const lookup = refusedAsUsage(SuppressionsError, () =>
-    createSuppressionsLookup(flags.suppressions, cwd, { writing, ...definedFields({ roots }), ...server }),
-  );
+  const { kept, ...options } = server;
+  const lookup =
+    kept ??
+    refusedAsUsage(SuppressionsError, () =>
+      createSuppressionsLookup(flags.suppressions, cwd, { writing, ...definedFields({ roots }), ...options }),
+    );
   const places = inputs.map((input) => {
     if (input.open === '-') return null;
     const spec = pathText(input.open);
     const file = refusedAsUsage(SuppressionsError, () => lookup.forSpec(spec) ?? (writing ? lookup.fresh() : null));
     return file === null ? null : { file, key: specKey(file, spec) };
   });
-  return { places, writing, notes: lookup.takeNotes() };
+  return { places, writing, notes: lookup.takeNotes(), lookup };
 }
 
 /** The baseline of input `index`, for the compiler. */

@@ -48,9 +48,14 @@ export interface Judged {
   warnings: string[];
 }
 
-/** --config and INVESTIGATION_CONFIG, then --policy: read and checked before any input is looked at. */
-export function runConfiguration(flags: CompilerFlags, io: Io): RunConfiguration {
-  const lookup = refusedAsUsage(ConfigError, () => createConfigLookup(flags.config, io.env['INVESTIGATION_CONFIG'], io.cwd, io.roots));
+/**
+ * --config and INVESTIGATION_CONFIG, then --policy: read and checked before any input is looked at.
+ * A caller that judges again and again (the language server) passes the lookup it `kept`, whose
+ * configuration files stay read until it makes a new one.
+ */
+export function runConfiguration(flags: CompilerFlags, io: Io, kept?: ConfigLookup): RunConfiguration {
+  const lookup =
+    kept ?? refusedAsUsage(ConfigError, () => createConfigLookup(flags.config, io.env['INVESTIGATION_CONFIG'], io.cwd, io.roots));
   if (flags.policy === undefined) return { lookup, flags };
   const { data, sha256 } = readPolicy(flags.policy, flags.maxBytes, io.cwd);
   // Named as reports name files: from the working directory, with "/".
@@ -96,9 +101,14 @@ export function writeNotes(notes: readonly string[], io: Io): void {
  * Each input judged by the configuration found from its own folder (standard input: from the
  * working directory), with --preset and --policy on top; files that share a configuration share a
  * compiler. A configuration or policy that cannot be used is a usage error naming its source.
+ * A caller that judges again and again (the language server) passes its own `compilerFor`, so
+ * that the compilers of the same settings stay made between runs.
  */
-export function judgeInputs(run: RunConfiguration, inputs: ReadonlyArray<Pick<InputFile, 'open'>>): Judged {
-  const compilerFor = compilerCache();
+export function judgeInputs(
+  run: RunConfiguration,
+  inputs: ReadonlyArray<Pick<InputFile, 'open'>>,
+  compilerFor: (options: CompilerOptions) => Compiler = compilerCache(),
+): Judged {
   const judged: Judged = { files: [], compilers: [], compilerOptions: [], dependencies: [], warnings: [] };
   const judgeOf = new Map<ResolvedConfig, number>();
   for (const input of inputs) {

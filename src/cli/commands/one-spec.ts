@@ -1,12 +1,13 @@
 import { relative, resolve, sep } from 'node:path';
 import { definedFields } from '../../common/defined-fields.js';
 import type { FolderBound } from '../../common/folder-bound.js';
-import type { Compiler, Stage } from '../../compile.js';
-import type { ResolvedConfig } from '../../config/resolve.js';
+import type { Compiler, CompilerOptions, Stage } from '../../compile.js';
+import type { ConfigLookup, ResolvedConfig } from '../../config/resolve.js';
 import { type AppliedFix, type FixLevel, fixSpec } from '../../fix/fix-spec.js';
 import type { Policy } from '../../policy/types.js';
 import { compileFile, compileOptionsOf, type FileOutcome, type GivenText, type JudgedFile, sourceOf } from '../../run/compile-file.js';
-import { type InputFile, tooLarge } from '../../run/input-file.js';
+import type { InputFile } from '../../run/input-file.js';
+import type { SuppressionsLookup } from '../../suppressions/lookup.js';
 
 import type { TraceEvidence } from '../../trace/evidence.js';
 import { usageError } from '../contract.js';
@@ -62,7 +63,21 @@ export type OneSpecFlags = Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 
   trace?: (policy: Policy) => TraceEvidence;
   /** Fix the spec's text first (safe fixes, or unsafe too), as compile --fix would, and judge the fixed text. */
   fix?: FixLevel;
+  /** The compilers kept between calls, by their settings (a `compilerCache()`); without it, each call makes its own. */
+  compilers?: (options: CompilerOptions) => Compiler;
+  /**
+   * The configuration and baseline lookups kept between calls: those a call makes are put here
+   * and used by the next, with the files they read, until the caller empties it (a file changed).
+   * Only for calls with the same flags, the same `io` and the same `inside`.
+   */
+  kept?: KeptLookups;
 };
+
+/** The lookups a caller keeps between calls of judgeOneSpec. */
+export interface KeptLookups {
+  config?: ConfigLookup;
+  baselines?: SuppressionsLookup;
+}
 
 /**
  * One spec judged as compile would judge it, under the configuration found for it, with `stage`;
@@ -71,20 +86,29 @@ export type OneSpecFlags = Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 
  * named, else one found walking up, read only inside `source.inside`); a spec given as text has none.
  */
 export async function judgeOneSpec(source: SpecSource, flags: OneSpecFlags, io: Io, keepSource = false): Promise<OneSpec> {
-  const configuration = runConfiguration({ ...flags, failOn: 'error', quiet: false }, io);
+  const configuration = runConfiguration({ ...flags, failOn: 'error', quiet: false }, io, flags.kept?.config);
+  if (flags.kept !== undefined) flags.kept.config = configuration.lookup;
   const input =
     'buffer' in source
-      ? bufferInput(source, io.cwd, flags.maxBytes)
+      ? bufferInput(source, io.cwd)
       : 'path' in source
         ? bounded(await onePath(source.path, io.cwd), source.inside)
         : givenInput(source);
-  const judged = judgeInputs(configuration, [input]);
+  const judged = judgeInputs(configuration, [input], flags.compilers);
   const [file] = judged.files;
   if (file === undefined) throw new Error('one input has one judge');
   const compiler = judged.compilers[file.judge] as Compiler;
   const { baselines } = flags;
   const inside = 'path' in source && source.inside !== undefined ? { inside: source.inside } : {};
-  const plan = baselines === undefined ? null : planBaselines(baselines, [input], io.cwd, io.roots, { pin: baselines.pin, ...inside });
+  const plan =
+    baselines === undefined
+      ? null
+      : planBaselines(baselines, [input], io.cwd, io.roots, {
+          pin: baselines.pin,
+          ...inside,
+          ...definedFields({ kept: flags.kept?.baselines }),
+        });
+  if (flags.kept !== undefined && plan !== null) flags.kept.baselines = plan.lookup;
   const baseline = plan === null ? undefined : baselineOf(plan, 0);
   const trace = flags.trace?.(compiler.policy);
   const judgedInput = { ...input, dependencies: judged.dependencies[file.judge] ?? [], ...definedFields({ baseline, trace }) };
@@ -138,15 +162,11 @@ function bounded(input: InputFile, inside: FolderBound | undefined): InputFile {
   return inside === undefined ? input : { ...input, inside };
 }
 
-/** An editor's buffer as the input of its file: the file need not exist yet; its text is the buffer's. */
-function bufferInput(source: { buffer: string; path: string; inside?: FolderBound }, cwd: string, maxBytes: number): JudgedFile {
+/** An editor's buffer as the input of its file: the file need not exist yet; its text is the buffer's, within the size limit as a file's bytes are. */
+function bufferInput(source: { buffer: string; path: string; inside?: FolderBound }, cwd: string): JudgedFile {
   const open = resolve(cwd, source.path);
   const reportPath = relative(cwd, open).split(sep).join('/') || open;
-  const bytes = Buffer.from(source.buffer, 'utf8');
-  // Within the size limit, as a file read from disk is.
-  const limit = bytes.length > maxBytes ? tooLarge(reportPath, maxBytes) : undefined;
-  const problem = limit === undefined || limit.ok ? undefined : { subcode: limit.subcode, message: limit.message };
-  return { open, shown: reportPath, reportPath, bytes, ...definedFields({ inside: source.inside, problem }) };
+  return { open, shown: reportPath, reportPath, given: { text: source.buffer }, ...definedFields({ inside: source.inside }) };
 }
 
 function givenInput(given: GivenText): InputFile & { given: GivenText } {

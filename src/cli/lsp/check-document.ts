@@ -10,7 +10,7 @@ import type { Policy } from '../../policy/types.js';
 import type { FileOutcome } from '../../run/compile-file.js';
 import { packageFiles, toolInfo } from '../../tool.js';
 import { judgeOneSpec, type OneSpec, type OneSpecFlags, type SpecSource } from '../commands/one-spec.js';
-import { type DocumentFormat, valueSpan } from './document-places.js';
+import { type DocumentFormat, valueSpans } from './document-places.js';
 import type { Workspace } from './workspace.js';
 
 /** What a document came to: its diagnostics for the editor, and what hover, completion and fixes read. */
@@ -82,6 +82,8 @@ function judgeDocument(
     maxBytes: workspace.maxBytes,
     ...(stage === 'draft' ? { stage } : {}),
     baselines: { pin: 'the baseline' },
+    compilers: workspace.compilers,
+    kept: workspace.kept,
     ...extra,
   };
   return judgeOneSpec(source, flags, workspace.io);
@@ -121,10 +123,11 @@ function lspDiagnostics(outcome: FileOutcome, document: TextDocument, format: Do
       },
     ];
   }
+  const spanOf = valueSpans(text, format);
   return outcome.diagnostics
     .filter((diagnostic) => diagnostic.suppressed === undefined)
     .map((diagnostic) => {
-      const span = diagnostic.path === '' ? undefined : valueSpan(text, format, diagnostic.path);
+      const span = diagnostic.path === '' ? undefined : spanOf(diagnostic.path);
       const start =
         span !== undefined
           ? document.positionAt(span.start)

@@ -14,17 +14,30 @@ export interface Span {
   end: number;
 }
 
-/** Where the value a pointer names is written; undefined when the text has no such value. */
-export function valueSpan(text: string, format: DocumentFormat, pointer: string): Span | undefined {
-  const tokens = parsePointer(pointer);
+/**
+ * Where the values pointers name are written in one text: undefined when the text has no such
+ * value. The text is parsed once, on the first question, however many diagnostics ask.
+ */
+export function valueSpans(text: string, format: DocumentFormat): (pointer: string) => Span | undefined {
   if (format === 'json') {
-    const root = parseTree(text);
-    const node = root === undefined ? undefined : findNodeAtLocation(root, tokens.map(segment));
-    return node === undefined ? undefined : { start: node.offset, end: node.offset + node.length };
+    let root: ReturnType<typeof parseTree> | null = null;
+    return (pointer) => {
+      root ??= parseTree(text);
+      const node = root === undefined ? undefined : findNodeAtLocation(root, parsePointer(pointer).map(segment));
+      return node === undefined ? undefined : { start: node.offset, end: node.offset + node.length };
+    };
   }
-  const node = yamlNodeAt(parseDocument(text, { uniqueKeys: false }).contents, tokens);
-  const range = (node as { range?: [number, number, number] } | null | undefined)?.range;
-  return range === undefined ? undefined : { start: range[0], end: range[1] };
+  let contents: unknown = null;
+  let parsed = false;
+  return (pointer) => {
+    if (!parsed) {
+      contents = parseDocument(text, { uniqueKeys: false }).contents;
+      parsed = true;
+    }
+    const node = yamlNodeAt(contents, parsePointer(pointer));
+    const range = (node as { range?: [number, number, number] } | null | undefined)?.range;
+    return range === undefined ? undefined : { start: range[0], end: range[1] };
+  };
 }
 
 /** A place in the text: the pointer of the value it is in (or of the member whose key it is on), as tokens. */

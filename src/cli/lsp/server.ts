@@ -66,7 +66,8 @@ export function serveLsp(options: LspServerOptions): Promise<void> {
   const documents = new TextDocuments(TextDocument);
   const checked = new Map<string, CheckedDocument>();
   const ours = new Set<string>();
-  const timers = new Map<string, NodeJS.Timeout>();
+  /** The check each document waits for, by URI, and how to call it off. */
+  const timers = new Map<string, { cancel(): void }>();
   let workspace: Workspace = createWorkspace([], options.maxBytes, options.env, options.cwd);
   let settings: Settings = {};
   let watchesByRegistration = false;
@@ -93,17 +94,25 @@ export function serveLsp(options: LspServerOptions): Promise<void> {
   }
 
   function schedule(uri: string, delay: number): void {
-    clearTimeout(timers.get(uri));
-    timers.set(
-      uri,
-      setTimeout(() => {
-        timers.delete(uri);
-        void check(uri);
-      }, delay),
-    );
+    timers.get(uri)?.cancel();
+    const run = (): void => {
+      timers.delete(uri);
+      void check(uri);
+    };
+    // No pause asked for: checked once the messages already received are handled, not after a
+    // timer's least millisecond.
+    if (delay === 0) {
+      const immediate = setImmediate(run);
+      timers.set(uri, { cancel: () => clearImmediate(immediate) });
+    } else {
+      const timeout = setTimeout(run, delay);
+      timers.set(uri, { cancel: () => clearTimeout(timeout) });
+    }
   }
 
+  /** The files read for the checks may have changed: they are read again, and every open document judged again. */
   const recheckAll = (): void => {
+    workspace.forget();
     for (const document of documents.all()) schedule(document.uri, 0);
   };
 
@@ -118,7 +127,7 @@ export function serveLsp(options: LspServerOptions): Promise<void> {
     watchesByRegistration = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     return {
       capabilities: {
-        textDocumentSync: TextDocumentSyncKind.Incremental,
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         hoverProvider: true,
         completionProvider: { triggerCharacters: [':', ' ', '"', "'"] },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
@@ -141,11 +150,16 @@ export function serveLsp(options: LspServerOptions): Promise<void> {
   });
   // A configuration, policy, baseline or trace changed on disk: every open document is judged again.
   connection.onDidChangeWatchedFiles(() => recheckAll());
+  // So is a file saved from the editor that is not a spec (a configuration, a policy): for clients
+  // that do not watch files for the server, what is edited in the editor still counts.
+  documents.onDidSave((event) => {
+    if (!ours.has(event.document.uri)) recheckAll();
+  });
 
   documents.onDidOpen((event) => schedule(event.document.uri, 0));
   documents.onDidChangeContent((event) => schedule(event.document.uri, settings.debounceMs ?? DEFAULT_DEBOUNCE_MS));
   documents.onDidClose((event) => {
-    clearTimeout(timers.get(event.document.uri));
+    timers.get(event.document.uri)?.cancel();
     timers.delete(event.document.uri);
     checked.delete(event.document.uri);
     ours.delete(event.document.uri);
@@ -183,7 +197,7 @@ export function serveLsp(options: LspServerOptions): Promise<void> {
   documents.listen(connection);
   return new Promise((resolve) => {
     connection.onExit(() => {
-      for (const timer of timers.values()) clearTimeout(timer);
+      for (const timer of timers.values()) timer.cancel();
       resolve();
     });
     connection.listen();

@@ -2,6 +2,8 @@
 // only, and a document outside them is judged as text alone.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { type Compiler, type CompilerOptions, compilerCache } from '../../compile.js';
+import type { KeptLookups } from '../commands/one-spec.js';
 import type { Io } from '../commands/result.js';
 import { createRoots, type Roots } from '../mcp/roots.js';
 
@@ -11,7 +13,16 @@ export interface Workspace {
   maxBytes: number;
   /** How the commands under the server see it: the first folder as working directory, lookups inside the folders. */
   io: Io;
+  /** The compilers kept warm between checks, by their settings: a few, for the configurations in use. */
+  compilers: (options: CompilerOptions) => Compiler;
+  /** The configuration and baseline lookups kept between checks, with the files they read; emptied by `forget`. */
+  kept: KeptLookups;
+  /** Lets go of the files read: a configuration, policy or baseline file changed, or may have. */
+  forget(): void;
 }
+
+/** How many compilers stay made: one per configuration an editor session meets at once is plenty. */
+const WARM_COMPILERS = 8;
 
 /** The workspace of the folders an editor names (file URIs), those that exist. */
 export function createWorkspace(
@@ -25,6 +36,7 @@ export function createWorkspace(
     .map((uri) => fileURLToPath(uri))
     .filter((folder) => existsSync(folder));
   const roots = folders.length === 0 ? null : createRoots(folders, cwd);
+  const kept: KeptLookups = {};
   return {
     roots,
     maxBytes,
@@ -35,6 +47,12 @@ export function createWorkspace(
       stderr: { write: () => true },
       stdoutIsTTY: false,
       ...(roots === null ? {} : { roots: roots.folders }),
+    },
+    compilers: compilerCache(WARM_COMPILERS),
+    kept,
+    forget() {
+      delete kept.config;
+      delete kept.baselines;
     },
   };
 }
