@@ -240,6 +240,23 @@ describe('what the server judges, and how', { timeout: 60_000 }, () => {
     expect(codes).toEqual(cli.map((diagnostic: { ruleId: string }) => diagnostic.ruleId));
   });
 
+  it('a katas report gets the findings of its dialect, and hover explains its rules', async () => {
+    const name = 'katas-cheap-mapping-read-as-scan.json';
+    const text = readFileSync(join(projectRoot, 'fixtures/katas/invalid', name), 'utf8');
+    writeFileSync(join(folder, name), text);
+    const uri = pathToFileURL(join(folder, name)).href;
+    await open(session, uri, text, 1, 'json');
+    const diagnostics = await session.diagnosticsOf(uri, 1);
+    const cli = JSON.parse(runHermetic([name, '--json'], { cwd: folder }).stdout).data.files[0].diagnostics;
+    expect(diagnostics.map((diagnostic) => diagnostic.code)).toEqual(cli.map((diagnostic: { ruleId: string }) => diagnostic.ruleId));
+    const problem = diagnostics.find((diagnostic) => diagnostic.code === 'katas-cheap-mapping') as Diagnostic;
+    const hover = (await session.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri },
+      position: problem.range.start,
+    })) as Hover;
+    expect(JSON.stringify(hover.contents)).toContain('**katas-cheap-mapping**');
+  });
+
   it('a draft by its name is judged as one; a document over --max-bytes gets one diagnostic', async () => {
     const skeleton = runHermetic(['init', '--goal', 'Where are the totals?', '--budget', '4'], { cwd: folder }).stdout;
     const draft = pathToFileURL(join(folder, 'next.draft.yaml')).href;

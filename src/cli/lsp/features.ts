@@ -13,11 +13,15 @@ import {
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { rules } from '../../catalog.js';
+import { catalogRules } from '../../dialects/index.js';
 import { editValues } from '../../fix/edit-value.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import type { CheckedDocument, DiagnosticData } from './check-document.js';
 import { placeAt } from './document-places.js';
 import { fieldDescription, fieldPlace, policyValues, specValues } from './field-values.js';
+
+/** Every rule a diagnostic may name, by id: the investigation's and every other dialect's (katas reports). */
+const RULES_BY_ID = new Map([...rules, ...catalogRules()].map((rule) => [rule.meta.id, rule]));
 
 /** The kind of the "fix all safe problems" action, under source.fixAll as editors look for it on save. */
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.compile-investigation`;
@@ -28,7 +32,7 @@ export function hover(document: TextDocument, checked: CheckedDocument, position
   const lines: string[] = [];
   for (const diagnostic of checked.diagnostics) {
     if (document.offsetAt(diagnostic.range.start) > offset || document.offsetAt(diagnostic.range.end) < offset) continue;
-    const rule = rules.find((candidate) => candidate.meta.id === diagnostic.code);
+    const rule = RULES_BY_ID.get(String(diagnostic.code));
     if (rule === undefined) continue;
     lines.push(
       `**${rule.meta.id}**: ${rule.meta.description}`,
