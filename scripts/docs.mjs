@@ -75,8 +75,8 @@ function traceBlock(trace, caption) {
   return trace === undefined ? [] : [paragraph(text(caption)), { type: 'code', lang: 'jsonl', value: trace.trimEnd() }];
 }
 
-/** The page of a rule, of an artifact check, or of a check every listing may cite. */
-function rulePage({ rule, examples }, footer) {
+/** The page of a rule, of an artifact check, or of a check every listing may cite; `fixesText` says what its fixes are. */
+function rulePage({ rule, examples }, footer, fixesText = {}) {
   const nodes = [
     heading(1, code(rule.id)),
     paragraph(text(rule.description)),
@@ -84,6 +84,17 @@ function rulePage({ rule, examples }, footer) {
     settingsTable(rule.severity),
   ];
   nodes.push(heading(2, text('Why')), paragraph(text(rule.rationale)));
+  if (rule.fixes !== undefined)
+    nodes.push(
+      heading(2, text('Fixes')),
+      paragraph(
+        text(`Its problems carry a fix, ${fixesText[rule.fixes]}. `),
+        code('compile --fix'),
+        text(' writes the safe ones, '),
+        code('--fix-unsafe'),
+        text(' all; the editor offers each as a quick fix.'),
+      ),
+    );
   if (rule.fix !== undefined) nodes.push(heading(2, text('How to fix it')), paragraph(text(rule.fix)));
   if (examples !== undefined) {
     const gives = examples.failing.diagnostics.map((found) => [
@@ -126,13 +137,17 @@ export async function rulePages(library, root) {
   const pages = {};
   const ids = library.dialects.flatMap((dialect) => dialect.rules).map((rule) => rule.meta.id);
   for (const id of [...ids, ...library.artifactChecks.map((check) => check.id)])
-    pages[`${id}.md`] = rulePage(await explained(run, root, id), [
-      text("Generated from the rule's metadata by "),
-      code('npm run docs'),
-      text('; '),
-      code(`compile-investigation explain ${id}`),
-      text(' prints the same, with both specs in full.'),
-    ]);
+    pages[`${id}.md`] = rulePage(
+      await explained(run, root, id),
+      [
+        text("Generated from the rule's metadata by "),
+        code('npm run docs'),
+        text('; '),
+        code(`compile-investigation explain ${id}`),
+        text(' prints the same, with both specs in full.'),
+      ],
+      library.fixesText,
+    );
   for (const check of library.builtInChecks) {
     const rule = { ...check, criterion: check.tag, severity: Object.fromEntries(library.presetNames.map((name) => [name, 'error'])) };
     pages[`${check.id}.md`] = rulePage({ rule }, [
@@ -200,16 +215,11 @@ export function generatedSections(library) {
     ]),
   );
   // The rules whose problems carry a fix, and how safe their fixes are (compile --fix writes the safe ones).
-  const FIX_WORDS = {
-    spelling: 'safe when only the spelling or case differs from the value written; unsafe when the suggestion is another value',
-    safe: 'safe: the value is recomputed from the spec',
-    unsafe: 'unsafe: the value becomes another one',
-  };
   const fixes = table(
     ['Rule', 'Checks', 'Its fixes'],
     library.rules
       .filter(({ meta }) => meta.fixes !== undefined)
-      .map(({ meta }) => [[code(meta.id)], [text(meta.description)], [text(FIX_WORDS[meta.fixes])]]),
+      .map(({ meta }) => [[code(meta.id)], [text(meta.description)], [text(library.fixesText[meta.fixes])]]),
   );
   return {
     ...Object.fromEntries(ruleTables),

@@ -2,6 +2,7 @@
 // their settings in every preset, the criteria they serve, the input and policy schemas, the exit
 // codes and the subcodes of input and critical-input errors. The rules, explain, schema and info
 // commands, --help and the MCP server's resources print it from here.
+import { definedFields } from './common/defined-fields.js';
 import { exitCodeMeanings } from './common/exit-codes.js';
 import { dialects } from './dialects/index.js';
 import { builtInPreset, presetNames } from './policy/presets.js';
@@ -29,7 +30,18 @@ export interface RuleEntry {
   description: string;
   rationale: string;
   severity: Record<string, string>;
+  /** How safe the fixes its problems carry are (RuleMeta.fixes); absent when they carry none. */
+  fixes?: FixesKind;
 }
+
+type FixesKind = NonNullable<CatalogRule['meta']['fixes']>;
+
+/** What each kind of fix means to whoever applies it: `rules`, `explain`, the rule pages and the fixes table say it alike. */
+export const fixesText: Record<FixesKind, string> = {
+  spelling: 'safe when only the spelling or case differs from the value written; unsafe when the suggestion is another value',
+  safe: 'safe: the value is recomputed from the spec',
+  unsafe: 'unsafe: the value becomes another one',
+};
 
 const presets = presetNames.map((name) => builtInPreset(name));
 const criterionNames = new Map<string, string>(criteria.map((criterion) => [criterion.id, criterion.name]));
@@ -38,8 +50,8 @@ const criterionNames = new Map<string, string>(criteria.map((criterion) => [crit
 export function ruleEntry(rule: CatalogRule): RuleEntry {
   const severity: Record<string, string> = {};
   for (const preset of presets) severity[preset.name] = preset.rules[rule.meta.id] ?? 'off';
-  const { id, criterion, description, rationale } = rule.meta;
-  return { id, criterion: criterionNames.get(criterion) ?? criterion, description, rationale, severity };
+  const { id, criterion, description, rationale, fixes } = rule.meta;
+  return { id, criterion: criterionNames.get(criterion) ?? criterion, description, rationale, severity, ...definedFields({ fixes }) };
 }
 
 /** The rules of every dialect, under the key its catalog gives them, in the registry's order. */

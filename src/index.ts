@@ -16,7 +16,7 @@ import { renderJson } from './render/json.js';
 export type { Advice, NextSteps } from './advice/index.js';
 export { adviseNext, formatNextSteps } from './advice/index.js';
 export type { ArtifactCheckMeta, Rule, RuleMeta } from './catalog.js';
-export { artifactChecks, criteria, rules } from './catalog.js';
+export { artifactChecks, criteria, fixesText, rules } from './catalog.js';
 export type {
   Baseline,
   CompileError,

@@ -78,6 +78,27 @@ describe('the rules declare their fixes', () => {
     });
   });
 
+  it('rules --json and explain say which rules carry fixes, and how safe, as their problems carry them', async () => {
+    const listed = envelopeOf((await runInProcess(['rules', '--json'], { cwd: root })).stdout).data.rules as Array<{
+      id: string;
+      fixes?: string;
+    }>;
+    const fixesOf = new Map(listed.map((entry) => [entry.id, entry.fixes]));
+    const carried = createCompiler()
+      .compile(brokenYaml(), { path: 'spec.yaml' })
+      .diagnostics.filter((diagnostic) => diagnostic.fix !== undefined);
+    expect(carried.length).toBeGreaterThan(0);
+    for (const { ruleId, fix } of carried) expect([fix?.safety, 'spelling']).toContain(fixesOf.get(ruleId));
+    expect(fixesOf.get('budget-accounting')).toBe('safe');
+    expect(fixesOf.get('trace-tool')).toBe('unsafe');
+    expect(fixesOf.get('stop-reason')).toBe('spelling');
+    // A rule whose problems carry no fix is listed without one.
+    expect(fixesOf.has('coverage-declared')).toBe(true);
+    expect(fixesOf.get('coverage-declared')).toBeUndefined();
+    const explained = await runInProcess(['explain', 'map-cheap'], { cwd: root });
+    expect(explained.stdout).toContain('Fixes: safe when only the spelling or case differs');
+  });
+
   it('trace-tool offers the tool the trace used, always as an unsafe fix', async () => {
     const spec = join(scratch, 'tool.yaml');
     writeFileSync(spec, readFileSync(join(root, 'fixtures/traces/transcript-small.spec.yaml'), 'utf8').replace('tool: sed', 'tool: cat'));

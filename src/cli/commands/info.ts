@@ -8,6 +8,7 @@ import {
   type CatalogRule,
   dialectRuleCatalogs,
   exampleEvidence,
+  fixesText,
   policySchema,
   type RuleExample,
   ruleCatalogText,
@@ -139,6 +140,7 @@ function explanationText(rule: CatalogRule, severity: Record<string, string>, fa
     '',
     rule.meta.rationale,
     '',
+    ...(rule.meta.fixes === undefined ? [] : [`Fixes: ${fixesText[rule.meta.fixes]} (compile --fix writes the safe ones).`, '']),
     `Failing example: ${failing.title}`,
     indent(toYaml(failing.spec)),
     ...(failing.trace === undefined
