@@ -1,6 +1,7 @@
 // What the server answers about a checked document: hover, completion and code actions. Each reads
 // the document's last check and its text; none compiles but "fix all", which fixes as --fix does.
 
+import { diffLines } from 'diff';
 import {
   type CodeAction,
   CodeActionKind,
@@ -82,8 +83,8 @@ export function codeActions(document: TextDocument, checked: CheckedDocument, fi
     const fix = (diagnostic.data as DiagnosticData | undefined)?.fix;
     if (fix === undefined) continue;
     const path = (diagnostic.data as DiagnosticData).path;
-    const edit = changeOf(document, text, editValues(text, checked.format, [{ path, replacement: fix.replacement }]));
-    if (edit === undefined) continue;
+    const edits = changesOf(document, text, editValues(text, checked.format, [{ path, replacement: fix.replacement }]));
+    if (edits.length === 0) continue;
     const shown = JSON.stringify(fix.replacement);
     actions.push({
       title:
@@ -91,26 +92,73 @@ export function codeActions(document: TextDocument, checked: CheckedDocument, fi
       kind: CodeActionKind.QuickFix,
       diagnostics: [diagnostic],
       isPreferred: fix.safety === 'safe',
-      edit: { changes: { [document.uri]: [edit] } },
+      edit: { changes: { [document.uri]: edits } },
     });
   }
   const all = fixedText();
-  const edit = all === undefined ? undefined : changeOf(document, text, all);
-  if (edit !== undefined)
-    actions.push({ title: 'Fix all safe problems in this file', kind: FIX_ALL_KIND, edit: { changes: { [document.uri]: [edit] } } });
+  const edits = all === undefined ? [] : changesOf(document, text, all);
+  if (edits.length > 0)
+    actions.push({ title: 'Fix all safe problems in this file', kind: FIX_ALL_KIND, edit: { changes: { [document.uri]: edits } } });
   return actions;
 }
 
-/** The one edit that turns `before` into `after`: the span between their common start and common end. */
-export function changeOf(document: TextDocument, before: string, after: string): TextEdit | undefined {
-  if (before === after) return undefined;
-  let start = 0;
-  while (start < before.length && start < after.length && before[start] === after[start]) start++;
-  let end = 0;
-  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end])
-    end++;
-  return {
-    range: { start: document.positionAt(start), end: document.positionAt(before.length - end) },
-    newText: after.slice(start, after.length - end),
+/**
+ * The edits that turn `before` into `after`: one for each run of changed lines, cut down to the
+ * characters that differ, so that an editor keeps its marks and folds on the lines between.
+ */
+export function changesOf(document: TextDocument, before: string, after: string): TextEdit[] {
+  if (before === after) return [];
+  const edits: TextEdit[] = [];
+  let offset = 0;
+  let removed = '';
+  let added = '';
+  const flush = (): void => {
+    if (removed === '' && added === '') return;
+    edits.push(narrowed(document, before, offset - removed.length, removed, added));
+    removed = '';
+    added = '';
   };
+  for (const part of diffLines(before, after)) {
+    if (part.added) added += part.value;
+    else if (part.removed) {
+      removed += part.value;
+      offset += part.value.length;
+    } else {
+      flush();
+      offset += part.value.length;
+    }
+  }
+  flush();
+  return edits;
+}
+
+/**
+ * The edit of `removed` (at `start` of `before`) into `added`, without the characters they begin
+ * and end with alike; never cut between the CR and LF of a line end, where a protocol position
+ * cannot point.
+ */
+function narrowed(document: TextDocument, before: string, start: number, removed: string, added: string): TextEdit {
+  const betweenCrLf = (offset: number): boolean => before[offset - 1] === '\r' && before[offset] === '\n';
+  let head = 0;
+  while (head < removed.length && head < added.length && removed[head] === added[head]) head++;
+  let tail = 0;
+  while (
+    tail < removed.length - head &&
+    tail < added.length - head &&
+    removed[removed.length - 1 - tail] === added[added.length - 1 - tail]
+  )
+    tail++;
+  let from = start + head;
+  let to = start + removed.length - tail;
+  let newText = added.slice(head, added.length - tail);
+  // Widened over the CR or the LF, which the new text then writes again.
+  if (betweenCrLf(from)) {
+    from--;
+    newText = `\r${newText}`;
+  }
+  if (betweenCrLf(to)) {
+    to++;
+    newText = `${newText}\n`;
+  }
+  return { range: { start: document.positionAt(from), end: document.positionAt(to) }, newText };
 }
