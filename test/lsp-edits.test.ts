@@ -31,7 +31,10 @@ describe('changesOf', () => {
   });
 
   it('whatever lines are changed, added or removed, with any line ends, the edits make the new text', () => {
-    const line = fc.oneof(fc.constantFrom('goal: x', '  used: 2', '  - tool: Glob', '', '# note', 'a lone CR\r', '\r'), fc.string({ maxLength: 8 }));
+    const line = fc.oneof(
+      fc.constantFrom('goal: x', '  used: 2', '  - tool: Glob', '', '# note', 'a lone CR\r', '\r'),
+      fc.string({ maxLength: 8 }),
+    );
     const end = fc.constantFrom('\n', '\r\n', '');
     const text = fc
       .array(fc.tuple(line, end), { maxLength: 12 })
