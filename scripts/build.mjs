@@ -96,6 +96,7 @@ await build({
  */
 const PARTS = {
   markdown: 'src/render/markdown/index.ts',
+  html: 'src/render/html/index.ts',
   stats: 'src/stats/index.ts',
   mcp: 'src/cli/mcp/server.ts',
   lsp: 'src/cli/lsp/server.ts',

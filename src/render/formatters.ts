@@ -5,21 +5,34 @@ import { renderJson, renderJsonPieces } from './json.js';
 import type { SarifContext } from './sarif.js';
 
 /** Formats of one investigation's report. */
-export type ReportFormat = 'json' | 'markdown';
+export type ReportFormat = 'json' | 'markdown' | 'html';
+
+/** What a report's renderer may use beside the report: the spec's text (the HTML page shows it, the others do not). */
+export interface ReportContext {
+  source?: string;
+}
+
+type ReportRenderer = (report: Report, context?: ReportContext) => string;
 /** Formats that list the problems of any number of files. */
 export type ListingFormat = 'text' | 'sarif' | 'github';
 
-/** The renderer of a report format. Markdown's is loaded only when a run asks for it: it is a bundle part of its own. */
-export async function reportRenderer(format: ReportFormat): Promise<(report: Report) => string> {
-  if (format === 'json') return renderJson;
-  return (await import('../dialects/markdown.js')).renderMarkdown;
+/** Every report format's renderer, by name; Markdown's and HTML's are loaded only when a run asks for them (bundle parts of their own). */
+const reports: Record<ReportFormat, () => Promise<ReportRenderer>> = {
+  json: async () => renderJson,
+  markdown: async () => (await import('../dialects/markdown.js')).renderMarkdown,
+  html: async () => (await import('./html/index.js')).renderHtml,
+};
+
+/** The renderer of a report format. */
+export function reportRenderer(format: ReportFormat): Promise<ReportRenderer> {
+  return reports[format]();
 }
 
 /**
  * As reportRenderer, for a report printed or written on its own, which may be large: JSON comes
- * in pieces made as they are written (renderJsonPieces), Markdown whole.
+ * in pieces made as they are written (renderJsonPieces), Markdown and HTML whole.
  */
-export async function reportOutputRenderer(format: ReportFormat): Promise<(report: Report) => OutputText> {
+export async function reportOutputRenderer(format: ReportFormat): Promise<(report: Report, context?: ReportContext) => OutputText> {
   return format === 'json' ? renderJsonPieces : reportRenderer(format);
 }
 

@@ -1,6 +1,7 @@
+import { definedFields } from '../../common/defined-fields.js';
 import { fromMessage } from '../../common/raw-path.js';
 import { type Baseline, type Compiler, type CompilerOptions, createCompiler, type InputDigest } from '../../compile.js';
-import { reportRenderer } from '../../render/formatters.js';
+import { type ReportFormat, reportRenderer } from '../../render/formatters.js';
 import { compileFile, type FileFlags, type FileOutcome } from '../../run/compile-file.js';
 import type { InputFile } from '../../run/input-file.js';
 import type { TraceEvidence } from '../../trace/evidence.js';
@@ -23,7 +24,7 @@ export interface CompileJobContext {
   compilerOptions: CompilerOptions[];
   flags: FileFlags;
   /** The report format to render, or null when the run renders nothing per file. */
-  render: 'json' | 'markdown' | null;
+  render: ReportFormat | null;
   /** What the run still needs of each outcome once rendered: a worker sends back no more than that. */
   keep: { report: boolean; source: boolean };
 }
@@ -40,10 +41,23 @@ export async function fileCompiler(
   context: CompileJobContext,
 ): Promise<(input: JudgedInput) => CompiledFile> {
   const render = context.render === null ? null : await reportRenderer(context.render);
+  // The HTML page shows the spec's text, so the source is kept until the report is rendered.
+  const renderSource = context.render === 'html';
   return (input) => {
-    const outcome = compileFile(compilerOf(input.judge), { ...input, open: fromMessage(input.open) }, context.flags, context.keep.source);
-    const rendered = render !== null && outcome.report !== null ? render(outcome.report) : undefined;
-    const kept: FileOutcome = { ...outcome, report: context.keep.report ? outcome.report : null };
+    const outcome = compileFile(
+      compilerOf(input.judge),
+      { ...input, open: fromMessage(input.open) },
+      context.flags,
+      context.keep.source || renderSource,
+    );
+    const rendered =
+      render !== null && outcome.report !== null ? render(outcome.report, definedFields({ source: outcome.source })) : undefined;
+    const { source, ...rest } = outcome;
+    const kept: FileOutcome = {
+      ...rest,
+      ...(context.keep.source && source !== undefined ? { source } : {}),
+      report: context.keep.report ? outcome.report : null,
+    };
     return rendered === undefined ? { outcome: kept } : { outcome: kept, rendered };
   };
 }

@@ -23,7 +23,7 @@ interface OutputFlags {
 export type Format = ReportFormat | ListingFormat;
 
 /** The formats that print one report a file, rather than a listing of every file's diagnostics. */
-export const REPORT_FORMATS: ReadonlySet<Format> = new Set(['markdown', 'json']);
+export const REPORT_FORMATS: ReadonlySet<Format> = new Set(['markdown', 'json', 'html']);
 
 /** How compile's output is rendered: colour, suppressed problems, the run's outcome, the SARIF category, where rule pages are. */
 export interface RenderOptions {
@@ -45,9 +45,9 @@ export async function renderOutput(
   compilers: Compiler[],
   options: RenderOptions,
 ): Promise<OutputText> {
-  if (format === 'json' || format === 'markdown') {
-    const report = files[0]?.report;
-    return report ? (await reportOutputRenderer(format))(report) : '';
+  if (format === 'json' || format === 'markdown' || format === 'html') {
+    const [file] = files;
+    return file?.report ? (await reportOutputRenderer(format))(file.report, definedFields({ source: file.source })) : '';
   }
   // SARIF lists each rule once, with the first configuration's setting.
   const notes: string[] = [];
@@ -77,7 +77,7 @@ export function checkOutputs(options: OutputFlags, format: Format, several: bool
     throw usageError('CONFLICTING_ARGUMENTS', '--output and --output-dir cannot be used together');
   }
   if (options.outputDir !== undefined && !REPORT_FORMATS.has(format)) {
-    throw usageError('CONFLICTING_ARGUMENTS', `--output-dir writes reports, so --format must be markdown or json, not ${format}`);
+    throw usageError('CONFLICTING_ARGUMENTS', `--output-dir writes reports, so --format must be markdown, json or html, not ${format}`);
   }
   if (several && REPORT_FORMATS.has(format) && options.outputDir === undefined) {
     throw usageError(

@@ -163,8 +163,8 @@ function planCompile(options: CompileOptions, configuration: RunConfiguration, e
       ...definedFields({ stage: options.stage }),
     },
     // Reports for --output-dir are rendered as each file is compiled, in the worker that compiled it.
-    render: writesReports ? (format as 'json' | 'markdown') : null,
-    keep: { report: options.json || (!writesReports && REPORT_FORMATS.has(format)), source: format === 'text' },
+    render: writesReports ? (format as ReportFormat) : null,
+    keep: { report: options.json || (!writesReports && REPORT_FORMATS.has(format)), source: format === 'text' || format === 'html' },
   };
   const trace = traceOf(options, inputs, judged, io);
   return { inputs, judged, baselines, inputWarnings, workers, format, context, reports, trace };

@@ -11,6 +11,9 @@ import { toolInfo } from '../../tool.js';
 import { type EnvelopeError, usageError } from '../contract.js';
 import type { Io } from './result.js';
 
+/** The name each report format's file ends with. */
+const REPORT_EXTENSIONS: Record<ReportFormat, string> = { json: '.report.json', markdown: '.report.md', html: '.report.html' };
+
 /** What became of one file's report under --output-dir: written to `file`, or not, with the reason. */
 export interface ReportFate {
   file: string;
@@ -57,7 +60,7 @@ export function planReports(inputs: readonly InputFile[], outputDir: string, for
     );
   }
   const inside = folderBound(resolve(cwd, outputDir), outputDir);
-  const extension = format === 'json' ? '.report.json' : '.report.md';
+  const extension = REPORT_EXTENSIONS[format];
   const targets = inputs.map((input) =>
     input.problem === undefined
       ? join(outputDir, `${basename(fixtureStem(input.open === '-' ? 'stdin' : input.shown))}${extension}`)

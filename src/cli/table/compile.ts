@@ -22,7 +22,7 @@ import {
 } from '../options.js';
 import { defineCommand } from './declaration.js';
 
-const FORMATS: Format[] = ['markdown', 'json', 'text', 'sarif', 'github'];
+const FORMATS: Format[] = ['markdown', 'json', 'html', 'text', 'sarif', 'github'];
 
 export const compile = defineCommand({
   name: 'compile',
@@ -33,13 +33,14 @@ export const compile = defineCommand({
     { flags: '-i, --input <path>', description: 'a spec file, as an alternative to the positional argument' },
     {
       flags: '-f, --format <format>',
-      description: 'markdown or json report, or text, sarif or github diagnostics (default: markdown for one file, text for several)',
+      description:
+        'markdown, json or html report (html: one self-contained page), or text, sarif or github diagnostics (default: markdown for one file, text for several)',
       choices: FORMATS,
     },
     outputOption('what would go to standard output'),
     {
       flags: '--output-dir <dir>',
-      description: 'write one report per input, as <name>.report.md or <name>.report.json',
+      description: 'write one report per input, as <name>.report.md, <name>.report.json or <name>.report.html',
       parser: parsePath('--output-dir'),
     },
     presetOption('rule preset (default: gate)'),

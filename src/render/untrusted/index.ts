@@ -1,5 +1,6 @@
 import { jsonText } from '../../common/json-text.js';
 import { labelText } from '../mermaid/escape.js';
+import { htmlJson, htmlText } from './html.js';
 import { codeSpan, escapeText } from './markdown.js';
 import { sarifMessage } from './sarif.js';
 import { terminalText } from './terminal.js';
@@ -25,9 +26,7 @@ import { yamlText } from './yaml.js';
  * | `json` | a JSON document (reports, envelopes, SARIF, statistics) | hold a raw control or "##[" (same data once parsed) |
  * | `yaml` | a YAML document (`convert`, `init`) | hold a raw control, start a line with "::" or hold "##[" (same data once parsed) |
  * | `xmlText`, `xmlAttribute` | the JUnit XML of `test --junit` | be markup, or a character XML forbids |
- *
- * HTML (issue 26, `--format html`) gets its row here when it comes: its text escaped for element
- * content and attribute values, no URL from input in an `href` or `src`.
+ * | `htmlText`, `htmlJson` | the page of `--format html`: text and attribute values of its tree (markup escaped by the serializer), the data embedded as JSON | hold a control or reorder the text; close the `<script>` of the data; be a URL (no `href` or `src` comes from input: links go to ids the page makes) |
  *
  * The Markdown writers pass the Markdown rows the place in the line they know (at a line start,
  * in a table cell). Layers below the renderers, which cannot import this table, write JSON with
@@ -45,4 +44,6 @@ export const escapeFor = {
   yaml: yamlText,
   xmlText,
   xmlAttribute,
+  htmlText,
+  htmlJson,
 } as const;

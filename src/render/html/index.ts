@@ -1,0 +1,60 @@
+// `--format html`: one report as one self-contained page (src/render/html/page.ts). The bundle part
+// the command line loads on the first HTML report, with the hast serializer.
+import { h } from 'hastscript';
+import { plural } from '../../common/text.js';
+import type { Report } from '../../report/types.js';
+import { renderPage } from './page.js';
+import { facts, gateChecklist, problemsTable, sourceView, verdictBadge } from './shared-sections.js';
+import { type Section, specSections } from './spec-sections.js';
+import { say } from './text.js';
+
+/** What a page may show beside the report: the spec's text, for the source view the problems link to. */
+export interface HtmlContext {
+  source?: string;
+}
+
+export function renderHtml(report: Report, context: HtmlContext = {}): string {
+  const { summary } = report;
+  const goal = summary.goal ?? '(no goal)';
+  const withSource = context.source !== undefined;
+  const budget =
+    summary.budget.total === null
+      ? 'none'
+      : `${summary.budget.used ?? '?'} of ${summary.budget.total} ${say(summary.budget.unit ?? '')}`.trimEnd();
+  const sections: Section[] = [
+    { id: 'gate', title: 'Gate', content: gateChecklist(report) },
+    {
+      id: 'problems',
+      title: `Problems (${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')})`,
+      content: problemsTable(report, withSource),
+    },
+    ...(report.dialect === undefined ? specSections(report) : []),
+    ...(context.source === undefined ? [] : [{ id: 'source', title: 'Source', content: sourceView(context.source, report.diagnostics) }]),
+  ];
+  return renderPage({
+    title: `${report.verdict}: ${say(goal)}`,
+    header: [
+      h('h1', report.dialect === undefined ? 'Investigation report' : `Investigation report (${report.dialect})`),
+      h('p', { className: ['goal'] }, say(goal)),
+      verdictBadge(report),
+      facts([
+        ['Input', say(report.input.path ?? 'standard input')],
+        ['Preset', say(report.preset)],
+        ...(report.stage === undefined ? [] : ([['Stage', 'draft']] as Array<[string, string]>)),
+        ['Budget', budget],
+        ['Stop reason', say(summary.stopReason ?? 'none recorded')],
+        ...(report.trace === undefined
+          ? []
+          : ([
+              [
+                'Trace',
+                `${say(report.trace.path)}: ${report.trace.calls} calls, ${report.trace.reads.matched} of ${report.trace.reads.total} reads in the record`,
+              ],
+            ] as Array<[string, string]>)),
+      ]),
+    ],
+    sections,
+    footer: [{ type: 'text', value: `${say(report.tool.name)} ${say(report.tool.version)} · input SHA-256 ${report.input.sha256}` }],
+    data: report,
+  });
+}

@@ -1,0 +1,81 @@
+// The shell of every page: one file with nothing loaded from outside it. Its Content-Security-
+// Policy allows nothing (`default-src 'none'`) but its one inline style, by hash; no script runs
+// (the data is embedded as inert JSON, which a browser does not execute). The same tree gives the
+// same bytes: no date, no random id.
+import { createHash } from 'node:crypto';
+import type { Element, ElementContent, Root } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import { h } from 'hastscript';
+import { escapeFor } from '../untrusted/index.js';
+import { PAGE_STYLE } from './style.js';
+
+export interface Page {
+  title: string;
+  /** The page's own heading and what stands under it. */
+  header: ElementContent[];
+  /** The sections, each with an id and a heading: the navigation links to each. */
+  sections: Array<{ id: string; title: string; content: ElementContent[] }>;
+  footer: ElementContent[];
+  /** The data the page shows, embedded as JSON for a reader's tools. */
+  data: unknown;
+}
+
+/** The hash a Content-Security-Policy allows an inline element's exact text by. */
+function cspHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  `style-src ${cspHash(PAGE_STYLE)}`,
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+export function renderPage(page: Page): string {
+  const tree: Root = {
+    type: 'root',
+    children: [
+      { type: 'doctype' },
+      h('html', { lang: 'en' }, [
+        h('head', [
+          h('meta', { charset: 'utf-8' }),
+          h('meta', { httpEquiv: 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }),
+          h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+          h('title', page.title),
+          h('style', PAGE_STYLE),
+        ]),
+        h('body', [
+          h('a', { className: ['skip'], href: '#main' }, 'Skip to the report'),
+          h('header', page.header),
+          h(
+            'nav',
+            { ariaLabel: 'Sections' },
+            h(
+              'ul',
+              page.sections.map((section) => h('li', h('a', { href: `#${section.id}` }, section.title))),
+            ),
+          ),
+          h(
+            'main',
+            { id: 'main' },
+            page.sections.map((section) =>
+              h('section', { id: section.id, ariaLabelledBy: `${section.id}-title` }, [
+                h('h2', { id: `${section.id}-title` }, section.title),
+                ...section.content,
+              ]),
+            ),
+          ),
+          h('footer', page.footer),
+          inertData(page.data),
+        ]),
+      ]),
+    ],
+  };
+  return `${toHtml(tree, { allowDangerousHtml: false })}\n`;
+}
+
+/** The data as a JSON block the browser keeps as text: escapeFor.htmlJson makes sure nothing in it can end the element. */
+function inertData(data: unknown): Element {
+  return h('script', { type: 'application/json', id: 'report-data' }, escapeFor.htmlJson(data));
+}

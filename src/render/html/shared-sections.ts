@@ -1,0 +1,117 @@
+// What every report's page shows, whatever its dialect: the verdict, the gate checklist (each failed
+// criterion linked to its problems), the problems (each linked to its line of the source), and the
+// source itself with line numbers, each flagged line linked back to its problems.
+import type { ElementContent } from 'hast';
+import { h } from 'hastscript';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import type { Report } from '../../report/types.js';
+import { say } from './text.js';
+
+/** The id of a problem's row: its place in the report's list, from 1. */
+export const problemId = (index: number): string => `problem-${index + 1}`;
+/** The id of a line of the source view, from 1. */
+export const lineId = (line: number): string => `L${line}`;
+
+export function verdictBadge(report: Report): ElementContent {
+  return h('p', { className: ['verdict', `verdict-${report.verdict}`] }, `Verdict: ${report.verdict}`);
+}
+
+export function facts(entries: Array<[string, string]>): ElementContent {
+  return h(
+    'dl',
+    { className: ['facts'] },
+    entries.flatMap(([term, value]) => [h('dt', term), h('dd', value)]),
+  );
+}
+
+/** The gate's criteria: passed ones ticked, failed ones crossed with a link to each of their errors. */
+export function gateChecklist(report: Report): ElementContent[] {
+  const items = report.summary.gate.map((criterion) => {
+    const errors = report.diagnostics
+      .map((diagnostic, index) => ({ diagnostic, index }))
+      .filter(
+        ({ diagnostic }) =>
+          diagnostic.severity === 'error' && diagnostic.suppressed === undefined && criterion.rules.includes(diagnostic.ruleId),
+      );
+    const links = errors.flatMap(({ diagnostic, index }, position) => [
+      ...(position === 0 ? [' ('] : [', ']),
+      h('a', { href: `#${problemId(index)}` }, `${say(diagnostic.ruleId)} at ${say(diagnostic.path || '/')}`),
+      ...(position === errors.length - 1 ? [')'] : []),
+    ]);
+    return h('li', { className: [criterion.passed ? 'pass' : 'fail'] }, [
+      h('span', { className: ['mark'], ariaHidden: 'true' }, criterion.passed ? '✓' : '✗'),
+      h('span', { className: ['visually-hidden'] }, criterion.passed ? 'passed: ' : 'failed: '),
+      say(criterion.title),
+      ...links,
+    ]);
+  });
+  return [h('ul', { className: ['checklist'] }, items)];
+}
+
+/** The problems as a table; where the source is shown, each row links to its line. */
+export function problemsTable(report: Report, withSource: boolean): ElementContent[] {
+  if (report.diagnostics.length === 0) return [h('p', 'No problems.')];
+  return [
+    h('table', [
+      h(
+        'thead',
+        h('tr', [
+          h('th', { scope: 'col' }, 'Severity'),
+          h('th', { scope: 'col' }, 'Rule'),
+          h('th', { scope: 'col' }, 'Where'),
+          h('th', { scope: 'col' }, 'Message'),
+        ]),
+      ),
+      h(
+        'tbody',
+        report.diagnostics.map((diagnostic, index) =>
+          h('tr', { id: problemId(index) }, [
+            h(
+              'td',
+              { className: [diagnostic.severity] },
+              diagnostic.suppressed === undefined ? diagnostic.severity : `${diagnostic.severity} (accepted by the baseline)`,
+            ),
+            h('td', h('code', say(diagnostic.ruleId))),
+            h('td', where(diagnostic, withSource)),
+            h('td', { className: ['text'] }, say(diagnostic.message)),
+          ]),
+        ),
+      ),
+    ]),
+  ];
+}
+
+function where(diagnostic: Diagnostic, withSource: boolean): Array<ElementContent | string> {
+  const pointer = h('code', say(diagnostic.path || '/'));
+  if (diagnostic.line === undefined) return [pointer];
+  const place = `line ${diagnostic.line}${diagnostic.column === undefined ? '' : `:${diagnostic.column}`}`;
+  return [pointer, h('br'), withSource ? h('a', { href: `#${lineId(diagnostic.line)}` }, place) : place];
+}
+
+/** The source with line numbers; the lines problems point at are flagged and link back to them. */
+export function sourceView(source: string, diagnostics: readonly Diagnostic[]): ElementContent[] {
+  const byLine = new Map<number, number[]>();
+  diagnostics.forEach((diagnostic, index) => {
+    if (diagnostic.line === undefined) return;
+    byLine.set(diagnostic.line, [...(byLine.get(diagnostic.line) ?? []), index]);
+  });
+  const body = source.startsWith('\uFEFF') ? source.slice(1) : source;
+  const lines = body.split(/\r\n|\r|\n/);
+  if (lines.length > 1 && lines.at(-1) === '') lines.pop();
+  const children = lines.map((text, index) => {
+    const number = index + 1;
+    const flagged = byLine.get(number) ?? [];
+    return h('span', { id: lineId(number), className: flagged.length > 0 ? ['line', 'flagged'] : ['line'] }, [
+      h('a', { className: ['ln'], href: `#${lineId(number)}`, ariaLabel: `line ${number}` }, String(number)),
+      say(text),
+      ...flagged.flatMap((problem) => [
+        h(
+          'a',
+          { className: ['note'], href: `#${problemId(problem)}` },
+          `← ${say(diagnostics[problem]?.ruleId)} ${say(diagnostics[problem]?.path || '/')}`,
+        ),
+      ]),
+    ]);
+  });
+  return [h('pre', { className: ['source'], tabIndex: 0, ariaLabel: 'The spec as written' }, h('code', children))];
+}

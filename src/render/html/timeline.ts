@@ -1,0 +1,132 @@
+// The investigation as it went, drawn as inline SVG that needs no script to be seen: the surface
+// map, the hypotheses as ranked, the deep dives in order with their effect and the budget spent so
+// far, each replan after the dive that triggered it, the stop; with a trace, the reads the trace
+// has that the record does not, marked. One row an event, top to bottom; each row's full text is
+// its <title> (a tooltip), its line cut to fit.
+import type { ElementContent } from 'hast';
+import { s } from 'hastscript';
+import type { Report } from '../../report/types.js';
+import { cut, objects, say } from './text.js';
+
+const WIDTH = 960;
+const ROW = 26;
+const LANE_WIDTH = 120;
+const LABEL_ROOM = 110;
+
+interface Row {
+  lane: string;
+  /** The shape's class: its colour, by what the event is or did. */
+  kind: string;
+  shape: 'circle' | 'square' | 'diamond' | 'ring';
+  label: string;
+  /** Said in full where the line is cut. */
+  full: string;
+}
+
+/** The rows of the timeline, in the order the method runs: map, rank, dive (replans where they came), stop, and the trace's extra reads. */
+export function timelineRows(report: Report): Row[] {
+  const data = report.investigation;
+  const rows: Row[] = [];
+  for (const entry of objects(data['surfaceMap'])) {
+    const nodes = Array.isArray(entry['candidateNodes']) ? entry['candidateNodes'].length : 0;
+    const full = `${say(entry['id'])} · ${say(entry['tool'])} ${say(entry['query'])} → ${nodes} candidate node${nodes === 1 ? '' : 's'}`;
+    rows.push({ lane: 'Map', kind: 'map', shape: 'square', label: full, full });
+  }
+  const ranked = objects(data['hypotheses'])
+    .map((hypothesis, index) => ({ hypothesis, index }))
+    .sort((a, b) => rank(a.hypothesis) - rank(b.hypothesis) || a.index - b.index);
+  for (const { hypothesis } of ranked) {
+    const full = `${say(hypothesis['id'])} · priority ${say(hypothesis['priority'])}, cost ${say(hypothesis['cost'])} · ${say(hypothesis['status'])} · ${say(hypothesis['claim'])}`;
+    rows.push({ lane: 'Hypothesis', kind: 'hypothesis', shape: 'circle', label: full, full });
+  }
+  const replans = objects(data['replanLog']);
+  const budget = report.summary.budget;
+  let spent = 0;
+  for (const dive of objects(data['deepDives'])) {
+    spent += typeof dive['tokens'] === 'number' && budget.unit === 'tokens' ? dive['tokens'] : 1;
+    const effect = typeof dive['effect'] === 'string' ? dive['effect'] : '';
+    const of = budget.total === null ? '' : ` · ${spent}/${budget.total} ${say(budget.unit ?? '')}`.trimEnd();
+    const full = `${say(dive['id'])} → ${say(dive['hypothesisId'])} · ${say(effect)}${of} · ${say(dive['node'])} · ${say(dive['finding'])}`;
+    rows.push({ lane: 'Deep dive', kind: effectClass(effect), shape: 'circle', label: full, full });
+    for (const replan of replans.filter((entry) => entry['afterDeepDive'] === dive['id'])) rows.push(replanRow(replan));
+  }
+  const placed = new Set(objects(data['deepDives']).map((dive) => dive['id']));
+  for (const replan of replans.filter((entry) => !placed.has(entry['afterDeepDive']))) rows.push(replanRow(replan));
+  const stop = data['stopCondition'];
+  if (typeof stop === 'object' && stop !== null) {
+    const reason = (stop as Record<string, unknown>)['reason'];
+    const full = `${say(reason)} · ${say((stop as Record<string, unknown>)['evidence'])}`;
+    rows.push({ lane: 'Stop', kind: 'stop', shape: 'diamond', label: full, full });
+  }
+  const trace = report.trace;
+  if (trace !== undefined) {
+    for (const node of trace.reads.unmatched) {
+      const full = `read in the trace, not in the record: ${say(node)}`;
+      rows.push({ lane: 'Trace', kind: 'unmatched', shape: 'ring', label: full, full });
+    }
+    const more = trace.reads.unmatchedCount - trace.reads.unmatched.length;
+    if (more > 0) {
+      const full = `and ${more} more reads not in the record`;
+      rows.push({ lane: 'Trace', kind: 'unmatched', shape: 'ring', label: full, full });
+    }
+  }
+  return rows;
+}
+
+/** The timeline as an SVG figure with a title and a description for readers who cannot see it. */
+export function timeline(report: Report, description: string): ElementContent[] {
+  const rows = timelineRows(report);
+  if (rows.length === 0) return [];
+  const height = rows.length * ROW + 16;
+  const children: ElementContent[] = [
+    s('title', { id: 'timeline-svg-title' }, 'Timeline of the investigation'),
+    s('desc', { id: 'timeline-svg-desc' }, description),
+  ];
+  rows.forEach((row, index) => {
+    const y = 8 + index * ROW + ROW / 2;
+    const lane = index === 0 || rows[index - 1]?.lane !== row.lane ? row.lane : '';
+    children.push(
+      s('g', [
+        s('title', row.full),
+        ...(lane === '' ? [] : [s('text', { x: 0, y: y + 4, className: ['lane'] }, lane)]),
+        s('line', { x1: LANE_WIDTH + 10, y1: y - ROW / 2, x2: LANE_WIDTH + 10, y2: y + ROW / 2, className: ['rule'] }),
+        shapeAt(row, LANE_WIDTH + 10, y),
+        s('text', { x: LANE_WIDTH + 28, y: y + 4, className: ['label'] }, cut(row.label, LABEL_ROOM)),
+      ]),
+    );
+  });
+  return [
+    s(
+      'svg',
+      {
+        xmlns: 'http://www.w3.org/2000/svg',
+        viewBox: `0 0 ${WIDTH} ${height}`,
+        width: WIDTH,
+        height,
+        role: 'img',
+        ariaLabelledBy: 'timeline-svg-title timeline-svg-desc',
+      },
+      children,
+    ),
+  ];
+}
+
+function shapeAt(row: Row, x: number, y: number): ElementContent {
+  const className = [row.kind];
+  if (row.shape === 'square') return s('rect', { x: x - 6, y: y - 6, width: 12, height: 12, className });
+  if (row.shape === 'diamond') return s('path', { d: `M${x} ${y - 8}L${x + 8} ${y}L${x} ${y + 8}L${x - 8} ${y}Z`, className });
+  return s('circle', { cx: x, cy: y, r: 6, className });
+}
+
+function replanRow(replan: Record<string, unknown>): Row {
+  const full = `after ${say(replan['afterDeepDive'] ?? '?')} · ${say(replan['trigger'])} on ${say(replan['hypothesisId'])} · ${say(replan['decision'])}`;
+  return { lane: 'Replan', kind: 'replan', shape: 'diamond', label: full, full };
+}
+
+function rank(hypothesis: Record<string, unknown>): number {
+  return typeof hypothesis['priority'] === 'number' ? hypothesis['priority'] : Number.POSITIVE_INFINITY;
+}
+
+function effectClass(effect: string): string {
+  return effect === 'confirms' || effect === 'invalidates' ? effect : 'neutral';
+}

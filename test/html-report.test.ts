@@ -1,0 +1,193 @@
+/**
+ * The page of `--format html`, read as a browser's DOM would read it (jsdom: no browser needed):
+ * one file with nothing from outside, every link to a place in the page, the data embedded as
+ * inert JSON, the same bytes for the same input, and no text from a spec, however hostile, that
+ * becomes markup. test/html-browser.test.ts opens the same pages in Chromium.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { stringify as toYaml } from 'yaml';
+import { createCompiler } from '../src/compile.js';
+import { renderHtml } from '../src/render/html/index.js';
+import type { Report } from '../src/report/types.js';
+import { projectRoot, runHermetic } from './support/cli.js';
+import { HOSTILE } from './support/hostile-labels.js';
+import { DEFAULT_SEED, textArbitrary, validSpecArbitrary } from './support/properties.js';
+import { useTempDirs } from './support/temp.js';
+import { HOSTILE_TEXTS } from './support/untrusted-output.js';
+
+/** The elements a page is made of; anything else in a page came from its input. */
+const PAGE_ELEMENTS = new Set(
+  'html head meta title style body a header nav ul li main section h1 h2 h3 p dl dt dd span table thead tbody tr th td code br strong figure figcaption pre footer script svg g text line rect path circle polyline desc'.split(
+    ' ',
+  ),
+);
+
+const tempDir = useTempDirs('html-report');
+
+/** Characters that act on what a reader sees: C0 and C1 controls (but tab and line ends), bidi controls. */
+const ACTIVE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+function pageOf(path: string): { html: string; report: Report; source: string } {
+  const source = readFileSync(join(projectRoot, path), 'utf8');
+  const result = createCompiler().compile(source, { path });
+  if (result.report === null) throw new Error(`${path} has no report`);
+  return { html: renderHtml(result.report, { source }), report: result.report, source };
+}
+
+/** What makes a page unsafe or incomplete, as a list of findings (empty when there are none). */
+function pageProblems(html: string, report: Report): string[] {
+  const { document } = new JSDOM(html).window;
+  const problems: string[] = [];
+  for (const element of document.querySelectorAll('*')) {
+    const name = element.localName;
+    if (!PAGE_ELEMENTS.has(name)) problems.push(`an element <${name}> the page does not make`);
+    for (const attribute of element.attributes) {
+      if (/^on/i.test(attribute.name)) problems.push(`an event handler ${attribute.name}`);
+      if (/^(src|srcset|action|formaction|xlink:href|background|poster)$/i.test(attribute.name))
+        problems.push(`a resource attribute ${attribute.name}`);
+      if (attribute.name === 'href' && !attribute.value.startsWith('#')) problems.push(`a link out of the page: ${attribute.value}`);
+      if (attribute.name === 'href' && document.getElementById(attribute.value.slice(1)) === null)
+        problems.push(`a link to a place the page lacks: ${attribute.value}`);
+    }
+  }
+  // What a reader sees holds no control and no bidi control: each is shown as a visible stand-in.
+  const shown = [...document.querySelectorAll('body *:not(script)')].flatMap((element) =>
+    [...element.childNodes].filter((node) => node.nodeType === node.TEXT_NODE).map((node) => node.textContent ?? ''),
+  );
+  if (shown.some((text) => ACTIVE.test(text))) problems.push('a control or bidi control in the text shown');
+  const scripts = document.querySelectorAll('script');
+  if (scripts.length !== 1 || scripts[0]?.getAttribute('type') !== 'application/json') problems.push('a script other than the inert data');
+  const data = scripts[0]?.textContent ?? '';
+  if (JSON.stringify(JSON.parse(data)) !== JSON.stringify(report)) problems.push('the embedded data is not the report');
+  return problems;
+}
+
+describe('the page of one spec', () => {
+  it('holds everything it shows, allows only its own style, and links only inside itself', () => {
+    const { html, report } = pageOf('fixtures/valid/payments-refund-retry.json');
+    expect(pageProblems(html, report)).toEqual([]);
+    const { document } = new JSDOM(html).window;
+    const csp = document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? '';
+    const style = document.querySelector('style')?.textContent ?? '';
+    const hash = createHash('sha256').update(style, 'utf8').digest('base64');
+    expect(csp).toBe(`default-src 'none'; style-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'`);
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+    expect([...document.querySelectorAll('main > section > h2')].map((heading) => heading.textContent)).toEqual([
+      'Gate',
+      'Problems (0 errors, 0 warnings)',
+      'Timeline',
+      'Budget',
+      'Surface map',
+      'Hypotheses',
+      'Deep dives and findings',
+      'Replans',
+      'Stop and deliverable',
+      'Risks and coverage left out',
+      'Source',
+    ]);
+    expect(document.querySelector('.verdict')?.textContent).toBe('Verdict: pass');
+  });
+
+  it('draws the timeline in the order the method runs, and the budget spent dive by dive', () => {
+    const { html, report } = pageOf('fixtures/valid/payments-refund-retry.json');
+    const { document } = new JSDOM(html).window;
+    const svg = document.querySelector('#timeline svg');
+    expect(svg?.getAttribute('role')).toBe('img');
+    const labelled = (svg?.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(labelled[0]).toBe('Timeline of the investigation');
+    const lanes = [...(svg?.querySelectorAll('text.lane') ?? [])].map((lane) => lane.textContent);
+    expect(lanes).toEqual(['Map', 'Hypothesis', 'Deep dive', 'Replan', 'Deep dive', 'Stop']);
+    const dives = report.investigation['deepDives'] as unknown[];
+    // One point a deep dive, and the start.
+    expect(document.querySelectorAll('#budget circle.point')).toHaveLength(dives.length + 1);
+    expect(document.querySelector('#budget desc')?.textContent).toBe('Spent 4 of 6 reads over 4 deep dives; the spec records 4 used.');
+  });
+
+  it('links each failed criterion to its problems, each problem to its line, and each flagged line back', () => {
+    const path = 'fixtures/invalid/finding-provenance-unknown-tag.yaml';
+    const { html, report, source } = pageOf(path);
+    expect(pageProblems(html, report)).toEqual([]);
+    const { document } = new JSDOM(html).window;
+    const failed = [...document.querySelectorAll('ul.checklist li.fail')];
+    expect(failed.length).toBeGreaterThan(0);
+    for (const criterion of failed) {
+      const links = [...criterion.querySelectorAll('a')];
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links) expect(document.getElementById((link.getAttribute('href') as string).slice(1))?.localName).toBe('tr');
+    }
+    const problem = report.diagnostics[0];
+    const row = document.getElementById('problem-1');
+    expect(row?.querySelector(`a[href="#L${problem?.line}"]`)).not.toBeNull();
+    const line = document.getElementById(`L${problem?.line}`);
+    expect(line?.classList.contains('flagged')).toBe(true);
+    expect(line?.querySelector('a.note')?.getAttribute('href')).toBe('#problem-1');
+    expect(document.querySelectorAll('pre.source .line')).toHaveLength(source.trimEnd().split('\n').length);
+  });
+
+  it('shows a katas report with the sections every dialect has', () => {
+    const { html, report } = pageOf('fixtures/katas/invalid/katas-cheap-mapping-read-as-scan.json');
+    expect(pageProblems(html, report)).toEqual([]);
+    const { document } = new JSDOM(html).window;
+    expect(document.querySelector('h1')?.textContent).toBe('Investigation report (katas-report-v1)');
+    expect([...document.querySelectorAll('main > section > h2')].map((heading) => heading.textContent)).toEqual([
+      'Gate',
+      'Problems (1 error, 0 warnings)',
+      'Source',
+    ]);
+  });
+});
+
+describe('the same input, the same bytes', () => {
+  it('in any time zone and locale, from the command line', () => {
+    const args = ['fixtures/valid/payments-refund-retry.json', '--format', 'html'];
+    const first = runHermetic(args, { cwd: projectRoot, env: { TZ: 'Pacific/Chatham', LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8' } });
+    const second = runHermetic(args, { cwd: projectRoot, env: { TZ: 'UTC', LANG: 'C', LC_ALL: 'C' } });
+    expect(first.status).toBe(0);
+    expect(first.stdout).toBe(second.stdout);
+    expect(first.stdout).toBe(pageOf('fixtures/valid/payments-refund-retry.json').html);
+  });
+});
+
+describe('--output-dir', () => {
+  it('writes one page a spec, each with its source, the same in worker threads as in one', () => {
+    const [one, two] = [tempDir(), tempDir()];
+    const inOne = runHermetic(['fixtures/valid', '--format', 'html', '--output-dir', one, '--workers', '1'], { cwd: projectRoot });
+    const inTwo = runHermetic(['fixtures/valid', '--format', 'html', '--output-dir', two, '--workers', '2'], { cwd: projectRoot });
+    expect([inOne.status, inTwo.status]).toEqual([0, 0]);
+    const pages = readdirSync(one).sort();
+    expect(pages.length).toBeGreaterThan(5);
+    expect(pages.every((name) => name.endsWith('.report.html'))).toBe(true);
+    expect(readdirSync(two).sort()).toEqual(pages);
+    for (const name of pages) {
+      const html = readFileSync(join(one, name), 'utf8');
+      expect(html).toBe(readFileSync(join(two, name), 'utf8'));
+      expect(new JSDOM(html).window.document.getElementById('L1')).not.toBeNull();
+    }
+  });
+});
+
+describe('hostile text', () => {
+  it('whatever a spec holds, none of it becomes markup, a link, a script or a control on the page', () => {
+    const hostile = fc.oneof(
+      textArbitrary,
+      fc.constantFrom(...HOSTILE_TEXTS.map(({ text }) => text), ...HOSTILE),
+      fc.array(fc.constantFrom(...HOSTILE), { minLength: 2, maxLength: 4 }).map((pieces) => pieces.join('')),
+    );
+    fc.assert(
+      fc.property(validSpecArbitrary, hostile, hostile, hostile, (spec, goal, finding, node) => {
+        const dives = spec['deepDives'] as Array<Record<string, unknown>>;
+        const edited = { ...spec, goal, deepDives: dives.map((dive, index) => (index === 0 ? { ...dive, finding, node } : dive)) };
+        const source = toYaml(edited);
+        const result = createCompiler().compile(source, { path: 'hostile.yaml' });
+        if (result.report === null) return;
+        expect(pageProblems(renderHtml(result.report, { source }), result.report)).toEqual([]);
+      }),
+      { seed: DEFAULT_SEED, numRuns: 150 },
+    );
+  });
+});
