@@ -32,11 +32,12 @@ svg .neutral{fill:var(--muted)}svg .replan{fill:var(--warn)}svg .stop{fill:var(-
 svg .used{fill:none;stroke:var(--accent);stroke-width:2.5}svg .total{stroke:var(--fail);stroke-dasharray:6 4;stroke-width:2}
 svg .axis{stroke:var(--muted)}svg .tick{fill:var(--muted)}svg .point{fill:var(--accent)}
 pre.source{border:1px solid var(--line);background:var(--soft);padding:8px 0;overflow-x:auto;font:13px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
-pre.source .line{display:block;padding:0 12px 0 0;white-space:pre}
-pre.source .ln{display:inline-block;width:4.5em;padding-right:1em;text-align:right;color:var(--muted);text-decoration:none;user-select:none}
+pre.source code{counter-reset:line}
+pre.source code>span{display:block;padding:0 12px 0 0;white-space:pre;counter-increment:line}
+pre.source code>span::before{content:counter(line);display:inline-block;width:4.5em;padding-right:1em;text-align:right;color:var(--muted)}
 pre.source .flagged{background:var(--mark)}
-pre.source .line:target,tr:target{outline:2px solid var(--accent);background:var(--mark)}
+pre.source code>span:target,tr:target{outline:2px solid var(--accent);background:var(--mark)}
 pre.source .note{margin-left:2em;color:var(--fail);font-style:italic}
 footer{color:var(--muted);font-size:.9em;margin-top:32px;padding-bottom:24px;border-top:1px solid var(--line);padding-top:8px}
-@media print{nav,.skip{display:none}a{color:inherit;text-decoration:none}tr,figure,pre.source .line{break-inside:avoid}h2{break-after:avoid}pre.source{overflow:visible}}
+@media print{nav,.skip{display:none}a{color:inherit;text-decoration:none}tr,figure,pre.source code>span{break-inside:avoid}h2{break-after:avoid}pre.source{overflow:visible}}
 `.trim();

@@ -13,7 +13,7 @@ const ROW = 26;
 const LANE_WIDTH = 120;
 const LABEL_ROOM = 110;
 
-interface Row {
+export interface Row {
   lane: string;
   /** The shape's class: its colour, by what the event is or did. */
   kind: string;
@@ -73,9 +73,35 @@ export function timelineRows(report: Report): Row[] {
   return rows;
 }
 
+/**
+ * The most rows of a lane the chart draws: a chart of thousands of rows is read by no one, and the
+ * tables below list every entry. The rows past it are counted in one row of their own.
+ */
+const LANE_ROWS = 60;
+
+/** Each lane's run of rows cut to LANE_ROWS, the rest counted. */
+export function boundedRows(rows: readonly Row[]): Row[] {
+  const bounded: Row[] = [];
+  const shown = new Map<string, number>();
+  const left = new Map<string, number>();
+  for (const row of rows) {
+    const count = shown.get(row.lane) ?? 0;
+    if (count < LANE_ROWS) {
+      shown.set(row.lane, count + 1);
+      bounded.push(row);
+    } else left.set(row.lane, (left.get(row.lane) ?? 0) + 1);
+  }
+  for (const [lane, count] of left) {
+    const full = `… and ${count} more (the tables list them all)`;
+    const at = bounded.findLastIndex((row) => row.lane === lane);
+    bounded.splice(at + 1, 0, { lane, kind: 'neutral', shape: 'circle', label: full, full });
+  }
+  return bounded;
+}
+
 /** The timeline as an SVG figure with a title and a description for readers who cannot see it. */
 export function timeline(report: Report, description: string): ElementContent[] {
-  const rows = timelineRows(report);
+  const rows = boundedRows(timelineRows(report));
   if (rows.length === 0) return [];
   const height = rows.length * ROW + 16;
   const children: ElementContent[] = [

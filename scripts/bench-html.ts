@@ -1,0 +1,89 @@
+// What the HTML report costs beside the Markdown one: both renderers over the same reports, in this
+// process (warm, medians), for a typical spec and for one of 1,000 deep dives; the size of each
+// output; and, where Debian's Chromium is installed, the time from navigation to the first
+// contentful paint of each page opened from disk (headless, through playwright-core).
+//
+//   npx tsx scripts/bench-html.ts             # 30 rounds a size
+//   npx tsx scripts/bench-html.ts --rounds 5
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { createCompiler } from '../src/compile.js';
+import { renderMarkdown } from '../src/dialects/markdown.js';
+import { renderHtml } from '../src/render/html/index.js';
+import type { Report } from '../src/report/types.js';
+import { root } from './bench/context.js';
+import { formatMiB, formatMs } from './bench/goals.js';
+import { median } from './bench/measure.js';
+import { generateScaledSpec } from './gen-corpus.js';
+
+const argv = process.argv.slice(2);
+const roundsFlag = argv.indexOf('--rounds');
+const ROUNDS = roundsFlag === -1 ? 30 : Number(argv[roundsFlag + 1]);
+if (!Number.isSafeInteger(ROUNDS) || ROUNDS < 1) {
+  process.stderr.write('bench-html: --rounds takes a positive whole number\n');
+  process.exit(2);
+}
+const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((path) => existsSync(path));
+
+const inputs: Array<[string, string]> = [
+  ['typical spec (payments-refund-retry.json)', readFileSync(join(root, 'fixtures/valid/payments-refund-retry.json'), 'utf8')],
+  ['spec of 1,000 deep dives', generateScaledSpec(1000)],
+];
+const work = mkdtempSync(join(tmpdir(), 'bench-html-'));
+const rows: string[] = [];
+try {
+  const browser = CHROMIUM === undefined ? null : await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  for (const [name, source] of inputs) {
+    const report = createCompiler().compile(source, { path: 'spec.json' }).report as Report;
+    const html = timed(() => renderHtml(report, { source }));
+    const markdown = timed(() => renderMarkdown(report));
+    const file = join(work, `${rows.length}.html`);
+    writeFileSync(file, html.output);
+    const paint = browser === null ? null : await firstPaint(browser, file);
+    rows.push(
+      `${name}: HTML ${formatMs(html.ms)}, ${formatMiB(Buffer.byteLength(html.output))}; Markdown ${formatMs(markdown.ms)}, ${formatMiB(Buffer.byteLength(markdown.output))}; ratio ${(html.ms / markdown.ms).toFixed(2)}x time, ${(Buffer.byteLength(html.output) / Buffer.byteLength(markdown.output)).toFixed(2)}x size; first contentful paint ${paint === null ? 'skipped: Chromium not installed' : formatMs(paint)}`,
+    );
+  }
+  await browser?.close();
+  process.stdout.write(`bench-html: ${ROUNDS} rounds a size, medians\n${rows.join('\n')}\n`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+/** The median time of `render` over ROUNDS rounds after one to warm up, and what it made. */
+function timed(render: () => string): { ms: number; output: string } {
+  let output = render();
+  const times: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const start = performance.now();
+    output = render();
+    times.push(performance.now() - start);
+  }
+  return { ms: median(times), output };
+}
+
+/** The median time from navigation to the first contentful paint of a page from disk, over five fresh pages. */
+async function firstPaint(browser: import('playwright-core').Browser, file: string): Promise<number> {
+  const times: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const page = await browser.newPage();
+    await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+    const paint = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const found = performance.getEntriesByName('first-contentful-paint')[0];
+          if (found !== undefined) return resolve(found.startTime);
+          new PerformanceObserver((list) => resolve((list.getEntries()[0] as PerformanceEntry).startTime)).observe({
+            type: 'paint',
+            buffered: true,
+          });
+        }),
+    );
+    times.push(paint);
+    await page.close();
+  }
+  return median(times);
+}
