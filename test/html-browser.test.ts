@@ -15,7 +15,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompiler } from '../src/compile.js';
 import { renderHtml } from '../src/render/html/index.js';
-import { projectRoot } from './support/cli.js';
+import { projectRoot, runHermetic } from './support/cli.js';
 import { HOSTILE } from './support/hostile-labels.js';
 import { useTempDirs } from './support/temp.js';
 
@@ -110,6 +110,57 @@ describe.skipIf(CHROMIUM === undefined)('the HTML report in Chromium', { timeout
       await page.close();
     },
   );
+
+  it('opens the corpus page with its script allowed, filters it, and finds no axe violation', async () => {
+    const file = join(tempDir(), 'corpus.html');
+    const run = runHermetic(['stats', 'fixtures/valid', 'fixtures/invalid', 'fixtures/stats-runs', '--format', 'html', '--output', file], {
+      cwd: projectRoot,
+    });
+    expect(run.status).toBe(0);
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const url = pathToFileURL(file).href;
+    const requests: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(url, { waitUntil: 'load' });
+    expect(requests).toEqual([url]);
+    expect(errors).toEqual([]);
+    // The script ran (its hash is in the policy): the filters are shown.
+    expect(await page.locator('#filters').isVisible()).toBe(true);
+    const rows = await page.locator('#specs tbody tr').count();
+    await page.selectOption('#filter-verdict', 'pass');
+    const passing = await page.locator('#specs tbody tr:visible').count();
+    expect(passing).toBeGreaterThan(0);
+    expect(passing).toBeLessThan(rows);
+    expect(await page.locator('#filter-count').textContent()).toBe(`${passing} of ${rows} specs shown`);
+    await page.selectOption('#filter-verdict', '');
+    await page.evaluate(axeSource);
+    const results = await page.evaluate(() =>
+      (
+        window as unknown as {
+          axe: { run(context: Document, options: unknown): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> };
+        }
+      ).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } }),
+    );
+    expect(results.violations.map((violation) => `${violation.id} (${violation.nodes.length})`)).toEqual([]);
+    const shots = process.env['HTML_SCREENSHOTS'];
+    if (shots !== undefined && shots !== '') {
+      mkdirSync(shots, { recursive: true });
+      await page.screenshot({ path: join(shots, 'corpus.png'), fullPage: false });
+    }
+    // With scripts off, the page is whole: every spec shown, the filters hidden.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const still = await context.newPage();
+    await still.goto(url);
+    expect(await still.locator('#specs tbody tr:visible').count()).toBe(rows);
+    expect(await still.locator('#filters').isVisible()).toBe(false);
+    await context.close();
+    await page.close();
+  });
 
   it('follows a failed criterion to its problem, and the problem to its highlighted line', async () => {
     const page = await browser.newPage();

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { generateScaledSpec } from '../scripts/gen-corpus.js';
 import { createCompiler } from '../src/compile.js';
 import { renderHtml } from '../src/render/html/index.js';
 import type { Report } from '../src/report/types.js';
+import { FILTER_SCRIPT } from '../src/stats/render-html.js';
 import { projectRoot, runHermetic } from './support/cli.js';
 import { HOSTILE } from './support/hostile-labels.js';
 import { DEFAULT_SEED, textArbitrary, validSpecArbitrary } from './support/properties.js';
@@ -23,7 +25,7 @@ import { HOSTILE_TEXTS } from './support/untrusted-output.js';
 
 /** The elements a page is made of; anything else in a page came from its input. */
 const PAGE_ELEMENTS = new Set(
-  'html head meta title style body a header nav ul li main section h1 h2 h3 p dl dt dd span table thead tbody tr th td code br strong figure figcaption pre footer script svg g text line rect path circle polyline desc'.split(
+  'html head meta title style body a header nav ul li main section h1 h2 h3 p dl dt dd span table thead tbody tr th td code br strong figure figcaption pre footer script svg g text line rect path circle polyline desc form label select option output'.split(
     ' ',
   ),
 );
@@ -41,7 +43,7 @@ function pageOf(path: string): { html: string; report: Report; source: string } 
 }
 
 /** What makes a page unsafe or incomplete, as a list of findings (empty when there are none). */
-function pageProblems(html: string, report: Report): string[] {
+function pageProblems(html: string, report: unknown, allowedScript?: string): string[] {
   const { document } = new JSDOM(html).window;
   const problems: string[] = [];
   for (const element of document.querySelectorAll('*')) {
@@ -61,10 +63,12 @@ function pageProblems(html: string, report: Report): string[] {
     [...element.childNodes].filter((node) => node.nodeType === node.TEXT_NODE).map((node) => node.textContent ?? ''),
   );
   if (shown.some((text) => ACTIVE.test(text))) problems.push('a control or bidi control in the text shown');
-  const scripts = document.querySelectorAll('script');
-  if (scripts.length !== 1 || scripts[0]?.getAttribute('type') !== 'application/json') problems.push('a script other than the inert data');
+  const scripts = [...document.querySelectorAll('script')];
+  const ownScripts = scripts.filter((script) => script.getAttribute('type') !== 'application/json');
+  if (scripts[0]?.getAttribute('type') !== 'application/json' || ownScripts.some((script) => script.textContent !== allowedScript))
+    problems.push("a script other than the inert data and the page's own");
   const data = scripts[0]?.textContent ?? '';
-  if (JSON.stringify(JSON.parse(data)) !== JSON.stringify(report)) problems.push('the embedded data is not the report');
+  if (!isDeepStrictEqual(JSON.parse(data), JSON.parse(JSON.stringify(report)))) problems.push('the embedded data is not the report');
   return problems;
 }
 
@@ -158,6 +162,57 @@ describe('the page of one spec', () => {
       'Problems (1 error, 0 warnings)',
       'Source',
     ]);
+  });
+});
+
+describe('the corpus page (stats --format html)', () => {
+  const inputs = ['fixtures/valid', 'fixtures/invalid', 'fixtures/stats-runs'];
+  const run = runHermetic(['stats', ...inputs, '--format', 'html'], { cwd: projectRoot });
+  const stats = JSON.parse(runHermetic(['stats', ...inputs, '--format', 'json'], { cwd: projectRoot }).stdout);
+
+  it('holds every spec, each row linked to its own section, with the statistics as data', () => {
+    expect(run.status).toBe(0);
+    expect(pageProblems(run.stdout, stats, FILTER_SCRIPT)).toEqual([]);
+    const { document } = new JSDOM(run.stdout).window;
+    const rows = [...document.querySelectorAll('#specs tbody tr')];
+    expect(rows).toHaveLength(stats.files);
+    for (const row of rows) {
+      const target = document.getElementById((row.querySelector('a')?.getAttribute('href') ?? '').slice(1));
+      expect(target?.localName).toBe('section');
+      expect(target?.querySelector('h3')?.textContent).toBe(row.querySelector('a')?.textContent);
+    }
+    const csp = document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? '';
+    expect(csp).toContain(`script-src 'sha256-${createHash('sha256').update(FILTER_SCRIPT, 'utf8').digest('base64')}'`);
+    // Without the script the filters stay hidden and every spec is shown.
+    expect(document.getElementById('filters')?.hasAttribute('hidden')).toBe(true);
+    expect(document.querySelectorAll('[data-verdict][hidden]')).toHaveLength(0);
+  });
+
+  it('filters by verdict, rule and task when its script runs', () => {
+    const { window } = new JSDOM(run.stdout, { runScripts: 'dangerously' });
+    const { document } = window;
+    const form = document.getElementById('filters') as HTMLFormElement;
+    expect(form.hidden).toBe(false);
+    const choose = (name: string, value: string): void => {
+      const select = form.querySelector(`select[name="${name}"]`) as HTMLSelectElement;
+      select.value = value;
+      select.dispatchEvent(new window.Event('change'));
+    };
+    const shown = (): Element[] => [...document.querySelectorAll('#specs tbody tr:not([hidden])')];
+    choose('verdict', 'pass');
+    expect(shown()).toHaveLength(stats.verdicts.pass);
+    expect(document.getElementById('filter-count')?.textContent).toBe(`${stats.verdicts.pass} of ${stats.files} specs shown`);
+    choose('verdict', '');
+    choose('rule', 'dive-selective');
+    const withRule = stats.rules.find((rule: { ruleId: string }) => rule.ruleId === 'dive-selective').files;
+    expect(shown()).toHaveLength(withRule);
+    // A spec's section is hidden with its row.
+    expect(document.querySelectorAll('#each-spec section[data-verdict]:not([hidden])')).toHaveLength(withRule);
+    choose('rule', '');
+    const task = stats.tasks.find((entry: { runs: number }) => entry.runs > 1);
+    choose('task', task.task);
+    expect(shown()).toHaveLength(task.runs);
+    window.close();
   });
 });
 

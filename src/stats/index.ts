@@ -2,6 +2,7 @@ export { budgetUseChart, passRateChart, stopReasonPie, type TaskBar, taskBars, X
 export { BUDGET_BUCKETS, collectStats } from './collect.js';
 export { DEFAULT_K, MAX_K_VALUES, passAtK, passHatK } from './pass-at-k.js';
 export { renderStatsJson, renderStatsMarkdown, type StatsNotes, statsMarkdownTree } from './render.js';
+export { renderStatsHtml } from './render-html.js';
 export { collectTasks, taskKey } from './tasks.js';
 export type {
   BudgetBucket,

@@ -12,7 +12,7 @@ import { unappliedBaselines, unappliedBaselineWarning } from './unapplied-baseli
 
 export interface StatsOptions extends CompilerFlags {
   inputs: string[];
-  format: 'markdown' | 'json';
+  format: 'markdown' | 'json' | 'html';
   /** The k values of pass@k and pass^k (--k); the stats' DEFAULT_K without it. */
   k?: number[];
   output?: string;
@@ -40,9 +40,14 @@ export async function statsCommand(options: StatsOptions, io: Io): Promise<Comma
     return compileFile(judged.compilers[judge] as Compiler, { ...input, dependencies: judged.dependencies[judge] ?? [] }, options, false);
   });
   // The Markdown renderer pulls in remark, so the whole module is loaded only when asked for.
-  const { collectStats, renderStatsJson, renderStatsMarkdown } = await import('../../stats/index.js');
+  const { collectStats, renderStatsHtml, renderStatsJson, renderStatsMarkdown } = await import('../../stats/index.js');
   const stats = collectStats(files, definedFields({ k: options.k }));
-  const rendered = options.format === 'json' ? renderStatsJson(stats) : renderStatsMarkdown(stats, { unappliedBaselines: baselines });
+  const rendered =
+    options.format === 'json'
+      ? renderStatsJson(stats)
+      : options.format === 'html'
+        ? renderStatsHtml(stats, files)
+        : renderStatsMarkdown(stats, { unappliedBaselines: baselines });
   const data: Record<string, unknown> = {
     config: configEcho((judged.files[0] as Judged['files'][number]).config),
     stats,

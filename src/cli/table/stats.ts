@@ -22,8 +22,8 @@ export const stats = defineCommand({
   options: [
     {
       flags: '-f, --format <format>',
-      description: 'Markdown tables and Mermaid charts, or JSON',
-      choices: ['markdown', 'json'],
+      description: 'Markdown tables and Mermaid charts, JSON, or one HTML page with every spec and filters by verdict, rule and task',
+      choices: ['markdown', 'json', 'html'],
       default: 'markdown',
     },
     outputOption('the statistics'),
@@ -39,11 +39,11 @@ export const stats = defineCommand({
     maxBytesOption('largest input accepted, in bytes'),
     jsonOption,
   ],
-  synopsis: `compile-investigation stats <inputs...> [--format markdown|json] [--output FILE] [--k LIST] [--preset NAME]
+  synopsis: `compile-investigation stats <inputs...> [--format markdown|json|html] [--output FILE] [--k LIST] [--preset NAME]
         [--policy FILE] [--config FILE] [--ignore PATTERN]... [--max-bytes N] [--json]`,
   parse: (args, options): StatsOptions => ({
     inputs: args[0] as string[],
-    format: options['format'] as 'markdown' | 'json',
+    format: options['format'] as 'markdown' | 'json' | 'html',
     ...(Array.isArray(options['k']) ? { k: options['k'] as number[] } : {}),
     ...pickOutput(options),
     ...pick(options, ['preset', 'policy', 'config']),

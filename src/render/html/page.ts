@@ -1,7 +1,7 @@
 // The shell of every page: one file with nothing loaded from outside it. Its Content-Security-
-// Policy allows nothing (`default-src 'none'`) but its one inline style, by hash; no script runs
-// (the data is embedded as inert JSON, which a browser does not execute). The same tree gives the
-// same bytes: no date, no random id.
+// Policy allows nothing (`default-src 'none'`) but its one inline style and, on a page that has
+// one, its one script, each by hash; the data is embedded as inert JSON, which a browser does not
+// execute. The same tree gives the same bytes: no date, no random id.
 import { createHash } from 'node:crypto';
 import type { Element, ElementContent, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
@@ -18,6 +18,11 @@ export interface Page {
   footer: ElementContent[];
   /** The data the page shows, embedded as JSON for a reader's tools. */
   data: unknown;
+  /**
+   * The page's one script, if it needs one (the filters of a corpus page): allowed by its hash
+   * like the style, and only an enhancement, so that the page is whole with scripts off.
+   */
+  script?: string;
 }
 
 /** The hash a Content-Security-Policy allows an inline element's exact text by. */
@@ -25,12 +30,16 @@ function cspHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  `style-src ${cspHash(PAGE_STYLE)}`,
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
+/** The page's policy: nothing from anywhere, but its own style and its own script, each by hash. */
+export function contentSecurityPolicy(script?: string): string {
+  return [
+    "default-src 'none'",
+    `style-src ${cspHash(PAGE_STYLE)}`,
+    ...(script === undefined ? [] : [`script-src ${cspHash(script)}`]),
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
 
 export function renderPage(page: Page): string {
   const tree: Root = {
@@ -40,7 +49,7 @@ export function renderPage(page: Page): string {
       h('html', { lang: 'en' }, [
         h('head', [
           h('meta', { charset: 'utf-8' }),
-          h('meta', { httpEquiv: 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }),
+          h('meta', { httpEquiv: 'Content-Security-Policy', content: contentSecurityPolicy(page.script) }),
           h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
           h('title', page.title),
           h('style', PAGE_STYLE),
@@ -68,6 +77,7 @@ export function renderPage(page: Page): string {
           ),
           h('footer', page.footer),
           inertData(page.data),
+          ...(page.script === undefined ? [] : [h('script', page.script)]),
         ]),
       ]),
     ],

@@ -7,8 +7,8 @@ import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { Report } from '../../report/types.js';
 import { say } from './text.js';
 
-/** The id of a problem's row: its place in the report's list, from 1. */
-export const problemId = (index: number): string => `problem-${index + 1}`;
+/** The id of a problem's row: its place in the report's list, from 1, after the prefix of its report on a page of several. */
+export const problemId = (index: number, prefix = ''): string => `${prefix}problem-${index + 1}`;
 /** The id of a line of the source view, from 1. */
 export const lineId = (line: number): string => `L${line}`;
 
@@ -25,7 +25,7 @@ export function facts(entries: Array<[string, string]>): ElementContent {
 }
 
 /** The gate's criteria: passed ones ticked, failed ones crossed with a link to each of their errors. */
-export function gateChecklist(report: Report): ElementContent[] {
+export function gateChecklist(report: Report, prefix = ''): ElementContent[] {
   const items = report.summary.gate.map((criterion) => {
     const errors = report.diagnostics
       .map((diagnostic, index) => ({ diagnostic, index }))
@@ -35,7 +35,7 @@ export function gateChecklist(report: Report): ElementContent[] {
       );
     const links = errors.flatMap(({ diagnostic, index }, position) => [
       ...(position === 0 ? [' ('] : [', ']),
-      h('a', { href: `#${problemId(index)}` }, `${say(diagnostic.ruleId)} at ${say(diagnostic.path || '/')}`),
+      h('a', { href: `#${problemId(index, prefix)}` }, `${say(diagnostic.ruleId)} at ${say(diagnostic.path || '/')}`),
       ...(position === errors.length - 1 ? [')'] : []),
     ]);
     return h('li', { className: [criterion.passed ? 'pass' : 'fail'] }, [
@@ -49,7 +49,7 @@ export function gateChecklist(report: Report): ElementContent[] {
 }
 
 /** The problems as a table; where the source is shown, each row links to its line. */
-export function problemsTable(report: Report, withSource: boolean): ElementContent[] {
+export function problemsTable(report: Report, withSource: boolean, prefix = ''): ElementContent[] {
   if (report.diagnostics.length === 0) return [h('p', 'No problems.')];
   return [
     h('table', [
@@ -65,7 +65,7 @@ export function problemsTable(report: Report, withSource: boolean): ElementConte
       h(
         'tbody',
         report.diagnostics.map((diagnostic, index) =>
-          h('tr', { id: problemId(index) }, [
+          h('tr', { id: problemId(index, prefix) }, [
             h(
               'td',
               { className: [diagnostic.severity] },

@@ -17,6 +17,9 @@ h1{font-size:1.6em;margin:.2em 0}h2{font-size:1.25em;margin:1.6em 0 .5em;border-
 .verdict-pass,.pass{color:var(--pass)}.verdict-fail,.fail{color:var(--fail)}.verdict-draft-ok{color:var(--accent)}.warning{color:var(--warn)}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:12px 0}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0}
 nav ul{list-style:none;padding:0;margin:12px 0;display:flex;flex-wrap:wrap;gap:4px 16px}
+form.filters:not([hidden]){display:flex;flex-wrap:wrap;gap:6px 12px;align-items:center;margin:8px 0}form.filters output{color:var(--muted)}
+select{font:inherit;padding:2px 4px}
+h3{font-size:1.05em;margin:1.2em 0 .3em}
 ul.checklist{list-style:none;padding:0}ul.checklist li{padding:3px 0}
 .mark{display:inline-block;width:1.4em;font-weight:700}
 table{border-collapse:collapse;width:100%;margin:8px 0;font-size:.95em}

@@ -1,0 +1,236 @@
+// `stats --format html`: the corpus as one page. The figures of the Markdown report as tables
+// (verdicts and exit codes, stop reasons, budget use, the rules that fail most, runs of the same
+// task with pass@k and pass^k), then every spec: a row of the table of specs, linked to its own
+// section below with its failed criteria and its problems. Filters by verdict, rule and task are
+// the page's one script (allowed by its hash): with scripts off they stay hidden and the page shows
+// everything.
+import type { ElementContent } from 'hast';
+import { h } from 'hastscript';
+import { plural } from '../common/text.js';
+import { renderPage } from '../render/html/page.js';
+import { gateChecklist, problemsTable, verdictBadge } from '../render/html/shared-sections.js';
+import { say } from '../render/html/text.js';
+import type { FileOutcome } from '../report/outcome.js';
+import { toolInfo } from '../tool.js';
+import { taskKey } from './tasks.js';
+import type { Stats } from './types.js';
+
+/** Shows the filters, and hides every spec (a row and its section) that does not match all three. */
+export const FILTER_SCRIPT = `(() => {
+  const form = document.getElementById('filters');
+  const count = document.getElementById('filter-count');
+  const items = [...document.querySelectorAll('[data-verdict]')];
+  const rows = items.filter((item) => item.tagName === 'TR').length;
+  const apply = () => {
+    const verdict = form.elements.verdict.value;
+    const rule = form.elements.rule.value;
+    const task = form.elements.task.value;
+    let shown = 0;
+    for (const item of items) {
+      const match =
+        (verdict === '' || item.dataset.verdict === verdict) &&
+        (rule === '' || item.dataset.rules.split(' ').includes(rule)) &&
+        (task === '' || item.dataset.task === task);
+      item.hidden = !match;
+      if (match && item.tagName === 'TR') shown++;
+    }
+    count.textContent = shown + ' of ' + rows + ' specs shown';
+  };
+  for (const select of form.querySelectorAll('select')) select.addEventListener('change', apply);
+  form.hidden = false;
+  apply();
+})();`;
+
+/** How a file's verdict is filtered: its report's, or "none" when it has no report (input error, critical input). */
+function verdictOf(file: FileOutcome): string {
+  return file.report?.verdict ?? 'none';
+}
+
+/** The rules a file has problems of, each once, in code-unit order. */
+function rulesOf(file: FileOutcome): string[] {
+  return [
+    ...new Set(file.diagnostics.filter((diagnostic) => diagnostic.suppressed === undefined).map((diagnostic) => diagnostic.ruleId)),
+  ].sort();
+}
+
+export function renderStatsHtml(stats: Stats, files: readonly FileOutcome[]): string {
+  const specId = (index: number): string => `spec-${index + 1}`;
+  const marks = files.map((file) => ({
+    dataVerdict: verdictOf(file),
+    dataRules: rulesOf(file).map(say).join(' '),
+    dataTask: say(taskKey(file) ?? ''),
+  }));
+  const tasks = [...new Set(files.map((file) => taskKey(file)).filter((task): task is string => task !== null))].sort();
+  const kHeadings = stats.kValues.flatMap((k) => [`pass@${k}`, `pass^${k}`]);
+  const sections = [
+    {
+      id: 'overview',
+      title: 'Overview',
+      content: table(
+        ['Files', 'Investigations', 'Pass', 'Fail', 'Exit 0', 'Exit 1', 'Exit 3', 'Exit 4'],
+        [[stats.files, stats.investigations, stats.verdicts.pass, stats.verdicts.fail, ...Object.values(stats.exitCodes)].map(String)],
+      ),
+    },
+    {
+      id: 'stop-reasons',
+      title: 'Stop reasons',
+      content: table(
+        ['Stop reason', 'Investigations'],
+        stats.stopReasons.map((reason) => [say(reason.reason ?? '(none)'), String(reason.count)]),
+      ),
+    },
+    {
+      id: 'budget-use',
+      title: 'Budget use',
+      content: table(
+        ['Used of the total', 'Investigations'],
+        stats.budgetUse.buckets.map((bucket) => [say(bucket.label), String(bucket.count)]),
+      ),
+    },
+    {
+      id: 'rules',
+      title: 'The rules that fail most',
+      content: table(
+        ['Rule', 'Files', 'Errors', 'Warnings'],
+        stats.rules.map((rule) => [say(rule.ruleId), String(rule.files), String(rule.errors), String(rule.warnings)]),
+      ),
+    },
+    {
+      id: 'tasks',
+      title: 'Runs of the same task',
+      content: table(
+        ['Task', 'Runs', 'Passes', 'Pass rate', ...kHeadings],
+        stats.tasks.map((task) => [
+          say(task.task),
+          String(task.runs),
+          String(task.passes),
+          task.passRate.toFixed(2),
+          ...task.passAtK.flatMap((atK, index) => [figure(atK.value), figure(task.passHatK[index]?.value ?? null)]),
+        ]),
+      ),
+    },
+    {
+      id: 'specs',
+      title: 'Specs',
+      content: [
+        filters(stats, tasks),
+        h('table', [
+          h(
+            'thead',
+            h(
+              'tr',
+              ['#', 'Spec', 'Verdict', 'Exit', 'Stop reason', 'Budget', 'Problems', 'Task'].map((heading) =>
+                h('th', { scope: 'col' }, heading),
+              ),
+            ),
+          ),
+          h(
+            'tbody',
+            files.map((file, index) => {
+              const budget = file.report?.summary.budget;
+              return h('tr', marks[index], [
+                h('td', String(index + 1)),
+                h('td', h('a', { href: `#${specId(index)}` }, say(file.path))),
+                h('td', { className: [verdictOf(file) === 'pass' ? 'pass' : 'fail'] }, verdictOf(file)),
+                h('td', String(file.exitCode)),
+                h('td', say(file.report?.summary.stopReason ?? '')),
+                h('td', budget === undefined || budget.total === null ? '' : `${budget.used ?? '?'}/${budget.total}`),
+                h('td', `${plural(file.counts.errors, 'error')}, ${plural(file.counts.warnings, 'warning')}`),
+                h('td', say(taskKey(file) ?? '')),
+              ]);
+            }),
+          ),
+        ]),
+      ],
+    },
+    {
+      id: 'each-spec',
+      title: 'Each spec',
+      content: files.map((file, index) =>
+        h('section', { id: specId(index), ariaLabelledBy: `${specId(index)}-title`, ...marks[index] }, [
+          h('h3', { id: `${specId(index)}-title` }, say(file.path)),
+          ...(file.report === null
+            ? [h('p', { className: ['fail'] }, `No report (exit ${file.exitCode}): ${say(file.error?.message ?? '')}`)]
+            : [
+                verdictBadge(file.report),
+                ...gateChecklist(file.report, `${specId(index)}-`),
+                ...problemsTable(file.report, false, `${specId(index)}-`),
+              ]),
+        ]),
+      ),
+    },
+  ];
+  return renderPage({
+    title: `Corpus statistics: ${stats.files} files, ${stats.verdicts.pass} pass, ${stats.verdicts.fail} fail`,
+    header: [
+      h('h1', 'Corpus statistics'),
+      h(
+        'p',
+        { className: ['goal'] },
+        `${plural(stats.files, 'file')}: ${stats.verdicts.pass} pass, ${stats.verdicts.fail} fail, ${stats.files - stats.investigations} without a report`,
+      ),
+    ],
+    sections,
+    footer: [h('p', `${say(toolInfo.name)} ${say(toolInfo.version)} stats`)],
+    data: stats,
+    script: FILTER_SCRIPT,
+  });
+}
+
+/** The filters, hidden until the script shows them: without it they could not act. */
+function filters(stats: Stats, tasks: readonly string[]): ElementContent {
+  const select = (name: string, label: string, options: Array<[string, string]>): ElementContent[] => [
+    h('label', { htmlFor: `filter-${name}` }, label),
+    h('select', { id: `filter-${name}`, name }, [
+      h('option', { value: '' }, 'all'),
+      ...options.map(([value, text]) => h('option', { value }, text)),
+    ]),
+  ];
+  return h('form', { id: 'filters', hidden: true, className: ['filters'], ariaLabel: 'Filter the specs' }, [
+    ...select('verdict', 'Verdict', [
+      ['pass', 'pass'],
+      ['fail', 'fail'],
+      ['draft-ok', 'draft-ok'],
+      ['none', 'no report'],
+    ]),
+    ...select(
+      'rule',
+      'Rule',
+      stats.rules.map((rule) => [say(rule.ruleId), say(rule.ruleId)]),
+    ),
+    ...select(
+      'task',
+      'Task',
+      tasks.map((task) => [say(task), say(task)]),
+    ),
+    h('output', { id: 'filter-count', ariaLive: 'polite' }),
+  ]);
+}
+
+function table(headings: string[], rows: string[][]): ElementContent[] {
+  if (rows.length === 0) return [h('p', 'None.')];
+  return [
+    h('table', [
+      h(
+        'thead',
+        h(
+          'tr',
+          headings.map((heading) => h('th', { scope: 'col' }, heading)),
+        ),
+      ),
+      h(
+        'tbody',
+        rows.map((row) =>
+          h(
+            'tr',
+            row.map((cell) => h('td', cell)),
+          ),
+        ),
+      ),
+    ]),
+  ];
+}
+
+function figure(value: number | null): string {
+  return value === null ? '' : value.toFixed(2);
+}
