@@ -90,13 +90,14 @@ await build({
  * The command line, as CommonJS bundles that bin/load-bundle.cjs loads with V8's code cache: the
  * core (cli), the worker threads of batch runs (`test`, many files at once), and the parts only
  * some runs need, loaded when first imported: the Markdown serializer (the dialects, which draw a
- * report's tree, are in the core already), the statistics and the MCP server (with the protocol's
- * SDK). In the
- * core, an import of a part's entry becomes `require('./<part>.cjs')`.
+ * report's tree, are in the core already), the HTML report and the comparison's HTML page (with
+ * the hast serializer), the statistics, the MCP server (with the protocol's SDK) and the language
+ * server. In the core, an import of a part's entry becomes `require('./<part>.cjs')`.
  */
 const PARTS = {
   markdown: 'src/render/markdown/index.ts',
   html: 'src/render/html/index.ts',
+  'compare-html': 'src/compare/render-html.ts',
   stats: 'src/stats/index.ts',
   mcp: 'src/cli/mcp/server.ts',
   lsp: 'src/cli/lsp/server.ts',

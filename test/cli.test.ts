@@ -129,7 +129,7 @@ describe('gate failure', () => {
 describe('usage errors (exit 2)', () => {
   const cases: Array<[string, string[], RegExp]> = [
     ['an unknown option', ['spec.json', '--bogus'], /unknown option '--bogus'/],
-    ['an unknown format', ['spec.json', '--format', 'html'], /html/],
+    ['an unknown format', ['spec.json', '--format', 'pdf'], /pdf/],
     ['an unknown preset', ['spec.json', '--preset', 'nope'], /nope/],
     ['no input', [], /no input/],
     ['a --max-bytes that is not a number', ['spec.json', '--max-bytes', 'abc'], /--max-bytes.*abc/],

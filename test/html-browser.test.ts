@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompiler } from '../src/compile.js';
 import { renderHtml } from '../src/render/html/index.js';
@@ -50,6 +50,68 @@ const PAGES: Array<{ name: string; path?: string; text?: string }> = [
   { name: 'hostile', text: hostileSpec() },
 ];
 
+/** A page opened from disk, with every request, console error and warning, and uncaught error it made. */
+async function opened(browser: Browser, url: string): Promise<{ page: Page; requests: string[]; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const requests: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(url, { waitUntil: 'load' });
+  return { page, requests, errors };
+}
+
+/** axe-core's violations on the page (WCAG 2.1 A and AA, best practice), each as "id (nodes)"; evaluated through the browser's protocol, as the page's own policy allows no script. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(() =>
+    (
+      window as unknown as {
+        axe: { run(context: Document, options: unknown): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> };
+      }
+    ).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } }),
+  );
+  return results.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
+}
+
+/** The page as a screenshot in HTML_SCREENSHOTS, when it names a folder. */
+async function screenshot(page: Page, name: string, fullPage: boolean): Promise<void> {
+  const shots = process.env['HTML_SCREENSHOTS'];
+  if (shots === undefined || shots === '') return;
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage });
+}
+
+/** A filtered page (corpus or comparison): shown filters, then every row again with JavaScript off. */
+async function checkFiltered(browser: Browser, file: string, select: string, value: string, noun: string): Promise<void> {
+  const url = pathToFileURL(file).href;
+  const { page, requests, errors } = await opened(browser, url);
+  expect(requests).toEqual([url]);
+  expect(errors).toEqual([]);
+  // The script ran (its hash is in the policy): the filters are shown.
+  expect(await page.locator('#filters').isVisible()).toBe(true);
+  const rows = await page.locator('tbody tr[data-filtered]').count();
+  await page.selectOption(select, value);
+  const shown = await page.locator('tbody tr[data-filtered]:visible').count();
+  expect(shown).toBeGreaterThan(0);
+  expect(shown).toBeLessThan(rows);
+  expect(await page.locator('#filter-count').textContent()).toBe(`${shown} of ${rows} ${noun} shown`);
+  await page.selectOption(select, '');
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshot(page, noun === 'specs' ? 'corpus' : 'comparison', false);
+  // With scripts off, the page is whole: every row shown, the filters hidden.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const still = await context.newPage();
+  await still.goto(url);
+  expect(await still.locator('tbody tr[data-filtered]:visible').count()).toBe(rows);
+  expect(await still.locator('#filters').isVisible()).toBe(false);
+  await context.close();
+  await page.close();
+}
+
 describe.skipIf(CHROMIUM === undefined)('the HTML report in Chromium', { timeout: 120_000 }, () => {
   let browser: Browser;
   const files = new Map<string, string>();
@@ -73,37 +135,16 @@ describe.skipIf(CHROMIUM === undefined)('the HTML report in Chromium', { timeout
   it.each(PAGES.map(({ name }) => name))(
     'opens %s from disk with no request, no console error, no script run and no axe violation',
     async (name) => {
-      const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
       const url = pathToFileURL(files.get(name) as string).href;
-      const requests: string[] = [];
-      const errors: string[] = [];
-      page.on('request', (request) => requests.push(request.url()));
-      page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
-      });
-      page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(url, { waitUntil: 'load' });
+      const { page, requests, errors } = await opened(browser, url);
       expect(requests).toEqual([url]);
       expect(errors).toEqual([]);
       expect(await page.evaluate(() => (window as unknown as { __ran?: number }).__ran)).toBeUndefined();
       expect(await page.locator('script').count()).toBe(1);
       // The style was allowed by its hash: the verdict is drawn in its colour, not the default.
       expect(await page.locator('.verdict').evaluate((element) => getComputedStyle(element).borderTopStyle)).toBe('solid');
-      // axe-core, evaluated through the browser's protocol (the page's own policy allows no script).
-      await page.evaluate(axeSource);
-      const results = await page.evaluate(() =>
-        (
-          window as unknown as {
-            axe: { run(context: Document, options: unknown): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> };
-          }
-        ).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } }),
-      );
-      expect(results.violations.map((violation) => `${violation.id} (${violation.nodes.length})`)).toEqual([]);
-      const shots = process.env['HTML_SCREENSHOTS'];
-      if (shots !== undefined && shots !== '') {
-        mkdirSync(shots, { recursive: true });
-        await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
-      }
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, name, true);
       // The keyboard reaches the report first through the skip link.
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('#main');
@@ -117,49 +158,16 @@ describe.skipIf(CHROMIUM === undefined)('the HTML report in Chromium', { timeout
       cwd: projectRoot,
     });
     expect(run.status).toBe(0);
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    const url = pathToFileURL(file).href;
-    const requests: string[] = [];
-    const errors: string[] = [];
-    page.on('request', (request) => requests.push(request.url()));
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+    await checkFiltered(browser, file, '#filter-verdict', 'pass', 'specs');
+  });
+
+  it('opens the comparison page with its script allowed, filters it, and finds no axe violation', async () => {
+    const file = join(tempDir(), 'comparison.html');
+    const run = runHermetic(['compare', 'fixtures/compare/base', 'fixtures/compare/head', '--format', 'html', '--output', file], {
+      cwd: projectRoot,
     });
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(url, { waitUntil: 'load' });
-    expect(requests).toEqual([url]);
-    expect(errors).toEqual([]);
-    // The script ran (its hash is in the policy): the filters are shown.
-    expect(await page.locator('#filters').isVisible()).toBe(true);
-    const rows = await page.locator('#specs tbody tr').count();
-    await page.selectOption('#filter-verdict', 'pass');
-    const passing = await page.locator('#specs tbody tr:visible').count();
-    expect(passing).toBeGreaterThan(0);
-    expect(passing).toBeLessThan(rows);
-    expect(await page.locator('#filter-count').textContent()).toBe(`${passing} of ${rows} specs shown`);
-    await page.selectOption('#filter-verdict', '');
-    await page.evaluate(axeSource);
-    const results = await page.evaluate(() =>
-      (
-        window as unknown as {
-          axe: { run(context: Document, options: unknown): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> };
-        }
-      ).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } }),
-    );
-    expect(results.violations.map((violation) => `${violation.id} (${violation.nodes.length})`)).toEqual([]);
-    const shots = process.env['HTML_SCREENSHOTS'];
-    if (shots !== undefined && shots !== '') {
-      mkdirSync(shots, { recursive: true });
-      await page.screenshot({ path: join(shots, 'corpus.png'), fullPage: false });
-    }
-    // With scripts off, the page is whole: every spec shown, the filters hidden.
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const still = await context.newPage();
-    await still.goto(url);
-    expect(await still.locator('#specs tbody tr:visible').count()).toBe(rows);
-    expect(await still.locator('#filters').isVisible()).toBe(false);
-    await context.close();
-    await page.close();
+    expect(run.status).toBe(0);
+    await checkFiltered(browser, file, '#filter-change', 'worse', 'files');
   });
 
   it('follows a failed criterion to its problem, and the problem to its highlighted line', async () => {

@@ -5,7 +5,7 @@
  * becomes markup. test/html-browser.test.ts opens the same pages in Chromium.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
@@ -14,9 +14,9 @@ import { describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
 import { generateScaledSpec } from '../scripts/gen-corpus.js';
 import { createCompiler } from '../src/compile.js';
+import { FILTER_SCRIPT } from '../src/render/html/filters.js';
 import { renderHtml } from '../src/render/html/index.js';
 import type { Report } from '../src/report/types.js';
-import { FILTER_SCRIPT } from '../src/stats/render-html.js';
 import { projectRoot, runHermetic } from './support/cli.js';
 import { HOSTILE } from './support/hostile-labels.js';
 import { DEFAULT_SEED, textArbitrary, validSpecArbitrary } from './support/properties.js';
@@ -113,6 +113,20 @@ describe('the page of one spec', () => {
     expect(document.querySelector('#budget desc')?.textContent).toBe('Spent 4 of 6 reads over 4 deep dives; the spec records 4 used.');
   });
 
+  it('draws the cycles of a discovery trace first, each with its phases, then its stop', () => {
+    const { html, report } = pageOf('fixtures/valid/discovery-churn-count-gap.yaml');
+    const { document } = new JSDOM(html).window;
+    const rows = [...document.querySelectorAll('#timeline svg > g')];
+    const cycles = (report.investigation['discovery'] as { cycles: unknown[] }).cycles;
+    expect(rows[0]?.querySelector('text.lane')?.textContent).toBe('Discovery');
+    const titles = rows.slice(0, cycles.length + 1).map((row) => row.querySelector('title')?.textContent ?? '');
+    expect(
+      titles.slice(0, cycles.length).every((title, index) => title.startsWith(`cycle ${index + 1} · `) && title.includes('forage')),
+    ).toBe(true);
+    expect(titles[cycles.length]).toMatch(/^discovery stops: /);
+    expect(rows[cycles.length + 1]?.querySelector('text.lane')?.textContent).toBe('Map');
+  });
+
   it('draws at most 60 rows a lane of a large spec, counting the rest, and numbers every line of its source', () => {
     const source = generateScaledSpec(1000);
     const report = createCompiler().compile(source, { path: 'large.json' }).report as Report;
@@ -203,15 +217,80 @@ describe('the corpus page (stats --format html)', () => {
     expect(shown()).toHaveLength(stats.verdicts.pass);
     expect(document.getElementById('filter-count')?.textContent).toBe(`${stats.verdicts.pass} of ${stats.files} specs shown`);
     choose('verdict', '');
-    choose('rule', 'dive-selective');
+    choose('rules', 'dive-selective');
     const withRule = stats.rules.find((rule: { ruleId: string }) => rule.ruleId === 'dive-selective').files;
     expect(shown()).toHaveLength(withRule);
     // A spec's section is hidden with its row.
     expect(document.querySelectorAll('#each-spec section[data-verdict]:not([hidden])')).toHaveLength(withRule);
-    choose('rule', '');
+    choose('rules', '');
     const task = stats.tasks.find((entry: { runs: number }) => entry.runs > 1);
     choose('task', task.task);
     expect(shown()).toHaveLength(task.runs);
+    window.close();
+  });
+});
+
+describe('the comparison page (compare --format html)', () => {
+  const sides = ['fixtures/compare/base', 'fixtures/compare/head'];
+  const run = runHermetic(['compare', ...sides, '--format', 'html'], { cwd: projectRoot });
+  const comparison = JSON.parse(runHermetic(['compare', ...sides, '--format', 'json'], { cwd: projectRoot }).stdout);
+
+  it('lists the regressions first, links each changed file to its new and fixed problems, and filters by change and rule', () => {
+    expect(run.status).toBe(0);
+    expect(pageProblems(run.stdout, comparison, FILTER_SCRIPT)).toEqual([]);
+    const { window } = new JSDOM(run.stdout, { runScripts: 'dangerously' });
+    const { document } = window;
+    const worse = comparison.files.filter((file: { worse: boolean }) => file.worse).map((file: { key: string }) => file.key);
+    expect(worse.length).toBeGreaterThan(0);
+    const keys = [...document.querySelectorAll('#files tbody tr td:first-child')].map((cell) => cell.textContent);
+    expect(keys.slice(0, worse.length)).toEqual(worse);
+    expect(keys).toHaveLength(comparison.files.length);
+    const problems = [...document.querySelectorAll('#problems section tbody tr')];
+    expect(problems).toHaveLength(comparison.summary.newProblems + comparison.summary.fixedProblems);
+    const choose = (name: string, value: string): void => {
+      const select = document.querySelector(`#filters select[name="${name}"]`) as HTMLSelectElement;
+      select.value = value;
+      select.dispatchEvent(new window.Event('change'));
+    };
+    choose('change', 'worse');
+    expect([...document.querySelectorAll('#files tbody tr:not([hidden])')].map((row) => row.querySelector('td')?.textContent)).toEqual(
+      worse,
+    );
+    choose('change', '');
+    choose('rules', 'dive-selective');
+    const withRule = comparison.files.filter((file: { rules: Array<{ ruleId: string }> }) =>
+      file.rules.some((rule) => rule.ruleId === 'dive-selective'),
+    );
+    expect(document.querySelectorAll('#files tbody tr:not([hidden])')).toHaveLength(withRule.length);
+    window.close();
+  });
+});
+
+describe('hostile names and tasks on the corpus and comparison pages', () => {
+  it('keeps file names, tasks and goals as text, and the filters matching them', () => {
+    const [base, head] = [tempDir(), tempDir()];
+    const spec = JSON.parse(readFileSync(join(projectRoot, 'fixtures/valid/payments-refund-retry.json'), 'utf8'));
+    const names = ['"><img src=x onerror=alert(1)>', '<script>alert(2)<script>', "a'b&c \u202e", 'x=1 y=2'];
+    names.forEach((name, index) => {
+      const hostile = { ...spec, goal: `${HOSTILE[index % HOSTILE.length]} ${name}`, 'x-task': name };
+      writeFileSync(join(base, `${name}.json`), JSON.stringify(hostile));
+      writeFileSync(join(head, `${name}.json`), JSON.stringify({ ...hostile, deepDives: hostile.deepDives.slice(1) }));
+    });
+    const stats = runHermetic(['stats', head, '--format', 'html'], { cwd: projectRoot });
+    const statsData = JSON.parse(runHermetic(['stats', head, '--format', 'json'], { cwd: projectRoot }).stdout);
+    expect(pageProblems(stats.stdout, statsData, FILTER_SCRIPT)).toEqual([]);
+    const compared = runHermetic(['compare', base, head, '--format', 'html'], { cwd: projectRoot });
+    const comparedData = JSON.parse(runHermetic(['compare', base, head, '--format', 'json'], { cwd: projectRoot }).stdout);
+    expect(pageProblems(compared.stdout, comparedData, FILTER_SCRIPT)).toEqual([]);
+    // Each hostile task is one choice of the task filter, and choosing it shows its one spec.
+    const { window } = new JSDOM(stats.stdout, { runScripts: 'dangerously' });
+    const select = window.document.querySelector('#filters select[name="task"]') as HTMLSelectElement;
+    expect(select.options).toHaveLength(names.length + 1);
+    for (const option of [...select.options].slice(1)) {
+      select.value = option.value;
+      select.dispatchEvent(new window.Event('change'));
+      expect(window.document.querySelectorAll('#specs tbody tr:not([hidden])')).toHaveLength(1);
+    }
     window.close();
   });
 });

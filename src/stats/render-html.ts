@@ -1,12 +1,12 @@
 // `stats --format html`: the corpus as one page. The figures of the Markdown report as tables
 // (verdicts and exit codes, stop reasons, budget use, the rules that fail most, runs of the same
 // task with pass@k and pass^k), then every spec: a row of the table of specs, linked to its own
-// section below with its failed criteria and its problems. Filters by verdict, rule and task are
-// the page's one script (allowed by its hash): with scripts off they stay hidden and the page shows
-// everything.
+// section below with its failed criteria and its problems, and filters by verdict, rule and task
+// (src/render/html/filters.ts).
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import { plural } from '../common/text.js';
+import { FILTER_SCRIPT, filterForm } from '../render/html/filters.js';
 import { renderPage } from '../render/html/page.js';
 import { gateChecklist, problemsTable, verdictBadge } from '../render/html/shared-sections.js';
 import { say } from '../render/html/text.js';
@@ -14,32 +14,6 @@ import type { FileOutcome } from '../report/outcome.js';
 import { toolInfo } from '../tool.js';
 import { taskKey } from './tasks.js';
 import type { Stats } from './types.js';
-
-/** Shows the filters, and hides every spec (a row and its section) that does not match all three. */
-export const FILTER_SCRIPT = `(() => {
-  const form = document.getElementById('filters');
-  const count = document.getElementById('filter-count');
-  const items = [...document.querySelectorAll('[data-verdict]')];
-  const rows = items.filter((item) => item.tagName === 'TR').length;
-  const apply = () => {
-    const verdict = form.elements.verdict.value;
-    const rule = form.elements.rule.value;
-    const task = form.elements.task.value;
-    let shown = 0;
-    for (const item of items) {
-      const match =
-        (verdict === '' || item.dataset.verdict === verdict) &&
-        (rule === '' || item.dataset.rules.split(' ').includes(rule)) &&
-        (task === '' || item.dataset.task === task);
-      item.hidden = !match;
-      if (match && item.tagName === 'TR') shown++;
-    }
-    count.textContent = shown + ' of ' + rows + ' specs shown';
-  };
-  for (const select of form.querySelectorAll('select')) select.addEventListener('change', apply);
-  form.hidden = false;
-  apply();
-})();`;
 
 /** How a file's verdict is filtered: its report's, or "none" when it has no report (input error, critical input). */
 function verdictOf(file: FileOutcome): string {
@@ -56,6 +30,7 @@ function rulesOf(file: FileOutcome): string[] {
 export function renderStatsHtml(stats: Stats, files: readonly FileOutcome[]): string {
   const specId = (index: number): string => `spec-${index + 1}`;
   const marks = files.map((file) => ({
+    dataFiltered: '',
     dataVerdict: verdictOf(file),
     dataRules: rulesOf(file).map(say).join(' '),
     dataTask: say(taskKey(file) ?? ''),
@@ -113,7 +88,23 @@ export function renderStatsHtml(stats: Stats, files: readonly FileOutcome[]): st
       id: 'specs',
       title: 'Specs',
       content: [
-        filters(stats, tasks),
+        filterForm(
+          [
+            {
+              name: 'verdict',
+              label: 'Verdict',
+              options: [
+                ['pass', 'pass'],
+                ['fail', 'fail'],
+                ['draft-ok', 'draft-ok'],
+                ['none', 'no report'],
+              ],
+            },
+            { name: 'rules', label: 'Rule', list: true, options: stats.rules.map((rule) => [say(rule.ruleId), say(rule.ruleId)]) },
+            { name: 'task', label: 'Task', options: tasks.map((task) => [say(task), say(task)]) },
+          ],
+          'specs',
+        ),
         h('table', [
           h(
             'thead',
@@ -175,36 +166,6 @@ export function renderStatsHtml(stats: Stats, files: readonly FileOutcome[]): st
     data: stats,
     script: FILTER_SCRIPT,
   });
-}
-
-/** The filters, hidden until the script shows them: without it they could not act. */
-function filters(stats: Stats, tasks: readonly string[]): ElementContent {
-  const select = (name: string, label: string, options: Array<[string, string]>): ElementContent[] => [
-    h('label', { htmlFor: `filter-${name}` }, label),
-    h('select', { id: `filter-${name}`, name }, [
-      h('option', { value: '' }, 'all'),
-      ...options.map(([value, text]) => h('option', { value }, text)),
-    ]),
-  ];
-  return h('form', { id: 'filters', hidden: true, className: ['filters'], ariaLabel: 'Filter the specs' }, [
-    ...select('verdict', 'Verdict', [
-      ['pass', 'pass'],
-      ['fail', 'fail'],
-      ['draft-ok', 'draft-ok'],
-      ['none', 'no report'],
-    ]),
-    ...select(
-      'rule',
-      'Rule',
-      stats.rules.map((rule) => [say(rule.ruleId), say(rule.ruleId)]),
-    ),
-    ...select(
-      'task',
-      'Task',
-      tasks.map((task) => [say(task), say(task)]),
-    ),
-    h('output', { id: 'filter-count', ariaLive: 'polite' }),
-  ]);
 }
 
 function table(headings: string[], rows: string[][]): ElementContent[] {

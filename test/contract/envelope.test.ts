@@ -147,9 +147,9 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'bad --format value',
-    setup: (dir) => (writeJson(dir, 'spec.json', validSpec()), ['spec.json', '--format', 'html', '--json']),
+    setup: (dir) => (writeJson(dir, 'spec.json', validSpec()), ['spec.json', '--format', 'pdf', '--json']),
     expected: { command: 'compile', exit: 2, code: 'USAGE_ERROR', subcode: 'INVALID_ARGUMENT' },
-    check: (envelope) => expect(envelope.error?.message).toContain('html'),
+    check: (envelope) => expect(envelope.error?.message).toContain('pdf'),
   },
   {
     name: 'bad --fail-on value',

@@ -132,7 +132,7 @@ describe('command-line errors quoting an argument (an untrusted file name)', () 
   it("are one inert line, followed only by commander's own suggestion and hint", () => {
     const invalid = usageErrorOf(['--format', 'x\n::error::y\u001b[31m', 'a.json']).split('\n');
     expect(invalid[0]).toBe(
-      "error: option '-f, --format <format>' argument 'x␊::error::y␛[31m' is invalid. Allowed choices are markdown, json, text, sarif, github.",
+      "error: option '-f, --format <format>' argument 'x␊::error::y␛[31m' is invalid. Allowed choices are markdown, json, html, text, sarif, github.",
     );
     expect(invalid.slice(1)).toEqual(['(run with --help for usage)', '']);
     expect(usageErrorOf(['-\n::error::x\r'])).toBe("error: unknown option '-␊::error::x␍'\n(run with --help for usage)\n");

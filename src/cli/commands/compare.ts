@@ -10,7 +10,7 @@ import { type CompilerFlags, runConfiguration } from './judges.js';
 import type { CommandResult, Io } from './result.js';
 import { unappliedBaselines, unappliedBaselineWarning } from './unapplied-baselines.js';
 
-export type CompareFormat = 'text' | 'markdown' | 'json';
+export type CompareFormat = 'text' | 'markdown' | 'json' | 'html';
 
 export interface CompareOptions extends Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 'maxBytes' | 'ignore'> {
   base: string;
@@ -57,6 +57,7 @@ export async function compareCommand(options: CompareOptions, io: Io): Promise<C
 async function render(document: CompareDocument, format: CompareFormat, unappliedBaselines: string[]): Promise<string> {
   if (format === 'json') return jsonText(document);
   if (format === 'text') return formatCompareText(document, { unappliedBaselines });
-  // The Markdown renderer pulls in remark, so it is loaded only when asked for.
+  // The Markdown and HTML renderers pull in remark and hast, so each is loaded only when asked for.
+  if (format === 'html') return (await import('../../compare/render-html.js')).renderCompareHtml(document, { unappliedBaselines });
   return (await import('../../compare/markdown.js')).renderCompareMarkdown(document, { unappliedBaselines });
 }

@@ -20,8 +20,9 @@ export const compare = defineCommand({
   options: [
     {
       flags: '-f, --format <format>',
-      description: 'a listing, Markdown tables, or the JSON comparison',
-      choices: ['text', 'markdown', 'json'],
+      description:
+        'a listing, Markdown tables, the JSON comparison, or one HTML page with regressions first and filters by change and rule',
+      choices: ['text', 'markdown', 'json', 'html'],
       default: 'text',
     },
     outputOption('the comparison'),
@@ -41,7 +42,7 @@ export const compare = defineCommand({
     },
     jsonOption,
   ],
-  synopsis: `compile-investigation compare <base> <head> [--format text|markdown|json] [--output FILE] [--preset NAME]
+  synopsis: `compile-investigation compare <base> <head> [--format text|markdown|json|html] [--output FILE] [--preset NAME]
         [--policy FILE] [--config FILE] [--ignore PATTERN]... [--max-bytes N] [--fail-on-regression] [--json]`,
   parse: (args, options): CompareOptions => ({
     base: args[0] as string,

@@ -1,5 +1,5 @@
-// The investigation as it went, drawn as inline SVG that needs no script to be seen: the surface
-// map, the hypotheses as ranked, the deep dives in order with their effect and the budget spent so
+// The investigation as it went, drawn as inline SVG that needs no script to be seen: a discovery
+// trace's cycles, the surface map, the hypotheses as ranked, the deep dives in order with their effect and the budget spent so
 // far, each replan after the dive that triggered it, the stop; with a trace, the reads the trace
 // has that the record does not, marked. One row an event, top to bottom; each row's full text is
 // its <title> (a tooltip), its line cut to fit.
@@ -26,7 +26,7 @@ export interface Row {
 /** The rows of the timeline, in the order the method runs: map, rank, dive (replans where they came), stop, and the trace's extra reads. */
 export function timelineRows(report: Report): Row[] {
   const data = report.investigation;
-  const rows: Row[] = [];
+  const rows: Row[] = discoveryRows(data['discovery']);
   for (const entry of objects(data['surfaceMap'])) {
     const nodes = Array.isArray(entry['candidateNodes']) ? entry['candidateNodes'].length : 0;
     const full = `${say(entry['id'])} · ${say(entry['tool'])} ${say(entry['query'])} → ${nodes} candidate node${nodes === 1 ? '' : 's'}`;
@@ -142,6 +142,25 @@ function shapeAt(row: Row, x: number, y: number): ElementContent {
   if (row.shape === 'square') return s('rect', { x: x - 6, y: y - 6, width: 12, height: 12, className });
   if (row.shape === 'diamond') return s('path', { d: `M${x} ${y - 8}L${x + 8} ${y}L${x} ${y + 8}L${x - 8} ${y}Z`, className });
   return s('circle', { cx: x, cy: y, r: 6, className });
+}
+
+/** A discovery trace's cycles, each with its phases in order and what it found, then its stop. */
+function discoveryRows(discovery: unknown): Row[] {
+  if (typeof discovery !== 'object' || discovery === null) return [];
+  const { cycles, stop } = discovery as Record<string, unknown>;
+  const rows: Row[] = objects(cycles).map((cycle) => {
+    const events = objects(cycle['events']);
+    const phases = events.map((event) => `${say(event['phase'])} ${say(event['filesRead'])}`).join(' → ');
+    const tokens = events.reduce((sum, event) => sum + (typeof event['tokens'] === 'number' ? event['tokens'] : 0), 0);
+    const keywords = Array.isArray(cycle['keywords']) ? cycle['keywords'].map(say).join(', ') : '';
+    const full = `cycle ${say(cycle['cycle'])} · ${keywords} · files read: ${phases} · ${say(cycle['newSignals'])} new signals · ${tokens} tokens`;
+    return { lane: 'Discovery', kind: cycle['newSignals'] === 0 ? 'neutral' : 'map', shape: 'square', label: full, full };
+  });
+  if (typeof stop === 'object' && stop !== null) {
+    const full = `discovery stops: ${say((stop as Record<string, unknown>)['reason'])} · ${say((stop as Record<string, unknown>)['evidence'])}`;
+    rows.push({ lane: 'Discovery', kind: 'stop', shape: 'diamond', label: full, full });
+  }
+  return rows;
 }
 
 function replanRow(replan: Record<string, unknown>): Row {
