@@ -1,5 +1,6 @@
 // What the HTML report costs beside the Markdown one: both renderers over the same reports, in this
-// process (warm, medians), for a typical spec and for one of 1,000 deep dives; the size of each
+// process (warm, medians), for a typical spec, for one of 1,000 deep dives and for the corpus page
+// of 2,000 specs (`stats`); the size of each
 // output; and, where Debian's Chromium is installed, the time from navigation to the first
 // contentful paint of each page opened from disk (headless, through playwright-core).
 //
@@ -14,10 +15,12 @@ import { createCompiler } from '../src/compile.js';
 import { renderMarkdown } from '../src/dialects/markdown.js';
 import { renderHtml } from '../src/render/html/index.js';
 import type { Report } from '../src/report/types.js';
+import { compileFile, type FileOutcome } from '../src/run/compile-file.js';
+import { collectStats, renderStatsHtml, renderStatsMarkdown } from '../src/stats/index.js';
 import { root } from './bench/context.js';
 import { formatMiB, formatMs } from './bench/goals.js';
 import { median } from './bench/measure.js';
-import { generateScaledSpec } from './gen-corpus.js';
+import { generateScaledSpec, generateValidJsonCorpus } from './gen-corpus.js';
 
 const argv = process.argv.slice(2);
 const roundsFlag = argv.indexOf('--rounds');
@@ -26,6 +29,7 @@ if (!Number.isSafeInteger(ROUNDS) || ROUNDS < 1) {
   process.stderr.write('bench-html: --rounds takes a positive whole number\n');
   process.exit(2);
 }
+const FLAGS = { maxBytes: 1 << 24, failOn: 'error' as const, quiet: false };
 const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((path) => existsSync(path));
 
 const inputs: Array<[string, string]> = [
@@ -47,17 +51,36 @@ try {
       `${name}: HTML ${formatMs(html.ms)}, ${formatMiB(Buffer.byteLength(html.output))}; Markdown ${formatMs(markdown.ms)}, ${formatMiB(Buffer.byteLength(markdown.output))}; ratio ${(html.ms / markdown.ms).toFixed(2)}x time, ${(Buffer.byteLength(html.output) / Buffer.byteLength(markdown.output)).toFixed(2)}x size; first contentful paint ${paint === null ? 'skipped: Chromium not installed' : formatMs(paint)}`,
     );
   }
+  // The corpus page of 2,000 specs, beside the Markdown statistics of the same outcomes.
+  let files: FileOutcome[] = [];
+  const compiler = createCompiler();
+  const corpus = generateValidJsonCorpus(2000, 20240601);
+  const compiling = timed(() => {
+    files = corpus.map(({ name, text }) =>
+      compileFile(compiler, { open: '-', shown: name, reportPath: name, given: { text, format: 'json' } }, FLAGS, false),
+    );
+    return '';
+  }, 3);
+  const stats = collectStats(files);
+  const page = timed(() => renderStatsHtml(stats, files));
+  const markdown = timed(() => renderStatsMarkdown(stats));
+  const file = join(work, 'corpus.html');
+  writeFileSync(file, page.output);
+  const paint = browser === null ? null : await firstPaint(browser, file);
+  rows.push(
+    `corpus page of 2,000 specs (stats; compiling them takes ${formatMs(compiling.ms)}): HTML ${formatMs(page.ms)}, ${formatMiB(Buffer.byteLength(page.output))}; Markdown ${formatMs(markdown.ms)}, ${formatMiB(Buffer.byteLength(markdown.output))}; ratio ${(page.ms / markdown.ms).toFixed(2)}x time, ${(Buffer.byteLength(page.output) / Buffer.byteLength(markdown.output)).toFixed(2)}x size; first contentful paint ${paint === null ? 'skipped: Chromium not installed' : formatMs(paint)}`,
+  );
   await browser?.close();
   process.stdout.write(`bench-html: ${ROUNDS} rounds a size, medians\n${rows.join('\n')}\n`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
 
-/** The median time of `render` over ROUNDS rounds after one to warm up, and what it made. */
-function timed(render: () => string): { ms: number; output: string } {
+/** The median time of `render` over `rounds` rounds after one to warm up, and what it made. */
+function timed(render: () => string, rounds = ROUNDS): { ms: number; output: string } {
   let output = render();
   const times: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < rounds; round++) {
     const start = performance.now();
     output = render();
     times.push(performance.now() - start);

@@ -11,13 +11,16 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import fc from 'fast-check';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompiler } from '../src/compile.js';
 import { renderHtml } from '../src/render/html/index.js';
 import { projectRoot, runHermetic } from './support/cli.js';
 import { HOSTILE } from './support/hostile-labels.js';
+import { DEFAULT_SEED, textArbitrary, validSpecArbitrary } from './support/properties.js';
 import { useTempDirs } from './support/temp.js';
+import { HOSTILE_TEXTS } from './support/untrusted-output.js';
 
 const CHROMIUM = [process.env['CHROMIUM_PATH'], '/usr/lib/chromium/chromium', '/usr/bin/chromium'].find(
   (path): path is string => path !== undefined && path !== '' && existsSync(path),
@@ -168,6 +171,35 @@ describe.skipIf(CHROMIUM === undefined)('the HTML report in Chromium', { timeout
     });
     expect(run.status).toBe(0);
     await checkFiltered(browser, file, '#filter-change', 'worse', 'files');
+  });
+
+  it('opens pages of specs drawn by the fuzz generators, hostile text in every field they fill, with nothing run or fetched', async () => {
+    const hostile = fc.oneof(textArbitrary, fc.constantFrom(...HOSTILE_TEXTS.map(({ text }) => text), ...HOSTILE));
+    const drawn = fc.sample(fc.tuple(validSpecArbitrary, hostile, hostile, hostile), { seed: DEFAULT_SEED, numRuns: 12 });
+    const folder = tempDir();
+    for (const [index, [spec, goal, finding, claim]] of drawn.entries()) {
+      const dives = spec['deepDives'] as Array<Record<string, unknown>>;
+      const hypotheses = spec['hypotheses'] as Array<Record<string, unknown>>;
+      const edited = {
+        ...spec,
+        goal: `${goal}<script>window.__ran = ${index}</script>`,
+        deepDives: dives.map((dive, at) => (at === 0 ? { ...dive, finding } : dive)),
+        hypotheses: hypotheses.map((hypothesis, at) => (at === 0 ? { ...hypothesis, claim } : hypothesis)),
+      };
+      const source = JSON.stringify(edited, null, 2);
+      const report = createCompiler().compile(source, { path: `drawn-${index}.json` }).report;
+      if (report === null) continue;
+      const file = join(folder, `drawn-${index}.html`);
+      writeFileSync(file, renderHtml(report, { source }));
+      const url = pathToFileURL(file).href;
+      const { page, requests, errors } = await opened(browser, url);
+      expect(requests).toEqual([url]);
+      expect(errors).toEqual([]);
+      expect(await page.evaluate(() => (window as unknown as { __ran?: number }).__ran)).toBeUndefined();
+      expect(await page.locator('script').count()).toBe(1);
+      expect(await page.locator('img, iframe, object, embed, link, base, form').count()).toBe(0);
+      await page.close();
+    }
   });
 
   it('follows a failed criterion to its problem, and the problem to its highlighted line', async () => {

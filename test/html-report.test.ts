@@ -127,6 +127,26 @@ describe('the page of one spec', () => {
     expect(rows[cycles.length + 1]?.querySelector('text.lane')?.textContent).toBe('Map');
   });
 
+  it('marks the reads of the trace of the agent that the record does not name', () => {
+    const folder = tempDir();
+    const spec = readFileSync(join(projectRoot, 'fixtures/traces/transcript-small.spec.yaml'), 'utf8');
+    // The record without its second deep dive: the trace still read src/reports/monthly.ts.
+    const cut = spec.replace(/\n {2}- id: D2\n(?: {4}.*\n)+/, '\n');
+    expect(cut).not.toContain('id: D2');
+    writeFileSync(join(folder, 'spec.yaml'), cut);
+    const trace = join(projectRoot, 'fixtures/traces/transcript-small.jsonl');
+    const run = runHermetic(['spec.yaml', '--trace', trace, '--format', 'html'], { cwd: folder });
+    expect(run.status).toBe(1);
+    const { document } = new JSDOM(run.stdout).window;
+    const rows = [...document.querySelectorAll('#timeline svg > g')];
+    const traced = rows.filter((row) => row.querySelector('circle.unmatched') !== null);
+    expect(traced.map((row) => row.querySelector('title')?.textContent)).toEqual([
+      'read in the trace, not in the record: src/reports/monthly.ts',
+    ]);
+    expect(traced[0]?.querySelector('text.lane')?.textContent).toBe('Trace');
+    expect(document.querySelector('dl.facts')?.textContent).toContain('1 of 2 reads in the record');
+  });
+
   it('draws at most 60 rows a lane of a large spec, counting the rest, and numbers every line of its source', () => {
     const source = generateScaledSpec(1000);
     const report = createCompiler().compile(source, { path: 'large.json' }).report as Report;

@@ -144,7 +144,7 @@ export function renderStatsHtml(stats: Stats, files: readonly FileOutcome[]): st
             ? [h('p', { className: ['fail'] }, `No report (exit ${file.exitCode}): ${say(file.error?.message ?? '')}`)]
             : [
                 verdictBadge(file.report),
-                ...gateChecklist(file.report, `${specId(index)}-`),
+                ...gateChecklist(file.report, `${specId(index)}-`, true),
                 ...problemsTable(file.report, false, `${specId(index)}-`),
               ]),
         ]),

@@ -24,9 +24,15 @@ export function facts(entries: Array<[string, string]>): ElementContent {
   );
 }
 
-/** The gate's criteria: passed ones ticked, failed ones crossed with a link to each of their errors. */
-export function gateChecklist(report: Report, prefix = ''): ElementContent[] {
-  const items = report.summary.gate.map((criterion) => {
+/**
+ * The gate's criteria: passed ones ticked, failed ones crossed with a link to each of their errors.
+ * `failedOnly` (a page of many reports) lists the failed ones under a line that counts the rest.
+ */
+export function gateChecklist(report: Report, prefix = '', failedOnly = false): ElementContent[] {
+  const criteria = failedOnly ? report.summary.gate.filter((criterion) => !criterion.passed) : report.summary.gate;
+  const passed = report.summary.gate.length - report.summary.gate.filter((criterion) => !criterion.passed).length;
+  const count = failedOnly ? [h('p', `${passed} of ${report.summary.gate.length} criteria passed.`)] : [];
+  const items = criteria.map((criterion) => {
     const errors = report.diagnostics
       .map((diagnostic, index) => ({ diagnostic, index }))
       .filter(
@@ -45,7 +51,7 @@ export function gateChecklist(report: Report, prefix = ''): ElementContent[] {
       ...links,
     ]);
   });
-  return [h('ul', { className: ['checklist'] }, items)];
+  return [...count, ...(items.length === 0 ? [] : [h('ul', { className: ['checklist'] }, items)])];
 }
 
 /** The problems as a table; where the source is shown, each row links to its line. */
