@@ -17,18 +17,14 @@ import { renderHtml } from '../src/render/html/index.js';
 import type { Report } from '../src/report/types.js';
 import { compileFile, type FileOutcome } from '../src/run/compile-file.js';
 import { collectStats, renderStatsHtml, renderStatsMarkdown } from '../src/stats/index.js';
+import { positiveWholeFlag } from './bench/args.js';
 import { root } from './bench/context.js';
 import { formatMiB, formatMs } from './bench/goals.js';
 import { median } from './bench/measure.js';
 import { generateScaledSpec, generateValidJsonCorpus } from './gen-corpus.js';
 
 const argv = process.argv.slice(2);
-const roundsFlag = argv.indexOf('--rounds');
-const ROUNDS = roundsFlag === -1 ? 30 : Number(argv[roundsFlag + 1]);
-if (!Number.isSafeInteger(ROUNDS) || ROUNDS < 1) {
-  process.stderr.write('bench-html: --rounds takes a positive whole number\n');
-  process.exit(2);
-}
+const ROUNDS = positiveWholeFlag(argv, '--rounds', 30, 'bench-html');
 const FLAGS = { maxBytes: 1 << 24, failOn: 'error' as const, quiet: false };
 const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((path) => existsSync(path));
 

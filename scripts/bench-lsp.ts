@@ -27,18 +27,14 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkDocument } from '../src/cli/lsp/check-document.js';
 import { createWorkspace } from '../src/cli/lsp/workspace.js';
 import { createCompiler } from '../src/compile.js';
+import { positiveWholeFlag } from './bench/args.js';
 import { cli, root } from './bench/context.js';
 import { formatMiB, formatMs } from './bench/goals.js';
 import { median } from './bench/measure.js';
 import { generateScaledSpec } from './gen-corpus.js';
 
 const argv = process.argv.slice(2);
-const editsFlag = argv.indexOf('--edits');
-const EDITS = editsFlag === -1 ? 30 : Number(argv[editsFlag + 1]);
-if (!Number.isSafeInteger(EDITS) || EDITS < 1) {
-  process.stderr.write('bench-lsp: --edits takes a positive whole number\n');
-  process.exit(2);
-}
+const EDITS = positiveWholeFlag(argv, '--edits', 30, 'bench-lsp');
 const MEMORY_EDITS = 1000;
 /** Edits made before any is timed, on each side alike: both the server and this process compile warm, as after minutes of typing. */
 const WARM_UP = 200;

@@ -10,18 +10,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Report } from '../src/index.js';
 import { createCompiler, renderMarkdown } from '../src/index.js';
+import { positiveWholeFlag } from './bench/args.js';
 import { generateValidJsonCorpus } from './gen-corpus.js';
 
 const SPECS = 2_000;
 const SEED = 20240601;
 
 const argv = process.argv.slice(2);
-const passesFlag = argv.indexOf('--passes');
-const passes = passesFlag === -1 ? 5 : Number(argv[passesFlag + 1]);
-if (!Number.isSafeInteger(passes) || passes < 1) {
-  process.stderr.write('bench-markdown: --passes takes a positive whole number\n');
-  process.exit(2);
-}
+const passes = positiveWholeFlag(argv, '--passes', 5, 'bench-markdown');
 const writeFlag = argv.indexOf('--write');
 const writeDir = writeFlag === -1 ? undefined : argv[writeFlag + 1];
 

@@ -5,8 +5,9 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { CompileResult } from '../src/compile.js';
 import { createCompiler } from '../src/index.js';
-import { compileFile } from '../src/run/compile-file.js';
+import { compileFile, type FileOutcome } from '../src/run/compile-file.js';
 import { validSpec } from './support/specs.js';
 import { useTempDirs } from './support/temp.js';
 
@@ -24,6 +25,15 @@ const inputs: Record<string, Buffer> = {
   'binary.json': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0xff, 0xd8]),
 };
 
+/** What compileFile came to is what the compiler makes of the same bytes: code, error, problems, report and source. */
+function expectSameOutcome(outcome: FileOutcome, direct: CompileResult): void {
+  expect(outcome.exitCode).toBe(direct.exitCode);
+  expect(outcome.error).toEqual(direct.error);
+  expect(outcome.diagnostics).toEqual(direct.diagnostics);
+  expect(outcome.report).toEqual(direct.report);
+  expect(outcome.source).toBe(direct.source);
+}
+
 describe('compileFile', () => {
   it.each(Object.keys(inputs))('compiles %s exactly as the compiler compiles its bytes', (name) => {
     const dir = tempDir();
@@ -31,12 +41,7 @@ describe('compileFile', () => {
     writeFileSync(join(dir, name), bytes);
     const compiler = createCompiler();
     const outcome = compileFile(compiler, { open: join(dir, name), shown: name, reportPath: name }, flags, true);
-    const direct = compiler.compile(bytes, { path: name });
-    expect(outcome.exitCode).toBe(direct.exitCode);
-    expect(outcome.error).toEqual(direct.error);
-    expect(outcome.diagnostics).toEqual(direct.diagnostics);
-    expect(outcome.report).toEqual(direct.report);
-    expect(outcome.source).toBe(direct.source);
+    expectSameOutcome(outcome, compiler.compile(bytes, { path: name }));
   });
 
   it('gives the sha256 of the bytes read, not of a re-encoding', () => {
@@ -66,12 +71,7 @@ describe('compileFile', () => {
       flags,
       true,
     );
-    const direct = compiler.compile(Buffer.from(text, 'utf8'), { sourceFormat: 'json' });
-    expect(outcome.exitCode).toBe(direct.exitCode);
-    expect(outcome.error).toEqual(direct.error);
-    expect(outcome.diagnostics).toEqual(direct.diagnostics);
-    expect(outcome.report).toEqual(direct.report);
-    expect(outcome.source).toBe(direct.source);
+    expectSameOutcome(outcome, compiler.compile(Buffer.from(text, 'utf8'), { sourceFormat: 'json' }));
   });
 
   it('holds given text to the size limit by its UTF-8 bytes, not its characters', () => {

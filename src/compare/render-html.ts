@@ -6,6 +6,7 @@ import { h } from 'hastscript';
 import { describePointer } from '../diagnostics/pointer.js';
 import { FILTER_SCRIPT, filterForm } from '../render/html/filters.js';
 import { renderPage } from '../render/html/page.js';
+import { headingRow } from '../render/html/table.js';
 import { say } from '../render/html/text.js';
 import { toolInfo } from '../tool.js';
 import { changeLabel, deltaLabel, FIGURES, problemRows, reasonsLabel, summaryLabel } from './labels.js';
@@ -84,13 +85,7 @@ export function renderCompareHtml(document: CompareDocument, notes: CompareNotes
             'files',
           ),
           h('table', [
-            h(
-              'thead',
-              h(
-                'tr',
-                ['File', 'Verdict', 'Worse', ...FIGURES.map((figure) => figure.title)].map((heading) => h('th', { scope: 'col' }, heading)),
-              ),
-            ),
+            headingRow(['File', 'Verdict', 'Worse', ...FIGURES.map((figure) => figure.title)]),
             h(
               'tbody',
               ordered.map((file) =>
@@ -127,13 +122,7 @@ function problemSection(file: FileComparison, id: string, marks: Record<string, 
   return h('section', { id, ariaLabelledBy: `${id}-title`, ...marks }, [
     h('h3', { id: `${id}-title` }, [h('code', say(file.key)), `: ${changeLabel(file)}`]),
     h('table', [
-      h(
-        'thead',
-        h(
-          'tr',
-          ['Rule', 'Change', 'Severity', 'Where', 'Message'].map((heading) => h('th', { scope: 'col' }, heading)),
-        ),
-      ),
+      headingRow(['Rule', 'Change', 'Severity', 'Where', 'Message']),
       h(
         'tbody',
         problemRows(file).map((row) =>

@@ -9,6 +9,7 @@ import { plural } from '../common/text.js';
 import { FILTER_SCRIPT, filterForm } from '../render/html/filters.js';
 import { renderPage } from '../render/html/page.js';
 import { gateChecklist, problemsTable, verdictBadge } from '../render/html/shared-sections.js';
+import { dataTable, headingRow } from '../render/html/table.js';
 import { say } from '../render/html/text.js';
 import type { FileOutcome } from '../report/outcome.js';
 import { toolInfo } from '../tool.js';
@@ -106,15 +107,7 @@ export function renderStatsHtml(stats: Stats, files: readonly FileOutcome[]): st
           'specs',
         ),
         h('table', [
-          h(
-            'thead',
-            h(
-              'tr',
-              ['#', 'Spec', 'Verdict', 'Exit', 'Stop reason', 'Budget', 'Problems', 'Task'].map((heading) =>
-                h('th', { scope: 'col' }, heading),
-              ),
-            ),
-          ),
+          headingRow(['#', 'Spec', 'Verdict', 'Exit', 'Stop reason', 'Budget', 'Problems', 'Task']),
           h(
             'tbody',
             files.map((file, index) => {
@@ -169,27 +162,7 @@ export function renderStatsHtml(stats: Stats, files: readonly FileOutcome[]): st
 }
 
 function table(headings: string[], rows: string[][]): ElementContent[] {
-  if (rows.length === 0) return [h('p', 'None.')];
-  return [
-    h('table', [
-      h(
-        'thead',
-        h(
-          'tr',
-          headings.map((heading) => h('th', { scope: 'col' }, heading)),
-        ),
-      ),
-      h(
-        'tbody',
-        rows.map((row) =>
-          h(
-            'tr',
-            row.map((cell) => h('td', cell)),
-          ),
-        ),
-      ),
-    ]),
-  ];
+  return dataTable(headings, rows, 'None.');
 }
 
 function figure(value: number | null): string {

@@ -5,6 +5,7 @@ import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { Report } from '../../report/types.js';
+import { headingRow } from './table.js';
 import { say } from './text.js';
 
 /** The id of a problem's row: its place in the report's list, from 1, after the prefix of its report on a page of several. */
@@ -59,15 +60,7 @@ export function problemsTable(report: Report, withSource: boolean, prefix = ''):
   if (report.diagnostics.length === 0) return [h('p', 'No problems.')];
   return [
     h('table', [
-      h(
-        'thead',
-        h('tr', [
-          h('th', { scope: 'col' }, 'Severity'),
-          h('th', { scope: 'col' }, 'Rule'),
-          h('th', { scope: 'col' }, 'Where'),
-          h('th', { scope: 'col' }, 'Message'),
-        ]),
-      ),
+      headingRow(['Severity', 'Rule', 'Where', 'Message']),
       h(
         'tbody',
         report.diagnostics.map((diagnostic, index) =>

@@ -5,6 +5,7 @@ import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import type { Report } from '../../report/types.js';
 import { burnDown } from './burn-down.js';
+import { type Cell, dataTable } from './table.js';
 import { objects, say } from './text.js';
 import { timeline } from './timeline.js';
 
@@ -13,6 +14,75 @@ export interface Section {
   title: string;
   content: ElementContent[];
 }
+
+/** A list of the spec's record as a table: its field, and each column's heading and cell. */
+interface RecordTable {
+  id: string;
+  title: string;
+  field: string;
+  columns: Array<[string, (item: Record<string, unknown>, index: number) => Cell]>;
+  /** What stands in place of the table when the list is empty. */
+  empty: string;
+}
+
+const RECORD_TABLES: readonly RecordTable[] = [
+  {
+    id: 'map',
+    title: 'Surface map',
+    field: 'surfaceMap',
+    columns: [
+      ['Id', (entry) => code(entry['id'])],
+      ['Tool', (entry) => code(entry['tool'])],
+      ['Query', (entry) => code(entry['query'])],
+      ['Candidate nodes', (entry) => list(entry['candidateNodes'])],
+      ['Evidence', (entry) => text(entry['evidence'])],
+    ],
+    empty: 'None recorded.',
+  },
+  {
+    id: 'hypotheses',
+    title: 'Hypotheses',
+    field: 'hypotheses',
+    columns: [
+      ['Id', (hypothesis) => code(hypothesis['id'])],
+      ['Priority', (hypothesis) => text(hypothesis['priority'])],
+      ['Cost', (hypothesis) => text(hypothesis['cost'])],
+      ['Status', (hypothesis) => text(hypothesis['status'])],
+      ['Claim', (hypothesis) => text(hypothesis['claim'])],
+      ['Candidate nodes', (hypothesis) => list(hypothesis['candidateNodes'])],
+    ],
+    empty: 'None recorded.',
+  },
+  {
+    id: 'findings',
+    title: 'Deep dives and findings',
+    field: 'deepDives',
+    columns: [
+      ['#', (_dive, index) => text(index + 1)],
+      ['Id', (dive) => code(dive['id'])],
+      ['Hypothesis', (dive) => code(dive['hypothesisId'])],
+      ['Node', (dive) => code(dive['node'])],
+      ['Tool', (dive) => code(dive['tool'])],
+      ['Effect', (dive) => text(dive['effect'])],
+      ['Provenance', (dive) => code(dive['provenance'])],
+      ['Finding', (dive) => text(dive['finding'])],
+    ],
+    empty: 'None recorded.',
+  },
+  {
+    id: 'replans',
+    title: 'Replans',
+    field: 'replanLog',
+    columns: [
+      ['After', (replan) => code(replan['afterDeepDive'])],
+      ['Trigger', (replan) => text(replan['trigger'])],
+      ['Hypothesis', (replan) => code(replan['hypothesisId'])],
+      ['Decision', (replan) => text(replan['decision'])],
+      ['Evidence', (replan) => text(replan['evidence'])],
+    ],
+    empty: 'No replans: no evidence invalidated a hypothesis.',
+  },
+];
 
 export function specSections(report: Report): Section[] {
   const data = report.investigation;
@@ -30,70 +100,18 @@ export function specSections(report: Report): Section[] {
     });
   const chart = burnDown(report);
   if (chart.length > 0) sections.push({ id: 'budget', title: 'Budget', content: [h('figure', chart)] });
-  sections.push({
-    id: 'map',
-    title: 'Surface map',
-    content: table(
-      ['Id', 'Tool', 'Query', 'Candidate nodes', 'Evidence'],
-      objects(data['surfaceMap']).map((entry) => [
-        code(entry['id']),
-        code(entry['tool']),
-        code(entry['query']),
-        list(entry['candidateNodes']),
-        text(entry['evidence']),
-      ]),
-    ),
-  });
-  sections.push({
-    id: 'hypotheses',
-    title: 'Hypotheses',
-    content: table(
-      ['Id', 'Priority', 'Cost', 'Status', 'Claim', 'Candidate nodes'],
-      objects(data['hypotheses']).map((hypothesis) => [
-        code(hypothesis['id']),
-        text(hypothesis['priority']),
-        text(hypothesis['cost']),
-        text(hypothesis['status']),
-        text(hypothesis['claim']),
-        list(hypothesis['candidateNodes']),
-      ]),
-    ),
-  });
-  sections.push({
-    id: 'findings',
-    title: 'Deep dives and findings',
-    content: table(
-      ['#', 'Id', 'Hypothesis', 'Node', 'Tool', 'Effect', 'Provenance', 'Finding'],
-      objects(data['deepDives']).map((dive, index) => [
-        text(index + 1),
-        code(dive['id']),
-        code(dive['hypothesisId']),
-        code(dive['node']),
-        code(dive['tool']),
-        text(dive['effect']),
-        code(dive['provenance']),
-        text(dive['finding']),
-      ]),
-    ),
-  });
-  const replans = objects(data['replanLog']);
-  sections.push({
-    id: 'replans',
-    title: 'Replans',
-    content:
-      replans.length === 0
-        ? [h('p', 'No replans: no evidence invalidated a hypothesis.')]
-        : table(
-            ['After', 'Trigger', 'Hypothesis', 'Decision', 'Evidence'],
-            replans.map((replan) => [
-              code(replan['afterDeepDive']),
-              text(replan['trigger']),
-              code(replan['hypothesisId']),
-              text(replan['decision']),
-              text(replan['evidence']),
-            ]),
-          ),
-  });
+  for (const record of RECORD_TABLES) {
+    const items = objects(data[record.field]);
+    sections.push({
+      id: record.id,
+      title: record.title,
+      content: dataTable(
+        record.columns.map(([heading]) => heading),
+        items.map((item, index) => record.columns.map(([, cell]) => cell(item, index))),
+        record.empty,
+      ),
+    });
+  }
   const stop =
     typeof data['stopCondition'] === 'object' && data['stopCondition'] !== null ? (data['stopCondition'] as Record<string, unknown>) : {};
   sections.push({
@@ -121,32 +139,6 @@ export function specSections(report: Report): Section[] {
           ],
   });
   return sections;
-}
-
-type Cell = Array<ElementContent | string>;
-
-function table(headings: string[], rows: Cell[][]): ElementContent[] {
-  if (rows.length === 0) return [h('p', 'None recorded.')];
-  return [
-    h('table', [
-      h(
-        'thead',
-        h(
-          'tr',
-          headings.map((heading) => h('th', { scope: 'col' }, heading)),
-        ),
-      ),
-      h(
-        'tbody',
-        rows.map((row) =>
-          h(
-            'tr',
-            row.map((cell) => h('td', cell)),
-          ),
-        ),
-      ),
-    ]),
-  ];
 }
 
 function code(value: unknown): Cell {
