@@ -25,7 +25,7 @@ import { HOSTILE_TEXTS } from './support/untrusted-output.js';
 
 /** The elements a page is made of; anything else in a page came from its input. */
 const PAGE_ELEMENTS = new Set(
-  'html head meta title style body a header nav ul li main section h1 h2 h3 p dl dt dd span table thead tbody tr th td code br strong figure figcaption pre footer script svg g text line rect path circle polyline desc form label select option output'.split(
+  'html head meta title style body a header nav ul li main section h1 h2 h3 p dl dt dd span table thead tbody tr th td code br strong figure figcaption pre footer script svg g text line rect path circle polyline desc form label select option output mark'.split(
     ' ',
   ),
 );
@@ -183,6 +183,11 @@ describe('the page of one spec', () => {
     const line = document.getElementById(`L${problem?.line}`);
     expect(line?.classList.contains('flagged')).toBe(true);
     expect(line?.querySelector('a.note')?.getAttribute('href')).toBe('#problem-1');
+    // The value the problem's pointer names is marked on its line, and only it.
+    const value = (problem?.path ?? '')
+      .split('/')
+      .reduce<unknown>((node, token) => (token === '' ? node : (node as Record<string, unknown>)[token]), report.investigation);
+    expect(line?.querySelector('mark')?.textContent?.replace(/^["']|["']$/g, '')).toBe(value);
     expect(document.querySelectorAll('pre.source code > span')).toHaveLength(source.trimEnd().split('\n').length);
   });
 

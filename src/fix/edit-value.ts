@@ -2,8 +2,9 @@
 // quoting, indentation and line endings. JSON through jsonc-parser's edits; YAML through the yaml
 // library's document model, whose nodes know the range of text they were read from.
 import { applyEdits, type Edit, modify } from 'jsonc-parser';
-import { Document, isMap, isScalar, isSeq, parseDocument, type Scalar } from 'yaml';
+import { Document, isScalar, parseDocument, type Scalar } from 'yaml';
 import { parsePointer } from '../diagnostics/pointer.js';
+import { yamlNodeAt } from '../diagnostics/value-places.js';
 
 /** A value to write where a JSON Pointer points. */
 export interface ValueEdit {
@@ -38,17 +39,6 @@ function editYaml(text: string, edits: readonly ValueEdit[]): string {
   for (const { start, end, written } of splices.sort((a, b) => b.start - a.start))
     result = result.slice(0, start) + written + result.slice(end);
   return result;
-}
-
-/** The node of a YAML document a pointer's tokens lead to: a mapping's value by key, a sequence's item by index. */
-export function yamlNodeAt(root: unknown, tokens: readonly string[]): unknown {
-  let node: unknown = root;
-  for (const token of tokens) {
-    if (isMap(node)) node = node.items.find((pair) => isScalar(pair.key) && String((pair.key as Scalar).value) === token)?.value;
-    else if (isSeq(node) && /^(0|[1-9]\d*)$/.test(token)) node = node.items[Number(token)];
-    else return undefined;
-  }
-  return node;
 }
 
 /**

@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Stage } from '../../compile.js';
+import { type DocumentFormat, valueSpans } from '../../diagnostics/value-places.js';
 import type { Policy } from '../../policy/types.js';
 import type { FileOutcome } from '../../run/compile-file.js';
 import { packageFiles, toolInfo } from '../../tool.js';
 import { judgeOneSpec, type OneSpec, type OneSpecFlags, type SpecSource } from '../commands/one-spec.js';
-import { type DocumentFormat, valueSpans } from './document-places.js';
 import type { Workspace } from './workspace.js';
 
 /** What a document came to: its diagnostics for the editor, and what hover, completion and fixes read. */

@@ -14,11 +14,11 @@ import {
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { rules } from '../../catalog.js';
+import { placeAt } from '../../diagnostics/value-places.js';
 import { catalogRules } from '../../dialects/index.js';
 import { editValues } from '../../fix/edit-value.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import type { CheckedDocument, DiagnosticData } from './check-document.js';
-import { placeAt } from './document-places.js';
 import { fieldDescription, fieldPlace, policyValues, specValues } from './field-values.js';
 
 /** Every rule a diagnostic may name, by id: the investigation's and every other dialect's (katas reports). */

@@ -29,7 +29,15 @@ export function renderHtml(report: Report, context: HtmlContext = {}): string {
       content: problemsTable(report, withSource),
     },
     ...(report.dialect === undefined ? specSections(report) : []),
-    ...(context.source === undefined ? [] : [{ id: 'source', title: 'Source', content: sourceView(context.source, report.diagnostics) }]),
+    ...(context.source === undefined
+      ? []
+      : [
+          {
+            id: 'source',
+            title: 'Source',
+            content: sourceView(context.source, report.diagnostics, report.input.format === 'data' ? undefined : report.input.format),
+          },
+        ]),
   ];
   return renderPage({
     title: `${report.verdict}: ${say(goal)}`,

@@ -4,6 +4,7 @@
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { valueSpans } from '../../diagnostics/value-places.js';
 import type { Report } from '../../report/types.js';
 import { headingRow } from './table.js';
 import { say } from './text.js';
@@ -87,32 +88,69 @@ function where(diagnostic: Diagnostic, withSource: boolean): Array<ElementConten
   return [pointer, h('br'), withSource ? h('a', { href: `#${lineId(diagnostic.line)}` }, place) : place];
 }
 
-/** The source with line numbers; the lines problems point at are flagged, with an id, and link back to them. */
-export function sourceView(source: string, diagnostics: readonly Diagnostic[]): ElementContent[] {
+/**
+ * The source with line numbers; the lines problems point at are flagged, with an id, and link back
+ * to them, and on each the value the problem's pointer names is marked (its part on that line).
+ */
+export function sourceView(source: string, diagnostics: readonly Diagnostic[], format?: 'json' | 'yaml'): ElementContent[] {
   const byLine = new Map<number, number[]>();
   diagnostics.forEach((diagnostic, index) => {
     if (diagnostic.line === undefined) return;
     byLine.set(diagnostic.line, [...(byLine.get(diagnostic.line) ?? []), index]);
   });
   const body = source.startsWith('\uFEFF') ? source.slice(1) : source;
-  const lines = body.split(/\r\n|\r|\n/);
-  if (lines.length > 1 && lines.at(-1) === '') lines.pop();
-  const children = lines.map((text, index) => {
+  const spanOf = format === undefined ? () => undefined : valueSpans(body, format);
+  const lines: Array<{ text: string; start: number }> = [];
+  const breaks = /\r\n|\r|\n/g;
+  let start = 0;
+  for (let found = breaks.exec(body); found !== null; found = breaks.exec(body)) {
+    lines.push({ text: body.slice(start, found.index), start });
+    start = found.index + found[0].length;
+  }
+  if (start < body.length || lines.length === 0) lines.push({ text: body.slice(start), start });
+  const children = lines.map(({ text, start: lineStart }, index) => {
     const number = index + 1;
     const flagged = byLine.get(number) ?? [];
     // The least markup a line: a spec of 15,000 lines has as many. Its number is drawn by the style
     // (a CSS counter); only a line a problem points at has an id, for the problem to link to.
     if (flagged.length === 0) return h('span', say(text));
+    const marks = flagged.flatMap((problem) => {
+      const path = diagnostics[problem]?.path ?? '';
+      const span = path === '' ? undefined : spanOf(path);
+      if (span === undefined) return [];
+      const from = Math.max(span.start, lineStart) - lineStart;
+      const to = Math.min(span.end, lineStart + text.length) - lineStart;
+      return from < to ? [{ from, to }] : [];
+    });
     return h('span', { id: lineId(number), className: ['flagged'] }, [
-      say(text),
-      ...flagged.flatMap((problem) => [
+      ...marked(text, marks),
+      ...flagged.map((problem) =>
         h(
           'a',
           { className: ['note'], href: `#${problemId(problem)}` },
           `← ${say(diagnostics[problem]?.ruleId)} ${say(diagnostics[problem]?.path || '/')}`,
         ),
-      ]),
+      ),
     ]);
   });
   return [h('pre', { className: ['source'], tabIndex: 0, ariaLabel: 'The spec as written' }, h('code', children))];
+}
+
+/** A line's text with the ranges marked (overlapping ones as one), the rest as it is. */
+function marked(text: string, ranges: ReadonlyArray<{ from: number; to: number }>): Array<ElementContent | string> {
+  const merged: Array<{ from: number; to: number }> = [];
+  for (const range of [...ranges].sort((a, b) => a.from - b.from)) {
+    const last = merged.at(-1);
+    if (last !== undefined && range.from <= last.to) last.to = Math.max(last.to, range.to);
+    else merged.push({ ...range });
+  }
+  const pieces: Array<ElementContent | string> = [];
+  let at = 0;
+  for (const { from, to } of merged) {
+    if (from > at) pieces.push(say(text.slice(at, from)));
+    pieces.push(h('mark', say(text.slice(from, to))));
+    at = to;
+  }
+  if (at < text.length || pieces.length === 0) pieces.push(say(text.slice(at)));
+  return pieces;
 }

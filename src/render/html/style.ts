@@ -39,6 +39,7 @@ pre.source code{counter-reset:line}
 pre.source code>span{display:block;padding:0 12px 0 0;white-space:pre;counter-increment:line}
 pre.source code>span::before{content:counter(line);display:inline-block;width:4.5em;padding-right:1em;text-align:right;color:var(--muted)}
 pre.source .flagged{background:var(--mark)}
+pre.source mark{background:#ffd8a8;color:inherit;outline:1px solid var(--fail);outline-offset:-1px}
 pre.source code>span:target,tr:target{outline:2px solid var(--accent);background:var(--mark)}
 pre.source .note{margin-left:2em;color:var(--fail);font-style:italic}
 footer{color:var(--muted);font-size:.9em;margin-top:32px;padding-bottom:24px;border-top:1px solid var(--line);padding-top:8px}

@@ -1,10 +1,10 @@
 // Where a JSON Pointer's value lies in a document's text, and which pointer a place in the text
-// belongs to: what the editor needs beside the compiler's line and column, for ranges, hover and
-// completion. JSON through jsonc-parser's tree, YAML through the yaml document's node ranges.
+// belongs to: what the compiler's line and column do not say, for the editor's ranges, hover and
+// completion, the HTML page's highlight and the fixes' edits. JSON through jsonc-parser's tree,
+// YAML through the yaml document's node ranges.
 import { findNodeAtLocation, getLocation, parseTree } from 'jsonc-parser';
-import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
-import { parsePointer } from '../../diagnostics/pointer.js';
-import { yamlNodeAt } from '../../fix/edit-value.js';
+import { isMap, isScalar, isSeq, parseDocument, type Scalar } from 'yaml';
+import { parsePointer } from './pointer.js';
 
 export type DocumentFormat = 'json' | 'yaml';
 
@@ -81,4 +81,15 @@ function covers(node: unknown, offset: number): boolean {
 
 function segment(token: string): string | number {
   return /^(0|[1-9]\d*)$/.test(token) ? Number(token) : token;
+}
+
+/** The node of a YAML document a pointer's tokens lead to: a mapping's value by key, a sequence's item by index. */
+export function yamlNodeAt(root: unknown, tokens: readonly string[]): unknown {
+  let node: unknown = root;
+  for (const token of tokens) {
+    if (isMap(node)) node = node.items.find((pair) => isScalar(pair.key) && String((pair.key as Scalar).value) === token)?.value;
+    else if (isSeq(node) && /^(0|[1-9]\d*)$/.test(token)) node = node.items[Number(token)];
+    else return undefined;
+  }
+  return node;
 }
