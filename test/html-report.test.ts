@@ -96,6 +96,7 @@ describe('the page of one spec', () => {
       'Source',
     ]);
     expect(document.querySelector('.verdict')?.textContent).toBe('Verdict: pass');
+    expect(document.title).toBe(`pass: ${(report.summary.goal as string).slice(0, 119)}…`);
   });
 
   it('draws the timeline in the order the method runs, and the budget spent dive by dive', () => {

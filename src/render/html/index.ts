@@ -6,7 +6,7 @@ import type { Report } from '../../report/types.js';
 import { renderPage } from './page.js';
 import { facts, gateChecklist, problemsTable, sourceView, verdictBadge } from './shared-sections.js';
 import { type Section, specSections } from './spec-sections.js';
-import { say } from './text.js';
+import { cut, say } from './text.js';
 
 /** What a page may show beside the report: the spec's text, for the source view the problems link to. */
 export interface HtmlContext {
@@ -40,7 +40,7 @@ export function renderHtml(report: Report, context: HtmlContext = {}): string {
         ]),
   ];
   return renderPage({
-    title: `${report.verdict}: ${say(goal)}`,
+    title: `${report.verdict}: ${cut(goal, 120)}`,
     header: [
       h('h1', report.dialect === undefined ? 'Investigation report' : `Investigation report (${report.dialect})`),
       h('p', { className: ['goal'] }, say(goal)),
