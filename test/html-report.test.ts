@@ -46,6 +46,8 @@ function pageOf(path: string): { html: string; report: Report; source: string } 
 function pageProblems(html: string, report: unknown, allowedScript?: string): string[] {
   const { document } = new JSDOM(html).window;
   const problems: string[] = [];
+  // Nowhere in the file, the embedded data included, a character that would act on its reader.
+  if (ACTIVE.test(html)) problems.push('a control or bidi control in the file');
   for (const element of document.querySelectorAll('*')) {
     const name = element.localName;
     if (!PAGE_ELEMENTS.has(name)) problems.push(`an element <${name}> the page does not make`);

@@ -1,4 +1,4 @@
-import { visible } from '../../common/visible.js';
+import { ACTIVE_BEYOND_C0, visible } from '../../common/visible.js';
 
 /**
  * Untrusted text in an HTML page (`--format html`). The page is a hast tree serialized by
@@ -13,13 +13,17 @@ export function htmlText(value: string): string {
   return visible(text.isWellFormed() ? value : text.toWellFormed(), { keepLineBreaks: true });
 }
 
-/** What a JSON text may not hold inside a `<script>` element, where no entity is decoded: its own end tag, a comment's start, the separators. */
-const SCRIPT_BREAKERS = /[<>&\u2028\u2029]/g;
+/**
+ * What a JSON text may not hold inside a `<script>` element, where no entity is decoded: its own
+ * end tag, a comment's start, the separators; nor, raw, what would act on whoever reads the page's
+ * source: DEL, C1 controls and bidi controls (JSON.stringify escapes the C0 controls already).
+ */
+const SCRIPT_BREAKERS = new RegExp(`[<>&${ACTIVE_BEYOND_C0}]`, 'g');
 
 /**
  * Data embedded in the page as inert JSON (`<script type="application/json">`): the same data
- * once parsed, with "<", ">", "&" and the line separators written as \u escapes, so that no
- * string in it can close the element or open a comment.
+ * once parsed, with those characters written as \u escapes, so that no string in it can close the
+ * element, open a comment or reorder the page's source.
  */
 export function htmlJson(value: unknown): string {
   return JSON.stringify(value).replace(SCRIPT_BREAKERS, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
