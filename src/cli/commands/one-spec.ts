@@ -68,7 +68,8 @@ export type OneSpecFlags = Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 
   /**
    * The configuration and baseline lookups kept between calls: those a call makes are put here
    * and used by the next, with the files they read, until the caller empties it (a file changed).
-   * Only for calls with the same flags, the same `io` and the same `inside`.
+   * Only for calls with the same flags, the same `io` and the same `inside`; the baseline lookup
+   * only for sources bounded by an `inside`.
    */
   kept?: KeptLookups;
 };
@@ -100,15 +101,18 @@ export async function judgeOneSpec(source: SpecSource, flags: OneSpecFlags, io: 
   const compiler = judged.compilers[file.judge] as Compiler;
   const { baselines } = flags;
   const inside = 'path' in source && source.inside !== undefined ? { inside: source.inside } : {};
+  // A baseline lookup is kept only with the folder that bounds what it reads: one made for text,
+  // which reads nothing, must not serve a file later without that bound.
+  const keep = 'inside' in inside ? flags.kept : undefined;
   const plan =
     baselines === undefined
       ? null
       : planBaselines(baselines, [input], io.cwd, io.roots, {
           pin: baselines.pin,
           ...inside,
-          ...definedFields({ kept: flags.kept?.baselines }),
+          ...definedFields({ kept: keep?.baselines }),
         });
-  if (flags.kept !== undefined && plan !== null) flags.kept.baselines = plan.lookup;
+  if (keep !== undefined && plan !== null) keep.baselines = plan.lookup;
   const baseline = plan === null ? undefined : baselineOf(plan, 0);
   const trace = flags.trace?.(compiler.policy);
   const judgedInput = { ...input, dependencies: judged.dependencies[file.judge] ?? [], ...definedFields({ baseline, trace }) };
