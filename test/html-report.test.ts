@@ -225,6 +225,14 @@ describe('the corpus page (stats --format html)', () => {
     }
     const csp = document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? '';
     expect(csp).toContain(`script-src 'sha256-${createHash('sha256').update(FILTER_SCRIPT, 'utf8').digest('base64')}'`);
+    // The counts drawn as bars beside their tables: one a stop reason, the longest for the most.
+    const bars = [...document.querySelectorAll('#stop-reasons svg g')];
+    expect(bars.map((bar) => bar.querySelector('text')?.textContent)).toEqual(
+      stats.stopReasons.map((reason: { reason: string | null }) => reason.reason ?? '(none)'),
+    );
+    const widths = bars.map((bar) => Number(bar.querySelector('rect')?.getAttribute('width')));
+    expect(widths[0]).toBe(Math.max(...widths));
+    expect(document.querySelectorAll('#budget-use svg rect')).toHaveLength(stats.budgetUse.buckets.length);
     // Without the script the filters stay hidden and every spec is shown.
     expect(document.getElementById('filters')?.hasAttribute('hidden')).toBe(true);
     expect(document.querySelectorAll('[data-verdict][hidden]')).toHaveLength(0);

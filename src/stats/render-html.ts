@@ -6,6 +6,7 @@
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import { plural } from '../common/text.js';
+import { barChart } from '../render/html/bar-chart.js';
 import { FILTER_SCRIPT, filterForm } from '../render/html/filters.js';
 import { renderPage } from '../render/html/page.js';
 import { gateChecklist, problemsTable, verdictBadge } from '../render/html/shared-sections.js';
@@ -50,18 +51,32 @@ export function renderStatsHtml(stats: Stats, files: readonly FileOutcome[]): st
     {
       id: 'stop-reasons',
       title: 'Stop reasons',
-      content: table(
-        ['Stop reason', 'Investigations'],
-        stats.stopReasons.map((reason) => [say(reason.reason ?? '(none)'), String(reason.count)]),
-      ),
+      content: [
+        ...barChart(
+          'stop-reasons-chart',
+          'Investigations by stop reason',
+          stats.stopReasons.map((reason) => ({ label: say(reason.reason ?? '(none)'), value: reason.count })),
+        ),
+        ...table(
+          ['Stop reason', 'Investigations'],
+          stats.stopReasons.map((reason) => [say(reason.reason ?? '(none)'), String(reason.count)]),
+        ),
+      ],
     },
     {
       id: 'budget-use',
       title: 'Budget use',
-      content: table(
-        ['Used of the total', 'Investigations'],
-        stats.budgetUse.buckets.map((bucket) => [say(bucket.label), String(bucket.count)]),
-      ),
+      content: [
+        ...barChart(
+          'budget-use-chart',
+          'Investigations by the share of their budget used',
+          stats.budgetUse.buckets.map((bucket) => ({ label: say(bucket.label), value: bucket.count })),
+        ),
+        ...table(
+          ['Used of the total', 'Investigations'],
+          stats.budgetUse.buckets.map((bucket) => [say(bucket.label), String(bucket.count)]),
+        ),
+      ],
     },
     {
       id: 'rules',

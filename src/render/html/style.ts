@@ -33,7 +33,7 @@ svg .lane{fill:var(--muted);font-weight:600}svg .label{fill:var(--text)}svg .rul
 svg .map{fill:var(--map)}svg .hypothesis{fill:var(--accent)}svg .confirms{fill:var(--pass)}svg .invalidates{fill:var(--fail)}
 svg .neutral{fill:var(--muted)}svg .replan{fill:var(--warn)}svg .stop{fill:var(--text)}svg .unmatched{fill:none;stroke:var(--fail);stroke-width:2}
 svg .used{fill:none;stroke:var(--accent);stroke-width:2.5}svg .total{stroke:var(--fail);stroke-dasharray:6 4;stroke-width:2}
-svg .axis{stroke:var(--muted)}svg .tick{fill:var(--muted)}svg .point{fill:var(--accent)}
+svg .bar{fill:var(--accent)}svg .axis{stroke:var(--muted)}svg .tick{fill:var(--muted)}svg .point{fill:var(--accent)}
 pre.source{border:1px solid var(--line);background:var(--soft);padding:8px 0;overflow-x:auto;font:13px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 pre.source code{counter-reset:line}
 pre.source code>span{display:block;padding:0 12px 0 0;white-space:pre;counter-increment:line}
