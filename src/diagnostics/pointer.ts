@@ -16,6 +16,11 @@ export function childPointer(parent: string, ...tokens: Array<string | number>):
   return parent + pointer(...tokens);
 }
 
+/** Whether a pointer's token is an array index: a whole number written without a leading zero. */
+export function isIndexToken(token: string): boolean {
+  return /^(0|[1-9]\d*)$/.test(token);
+}
+
 export function parsePointer(path: string): string[] {
   if (path === '') return [];
   return path

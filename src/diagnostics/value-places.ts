@@ -4,7 +4,7 @@
 // YAML through the yaml document's node ranges.
 import { findNodeAtLocation, getLocation, parseTree } from 'jsonc-parser';
 import { isMap, isScalar, isSeq, parseDocument, type Scalar } from 'yaml';
-import { parsePointer } from './pointer.js';
+import { isIndexToken, parsePointer } from './pointer.js';
 
 export type DocumentFormat = 'json' | 'yaml';
 
@@ -80,7 +80,7 @@ function covers(node: unknown, offset: number): boolean {
 }
 
 function segment(token: string): string | number {
-  return /^(0|[1-9]\d*)$/.test(token) ? Number(token) : token;
+  return isIndexToken(token) ? Number(token) : token;
 }
 
 /** The node of a YAML document a pointer's tokens lead to: a mapping's value by key, a sequence's item by index. */
@@ -88,7 +88,7 @@ export function yamlNodeAt(root: unknown, tokens: readonly string[]): unknown {
   let node: unknown = root;
   for (const token of tokens) {
     if (isMap(node)) node = node.items.find((pair) => isScalar(pair.key) && String((pair.key as Scalar).value) === token)?.value;
-    else if (isSeq(node) && /^(0|[1-9]\d*)$/.test(token)) node = node.items[Number(token)];
+    else if (isSeq(node) && isIndexToken(token)) node = node.items[Number(token)];
     else return undefined;
   }
   return node;

@@ -3,7 +3,7 @@
 // library's document model, whose nodes know the range of text they were read from.
 import { applyEdits, type Edit, modify } from 'jsonc-parser';
 import { Document, isScalar, parseDocument, type Scalar } from 'yaml';
-import { parsePointer } from '../diagnostics/pointer.js';
+import { isIndexToken, parsePointer } from '../diagnostics/pointer.js';
 import { yamlNodeAt } from '../diagnostics/value-places.js';
 
 /** A value to write where a JSON Pointer points. */
@@ -20,7 +20,7 @@ export function editValues(text: string, format: 'json' | 'yaml', edits: readonl
 function editJson(text: string, edits: readonly ValueEdit[]): string {
   const all: Edit[] = [];
   for (const edit of edits) {
-    const segments = parsePointer(edit.path).map((token) => (/^(0|[1-9]\d*)$/.test(token) ? Number(token) : token));
+    const segments = parsePointer(edit.path).map((token) => (isIndexToken(token) ? Number(token) : token));
     all.push(...modify(text, segments, edit.replacement, { formattingOptions: { insertSpaces: true, tabSize: 2 } }));
   }
   return applyEdits(text, all);

@@ -25,6 +25,11 @@ export type Format = ReportFormat | ListingFormat;
 /** The formats that print one report a file, rather than a listing of every file's diagnostics. */
 export const REPORT_FORMATS: ReadonlySet<Format> = new Set(['markdown', 'json', 'html']);
 
+/** Whether a format prints one report a file (REPORT_FORMATS). */
+function isReportFormat(format: Format): format is ReportFormat {
+  return REPORT_FORMATS.has(format);
+}
+
 /** How compile's output is rendered: colour, suppressed problems, the run's outcome, the SARIF category, where rule pages are. */
 export interface RenderOptions {
   color: boolean;
@@ -45,7 +50,7 @@ export async function renderOutput(
   compilers: Compiler[],
   options: RenderOptions,
 ): Promise<OutputText> {
-  if (format === 'json' || format === 'markdown' || format === 'html') {
+  if (isReportFormat(format)) {
     const [file] = files;
     return file?.report ? (await reportOutputRenderer(format))(file.report, definedFields({ source: file.source })) : '';
   }

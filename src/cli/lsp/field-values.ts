@@ -2,11 +2,13 @@
 // (tools, units, statuses, effects, tags, triggers, stop reasons), or the ids and nodes the spec
 // itself already names (a dive's hypothesis, its node, a replan's deep dive).
 import { investigationSchema } from '../../catalog.js';
+import { records } from '../../common/guards.js';
+import { isIndexToken } from '../../diagnostics/pointer.js';
 import type { Policy } from '../../policy/types.js';
 
 /** A field's place with its indices as "*": "deepDives/*\/tool". */
 export function fieldPlace(tokens: readonly string[]): string {
-  return tokens.map((token) => (/^(0|[1-9]\d*)$/.test(token) ? '*' : token)).join('/');
+  return tokens.map((token) => (isIndexToken(token) ? '*' : token)).join('/');
 }
 
 /** The policy's list for each field whose value must come from one, with the policy key that names it. */
@@ -29,10 +31,7 @@ export function policyValues(place: string, policy: Policy): { key: string; valu
 
 /** The values the spec already names for a field that refers to them: hypothesis ids, mapped nodes, deep dive ids. */
 export function specValues(place: string, data: Record<string, unknown>): string[] {
-  const items = (section: string): Array<Record<string, unknown>> => {
-    const value = data[section];
-    return Array.isArray(value) ? value.filter((item): item is Record<string, unknown> => item !== null && typeof item === 'object') : [];
-  };
+  const items = (section: string): Array<Record<string, unknown>> => records(data[section]);
   const strings = (values: unknown[]): string[] => [...new Set(values.filter((value): value is string => typeof value === 'string'))];
   switch (place) {
     case 'deepDives/*/hypothesisId':
@@ -66,11 +65,7 @@ export function fieldDescription(tokens: readonly string[]): string | undefined 
   for (const token of tokens) {
     const here = resolve(node);
     const properties = here?.properties;
-    node = /^(0|[1-9]\d*)$/.test(token)
-      ? here?.items
-      : properties !== undefined && Object.hasOwn(properties, token)
-        ? properties[token]
-        : undefined;
+    node = isIndexToken(token) ? here?.items : properties !== undefined && Object.hasOwn(properties, token) ? properties[token] : undefined;
     if (node === undefined) return undefined;
   }
   return resolve(node)?.description;

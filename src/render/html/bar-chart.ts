@@ -4,6 +4,7 @@
 // reader.
 import type { ElementContent } from 'hast';
 import { s } from 'hastscript';
+import { chartSvg } from './chart.js';
 import { cut } from './text.js';
 
 const WIDTH = 640;
@@ -25,29 +26,16 @@ export function barChart(id: string, title: string, bars: readonly Bar[]): Eleme
   const height = bars.length * ROW + 8;
   const description = bars.map((bar) => `${bar.label}: ${bar.value}`).join('; ');
   return [
-    s(
-      'svg',
-      {
-        xmlns: 'http://www.w3.org/2000/svg',
-        viewBox: `0 0 ${WIDTH} ${height}`,
-        width: WIDTH,
-        height,
-        role: 'img',
-        ariaLabelledBy: `${id}-title ${id}-desc`,
-      },
-      [
-        s('title', { id: `${id}-title` }, title),
-        s('desc', { id: `${id}-desc` }, description),
-        ...bars.map((bar, index) => {
-          const y = 4 + index * ROW;
-          const length = Math.round((BAR_ROOM * bar.value) / largest);
-          return s('g', [
-            s('text', { x: LABEL_WIDTH - 8, y: y + 16, textAnchor: 'end', className: ['label'] }, cut(bar.label, LABEL_ROOM)),
-            s('rect', { x: LABEL_WIDTH, y: y + 4, width: length, height: ROW - 8, className: ['bar'] }),
-            s('text', { x: LABEL_WIDTH + length + 6, y: y + 16, className: ['tick'] }, String(bar.value)),
-          ]);
-        }),
-      ],
-    ),
+    chartSvg(id, { width: WIDTH, height }, title, description, [
+      ...bars.map((bar, index) => {
+        const y = 4 + index * ROW;
+        const length = Math.round((BAR_ROOM * bar.value) / largest);
+        return s('g', [
+          s('text', { x: LABEL_WIDTH - 8, y: y + 16, textAnchor: 'end', className: ['label'] }, cut(bar.label, LABEL_ROOM)),
+          s('rect', { x: LABEL_WIDTH, y: y + 4, width: length, height: ROW - 8, className: ['bar'] }),
+          s('text', { x: LABEL_WIDTH + length + 6, y: y + 16, className: ['tick'] }, String(bar.value)),
+        ]);
+      }),
+    ]),
   ];
 }

@@ -3,8 +3,10 @@
 // must never cross.
 import type { ElementContent } from 'hast';
 import { h, s } from 'hastscript';
+import { records } from '../../common/guards.js';
 import type { Report } from '../../report/types.js';
-import { cut, objects, say } from './text.js';
+import { chartSvg } from './chart.js';
+import { cut, say } from './text.js';
 
 const WIDTH = 640;
 const HEIGHT = 240;
@@ -17,7 +19,7 @@ const RIGHT = 16;
 export function spentAfterEachDive(report: Report): number[] {
   const unit = report.summary.budget.unit;
   const spent = [0];
-  for (const dive of objects(report.investigation['deepDives'])) {
+  for (const dive of records(report.investigation['deepDives'])) {
     const cost = unit === 'tokens' && typeof dive['tokens'] === 'number' ? dive['tokens'] : 1;
     spent.push((spent.at(-1) as number) + cost);
   }
@@ -33,40 +35,27 @@ export function burnDown(report: Report): ElementContent[] {
   const y = (value: number): number => TOP + (HEIGHT - TOP - BOTTOM) * (1 - value / top);
   const points = spent.map((value, index) => `${x(index).toFixed(1)},${y(value).toFixed(1)}`).join(' ');
   const description = `Spent ${spent.at(-1)} of ${total} ${say(unit ?? '')} over ${spent.length - 1} deep dives; the spec records ${say(used)} used.`;
-  const names = ['start', ...objects(report.investigation['deepDives']).map((dive, index) => cut(dive['id'] ?? `#${index + 1}`, 8))];
+  const names = ['start', ...records(report.investigation['deepDives']).map((dive, index) => cut(dive['id'] ?? `#${index + 1}`, 8))];
   const ticks: ElementContent[] = names.map((name, index) =>
     s('text', { x: x(index), y: HEIGHT - BOTTOM + 16, textAnchor: 'middle', className: ['tick'] }, name),
   );
   return [
-    s(
-      'svg',
-      {
-        xmlns: 'http://www.w3.org/2000/svg',
-        viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
-        width: WIDTH,
-        height: HEIGHT,
-        role: 'img',
-        ariaLabelledBy: 'burn-down-title burn-down-desc',
-      },
-      [
-        s('title', { id: 'burn-down-title' }, 'Budget spent over the deep dives'),
-        s('desc', { id: 'burn-down-desc' }, description),
-        s('line', { x1: LEFT, y1: TOP, x2: LEFT, y2: HEIGHT - BOTTOM, className: ['axis'] }),
-        s('line', { x1: LEFT, y1: HEIGHT - BOTTOM, x2: WIDTH - RIGHT, y2: HEIGHT - BOTTOM, className: ['axis'] }),
-        s('line', { x1: LEFT, y1: y(total), x2: WIDTH - RIGHT, y2: y(total), className: ['total'] }),
-        s('text', { x: LEFT - 6, y: y(total) + 4, textAnchor: 'end', className: ['tick'] }, String(total)),
-        s('text', { x: LEFT - 6, y: HEIGHT - BOTTOM + 4, textAnchor: 'end', className: ['tick'] }, '0'),
-        s('polyline', { points, className: ['used'] }),
-        ...spent.map((value, index) =>
-          s(
-            'circle',
-            { cx: x(index), cy: y(value), r: 3.5, className: ['point'] },
-            s('title', `${index === 0 ? 'at the start' : `after ${names[index]}`}: ${value}`),
-          ),
+    chartSvg('burn-down', { width: WIDTH, height: HEIGHT }, 'Budget spent over the deep dives', description, [
+      s('line', { x1: LEFT, y1: TOP, x2: LEFT, y2: HEIGHT - BOTTOM, className: ['axis'] }),
+      s('line', { x1: LEFT, y1: HEIGHT - BOTTOM, x2: WIDTH - RIGHT, y2: HEIGHT - BOTTOM, className: ['axis'] }),
+      s('line', { x1: LEFT, y1: y(total), x2: WIDTH - RIGHT, y2: y(total), className: ['total'] }),
+      s('text', { x: LEFT - 6, y: y(total) + 4, textAnchor: 'end', className: ['tick'] }, String(total)),
+      s('text', { x: LEFT - 6, y: HEIGHT - BOTTOM + 4, textAnchor: 'end', className: ['tick'] }, '0'),
+      s('polyline', { points, className: ['used'] }),
+      ...spent.map((value, index) =>
+        s(
+          'circle',
+          { cx: x(index), cy: y(value), r: 3.5, className: ['point'] },
+          s('title', `${index === 0 ? 'at the start' : `after ${names[index]}`}: ${value}`),
         ),
-        ...ticks,
-      ],
-    ),
+      ),
+      ...ticks,
+    ]),
     h('figcaption', description),
   ];
 }

@@ -3,10 +3,11 @@
 // their provenance, replans, the stop, the deliverable, the risks).
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
+import { records } from '../../common/guards.js';
 import type { Report } from '../../report/types.js';
 import { burnDown } from './burn-down.js';
 import { type Cell, dataTable } from './table.js';
-import { objects, say } from './text.js';
+import { say } from './text.js';
 import { timeline } from './timeline.js';
 
 export interface Section {
@@ -101,7 +102,7 @@ export function specSections(report: Report): Section[] {
   const chart = burnDown(report);
   if (chart.length > 0) sections.push({ id: 'budget', title: 'Budget', content: [h('figure', chart)] });
   for (const record of RECORD_TABLES) {
-    const items = objects(data[record.field]);
+    const items = records(data[record.field]);
     sections.push({
       id: record.id,
       title: record.title,

@@ -15,10 +15,3 @@ export function cut(value: unknown, room: number): string {
   const points = Array.from(text);
   return points.length <= room ? text : `${points.slice(0, room - 1).join('')}…`;
 }
-
-/** The entries of a list field of the spec that are objects; anything else is left out (the schema has said so). */
-export function objects(value: unknown): Array<Record<string, unknown>> {
-  return Array.isArray(value)
-    ? value.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null && !Array.isArray(item))
-    : [];
-}

@@ -5,8 +5,11 @@
 // its <title> (a tooltip), its line cut to fit.
 import type { ElementContent } from 'hast';
 import { s } from 'hastscript';
+import { records } from '../../common/guards.js';
 import type { Report } from '../../report/types.js';
-import { cut, objects, say } from './text.js';
+import { spentAfterEachDive } from './burn-down.js';
+import { chartSvg } from './chart.js';
+import { cut, say } from './text.js';
 
 const WIDTH = 960;
 const ROW = 26;
@@ -27,30 +30,30 @@ export interface Row {
 export function timelineRows(report: Report): Row[] {
   const data = report.investigation;
   const rows: Row[] = discoveryRows(data['discovery']);
-  for (const entry of objects(data['surfaceMap'])) {
+  for (const entry of records(data['surfaceMap'])) {
     const nodes = Array.isArray(entry['candidateNodes']) ? entry['candidateNodes'].length : 0;
     const full = `${say(entry['id'])} · ${say(entry['tool'])} ${say(entry['query'])} → ${nodes} candidate node${nodes === 1 ? '' : 's'}`;
     rows.push({ lane: 'Map', kind: 'map', shape: 'square', label: full, full });
   }
-  const ranked = objects(data['hypotheses'])
+  const ranked = records(data['hypotheses'])
     .map((hypothesis, index) => ({ hypothesis, index }))
     .sort((a, b) => rank(a.hypothesis) - rank(b.hypothesis) || a.index - b.index);
   for (const { hypothesis } of ranked) {
     const full = `${say(hypothesis['id'])} · priority ${say(hypothesis['priority'])}, cost ${say(hypothesis['cost'])} · ${say(hypothesis['status'])} · ${say(hypothesis['claim'])}`;
     rows.push({ lane: 'Hypothesis', kind: 'hypothesis', shape: 'circle', label: full, full });
   }
-  const replans = objects(data['replanLog']);
+  const replans = records(data['replanLog']);
   const budget = report.summary.budget;
-  let spent = 0;
-  for (const dive of objects(data['deepDives'])) {
-    spent += typeof dive['tokens'] === 'number' && budget.unit === 'tokens' ? dive['tokens'] : 1;
+  const dives = records(data['deepDives']);
+  const spent = spentAfterEachDive(report);
+  for (const [index, dive] of dives.entries()) {
     const effect = typeof dive['effect'] === 'string' ? dive['effect'] : '';
-    const of = budget.total === null ? '' : ` · ${spent}/${budget.total} ${say(budget.unit ?? '')}`.trimEnd();
+    const of = budget.total === null ? '' : ` · ${spent[index + 1]}/${budget.total} ${say(budget.unit ?? '')}`.trimEnd();
     const full = `${say(dive['id'])} → ${say(dive['hypothesisId'])} · ${say(effect)}${of} · ${say(dive['node'])} · ${say(dive['finding'])}`;
     rows.push({ lane: 'Deep dive', kind: effectClass(effect), shape: 'circle', label: full, full });
     for (const replan of replans.filter((entry) => entry['afterDeepDive'] === dive['id'])) rows.push(replanRow(replan));
   }
-  const placed = new Set(objects(data['deepDives']).map((dive) => dive['id']));
+  const placed = new Set(dives.map((dive) => dive['id']));
   for (const replan of replans.filter((entry) => !placed.has(entry['afterDeepDive']))) rows.push(replanRow(replan));
   const stop = data['stopCondition'];
   if (typeof stop === 'object' && stop !== null) {
@@ -104,10 +107,7 @@ export function timeline(report: Report, description: string): ElementContent[] 
   const rows = boundedRows(timelineRows(report));
   if (rows.length === 0) return [];
   const height = rows.length * ROW + 16;
-  const children: ElementContent[] = [
-    s('title', { id: 'timeline-svg-title' }, 'Timeline of the investigation'),
-    s('desc', { id: 'timeline-svg-desc' }, description),
-  ];
+  const children: ElementContent[] = [];
   rows.forEach((row, index) => {
     const y = 8 + index * ROW + ROW / 2;
     const lane = index === 0 || rows[index - 1]?.lane !== row.lane ? row.lane : '';
@@ -121,20 +121,7 @@ export function timeline(report: Report, description: string): ElementContent[] 
       ]),
     );
   });
-  return [
-    s(
-      'svg',
-      {
-        xmlns: 'http://www.w3.org/2000/svg',
-        viewBox: `0 0 ${WIDTH} ${height}`,
-        width: WIDTH,
-        height,
-        role: 'img',
-        ariaLabelledBy: 'timeline-svg-title timeline-svg-desc',
-      },
-      children,
-    ),
-  ];
+  return [chartSvg('timeline-chart', { width: WIDTH, height }, 'Timeline of the investigation', description, children)];
 }
 
 function shapeAt(row: Row, x: number, y: number): ElementContent {
@@ -148,8 +135,8 @@ function shapeAt(row: Row, x: number, y: number): ElementContent {
 function discoveryRows(discovery: unknown): Row[] {
   if (typeof discovery !== 'object' || discovery === null) return [];
   const { cycles, stop } = discovery as Record<string, unknown>;
-  const rows: Row[] = objects(cycles).map((cycle) => {
-    const events = objects(cycle['events']);
+  const rows: Row[] = records(cycles).map((cycle) => {
+    const events = records(cycle['events']);
     const phases = events.map((event) => `${say(event['phase'])} ${say(event['filesRead'])}`).join(' → ');
     const tokens = events.reduce((sum, event) => sum + (typeof event['tokens'] === 'number' ? event['tokens'] : 0), 0);
     const keywords = Array.isArray(cycle['keywords']) ? cycle['keywords'].map(say).join(', ') : '';
