@@ -44,7 +44,7 @@ try {
     writeFileSync(file, html.output);
     const paint = browser === null ? null : await firstPaint(browser, file);
     rows.push(
-      `${name}: HTML ${formatMs(html.ms)}, ${formatMiB(Buffer.byteLength(html.output))}; Markdown ${formatMs(markdown.ms)}, ${formatMiB(Buffer.byteLength(markdown.output))}; ratio ${(html.ms / markdown.ms).toFixed(2)}x time, ${(Buffer.byteLength(html.output) / Buffer.byteLength(markdown.output)).toFixed(2)}x size; first contentful paint ${paint === null ? 'skipped: Chromium not installed' : formatMs(paint)}`,
+      `${name}: HTML ${formatMs(html.ms)}, ${size(html.output)}; Markdown ${formatMs(markdown.ms)}, ${size(markdown.output)}; ratio ${(html.ms / markdown.ms).toFixed(2)}x time, ${(Buffer.byteLength(html.output) / Buffer.byteLength(markdown.output)).toFixed(2)}x size; first contentful paint ${paint === null ? 'skipped: Chromium not installed' : formatMs(paint)}`,
     );
   }
   // The corpus page of 2,000 specs, beside the Markdown statistics of the same outcomes.
@@ -64,7 +64,7 @@ try {
   writeFileSync(file, page.output);
   const paint = browser === null ? null : await firstPaint(browser, file);
   rows.push(
-    `corpus page of 2,000 specs (stats; compiling them takes ${formatMs(compiling.ms)}): HTML ${formatMs(page.ms)}, ${formatMiB(Buffer.byteLength(page.output))}; Markdown ${formatMs(markdown.ms)}, ${formatMiB(Buffer.byteLength(markdown.output))}; ratio ${(page.ms / markdown.ms).toFixed(2)}x time, ${(Buffer.byteLength(page.output) / Buffer.byteLength(markdown.output)).toFixed(2)}x size; first contentful paint ${paint === null ? 'skipped: Chromium not installed' : formatMs(paint)}`,
+    `corpus page of 2,000 specs (stats; compiling them takes ${formatMs(compiling.ms)}): HTML ${formatMs(page.ms)}, ${size(page.output)}; Markdown ${formatMs(markdown.ms)}, ${size(markdown.output)}; ratio ${(page.ms / markdown.ms).toFixed(2)}x time, ${(Buffer.byteLength(page.output) / Buffer.byteLength(markdown.output)).toFixed(2)}x size; first contentful paint ${paint === null ? 'skipped: Chromium not installed' : formatMs(paint)}`,
   );
   await browser?.close();
   process.stdout.write(`bench-html: ${ROUNDS} rounds a size, medians\n${rows.join('\n')}\n`);
@@ -82,6 +82,12 @@ function timed(render: () => string, rounds = ROUNDS): { ms: number; output: str
     times.push(performance.now() - start);
   }
   return { ms: median(times), output };
+}
+
+/** A page's size in UTF-8: in KB below a MiB, where a tenth of a MiB would round a typical page to nothing. */
+function size(text: string): string {
+  const bytes = Buffer.byteLength(text);
+  return bytes < 2 ** 20 ? `${(bytes / 1024).toFixed(1)} KB` : formatMiB(bytes);
 }
 
 /** The median time from navigation to the first contentful paint of a page from disk, over five fresh pages. */

@@ -80,12 +80,16 @@ async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
 }
 
-/** The page as a screenshot in HTML_SCREENSHOTS, when it names a folder. */
-async function screenshot(page: Page, name: string, fullPage: boolean): Promise<void> {
+/** How much of a page a screenshot shows: its first 1,600 pixels, the part a reviewer reads at a glance. */
+const SHOT = { width: 1280, height: 1600 };
+
+/** The page as a screenshot in HTML_SCREENSHOTS, when it names a folder: its top, or the window where it was scrolled to. */
+async function screenshot(page: Page, name: string, from: 'top' | 'window' = 'top'): Promise<void> {
   const shots = process.env['HTML_SCREENSHOTS'];
   if (shots === undefined || shots === '') return;
   mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage });
+  await page.setViewportSize(from === 'top' ? SHOT : { width: SHOT.width, height: 720 });
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: false });
 }
 
 /** A filtered page (corpus or comparison): shown filters, then every row again with JavaScript off. */
@@ -104,7 +108,7 @@ async function checkFiltered(browser: Browser, file: string, select: string, val
   expect(await page.locator('#filter-count').textContent()).toBe(`${shown} of ${rows} ${noun} shown`);
   await page.selectOption(select, '');
   expect(await axeViolations(page)).toEqual([]);
-  await screenshot(page, noun === 'specs' ? 'corpus' : 'comparison', false);
+  await screenshot(page, noun === 'specs' ? 'corpus' : 'comparison');
   // With scripts off, the page is whole: every row shown, the filters hidden.
   const context = await browser.newContext({ javaScriptEnabled: false });
   const still = await context.newPage();
@@ -147,7 +151,7 @@ describe.skipIf(CHROMIUM === undefined)('the HTML report in Chromium', { timeout
       // The style was allowed by its hash: the verdict is drawn in its colour, not the default.
       expect(await page.locator('.verdict').evaluate((element) => getComputedStyle(element).borderTopStyle)).toBe('solid');
       expect(await axeViolations(page)).toEqual([]);
-      await screenshot(page, name, true);
+      await screenshot(page, name);
       // The keyboard reaches the report first through the skip link.
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('#main');
@@ -212,6 +216,19 @@ describe.skipIf(CHROMIUM === undefined)('the HTML report in Chromium', { timeout
     expect(line).toMatch(/^#L\d+$/);
     // The line the link points at is the one :target highlights.
     expect(await page.locator(`${line}`).evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+    // And it stands level with its number in the gutter, which is a column of text of its own.
+    const offset = await page.evaluate((id) => {
+      const flagged = document.getElementById(id.slice(1)) as HTMLElement;
+      const gutter = document.querySelector('.source .gutter') as HTMLElement;
+      const style = getComputedStyle(gutter);
+      const number = Number(id.slice(2));
+      const expected =
+        gutter.getBoundingClientRect().top + Number.parseFloat(style.paddingTop) + (number - 1) * Number.parseFloat(style.lineHeight);
+      return Math.abs(flagged.getBoundingClientRect().top - expected);
+    }, line);
+    expect(offset).toBeLessThan(2);
+    await page.evaluate((id) => document.getElementById(id.slice(1))?.scrollIntoView({ block: 'center' }), line);
+    await screenshot(page, 'invalid-line', 'window');
     await page.close();
   });
 });

@@ -25,7 +25,7 @@ import { HOSTILE_TEXTS } from './support/untrusted-output.js';
 
 /** The elements a page is made of; anything else in a page came from its input. */
 const PAGE_ELEMENTS = new Set(
-  'html head meta title style body a header nav ul li main section h1 h2 h3 p dl dt dd span table thead tbody tr th td code br strong figure figcaption pre footer script svg g text line rect path circle polyline desc form label select option output mark'.split(
+  'html head meta title style body a header nav ul li main section div h1 h2 h3 p dl dt dd span table thead tbody tr th td code br strong figure figcaption pre footer script svg g text line rect path circle polyline desc form label select option output mark'.split(
     ' ',
   ),
 );
@@ -74,6 +74,30 @@ function pageProblems(html: string, report: unknown, allowedScript?: string): st
   return problems;
 }
 
+/**
+ * The source view shows every line of the source, numbered from 1 in its gutter, each flagged line
+ * where its number says, and nothing else but the flagged lines' notes.
+ */
+function expectSourceShown(document: Document, source: string): void {
+  const lines = source
+    .replace(/^\uFEFF/, '')
+    .replace(/(\r\n|\r|\n)$/, '')
+    .split(/\r\n|\r|\n/);
+  expect(document.querySelector('.source .gutter')?.textContent).toBe(lines.map((_line, index) => String(index + 1)).join('\n'));
+  const code = document.querySelector('.source .code code') as Element;
+  const shown = (node: Node): string => {
+    const copy = node.cloneNode(true) as Element;
+    if (copy.nodeType === copy.ELEMENT_NODE) for (const note of copy.querySelectorAll('a.note')) note.remove();
+    return copy.textContent ?? '';
+  };
+  expect(shown(code)).toBe(lines.join('\n'));
+  let before = '';
+  for (const node of code.childNodes) {
+    if (node.nodeType === node.ELEMENT_NODE) expect((node as Element).id).toBe(`L${before.split('\n').length}`);
+    before += shown(node);
+  }
+}
+
 describe('the page of one spec', () => {
   it('holds everything it shows, allows only its own style, and links only inside itself', () => {
     const { html, report } = pageOf('fixtures/valid/payments-refund-retry.json');
@@ -113,7 +137,7 @@ describe('the page of one spec', () => {
     const dives = report.investigation['deepDives'] as unknown[];
     // One point a deep dive, and the start.
     expect(document.querySelectorAll('#budget circle.point')).toHaveLength(dives.length + 1);
-    expect(document.querySelector('#budget desc')?.textContent).toBe('Spent 4 of 6 reads over 4 deep dives; the spec records 4 used.');
+    expect(document.querySelector('#budget desc')?.textContent).toBe('Spent 4 of 6 reads over 4 deep dives; the document records 4 used.');
   });
 
   it('draws the cycles of a discovery trace first, each with its phases, then its stop', () => {
@@ -163,9 +187,13 @@ describe('the page of one spec', () => {
     }
     expect(lanes.get('Deep dive')).toBe(61);
     expect(rows.some((row) => row.querySelector('title')?.textContent === '… and 940 more (the tables list them all)')).toBe(true);
-    // Every dive is in the table; every line of the source is there, numbered by the style.
+    // Every dive is in the table; every line of the source is there, numbered.
     expect(document.querySelectorAll('#findings tbody tr')).toHaveLength(1000);
-    expect(document.querySelectorAll('pre.source code > span')).toHaveLength(source.trimEnd().split('\n').length);
+    expectSourceShown(document, source);
+    // The burn-down of so many dives is its line and eight or so names, not a point and a name a dive.
+    expect(document.querySelectorAll('#budget circle.point')).toHaveLength(0);
+    expect(document.querySelector('#budget polyline')?.getAttribute('points')?.split(' ')).toHaveLength(1001);
+    expect(document.querySelectorAll('#budget text.tick').length).toBeLessThanOrEqual(2 + 9);
   });
 
   it('links each failed criterion to its problems, each problem to its line, and each flagged line back', () => {
@@ -191,10 +219,10 @@ describe('the page of one spec', () => {
       .split('/')
       .reduce<unknown>((node, token) => (token === '' ? node : (node as Record<string, unknown>)[token]), report.investigation);
     expect(line?.querySelector('mark')?.textContent?.replace(/^["']|["']$/g, '')).toBe(value);
-    expect(document.querySelectorAll('pre.source code > span')).toHaveLength(source.trimEnd().split('\n').length);
+    expectSourceShown(document, source);
   });
 
-  it('shows a katas report with the sections every dialect has', () => {
+  it('shows a katas report with its own timeline, its three budget dimensions and its record as tables', () => {
     const { html, report } = pageOf('fixtures/katas/invalid/katas-cheap-mapping-read-as-scan.json');
     expect(pageProblems(html, report)).toEqual([]);
     const { document } = new JSDOM(html).window;
@@ -202,8 +230,37 @@ describe('the page of one spec', () => {
     expect([...document.querySelectorAll('main > section > h2')].map((heading) => heading.textContent)).toEqual([
       'Gate',
       'Problems (1 error, 0 warnings)',
+      'Timeline',
+      'Budget',
+      'Topology: cheap mapping',
+      'Prioritized plan',
+      'Findings',
+      'Replans',
+      'Evidence',
+      'Scratchpad',
+      'Validation',
+      'Risks',
       'Source',
     ]);
+    // Three mappings and the candidates, four plan entries, the invalidating finding and its replan, two more findings, the end.
+    const lanes = [...document.querySelectorAll('#timeline text.lane')].map((lane) => lane.textContent);
+    expect(lanes).toEqual(['Map', 'Plan', 'Finding', 'Replan', 'Finding', 'Stop']);
+    expect(document.querySelectorAll('#timeline g')).toHaveLength(4 + 4 + 3 + 1 + 1);
+    const findings = [...document.querySelectorAll('#timeline g > title')]
+      .map((title) => title.textContent ?? '')
+      .filter((text) => /\d\/8 files/.test(text));
+    expect(findings.map((text) => /(\d)\/8 files/.exec(text)?.[1])).toEqual(['1', '2', '3']);
+    expect(document.querySelector('#timeline circle.invalidates')).not.toBeNull();
+    const dimensions = [...document.querySelectorAll('#budget tbody tr')].map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(dimensions).toEqual([
+      ['files', '8', '3', '5'],
+      ['queries', '10', '4', '6'],
+      ['minutes', '40', '25', '15'],
+    ]);
+    expect(document.querySelectorAll('#budget circle.point')).toHaveLength(4);
+    expect(document.querySelector('#budget desc')?.textContent).toBe('Spent 3 of 8 files over 3 findings; the document records 3 used.');
+    expect(document.querySelectorAll('#findings tbody tr')).toHaveLength(3);
+    expect(document.querySelectorAll('#plan tbody tr')).toHaveLength(4);
   });
 });
 
@@ -233,6 +290,18 @@ describe('the corpus page (stats --format html)', () => {
     const widths = bars.map((bar) => Number(bar.querySelector('rect')?.getAttribute('width')));
     expect(widths[0]).toBe(Math.max(...widths));
     expect(document.querySelectorAll('#budget-use svg rect')).toHaveLength(stats.budgetUse.buckets.length);
+    // Pass rates against a full bar of 100%, whatever the best task's rate.
+    const rates = [...document.querySelectorAll('#tasks svg g')].map((bar) => ({
+      width: Number(bar.querySelector('rect')?.getAttribute('width')),
+      said: bar.querySelectorAll('text')[1]?.textContent,
+    }));
+    type Task = { passRate: number; passes: number; runs: number };
+    expect(rates.map((rate) => rate.said)).toEqual(
+      stats.tasks.map((task: Task) => `${Math.round(task.passRate * 100)}% (${task.passes} of ${task.runs})`),
+    );
+    const full = Math.max(...rates.map((rate) => rate.width)) / Math.max(...stats.tasks.map((task: Task) => task.passRate));
+    expect(stats.tasks.some((task: Task) => task.passRate < 1)).toBe(true);
+    for (const [index, rate] of rates.entries()) expect(rate.width).toBeCloseTo(full * stats.tasks[index].passRate, -1);
     // Without the script the filters stay hidden and every spec is shown.
     expect(document.getElementById('filters')?.hasAttribute('hidden')).toBe(true);
     expect(document.querySelectorAll('[data-verdict][hidden]')).toHaveLength(0);
@@ -355,20 +424,22 @@ describe('--output-dir', () => {
     for (const name of pages) {
       const html = readFileSync(join(one, name), 'utf8');
       expect(html).toBe(readFileSync(join(two, name), 'utf8'));
-      expect(new JSDOM(html).window.document.querySelectorAll('pre.source code > span').length).toBeGreaterThan(10);
+      expect(new JSDOM(html).window.document.querySelector('.source .gutter')?.textContent?.split('\n').length).toBeGreaterThan(10);
     }
   });
 });
 
+/** The fuzz generators' text classes, the hostile corpus's texts and labels, and labels run together. */
+const hostileText = fc.oneof(
+  textArbitrary,
+  fc.constantFrom(...HOSTILE_TEXTS.map(({ text }) => text), ...HOSTILE),
+  fc.array(fc.constantFrom(...HOSTILE), { minLength: 2, maxLength: 4 }).map((pieces) => pieces.join('')),
+);
+
 describe('hostile text', () => {
   it('whatever a spec holds, none of it becomes markup, a link, a script or a control on the page', () => {
-    const hostile = fc.oneof(
-      textArbitrary,
-      fc.constantFrom(...HOSTILE_TEXTS.map(({ text }) => text), ...HOSTILE),
-      fc.array(fc.constantFrom(...HOSTILE), { minLength: 2, maxLength: 4 }).map((pieces) => pieces.join('')),
-    );
     fc.assert(
-      fc.property(validSpecArbitrary, hostile, hostile, hostile, (spec, goal, finding, node) => {
+      fc.property(validSpecArbitrary, hostileText, hostileText, hostileText, (spec, goal, finding, node) => {
         const dives = spec['deepDives'] as Array<Record<string, unknown>>;
         const edited = { ...spec, goal, deepDives: dives.map((dive, index) => (index === 0 ? { ...dive, finding, node } : dive)) };
         const source = toYaml(edited);
@@ -377,6 +448,30 @@ describe('hostile text', () => {
         expect(pageProblems(renderHtml(result.report, { source }), result.report)).toEqual([]);
       }),
       { seed: DEFAULT_SEED, numRuns: 150 },
+    );
+  });
+
+  it('whatever a katas report holds, none of it becomes markup, a link, a script or a control on the page', () => {
+    const base = JSON.parse(readFileSync(join(projectRoot, 'fixtures/katas/valid/mobile-checkout-flag.json'), 'utf8'));
+    fc.assert(
+      fc.property(hostileText, hostileText, hostileText, hostileText, (objective, summary, target, risk) => {
+        const edited = structuredClone(base);
+        edited.objective = objective;
+        edited.findings[0].summary = summary;
+        edited.findings[1].target = target;
+        edited.prioritized_plan[0].target = target;
+        edited.replans[0].new_plan_order.push(target);
+        edited.topology.cheap_mapping[0].pattern = summary;
+        edited.topology.candidates.push(risk);
+        edited.budget.pending_questions = [risk];
+        edited.risks.remaining = [risk, summary];
+        edited.evidence[0].claim = objective;
+        const source = JSON.stringify(edited, null, 2);
+        const result = createCompiler().compile(source, { path: 'hostile.json' });
+        if (result.report === null) return;
+        expect(pageProblems(renderHtml(result.report, { source }), result.report)).toEqual([]);
+      }),
+      { seed: DEFAULT_SEED, numRuns: 100 },
     );
   });
 });

@@ -89,16 +89,28 @@ export function renderStatsHtml(stats: Stats, files: readonly FileOutcome[]): st
     {
       id: 'tasks',
       title: 'Runs of the same task',
-      content: table(
-        ['Task', 'Runs', 'Passes', 'Pass rate', ...kHeadings],
-        stats.tasks.map((task) => [
-          say(task.task),
-          String(task.runs),
-          String(task.passes),
-          task.passRate.toFixed(2),
-          ...task.passAtK.flatMap((atK, index) => [figure(atK.value), figure(task.passHatK[index]?.value ?? null)]),
-        ]),
-      ),
+      content: [
+        ...barChart(
+          'pass-rate-chart',
+          'Pass rate of each task over its runs',
+          stats.tasks.map((task) => ({
+            label: say(task.task),
+            value: Math.round(task.passRate * 100),
+            shown: `${Math.round(task.passRate * 100)}% (${task.passes} of ${task.runs})`,
+          })),
+          100,
+        ),
+        ...table(
+          ['Task', 'Runs', 'Passes', 'Pass rate', ...kHeadings],
+          stats.tasks.map((task) => [
+            say(task.task),
+            String(task.runs),
+            String(task.passes),
+            task.passRate.toFixed(2),
+            ...task.passAtK.flatMap((atK, index) => [figure(atK.value), figure(task.passHatK[index]?.value ?? null)]),
+          ]),
+        ),
+      ],
     },
     {
       id: 'specs',

@@ -2,16 +2,28 @@
 // the command line loads on the first HTML report, with the hast serializer.
 import { h } from 'hastscript';
 import { plural } from '../../common/text.js';
-import type { Report } from '../../report/types.js';
-import { renderPage } from './page.js';
+import type { DialectId, Report } from '../../report/types.js';
+import { katasSections } from './katas-sections.js';
+import { renderPage, type Section } from './page.js';
 import { facts, gateChecklist, problemsTable, sourceView, verdictBadge } from './shared-sections.js';
-import { type Section, specSections } from './spec-sections.js';
+import { specSections } from './spec-sections.js';
 import { cut, say } from './text.js';
 
 /** What a page may show beside the report: the spec's text, for the source view the problems link to. */
 export interface HtmlContext {
   source?: string;
 }
+
+/**
+ * The sections a dialect's page adds to those every page has, between the problems and the source.
+ * They live here, in the HTML bundle part with the hast builders, not in the dialect's folder: the
+ * dialects are in the command line's core, which a run without an HTML page should not pay for. A
+ * dialect not listed gets the sections every page has.
+ */
+const DIALECT_SECTIONS: Partial<Record<DialectId, (report: Report) => Section[]>> = {
+  'investigation-spec': specSections,
+  'katas-report-v1': (report) => (report.dialect === 'katas-report-v1' ? katasSections(report) : []),
+};
 
 export function renderHtml(report: Report, context: HtmlContext = {}): string {
   const { summary } = report;
@@ -28,7 +40,7 @@ export function renderHtml(report: Report, context: HtmlContext = {}): string {
       title: `Problems (${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')})`,
       content: problemsTable(report, withSource),
     },
-    ...(report.dialect === undefined ? specSections(report) : []),
+    ...(DIALECT_SECTIONS[report.dialect ?? 'investigation-spec']?.(report) ?? []),
     ...(context.source === undefined
       ? []
       : [

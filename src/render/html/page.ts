@@ -4,17 +4,24 @@
 // execute. The same tree gives the same bytes: no date, no random id.
 import { createHash } from 'node:crypto';
 import type { Element, ElementContent, Root } from 'hast';
-import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
 import { escapeFor } from '../untrusted/index.js';
+import { serializeHtml } from './serialize.js';
 import { PAGE_STYLE } from './style.js';
+
+/** A section of a page: its heading (and the navigation's link to it) and what it shows. */
+export interface Section {
+  id: string;
+  title: string;
+  content: ElementContent[];
+}
 
 export interface Page {
   title: string;
   /** The page's own heading and what stands under it. */
   header: ElementContent[];
   /** The sections, each with an id and a heading: the navigation links to each. */
-  sections: Array<{ id: string; title: string; content: ElementContent[] }>;
+  sections: Section[];
   footer: ElementContent[];
   /** The data the page shows, embedded as JSON for a reader's tools. */
   data: unknown;
@@ -82,7 +89,7 @@ export function renderPage(page: Page): string {
       ]),
     ],
   };
-  return `${toHtml(tree, { allowDangerousHtml: false })}\n`;
+  return `${serializeHtml(tree)}\n`;
 }
 
 /** The data as a JSON block the browser keeps as text: escapeFor.htmlJson makes sure nothing in it can end the element. */

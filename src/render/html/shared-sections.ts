@@ -91,6 +91,9 @@ function where(diagnostic: Diagnostic, withSource: boolean): Array<ElementConten
 /**
  * The source with line numbers; the lines problems point at are flagged, with an id, and link back
  * to them, and on each the value the problem's pointer names is marked (its part on that line).
+ * The numbers are one column of text beside the code, and the lines no problem points at are text
+ * between the flagged ones: a spec of 15,000 lines is not 15,000 elements, which would be most of
+ * the page's size and of the time it takes to write and to lay out.
  */
 export function sourceView(source: string, diagnostics: readonly Diagnostic[], format?: 'json' | 'yaml'): ElementContent[] {
   const byLine = new Map<number, number[]>();
@@ -108,12 +111,19 @@ export function sourceView(source: string, diagnostics: readonly Diagnostic[], f
     start = found.index + found[0].length;
   }
   if (start < body.length || lines.length === 0) lines.push({ text: body.slice(start), start });
-  const children = lines.map(({ text, start: lineStart }, index) => {
+  const code: Array<ElementContent | string> = [];
+  // The text of the lines since the last flagged one, each with its line end, shown as one run.
+  let plain: string[] = [];
+  lines.forEach(({ text, start: lineStart }, index) => {
     const number = index + 1;
+    const end = number === lines.length ? '' : '\n';
     const flagged = byLine.get(number) ?? [];
-    // The least markup a line: a spec of 15,000 lines has as many. Its number is drawn by the style
-    // (a CSS counter); only a line a problem points at has an id, for the problem to link to.
-    if (flagged.length === 0) return h('span', say(text));
+    if (flagged.length === 0) {
+      plain.push(text, end);
+      return;
+    }
+    if (plain.length > 0) code.push(say(plain.join('')));
+    plain = [end];
     const marks = flagged.flatMap((problem) => {
       const path = diagnostics[problem]?.path ?? '';
       const span = path === '' ? undefined : spanOf(path);
@@ -122,18 +132,28 @@ export function sourceView(source: string, diagnostics: readonly Diagnostic[], f
       const to = Math.min(span.end, lineStart + text.length) - lineStart;
       return from < to ? [{ from, to }] : [];
     });
-    return h('span', { id: lineId(number), className: ['flagged'] }, [
-      ...marked(text, marks),
-      ...flagged.map((problem) =>
-        h(
-          'a',
-          { className: ['note'], href: `#${problemId(problem)}` },
-          `← ${say(diagnostics[problem]?.ruleId)} ${say(diagnostics[problem]?.path || '/')}`,
+    code.push(
+      h('span', { id: lineId(number), className: ['flagged'] }, [
+        ...marked(text, marks),
+        ...flagged.map((problem) =>
+          h(
+            'a',
+            { className: ['note'], href: `#${problemId(problem)}` },
+            `← ${say(diagnostics[problem]?.ruleId)} ${say(diagnostics[problem]?.path || '/')}`,
+          ),
         ),
-      ),
-    ]);
+      ]),
+    );
   });
-  return [h('pre', { className: ['source'], tabIndex: 0, ariaLabel: 'The spec as written' }, h('code', children))];
+  const rest = plain.join('');
+  if (rest !== '') code.push(say(rest));
+  const numbers = lines.map((_line, index) => String(index + 1)).join('\n');
+  return [
+    h('div', { className: ['source'] }, [
+      h('pre', { className: ['gutter'], ariaHidden: 'true' }, numbers),
+      h('pre', { className: ['code'], tabIndex: 0, ariaLabel: 'The spec as written' }, h('code', code)),
+    ]),
+  ];
 }
 
 /** A line's text with the ranges marked (overlapping ones as one), the rest as it is. */

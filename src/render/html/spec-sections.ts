@@ -1,85 +1,70 @@
 // The sections of an investigation spec's page beyond what every report shows: the timeline, the
 // budget burn-down, and the spec's own record as tables that print well (hypotheses, findings with
 // their provenance, replans, the stop, the deliverable, the risks).
-import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
-import { records } from '../../common/guards.js';
+import { isRecord } from '../../common/guards.js';
+import { plural } from '../../common/text.js';
 import type { Report } from '../../report/types.js';
-import { burnDown } from './burn-down.js';
-import { type Cell, dataTable } from './table.js';
+import { burnDown, diveSpending } from './burn-down.js';
+import type { Section } from './page.js';
+import { codeCell, codeListCell, type RecordTable, recordSections, textCell } from './record-tables.js';
 import { say } from './text.js';
-import { timeline } from './timeline.js';
+import { specTimelineRows, timelineSection } from './timeline.js';
 
-export interface Section {
-  id: string;
-  title: string;
-  content: ElementContent[];
-}
-
-/** A list of the spec's record as a table: its field, and each column's heading and cell. */
-interface RecordTable {
-  id: string;
-  title: string;
-  field: string;
-  columns: Array<[string, (item: Record<string, unknown>, index: number) => Cell]>;
-  /** What stands in place of the table when the list is empty. */
-  empty: string;
-}
-
-const RECORD_TABLES: readonly RecordTable[] = [
+const SPEC_TABLES: readonly RecordTable[] = [
   {
     id: 'map',
     title: 'Surface map',
-    field: 'surfaceMap',
+    items: (data) => data['surfaceMap'],
     columns: [
-      ['Id', (entry) => code(entry['id'])],
-      ['Tool', (entry) => code(entry['tool'])],
-      ['Query', (entry) => code(entry['query'])],
-      ['Candidate nodes', (entry) => list(entry['candidateNodes'])],
-      ['Evidence', (entry) => text(entry['evidence'])],
+      ['Id', (entry) => codeCell(entry['id'])],
+      ['Tool', (entry) => codeCell(entry['tool'])],
+      ['Query', (entry) => codeCell(entry['query'])],
+      ['Candidate nodes', (entry) => codeListCell(entry['candidateNodes'])],
+      ['Evidence', (entry) => textCell(entry['evidence'])],
     ],
     empty: 'None recorded.',
   },
   {
     id: 'hypotheses',
     title: 'Hypotheses',
-    field: 'hypotheses',
+    items: (data) => data['hypotheses'],
     columns: [
-      ['Id', (hypothesis) => code(hypothesis['id'])],
-      ['Priority', (hypothesis) => text(hypothesis['priority'])],
-      ['Cost', (hypothesis) => text(hypothesis['cost'])],
-      ['Status', (hypothesis) => text(hypothesis['status'])],
-      ['Claim', (hypothesis) => text(hypothesis['claim'])],
-      ['Candidate nodes', (hypothesis) => list(hypothesis['candidateNodes'])],
+      ['Id', (hypothesis) => codeCell(hypothesis['id'])],
+      ['Priority', (hypothesis) => textCell(hypothesis['priority'])],
+      ['Cost', (hypothesis) => textCell(hypothesis['cost'])],
+      ['Status', (hypothesis) => textCell(hypothesis['status'])],
+      ['Claim', (hypothesis) => textCell(hypothesis['claim'])],
+      ['Candidate nodes', (hypothesis) => codeListCell(hypothesis['candidateNodes'])],
     ],
     empty: 'None recorded.',
   },
   {
     id: 'findings',
     title: 'Deep dives and findings',
-    field: 'deepDives',
+    items: (data) => data['deepDives'],
     columns: [
-      ['#', (_dive, index) => text(index + 1)],
-      ['Id', (dive) => code(dive['id'])],
-      ['Hypothesis', (dive) => code(dive['hypothesisId'])],
-      ['Node', (dive) => code(dive['node'])],
-      ['Tool', (dive) => code(dive['tool'])],
-      ['Effect', (dive) => text(dive['effect'])],
-      ['Provenance', (dive) => code(dive['provenance'])],
-      ['Finding', (dive) => text(dive['finding'])],
+      ['#', (_dive, index) => textCell(index + 1)],
+      ['Id', (dive) => codeCell(dive['id'])],
+      ['Hypothesis', (dive) => codeCell(dive['hypothesisId'])],
+      ['Node', (dive) => codeCell(dive['node'])],
+      ['Tool', (dive) => codeCell(dive['tool'])],
+      ['Effect', (dive) => textCell(dive['effect'])],
+      ['Provenance', (dive) => codeCell(dive['provenance'])],
+      ['Finding', (dive) => textCell(dive['finding'])],
     ],
     empty: 'None recorded.',
   },
   {
     id: 'replans',
     title: 'Replans',
-    field: 'replanLog',
+    items: (data) => data['replanLog'],
     columns: [
-      ['After', (replan) => code(replan['afterDeepDive'])],
-      ['Trigger', (replan) => text(replan['trigger'])],
-      ['Hypothesis', (replan) => code(replan['hypothesisId'])],
-      ['Decision', (replan) => text(replan['decision'])],
-      ['Evidence', (replan) => text(replan['evidence'])],
+      ['After', (replan) => codeCell(replan['afterDeepDive'])],
+      ['Trigger', (replan) => textCell(replan['trigger'])],
+      ['Hypothesis', (replan) => codeCell(replan['hypothesisId'])],
+      ['Decision', (replan) => textCell(replan['decision'])],
+      ['Evidence', (replan) => textCell(replan['evidence'])],
     ],
     empty: 'No replans: no evidence invalidated a hypothesis.',
   },
@@ -88,69 +73,36 @@ const RECORD_TABLES: readonly RecordTable[] = [
 export function specSections(report: Report): Section[] {
   const data = report.investigation;
   const { counts } = report.summary;
-  const sections: Section[] = [];
-  const description = `${counts.surfaceMapEntries} map entries, ${counts.hypotheses} hypotheses, ${counts.deepDives} deep dives, ${counts.replans} replans, stop: ${say(report.summary.stopReason ?? 'none recorded')}.`;
-  const drawn = timeline(report, description);
-  if (drawn.length > 0)
-    sections.push({
-      id: 'timeline',
-      title: 'Timeline',
-      content: [
-        h('figure', [...drawn, h('figcaption', `${description} Each line's full text is its tooltip; the tables below say it all.`)]),
-      ],
-    });
-  const chart = burnDown(report);
-  if (chart.length > 0) sections.push({ id: 'budget', title: 'Budget', content: [h('figure', chart)] });
-  for (const record of RECORD_TABLES) {
-    const items = records(data[record.field]);
-    sections.push({
-      id: record.id,
-      title: record.title,
-      content: dataTable(
-        record.columns.map(([heading]) => heading),
-        items.map((item, index) => record.columns.map(([, cell]) => cell(item, index))),
-        record.empty,
-      ),
-    });
-  }
-  const stop =
-    typeof data['stopCondition'] === 'object' && data['stopCondition'] !== null ? (data['stopCondition'] as Record<string, unknown>) : {};
-  sections.push({
-    id: 'stop',
-    title: 'Stop and deliverable',
-    content: [
-      h('p', [h('strong', 'Stop reason: '), h('code', say(stop['reason'] ?? 'none recorded'))]),
-      ...(stop['evidence'] === undefined ? [] : [h('p', { className: ['text'] }, say(stop['evidence']))]),
-      h('h3', 'Deliverable'),
-      h('p', { className: ['text'] }, data['deliverable'] === undefined ? 'None recorded.' : say(data['deliverable'])),
-    ],
-  });
+  const description = `${plural(counts.surfaceMapEntries, 'map entry', 'map entries')}, ${plural(counts.hypotheses, 'hypothesis', 'hypotheses')}, ${plural(counts.deepDives, 'deep dive')}, ${plural(counts.replans, 'replan')}, stop: ${say(report.summary.stopReason ?? 'none recorded')}.`;
+  const chart = burnDown(diveSpending(report));
+  const stop = isRecord(data['stopCondition']) ? data['stopCondition'] : {};
   const risks = Array.isArray(data['risks']) ? data['risks'] : [];
-  sections.push({
-    id: 'risks',
-    title: 'Risks and coverage left out',
-    content:
-      risks.length === 0
-        ? [h('p', 'No risks declared.')]
-        : [
-            h(
-              'ul',
-              risks.map((risk) => h('li', say(risk))),
-            ),
-          ],
-  });
-  return sections;
-}
-
-function code(value: unknown): Cell {
-  return value === undefined ? [] : [h('code', say(value))];
-}
-
-function text(value: unknown): Cell {
-  return value === undefined ? [] : [say(value)];
-}
-
-function list(value: unknown): Cell {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item, index) => [...(index === 0 ? [] : [h('br')]), h('code', say(item))]);
+  return [
+    ...timelineSection(specTimelineRows(report), description),
+    ...(chart.length === 0 ? [] : [{ id: 'budget', title: 'Budget', content: [h('figure', chart)] }]),
+    ...recordSections(SPEC_TABLES, data),
+    {
+      id: 'stop',
+      title: 'Stop and deliverable',
+      content: [
+        h('p', [h('strong', 'Stop reason: '), h('code', say(stop['reason'] ?? 'none recorded'))]),
+        ...(stop['evidence'] === undefined ? [] : [h('p', { className: ['text'] }, say(stop['evidence']))]),
+        h('h3', 'Deliverable'),
+        h('p', { className: ['text'] }, data['deliverable'] === undefined ? 'None recorded.' : say(data['deliverable'])),
+      ],
+    },
+    {
+      id: 'risks',
+      title: 'Risks and coverage left out',
+      content:
+        risks.length === 0
+          ? [h('p', 'No risks declared.')]
+          : [
+              h(
+                'ul',
+                risks.map((risk) => h('li', say(risk))),
+              ),
+            ],
+    },
+  ];
 }

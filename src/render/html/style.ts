@@ -34,14 +34,14 @@ svg .map{fill:var(--map)}svg .hypothesis{fill:var(--accent)}svg .confirms{fill:v
 svg .neutral{fill:var(--muted)}svg .replan{fill:var(--warn)}svg .stop{fill:var(--text)}svg .unmatched{fill:none;stroke:var(--fail);stroke-width:2}
 svg .used{fill:none;stroke:var(--accent);stroke-width:2.5}svg .total{stroke:var(--fail);stroke-dasharray:6 4;stroke-width:2}
 svg .bar{fill:var(--accent)}svg .axis{stroke:var(--muted)}svg .tick{fill:var(--muted)}svg .point{fill:var(--accent)}
-pre.source{border:1px solid var(--line);background:var(--soft);padding:8px 0;overflow-x:auto;font:13px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
-pre.source code{counter-reset:line}
-pre.source code>span{display:block;padding:0 12px 0 0;white-space:pre;counter-increment:line}
-pre.source code>span::before{content:counter(line);display:inline-block;width:4.5em;padding-right:1em;text-align:right;color:var(--muted)}
-pre.source .flagged{background:var(--mark)}
-pre.source mark{background:#ffd8a8;color:inherit;outline:1px solid var(--fail);outline-offset:-1px}
-pre.source code>span:target,tr:target{outline:2px solid var(--accent);background:var(--mark)}
-pre.source .note{margin-left:2em;color:var(--fail);font-style:italic}
+.source{display:grid;grid-template-columns:max-content minmax(0,1fr);border:1px solid var(--line);background:var(--soft)}
+.source pre{margin:0;padding:8px 0;font:13px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:pre}
+.source .gutter{padding:8px 1em 8px 12px;text-align:right;color:var(--muted);border-right:1px solid var(--line);user-select:none}
+.source .code{overflow-x:auto;padding-left:12px}
+.source .flagged{display:inline-block;min-width:100%;background:var(--mark)}
+.source mark{background:#ffd8a8;color:inherit;outline:1px solid var(--fail);outline-offset:-1px}
+.source .flagged:target,tr:target{outline:2px solid var(--accent);background:var(--mark)}
+.source .note{margin-left:2em;color:var(--fail);font-style:italic}
 footer{color:var(--muted);font-size:.9em;margin-top:32px;padding-bottom:24px;border-top:1px solid var(--line);padding-top:8px}
-@media print{nav,.skip{display:none}a{color:inherit;text-decoration:none}tr,figure,pre.source code>span{break-inside:avoid}h2{break-after:avoid}pre.source{overflow:visible}}
+@media print{nav,.skip{display:none}a{color:inherit;text-decoration:none}tr,figure{break-inside:avoid}h2{break-after:avoid}.source .code{overflow:visible}}
 `.trim();

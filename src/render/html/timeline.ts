@@ -1,14 +1,16 @@
-// The investigation as it went, drawn as inline SVG that needs no script to be seen: a discovery
-// trace's cycles, the surface map, the hypotheses as ranked, the deep dives in order with their effect and the budget spent so
-// far, each replan after the dive that triggered it, the stop; with a trace, the reads the trace
-// has that the record does not, marked. One row an event, top to bottom; each row's full text is
-// its <title> (a tooltip), its line cut to fit.
+// The investigation as it went, drawn as inline SVG that needs no script to be seen. For a spec: a
+// discovery trace's cycles, the surface map, the hypotheses as ranked, the deep dives in order with
+// their effect and the budget spent so far, each replan after the dive that triggered it, the stop;
+// with a trace, the reads the trace has that the record does not, marked. Other dialects give rows
+// of their own. One row an event, top to bottom; each row's full text is its <title> (a tooltip),
+// its line cut to fit.
 import type { ElementContent } from 'hast';
-import { s } from 'hastscript';
+import { h, s } from 'hastscript';
 import { records } from '../../common/guards.js';
 import type { Report } from '../../report/types.js';
-import { spentAfterEachDive } from './burn-down.js';
+import { diveSpending, spentAfterEach } from './burn-down.js';
 import { chartSvg } from './chart.js';
+import type { Section } from './page.js';
 import { cut, say } from './text.js';
 
 const WIDTH = 960;
@@ -26,8 +28,8 @@ export interface Row {
   full: string;
 }
 
-/** The rows of the timeline, in the order the method runs: map, rank, dive (replans where they came), stop, and the trace's extra reads. */
-export function timelineRows(report: Report): Row[] {
+/** A spec's rows, in the order the method runs: map, rank, dive (replans where they came), stop, and the trace's extra reads. */
+export function specTimelineRows(report: Report): Row[] {
   const data = report.investigation;
   const rows: Row[] = discoveryRows(data['discovery']);
   for (const entry of records(data['surfaceMap'])) {
@@ -45,7 +47,7 @@ export function timelineRows(report: Report): Row[] {
   const replans = records(data['replanLog']);
   const budget = report.summary.budget;
   const dives = records(data['deepDives']);
-  const spent = spentAfterEachDive(report);
+  const spent = spentAfterEach(diveSpending(report));
   for (const [index, dive] of dives.entries()) {
     const effect = typeof dive['effect'] === 'string' ? dive['effect'] : '';
     const of = budget.total === null ? '' : ` · ${spent[index + 1]}/${budget.total} ${say(budget.unit ?? '')}`.trimEnd();
@@ -83,7 +85,7 @@ export function timelineRows(report: Report): Row[] {
 const LANE_ROWS = 60;
 
 /** Each lane's run of rows cut to LANE_ROWS, the rest counted. */
-export function boundedRows(rows: readonly Row[]): Row[] {
+function boundedRows(rows: readonly Row[]): Row[] {
   const bounded: Row[] = [];
   const shown = new Map<string, number>();
   const left = new Map<string, number>();
@@ -102,9 +104,17 @@ export function boundedRows(rows: readonly Row[]): Row[] {
   return bounded;
 }
 
+/** The timeline's section, its chart in a figure with a caption; none when there is nothing to draw. */
+export function timelineSection(events: readonly Row[], description: string): Section[] {
+  const drawn = timeline(events, description);
+  if (drawn.length === 0) return [];
+  const caption = `${description} Each line's full text is its tooltip; the tables below say it all.`;
+  return [{ id: 'timeline', title: 'Timeline', content: [h('figure', [...drawn, h('figcaption', caption)])] }];
+}
+
 /** The timeline as an SVG figure with a title and a description for readers who cannot see it. */
-export function timeline(report: Report, description: string): ElementContent[] {
-  const rows = boundedRows(timelineRows(report));
+function timeline(events: readonly Row[], description: string): ElementContent[] {
+  const rows = boundedRows(events);
   if (rows.length === 0) return [];
   const height = rows.length * ROW + 16;
   const children: ElementContent[] = [];

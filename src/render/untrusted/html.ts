@@ -2,7 +2,7 @@ import { ACTIVE_BEYOND_C0, visible } from '../../common/visible.js';
 
 /**
  * Untrusted text in an HTML page (`--format html`). The page is a hast tree serialized by
- * hast-util-to-html, which escapes markup in text and attribute values; this row makes the text
+ * src/render/html/serialize.ts, which escapes markup in text and attribute values; this row makes the text
  * itself fit to show a reviewer: controls and bidi controls as the visible stand-ins of `visible`
  * (line breaks kept, for the places that lay out lines: the source view, `white-space: pre-wrap`),
  * so that no character reorders what the reviewer reads; lone surrogates, which HTML cannot

@@ -1,0 +1,232 @@
+// The sections of a katas report's page beyond what every report shows: its timeline (cheap
+// mappings, the plan in priority order, the findings in the order recorded with the files spent so
+// far, each replan after the finding that triggered it, the end of the budget), its three budget
+// dimensions with the files burn-down, and its record as tables that print well.
+import type { ElementContent } from 'hast';
+import { h } from 'hastscript';
+import { isRecord, records } from '../../common/guards.js';
+import { inPriorityOrder } from '../../common/priority.js';
+import { plural } from '../../common/text.js';
+import type { DialectReport } from '../../report/types.js';
+import { burnDown, type Spending, spentAfterEach } from './burn-down.js';
+import type { Section } from './page.js';
+import { codeCell, codeListCell, type RecordTable, recordSections, textCell } from './record-tables.js';
+import { facts } from './shared-sections.js';
+import { dataTable } from './table.js';
+import { say } from './text.js';
+import { type Row, timelineSection } from './timeline.js';
+
+type KatasReport = DialectReport<'katas-report-v1'>;
+
+const KATAS_TABLES: readonly RecordTable[] = [
+  {
+    id: 'topology',
+    title: 'Topology: cheap mapping',
+    items: (data) => field(data, 'topology', 'cheap_mapping'),
+    columns: [
+      ['Tool', (scan) => codeCell(scan['tool'])],
+      ['Pattern', (scan) => codeCell(scan['pattern'])],
+      ['Results', (scan) => textCell(scan['result_count'])],
+      ['Evidence tag', (scan) => codeCell(scan['evidence_tag'])],
+    ],
+    empty: 'No cheap mapping recorded.',
+  },
+  {
+    id: 'plan',
+    title: 'Prioritized plan',
+    items: (data) => data['prioritized_plan'],
+    columns: [
+      ['Priority', (entry) => textCell(entry['priority'])],
+      ['Target', (entry) => codeCell(entry['target'])],
+      ['Rationale', (entry) => textCell(entry['rationale'])],
+      ['Source', (entry) => textCell(entry['source'])],
+    ],
+    empty: 'No plan recorded.',
+  },
+  {
+    id: 'findings',
+    title: 'Findings',
+    items: (data) => data['findings'],
+    columns: [
+      ['#', (_finding, index) => textCell(index + 1)],
+      ['Id', (finding) => codeCell(finding['id'])],
+      ['Target', (finding) => codeCell(finding['target'])],
+      ['Source', (finding) => codeCell(finding['source'])],
+      ['Invalidates', (finding) => textCell(finding['invalidates_hypothesis'])],
+      ['Evidence tag', (finding) => codeCell(finding['evidence_tag'])],
+      ['Summary', (finding) => textCell(finding['summary'])],
+    ],
+    empty: 'No findings recorded.',
+  },
+  {
+    id: 'replans',
+    title: 'Replans',
+    items: (data) => data['replans'],
+    columns: [
+      ['Trigger finding', (replan) => codeCell(replan['trigger_finding_id'])],
+      ['Invalidated hypothesis', (replan) => textCell(replan['invalidated_hypothesis'])],
+      ['New plan order', (replan) => codeListCell(replan['new_plan_order'])],
+      ['Evidence tag', (replan) => codeCell(replan['evidence_tag'])],
+    ],
+    empty: 'No replans: no finding invalidated the hypothesis.',
+  },
+  {
+    id: 'evidence',
+    title: 'Evidence',
+    items: (data) => data['evidence'],
+    columns: [
+      ['Claim', (item) => textCell(item['claim'])],
+      ['Evidence tag', (item) => codeCell(item['evidence_tag'])],
+      ['Source', (item) => codeCell(item['source'])],
+    ],
+    empty: 'No evidence recorded.',
+  },
+];
+
+export function katasSections(report: KatasReport): Section[] {
+  const data = report.investigation;
+  const { counts } = report.katas;
+  const description = `${plural(counts.cheapMappings, 'cheap mapping')}, ${plural(counts.planEntries, 'plan entry', 'plan entries')}, ${plural(counts.findings, 'finding')} (${counts.invalidatingFindings} invalidating), ${plural(counts.replans, 'replan')}, budget status: ${say(report.katas.budget.status ?? 'none recorded')}.`;
+  const spending = filesSpending(report);
+  return [
+    ...timelineSection(katasTimelineRows(report, spending), description),
+    { id: 'budget', title: 'Budget', content: budgetContent(report, spending) },
+    ...recordSections(KATAS_TABLES, data),
+    { id: 'scratchpad', title: 'Scratchpad', content: scratchpadContent(data) },
+    { id: 'validation', title: 'Validation', content: validationContent(data) },
+    { id: 'risks', title: 'Risks', content: risksContent(data) },
+  ];
+}
+
+/** The files budget spent finding by finding: a finding is a file read. */
+function filesSpending(report: KatasReport): Spending {
+  const { files } = report.katas.budget;
+  return {
+    total: files.limit,
+    used: files.used,
+    unit: 'files',
+    steps: 'findings',
+    costs: records(report.investigation['findings']).map((finding, index) => ({ name: say(finding['id'] ?? `#${index + 1}`), cost: 1 })),
+  };
+}
+
+/** The report's rows in the order it was worked: map, plan, find (replans where they came), the end of the budget. */
+function katasTimelineRows(report: KatasReport, spending: Spending): Row[] {
+  const data = report.investigation;
+  const rows: Row[] = records(field(data, 'topology', 'cheap_mapping')).map((scan) => {
+    const full = `${say(scan['tool'])} ${say(scan['pattern'])} → ${say(scan['result_count'])} results · ${say(scan['evidence_tag'])}`;
+    return { lane: 'Map', kind: 'map', shape: 'square', label: full, full };
+  });
+  const candidates = entries(field(data, 'topology', 'candidates'));
+  if (candidates.length > 0) {
+    const full = `${plural(candidates.length, 'candidate')}: ${candidates.map(say).join(', ')}`;
+    rows.push({ lane: 'Map', kind: 'map', shape: 'square', label: full, full });
+  }
+  for (const entry of inPriorityOrder(records(data['prioritized_plan']))) {
+    const full = `P${say(entry['priority'])} · ${say(entry['target'])} · ${say(entry['rationale'])}`;
+    rows.push({ lane: 'Plan', kind: 'hypothesis', shape: 'circle', label: full, full });
+  }
+  const replans = records(data['replans']);
+  const findings = records(data['findings']);
+  const spent = spentAfterEach(spending);
+  const of = (index: number): string => (spending.total === null ? '' : ` · ${spent[index + 1]}/${spending.total} files`);
+  for (const [index, finding] of findings.entries()) {
+    const invalidates = finding['invalidates_hypothesis'] === true;
+    const full = `${say(finding['id'])} · ${invalidates ? 'invalidates the hypothesis' : 'keeps the hypothesis'}${of(index)} · ${say(finding['target'])} · ${say(finding['summary'])}`;
+    rows.push({ lane: 'Finding', kind: invalidates ? 'invalidates' : 'confirms', shape: 'circle', label: full, full });
+    for (const replan of replans.filter((entry) => entry['trigger_finding_id'] === finding['id'])) rows.push(replanRow(replan));
+  }
+  const placed = new Set(findings.map((finding) => finding['id']));
+  for (const replan of replans.filter((entry) => !placed.has(entry['trigger_finding_id']))) rows.push(replanRow(replan));
+  const { status, pendingQuestions } = report.katas.budget;
+  if (status !== null) {
+    const full = `budget ${say(status)} · ${plural(pendingQuestions, 'pending question')}`;
+    rows.push({ lane: 'Stop', kind: 'stop', shape: 'diamond', label: full, full });
+  }
+  return rows;
+}
+
+function replanRow(replan: Record<string, unknown>): Row {
+  const order = entries(replan['new_plan_order']).map(say).join(', ');
+  const full = `after ${say(replan['trigger_finding_id'] ?? '?')} · invalidated: ${say(replan['invalidated_hypothesis'])} · new order: ${order}`;
+  return { lane: 'Replan', kind: 'replan', shape: 'diamond', label: full, full };
+}
+
+/** The three dimensions as a table, the status, the pending questions, and the files burn-down. */
+function budgetContent(report: KatasReport, spending: Spending): ElementContent[] {
+  const { budget } = report.katas;
+  const number = (value: number | null): string => (value === null ? '–' : String(value));
+  const dimensions = (['files', 'queries', 'minutes'] as const).map((name) => [
+    name,
+    number(budget[name].limit),
+    number(budget[name].used),
+    number(budget[name].remaining),
+  ]);
+  const questions = entries(field(report.investigation, 'budget', 'pending_questions'));
+  const chart = burnDown(spending);
+  return [
+    ...dataTable(['Dimension', 'Limit', 'Used', 'Left'], dimensions, ''),
+    h('p', [h('strong', 'Status: '), h('code', say(budget.status ?? 'none recorded'))]),
+    ...(questions.length === 0
+      ? [h('p', 'No pending questions.')]
+      : [
+          h('h3', 'Pending questions'),
+          h(
+            'ul',
+            questions.map((question) => h('li', say(question))),
+          ),
+        ]),
+    ...(chart.length === 0 ? [] : [h('figure', chart)]),
+  ];
+}
+
+function scratchpadContent(data: Record<string, unknown>): ElementContent[] {
+  const scratchpad = isRecord(data['scratchpad']) ? data['scratchpad'] : {};
+  return [
+    facts([
+      ['Persisted', say(scratchpad['persisted'] ?? '?')],
+      ['Source', say(scratchpad['source'] ?? '?')],
+      ['Sections', entries(scratchpad['sections']).map(say).join(', ') || 'none'],
+    ]),
+  ];
+}
+
+function validationContent(data: Record<string, unknown>): ElementContent[] {
+  const validation = isRecord(data['validation']) ? data['validation'] : {};
+  return [
+    facts([
+      ['Status', say(validation['status'] ?? '?')],
+      ['Offline', say(validation['offline'] ?? '?')],
+      ['Network required', say(validation['network_required'] ?? '?')],
+      ['Deterministic', say(validation['deterministic'] ?? '?')],
+      ['Uses randomness', say(validation['uses_randomness'] ?? '?')],
+      ['Checks', entries(validation['checks']).map(say).join(', ') || 'none'],
+    ]),
+  ];
+}
+
+function risksContent(data: Record<string, unknown>): ElementContent[] {
+  const remaining = entries(field(data, 'risks', 'remaining'));
+  const forbidden = entries(field(data, 'risks', 'forbidden_patterns'));
+  return [
+    remaining.length === 0
+      ? h('p', 'No remaining risks declared.')
+      : h(
+          'ul',
+          remaining.map((risk) => h('li', say(risk))),
+        ),
+    h('h3', 'Forbidden patterns'),
+    forbidden.length === 0 ? h('p', 'None declared.') : h('p', codeListCell(forbidden)),
+  ];
+}
+
+/** A field of an object field of the data, or undefined. */
+function field(data: Record<string, unknown>, outer: string, inner: string): unknown {
+  const holder = data[outer];
+  return isRecord(holder) ? holder[inner] : undefined;
+}
+
+/** Every entry of a list, whatever its type (each is shown as it is), or none. */
+function entries(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
