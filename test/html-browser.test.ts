@@ -16,6 +16,8 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompiler } from '../src/compile.js';
 import { renderHtml } from '../src/render/html/index.js';
+import { type TraceEvidence, traceEvidence } from '../src/trace/evidence.js';
+import { readTrace } from '../src/trace/read-trace.js';
 import { projectRoot, runHermetic } from './support/cli.js';
 import { HOSTILE } from './support/hostile-labels.js';
 import { DEFAULT_SEED, textArbitrary, validSpecArbitrary } from './support/properties.js';
@@ -46,11 +48,23 @@ function hostileSpec(): string {
   return JSON.stringify(spec, null, 2);
 }
 
-const PAGES: Array<{ name: string; path?: string; text?: string }> = [
+/** The small transcript's spec with its second dive moved to a node the trace never read: a ringed dive, and a read left out. */
+function tracedSpec(): { path: string; text: string; trace: TraceEvidence } {
+  const spec = readFileSync(join(projectRoot, 'fixtures/traces/transcript-small.spec.yaml'), 'utf8');
+  const bytes = readFileSync(join(projectRoot, 'fixtures/traces/transcript-small.jsonl'));
+  return {
+    path: 'fixtures/traces/transcript-small.spec.yaml',
+    text: spec.replace('node: src/reports/monthly.ts', 'node: src/reports/nowhere.ts'),
+    trace: traceEvidence(readTrace([bytes]), 'transcript-small.jsonl'),
+  };
+}
+
+const PAGES: Array<{ name: string; path?: string; text?: string; trace?: TraceEvidence }> = [
   { name: 'valid', path: 'fixtures/valid/payments-refund-retry.json' },
   { name: 'invalid', path: 'fixtures/invalid/finding-provenance-unknown-tag.yaml' },
   { name: 'katas', path: 'fixtures/katas/invalid/katas-cheap-mapping-read-as-scan.json' },
   { name: 'hostile', text: hostileSpec() },
+  { name: 'traced', ...tracedSpec() },
 ];
 
 /** A page opened from disk, with every request, console error and warning, and uncaught error it made. */
@@ -126,9 +140,9 @@ describe.skipIf(CHROMIUM === undefined)('the HTML report in Chromium', { timeout
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM as string, args: ['--no-sandbox'] });
     const folder = tempDir();
-    for (const { name, path, text } of PAGES) {
+    for (const { name, path, text, trace } of PAGES) {
       const source = text ?? readFileSync(join(projectRoot, path as string), 'utf8');
-      const report = createCompiler().compile(source, { path: path ?? `${name}.json` }).report;
+      const report = createCompiler().compile(source, { path: path ?? `${name}.json`, ...(trace === undefined ? {} : { trace }) }).report;
       if (report === null) throw new Error(`${name} has no report`);
       const file = join(folder, `${name}.html`);
       writeFileSync(file, renderHtml(report, { source }));

@@ -17,6 +17,8 @@ import { createCompiler } from '../src/compile.js';
 import { FILTER_SCRIPT } from '../src/render/html/filters.js';
 import { renderHtml } from '../src/render/html/index.js';
 import type { Report } from '../src/report/types.js';
+import { traceEvidence } from '../src/trace/evidence.js';
+import { readTrace } from '../src/trace/read-trace.js';
 import { projectRoot, runHermetic } from './support/cli.js';
 import { HOSTILE } from './support/hostile-labels.js';
 import { DEFAULT_SEED, textArbitrary, validSpecArbitrary } from './support/properties.js';
@@ -172,6 +174,34 @@ describe('the page of one spec', () => {
     ]);
     expect(traced[0]?.querySelector('text.lane')?.textContent).toBe('Trace');
     expect(document.querySelector('dl.facts')?.textContent).toContain('1 of 2 reads in the record');
+    // The trace's own section: its calls by tool, most first, and the reads the record names and leaves out.
+    const tools = [...document.querySelectorAll('#trace tbody tr')].map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(tools).toEqual([
+      ['Read', '3'],
+      ['Bash', '2'],
+      ['Glob', '1'],
+      ['Grep', '1'],
+    ]);
+    expect(document.querySelector('#trace dl.facts')?.textContent).toContain('7: 1 failed, 1 in subagents');
+    expect([...document.querySelectorAll('#trace p')].map((line) => line.textContent)).toContain(
+      "Deep dives of the record: 1 of the trace's 2 successful reads.",
+    );
+    expect([...document.querySelectorAll('#trace li')].map((item) => item.textContent)).toEqual(['src/reports/monthly.ts']);
+  });
+
+  it('rings each entry of the record that has a problem, naming its rules first: a dive the trace does not bear out', () => {
+    const folder = tempDir();
+    const spec = readFileSync(join(projectRoot, 'fixtures/traces/transcript-small.spec.yaml'), 'utf8');
+    writeFileSync(join(folder, 'spec.yaml'), spec.replace('node: src/reports/monthly.ts', 'node: src/reports/nowhere.ts'));
+    const trace = join(projectRoot, 'fixtures/traces/transcript-small.jsonl');
+    const run = runHermetic(['spec.yaml', '--trace', trace, '--format', 'html'], { cwd: folder });
+    expect(run.status).toBe(1);
+    const { document } = new JSDOM(run.stdout).window;
+    const ringed = [...document.querySelectorAll('#timeline svg > g')].filter((row) => row.querySelector('circle.problem') !== null);
+    expect(ringed.map((row) => row.querySelector('title')?.textContent?.split(' · ').slice(0, 2))).toEqual([
+      ['✗ dive-grounded, trace-dive-observed', 'D2 → H2'],
+    ]);
+    expect(ringed[0]?.querySelector('text.label')?.textContent).toMatch(/^✗ dive-grounded, trace-dive-observed · D2/);
   });
 
   it('draws at most 60 rows a lane of a large spec, counting the rest, and numbers every line of its source', () => {
@@ -251,6 +281,11 @@ describe('the page of one spec', () => {
       .filter((text) => /\d\/8 files/.test(text));
     expect(findings.map((text) => /(\d)\/8 files/.exec(text)?.[1])).toEqual(['1', '2', '3']);
     expect(document.querySelector('#timeline circle.invalidates')).not.toBeNull();
+    // The one problem, at /topology/cheap_mapping/1/tool, rings the second mapping.
+    const ringed = [...document.querySelectorAll('#timeline svg > g')].filter((row) => row.querySelector('circle.problem') !== null);
+    expect(ringed.map((row) => row.querySelector('title')?.textContent?.split(' · ').slice(0, 2))).toEqual([
+      ['✗ katas-cheap-mapping', 'Read onePageCheckout|one_page_checkout → 5 results'],
+    ]);
     const dimensions = [...document.querySelectorAll('#budget tbody tr')].map((row) => [...row.children].map((cell) => cell.textContent));
     expect(dimensions).toEqual([
       ['files', '8', '3', '5'],
@@ -449,6 +484,30 @@ describe('hostile text', () => {
       }),
       { seed: DEFAULT_SEED, numRuns: 150 },
     );
+  });
+
+  it("whatever the agent's trace holds (versions, tool names, paths, its own name), none of it becomes markup on the page", () => {
+    const spec = readFileSync(join(projectRoot, 'fixtures/traces/transcript-small.spec.yaml'), 'utf8');
+    const transcript = readFileSync(join(projectRoot, 'fixtures/traces/transcript-small.jsonl'), 'utf8');
+    const texts = [...HOSTILE_TEXTS.map(({ text }) => text), ...HOSTILE];
+    let traced = 0;
+    for (const text of texts) {
+      const inJson = JSON.stringify(text).slice(1, -1);
+      const hostile = transcript
+        .replaceAll('"version":"2.1.60"', `"version":"${inJson}"`)
+        .replaceAll('"name":"Bash"', `"name":"Bash${inJson}"`)
+        .replaceAll('ath":"/work/ledger/src/totals.ts"', `ath":"/work/ledger/src/${inJson}.ts"`);
+      const trace = traceEvidence(readTrace([Buffer.from(hostile, 'utf8')]), `trace-${text}.jsonl`);
+      const result = createCompiler().compile(spec, { path: 'spec.yaml', trace });
+      if (result.report?.trace === undefined) continue;
+      traced++;
+      const html = renderHtml(result.report, { source: spec });
+      expect(pageProblems(html, result.report)).toEqual([]);
+      // The hostile read is one the record leaves out, named in the trace's section.
+      expect(result.report.trace.reads.unmatched).toHaveLength(1);
+      expect(new JSDOM(html).window.document.querySelectorAll('#trace tbody tr').length).toBeGreaterThan(1);
+    }
+    expect(traced).toBe(texts.length);
   });
 
   it('whatever a katas report holds, none of it becomes markup, a link, a script or a control on the page', () => {

@@ -8,6 +8,7 @@ import { renderPage, type Section } from './page.js';
 import { facts, gateChecklist, problemsTable, sourceView, verdictBadge } from './shared-sections.js';
 import { specSections } from './spec-sections.js';
 import { cut, say } from './text.js';
+import { traceSection } from './trace-section.js';
 
 /** What a page may show beside the report: the spec's text, for the source view the problems link to. */
 export interface HtmlContext {
@@ -41,6 +42,7 @@ export function renderHtml(report: Report, context: HtmlContext = {}): string {
       content: problemsTable(report, withSource),
     },
     ...(DIALECT_SECTIONS[report.dialect ?? 'investigation-spec']?.(report) ?? []),
+    ...traceSection(report),
     ...(context.source === undefined
       ? []
       : [

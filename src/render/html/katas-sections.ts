@@ -5,7 +5,7 @@
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import { isRecord, records } from '../../common/guards.js';
-import { inPriorityOrder } from '../../common/priority.js';
+import { comparePriority } from '../../common/priority.js';
 import { plural } from '../../common/text.js';
 import type { DialectReport } from '../../report/types.js';
 import { burnDown, type Spending, spentAfterEach } from './burn-down.js';
@@ -14,7 +14,7 @@ import { codeCell, codeListCell, type RecordTable, recordSections, textCell } fr
 import { facts } from './shared-sections.js';
 import { dataTable } from './table.js';
 import { say } from './text.js';
-import { type Row, timelineSection } from './timeline.js';
+import { problemsByPlace, type Row, timelineSection } from './timeline.js';
 
 type KatasReport = DialectReport<'katas-report-v1'>;
 
@@ -113,35 +113,48 @@ function filesSpending(report: KatasReport): Spending {
 /** The report's rows in the order it was worked: map, plan, find (replans where they came), the end of the budget. */
 function katasTimelineRows(report: KatasReport, spending: Spending): Row[] {
   const data = report.investigation;
-  const rows: Row[] = records(field(data, 'topology', 'cheap_mapping')).map((scan) => {
+  const problems = problemsByPlace(report);
+  const rows: Row[] = records(field(data, 'topology', 'cheap_mapping')).map((scan, index) => {
     const full = `${say(scan['tool'])} ${say(scan['pattern'])} → ${say(scan['result_count'])} results · ${say(scan['evidence_tag'])}`;
-    return { lane: 'Map', kind: 'map', shape: 'square', label: full, full };
+    return { lane: 'Map', kind: 'map', shape: 'square', label: full, full, problems: problems(`/topology/cheap_mapping/${index}`) };
   });
   const candidates = entries(field(data, 'topology', 'candidates'));
   if (candidates.length > 0) {
     const full = `${plural(candidates.length, 'candidate')}: ${candidates.map(say).join(', ')}`;
     rows.push({ lane: 'Map', kind: 'map', shape: 'square', label: full, full });
   }
-  for (const entry of inPriorityOrder(records(data['prioritized_plan']))) {
+  const plan = records(data['prioritized_plan'])
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => comparePriority(a.entry['priority'], b.entry['priority']) || a.index - b.index);
+  for (const { entry, index } of plan) {
     const full = `P${say(entry['priority'])} · ${say(entry['target'])} · ${say(entry['rationale'])}`;
-    rows.push({ lane: 'Plan', kind: 'hypothesis', shape: 'circle', label: full, full });
+    rows.push({ lane: 'Plan', kind: 'hypothesis', shape: 'circle', label: full, full, problems: problems(`/prioritized_plan/${index}`) });
   }
-  const replans = records(data['replans']);
+  const replans = records(data['replans']).map((replan, index) => ({ replan, index }));
   const findings = records(data['findings']);
   const spent = spentAfterEach(spending);
   const of = (index: number): string => (spending.total === null ? '' : ` · ${spent[index + 1]}/${spending.total} files`);
   for (const [index, finding] of findings.entries()) {
     const invalidates = finding['invalidates_hypothesis'] === true;
     const full = `${say(finding['id'])} · ${invalidates ? 'invalidates the hypothesis' : 'keeps the hypothesis'}${of(index)} · ${say(finding['target'])} · ${say(finding['summary'])}`;
-    rows.push({ lane: 'Finding', kind: invalidates ? 'invalidates' : 'confirms', shape: 'circle', label: full, full });
-    for (const replan of replans.filter((entry) => entry['trigger_finding_id'] === finding['id'])) rows.push(replanRow(replan));
+    rows.push({
+      lane: 'Finding',
+      kind: invalidates ? 'invalidates' : 'confirms',
+      shape: 'circle',
+      label: full,
+      full,
+      problems: problems(`/findings/${index}`),
+    });
+    for (const { replan, index: at } of replans.filter(({ replan }) => replan['trigger_finding_id'] === finding['id']))
+      rows.push({ ...replanRow(replan), problems: problems(`/replans/${at}`) });
   }
   const placed = new Set(findings.map((finding) => finding['id']));
-  for (const replan of replans.filter((entry) => !placed.has(entry['trigger_finding_id']))) rows.push(replanRow(replan));
+  for (const { replan, index } of replans.filter(({ replan }) => !placed.has(replan['trigger_finding_id'])))
+    rows.push({ ...replanRow(replan), problems: problems(`/replans/${index}`) });
   const { status, pendingQuestions } = report.katas.budget;
   if (status !== null) {
     const full = `budget ${say(status)} · ${plural(pendingQuestions, 'pending question')}`;
-    rows.push({ lane: 'Stop', kind: 'stop', shape: 'diamond', label: full, full });
+    rows.push({ lane: 'Stop', kind: 'stop', shape: 'diamond', label: full, full, problems: problems('/budget') });
   }
   return rows;
 }

@@ -31,7 +31,7 @@ figure{margin:8px 0}figcaption{color:var(--muted);font-size:.9em}
 svg{max-width:100%;height:auto;font:13px system-ui,sans-serif}
 svg .lane{fill:var(--muted);font-weight:600}svg .label{fill:var(--text)}svg .rule{stroke:var(--line)}
 svg .map{fill:var(--map)}svg .hypothesis{fill:var(--accent)}svg .confirms{fill:var(--pass)}svg .invalidates{fill:var(--fail)}
-svg .neutral{fill:var(--muted)}svg .replan{fill:var(--warn)}svg .stop{fill:var(--text)}svg .unmatched{fill:none;stroke:var(--fail);stroke-width:2}
+svg .neutral{fill:var(--muted)}svg .replan{fill:var(--warn)}svg .stop{fill:var(--text)}svg .unmatched,svg .problem{fill:none;stroke:var(--fail);stroke-width:2}
 svg .used{fill:none;stroke:var(--accent);stroke-width:2.5}svg .total{stroke:var(--fail);stroke-dasharray:6 4;stroke-width:2}
 svg .bar{fill:var(--accent)}svg .axis{stroke:var(--muted)}svg .tick{fill:var(--muted)}svg .point{fill:var(--accent)}
 .source{display:grid;grid-template-columns:max-content minmax(0,1fr);border:1px solid var(--line);background:var(--soft)}

@@ -26,25 +26,46 @@ export interface Row {
   label: string;
   /** Said in full where the line is cut. */
   full: string;
+  /** The rules with a problem in the entry the row draws: the row is ringed and names them first. */
+  problems?: readonly string[];
+}
+
+/**
+ * The rules with a problem at each place of the document and under it, by JSON Pointer: a row
+ * looks up the pointer of the entry it draws (`/deepDives/3`). Problems a baseline accepted are
+ * left out, as the verdict leaves them out.
+ */
+export function problemsByPlace(report: Report): (pointer: string) => string[] {
+  const places = new Map<string, Set<string>>();
+  for (const diagnostic of report.diagnostics) {
+    if (diagnostic.suppressed !== undefined) continue;
+    const tokens = diagnostic.path.split('/');
+    for (let length = 2; length <= tokens.length; length++) {
+      const place = tokens.slice(0, length).join('/');
+      places.set(place, (places.get(place) ?? new Set()).add(say(diagnostic.ruleId)));
+    }
+  }
+  return (pointer) => [...(places.get(pointer) ?? [])].sort();
 }
 
 /** A spec's rows, in the order the method runs: map, rank, dive (replans where they came), stop, and the trace's extra reads. */
 export function specTimelineRows(report: Report): Row[] {
   const data = report.investigation;
+  const problems = problemsByPlace(report);
   const rows: Row[] = discoveryRows(data['discovery']);
-  for (const entry of records(data['surfaceMap'])) {
+  for (const [index, entry] of records(data['surfaceMap']).entries()) {
     const nodes = Array.isArray(entry['candidateNodes']) ? entry['candidateNodes'].length : 0;
     const full = `${say(entry['id'])} · ${say(entry['tool'])} ${say(entry['query'])} → ${nodes} candidate node${nodes === 1 ? '' : 's'}`;
-    rows.push({ lane: 'Map', kind: 'map', shape: 'square', label: full, full });
+    rows.push({ lane: 'Map', kind: 'map', shape: 'square', label: full, full, problems: problems(`/surfaceMap/${index}`) });
   }
   const ranked = records(data['hypotheses'])
     .map((hypothesis, index) => ({ hypothesis, index }))
     .sort((a, b) => rank(a.hypothesis) - rank(b.hypothesis) || a.index - b.index);
-  for (const { hypothesis } of ranked) {
+  for (const { hypothesis, index } of ranked) {
     const full = `${say(hypothesis['id'])} · priority ${say(hypothesis['priority'])}, cost ${say(hypothesis['cost'])} · ${say(hypothesis['status'])} · ${say(hypothesis['claim'])}`;
-    rows.push({ lane: 'Hypothesis', kind: 'hypothesis', shape: 'circle', label: full, full });
+    rows.push({ lane: 'Hypothesis', kind: 'hypothesis', shape: 'circle', label: full, full, problems: problems(`/hypotheses/${index}`) });
   }
-  const replans = records(data['replanLog']);
+  const replans = records(data['replanLog']).map((replan, index) => ({ replan, index }));
   const budget = report.summary.budget;
   const dives = records(data['deepDives']);
   const spent = spentAfterEach(diveSpending(report));
@@ -52,16 +73,25 @@ export function specTimelineRows(report: Report): Row[] {
     const effect = typeof dive['effect'] === 'string' ? dive['effect'] : '';
     const of = budget.total === null ? '' : ` · ${spent[index + 1]}/${budget.total} ${say(budget.unit ?? '')}`.trimEnd();
     const full = `${say(dive['id'])} → ${say(dive['hypothesisId'])} · ${say(effect)}${of} · ${say(dive['node'])} · ${say(dive['finding'])}`;
-    rows.push({ lane: 'Deep dive', kind: effectClass(effect), shape: 'circle', label: full, full });
-    for (const replan of replans.filter((entry) => entry['afterDeepDive'] === dive['id'])) rows.push(replanRow(replan));
+    rows.push({
+      lane: 'Deep dive',
+      kind: effectClass(effect),
+      shape: 'circle',
+      label: full,
+      full,
+      problems: problems(`/deepDives/${index}`),
+    });
+    for (const { replan, index: at } of replans.filter(({ replan }) => replan['afterDeepDive'] === dive['id']))
+      rows.push({ ...replanRow(replan), problems: problems(`/replanLog/${at}`) });
   }
   const placed = new Set(dives.map((dive) => dive['id']));
-  for (const replan of replans.filter((entry) => !placed.has(entry['afterDeepDive']))) rows.push(replanRow(replan));
+  for (const { replan, index } of replans.filter(({ replan }) => !placed.has(replan['afterDeepDive'])))
+    rows.push({ ...replanRow(replan), problems: problems(`/replanLog/${index}`) });
   const stop = data['stopCondition'];
   if (typeof stop === 'object' && stop !== null) {
     const reason = (stop as Record<string, unknown>)['reason'];
     const full = `${say(reason)} · ${say((stop as Record<string, unknown>)['evidence'])}`;
-    rows.push({ lane: 'Stop', kind: 'stop', shape: 'diamond', label: full, full });
+    rows.push({ lane: 'Stop', kind: 'stop', shape: 'diamond', label: full, full, problems: problems('/stopCondition') });
   }
   const trace = report.trace;
   if (trace !== undefined) {
@@ -108,7 +138,7 @@ function boundedRows(rows: readonly Row[]): Row[] {
 export function timelineSection(events: readonly Row[], description: string): Section[] {
   const drawn = timeline(events, description);
   if (drawn.length === 0) return [];
-  const caption = `${description} Each line's full text is its tooltip; the tables below say it all.`;
+  const caption = `${description} A red ring marks an entry with a problem, and its line names the rules first. Each line's full text is its tooltip, and the tables below say it all.`;
   return [{ id: 'timeline', title: 'Timeline', content: [h('figure', [...drawn, h('figcaption', caption)])] }];
 }
 
@@ -121,13 +151,16 @@ function timeline(events: readonly Row[], description: string): ElementContent[]
   rows.forEach((row, index) => {
     const y = 8 + index * ROW + ROW / 2;
     const lane = index === 0 || rows[index - 1]?.lane !== row.lane ? row.lane : '';
+    const problems = row.problems ?? [];
+    const flagged = problems.length === 0 ? '' : `✗ ${problems.join(', ')} · `;
     children.push(
       s('g', [
-        s('title', row.full),
+        s('title', `${flagged}${row.full}`),
         ...(lane === '' ? [] : [s('text', { x: 0, y: y + 4, className: ['lane'] }, lane)]),
         s('line', { x1: LANE_WIDTH + 10, y1: y - ROW / 2, x2: LANE_WIDTH + 10, y2: y + ROW / 2, className: ['rule'] }),
         shapeAt(row, LANE_WIDTH + 10, y),
-        s('text', { x: LANE_WIDTH + 28, y: y + 4, className: ['label'] }, cut(row.label, LABEL_ROOM)),
+        ...(problems.length === 0 ? [] : [s('circle', { cx: LANE_WIDTH + 10, cy: y, r: 10, className: ['problem'] })]),
+        s('text', { x: LANE_WIDTH + 28, y: y + 4, className: ['label'] }, cut(`${flagged}${row.label}`, LABEL_ROOM)),
       ]),
     );
   });
