@@ -32,13 +32,22 @@ export function show(value: unknown): string {
     : json;
 }
 
+/**
+ * How many of `count` items a bounded list shows: all of them up to one past `max`, since "and 1
+ * more" takes the room of the one item it stands for; else `max`.
+ */
+function shownOf(count: number, max: number): number {
+  return count <= max + 1 ? count : max;
+}
+
 /** "a", "b", "c", each shown; past `max` items, the first ones and "and N more". */
 export function listOf(values: readonly unknown[], max = 10): string {
+  const shownCount = shownOf(values.length, max);
   const shown = values
-    .slice(0, max)
+    .slice(0, shownCount)
     .map((value) => show(value))
     .join(', ');
-  const rest = values.length - Math.min(values.length, max);
+  const rest = values.length - shownCount;
   return rest > 0 ? `${shown} and ${rest.toLocaleString('en-US')} more` : shown;
 }
 
@@ -47,7 +56,7 @@ export function listOf(values: readonly unknown[], max = 10): string {
  * message is bounded by what it is about, not by the length of a policy's list.
  */
 export function oneOf(values: readonly string[], max = 10): string {
-  if (values.length > max) {
+  if (shownOf(values.length, max) < values.length) {
     const shown = values.slice(0, max).map((value) => show(value));
     return `${shown.join(', ')} or one of ${(values.length - max).toLocaleString('en-US')} more`;
   }
