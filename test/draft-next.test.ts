@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -245,6 +245,43 @@ describe('next-step advice', () => {
     expect(ask.data.next.phase).toBe('ask');
     expectEnvelope(await runInProcess(['next', 'missing.yaml', '--json'], { cwd: dir }), { command: 'next', exit: 3, code: 'INPUT_ERROR' });
     expectEnvelope(await runInProcess(['next', '.', '--json'], { cwd: dir }), { command: 'next', exit: 2, code: 'USAGE_ERROR' });
+  });
+
+  it('next judges a draft by the baseline compile would use: the problems it accepts are not advised as fixes', async () => {
+    const dir = tempDir();
+    writeYaml(dir, 'broken.yaml', draft('04-blind-read.yaml'));
+    const fixes = (envelope: any): string[] =>
+      envelope.data.next.allowed
+        .filter((advice: { action: string }) => advice.action === 'fix')
+        .map((advice: { rule: string }) => advice.rule);
+    const before: any = expectEnvelope(await runInProcess(['next', 'broken.yaml', '--json'], { cwd: dir }), {
+      command: 'next',
+      exit: 1,
+      code: 'GATE_FAILED',
+    });
+    expect(fixes(before)).toEqual(['dive-grounded']);
+    // The team accepts the blind read: compile writes the baseline, and the draft then passes it.
+    expect((await runInProcess(['broken.yaml', '--stage', 'draft', '--suppress-all'], { cwd: dir })).status).toBe(0);
+    const found: any = expectEnvelope(await runInProcess(['next', 'broken.yaml', '--json'], { cwd: dir }), { command: 'next', exit: 0 });
+    expect(fixes(found)).toEqual([]);
+    expect(found.warnings).toEqual([
+      'using baseline investigation-suppressions.json, found by walking up from the working directory; pin it with --suppressions investigation-suppressions.json',
+    ]);
+    // Named with --suppressions, from another folder; and a baseline that accepts nothing of it leaves the fix.
+    writeFileSync(join(dir, 'empty.json'), '{}\n');
+    renameSync(join(dir, 'investigation-suppressions.json'), join(dir, 'accepted.json'));
+    expect((await runInProcess(['next', 'broken.yaml', '--suppressions', 'accepted.json'], { cwd: dir })).status).toBe(0);
+    const none: any = expectEnvelope(await runInProcess(['next', 'broken.yaml', '--suppressions', 'empty.json', '--json'], { cwd: dir }), {
+      command: 'next',
+      exit: 1,
+      code: 'GATE_FAILED',
+    });
+    expect(fixes(none)).toEqual(['dive-grounded']);
+    expectEnvelope(await runInProcess(['next', 'broken.yaml', '--suppressions', 'missing.json', '--json'], { cwd: dir }), {
+      command: 'next',
+      exit: 2,
+      code: 'USAGE_ERROR',
+    });
   });
 
   it('next on a stopped draft lists what the finished gate still finds, under the same configuration', async () => {

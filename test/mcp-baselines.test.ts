@@ -1,8 +1,8 @@
 /**
- * The MCP compile tool and baselines, through the SDK's own client (which checks every result
- * against the tool's outputSchema): a baseline found inside the roots or named by `suppressions`
- * is applied as compile applies it, one outside the roots is refused, and unused entries fail the
- * call's exit code when failOnUnusedSuppressions asks.
+ * The MCP compile and next tools and baselines, through the SDK's own client (which checks every
+ * result against the tool's outputSchema): a baseline found inside the roots or named by
+ * `suppressions` is applied as compile applies it, one outside the roots is refused, and unused
+ * entries fail the call's exit code when failOnUnusedSuppressions asks.
  */
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -145,5 +145,25 @@ describe('the MCP compile tool and baselines', { timeout: 60_000 }, () => {
     const exact = await call({ path: 'specs/two.json', suppressions: 'other/pinned.json', failOnUnusedSuppressions: true });
     expect(exact.structuredContent).toMatchObject({ exitCode: 0 });
     expect(exact.structuredContent.gateError).toBeUndefined();
+  });
+
+  it('the next tool judges a draft by the same baseline: the problems it accepts are not advised as fixes', async () => {
+    const next = async (args: Record<string, unknown>) => (await client.callTool({ name: 'next', arguments: args })) as CallResult;
+    const fixes = (result: CallResult): string[] =>
+      result.structuredContent.next.allowed
+        .filter((advice: { action: string }) => advice.action === 'fix')
+        .map((advice: any) => advice.rule);
+    expect(Object.keys(tools.find((tool) => tool.name === 'next')?.inputSchema.properties ?? {})).toContain('suppressions');
+    writeJson(root, 'other/none.json', {});
+    const unaccepted = await next({ path: 'specs/two.json', suppressions: 'other/none.json' });
+    expect(unaccepted.isError ?? false).toBe(false);
+    expect(fixes(unaccepted)).toEqual(['dive-selective', 'dive-selective']);
+    // The baseline found walking up inside the roots, and one named by suppressions, each accept both.
+    writeJson(root, 'investigation-suppressions.json', accepts(2));
+    expect(fixes(await next({ path: 'specs/two.json' }))).toEqual([]);
+    expect(fixes(await next({ path: 'specs/two.json', suppressions: 'other/pinned.json' }))).toEqual([]);
+    const refused = await next({ path: 'specs/two.json', suppressions: '../baseline.json' });
+    expect(refused.isError).toBe(true);
+    expect(refused.structuredContent.error).toMatchObject({ code: 'USAGE_ERROR', subcode: 'OUTSIDE_ROOTS' });
   });
 });

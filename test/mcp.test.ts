@@ -205,7 +205,7 @@ describe('compile-investigation mcp', { timeout: 60_000 }, () => {
       const takes =
         tool === 'compile'
           ? '"path", "text", "syntax", "preset", "stage", "suppressions", "failOnUnusedSuppressions", "trace", "traceRoot", "traceSince", "traceUntil" or "fix"'
-          : '"path", "text", "syntax", "preset", "trace", "traceRoot", "traceSince" or "traceUntil"';
+          : '"path", "text", "syntax", "preset", "suppressions", "trace", "traceRoot", "traceSince" or "traceUntil"';
       expect(renamed.structuredContent.error.message).toBe(
         `${tool}: 1 unknown argument, "format"; "format" is now "syntax"; it takes ${takes}`,
       );

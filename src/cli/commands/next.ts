@@ -13,6 +13,8 @@ import { readTraceEvidence, traceFlagsOf } from './trace-input.js';
 
 export interface NextOptions extends Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 'maxBytes'> {
   spec: string;
+  /** The baseline, as compile's --suppressions: the problems it accepts are not advised as fixes. */
+  suppressions?: string;
   /** The agent's trace, and how to read it: the reads it shows and the draft lacks come first in the advice. */
   trace?: string;
   traceRoot?: string;
@@ -26,7 +28,8 @@ export interface NextOptions extends Pick<CompilerFlags, 'preset' | 'policy' | '
 export async function nextCommand(options: NextOptions, io: Io): Promise<CommandResult> {
   const trace = traceFlagsOf(options);
   const read = trace === undefined ? {} : { trace: (policy: Policy) => readTraceEvidence(trace, policy, io) };
-  const result = await adviseOn({ path: options.spec }, { ...pickCompilerFlags(options), ...read }, io);
+  const baselines = { pin: '--suppressions', ...definedFields({ suppressions: options.suppressions }) };
+  const result = await adviseOn({ path: options.spec }, { ...pickCompilerFlags(options), baselines, ...read }, io);
   for (const warning of result.warnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
   const stdout = options.json ? '' : options.format === 'json' ? jsonText(result.data['next']) : result.stdout;
   return { ...result, stdout };
@@ -38,13 +41,14 @@ function pickCompilerFlags(options: NextOptions): Pick<CompilerFlags, 'preset' |
 
 /**
  * What the method allows and forbids now, for one draft: it is compiled as a draft (`--stage
- * draft`) under the configuration compile would use, and the advice derived from it and the
- * policy. Exits as the draft's compile would: 0 sound, 1 broken (the advice is its fixes), 3, 4.
- * The command line and the MCP server give the same advice through it.
+ * draft`) under the configuration and baseline compile would use, and the advice derived from it
+ * and the policy; the problems the baseline accepts are not advised as fixes. Exits as the draft's
+ * compile would: 0 sound, 1 broken (the advice is its fixes), 3, 4. The command line and the MCP
+ * server give the same advice through it.
  */
 export async function adviseOn(
   source: SpecSource,
-  flags: Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 'maxBytes'> & Pick<OneSpecFlags, 'trace'>,
+  flags: Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 'maxBytes'> & Pick<OneSpecFlags, 'trace' | 'baselines'>,
   io: Io,
 ): Promise<CommandResult> {
   const { outcome, compiler, config, warnings, judgeAs } = await judgeOneSpec(source, { ...flags, stage: 'draft' }, io);

@@ -134,12 +134,16 @@ export const TOOLS: readonly Tool[] = [
     command: next,
     outputSchema: OUTPUT_SCHEMAS.next,
     description:
-      "For a draft (a path or its text): what the method allows now and what it forbids (budget left, the hypothesis to test next and its unread mapped nodes, replan, valid stop reasons, discovery cycles), each piece of advice with the rule it comes from. With the agent's trace (trace, or the spec's x-trace), the reads the trace shows and the draft does not record yet come first.",
-    inputSchema: { type: 'object', properties: { ...specSource, ...traceArguments }, additionalProperties: false },
+      "For a draft (a path or its text): what the method allows now and what it forbids (budget left, the hypothesis to test next and its unread mapped nodes, replan, valid stop reasons, discovery cycles), each piece of advice with the rule it comes from. With the agent's trace (trace, or the spec's x-trace), the reads the trace shows and the draft does not record yet come first. A spec given as path is judged by its baseline as compile judges it: the problems it accepts are not advised as fixes.",
+    inputSchema: {
+      type: 'object',
+      properties: { ...specSource, suppressions: baselineProperties.suppressions, ...traceArguments },
+      additionalProperties: false,
+    },
     async call(args, context) {
-      return servedWithWarnings(
-        await adviseOn(sourceOf(args, context.roots), { ...flags(args, context), ...traceOf(args, context) }, context.io),
-      );
+      const source = sourceOf(args, context.roots);
+      const baselines = baselinesOf(args, source, (path) => insideRoots(path, context.roots));
+      return servedWithWarnings(await adviseOn(source, { ...flags(args, context), baselines, ...traceOf(args, context) }, context.io));
     },
   },
   {

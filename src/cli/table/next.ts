@@ -1,5 +1,6 @@
+import { SUPPRESSIONS_FILE_NAME } from '../../suppressions/index.js';
 import type { NextOptions } from '../commands/next.js';
-import { jsonOption, maxBytesOption, pick, policyOption, presetOption, traceOptions } from '../options.js';
+import { jsonOption, maxBytesOption, parsePath, pick, policyOption, presetOption, traceOptions } from '../options.js';
 import { defineCommand } from './declaration.js';
 
 export const next = defineCommand({
@@ -13,15 +14,20 @@ export const next = defineCommand({
     policyOption(),
     { flags: '-c, --config <file>', description: 'configuration file (default: as for compile)' },
     maxBytesOption('largest input accepted, in bytes'),
+    {
+      flags: '--suppressions <file>',
+      description: `the baseline, as for compile: the problems it accepts are not advised as fixes (default: the nearest ${SUPPRESSIONS_FILE_NAME} up from the spec's folder, then from here)`,
+      parser: parsePath('--suppressions'),
+    },
     ...traceOptions,
     jsonOption,
   ],
   synopsis: `compile-investigation next <spec> [--format text|json] [--preset NAME] [--policy FILE] [--config FILE] [--max-bytes N]
-        [--trace FILE] [--trace-root DIR] [--trace-since TIME] [--trace-until TIME] [--json]`,
+        [--suppressions FILE] [--trace FILE] [--trace-root DIR] [--trace-since TIME] [--trace-until TIME] [--json]`,
   parse: (args, options): NextOptions => ({
     spec: args[0] as string,
     format: options['format'] as 'text' | 'json',
-    ...pick(options, ['preset', 'policy', 'config', 'trace', 'traceRoot', 'traceSince', 'traceUntil']),
+    ...pick(options, ['preset', 'policy', 'config', 'suppressions', 'trace', 'traceRoot', 'traceSince', 'traceUntil']),
     maxBytes: options['maxBytes'] as number,
     json: options['json'] === true,
   }),
