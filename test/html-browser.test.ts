@@ -35,7 +35,11 @@ if (CHROMIUM === undefined)
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const tempDir = useTempDirs('html-browser');
 
-/** A spec whose every text field the timeline and the tables show holds text that would be markup or script. */
+/**
+ * A spec whose every text field the timeline and the tables show holds text that would be markup
+ * or script, and whose findings and risks hold the whole hostile corpus of test/hostile and the
+ * hostile labels.
+ */
 function hostileSpec(): string {
   const spec = JSON.parse(readFileSync(join(projectRoot, 'fixtures/valid/payments-refund-retry.json'), 'utf8'));
   const attack = HOSTILE.filter((text) => /[<>"'&]/.test(text)).join(' ');
@@ -44,7 +48,9 @@ function hostileSpec(): string {
   spec.deepDives[0].finding = scripted;
   spec.deepDives[1].node = `<img src="https://example.invalid/x.png" onerror="window.__ran = 3">`;
   spec.hypotheses[0].claim = `${scripted}\u202eevil\u202c`;
-  spec.risks = [scripted];
+  const corpus = [...HOSTILE_TEXTS.map(({ text }) => text), ...HOSTILE];
+  spec.deepDives[2].finding = corpus.join(' ');
+  spec.risks = [scripted, ...corpus];
   return JSON.stringify(spec, null, 2);
 }
 
