@@ -14,7 +14,7 @@ import { codeCell, codeListCell, type RecordTable, recordSections, textCell } fr
 import { facts } from './shared-sections.js';
 import { dataTable } from './table.js';
 import { say } from './text.js';
-import { problemsByPlace, type Row, timelineSection } from './timeline.js';
+import { problemsByPlace, type Row, timelineSection, withReplans } from './timeline.js';
 
 type KatasReport = DialectReport<'katas-report-v1'>;
 
@@ -130,27 +130,20 @@ function katasTimelineRows(report: KatasReport, spending: Spending): Row[] {
     const full = `P${say(entry['priority'])} · ${say(entry['target'])} · ${say(entry['rationale'])}`;
     rows.push({ lane: 'Plan', kind: 'hypothesis', shape: 'circle', label: full, full, problems: problems(`/prioritized_plan/${index}`) });
   }
-  const replans = records(data['replans']).map((replan, index) => ({ replan, index }));
-  const findings = records(data['findings']);
   const spent = spentAfterEach(spending);
   const of = (index: number): string => (spending.total === null ? '' : ` · ${spent[index + 1]}/${spending.total} files`);
-  for (const [index, finding] of findings.entries()) {
+  const findingRow = (finding: Record<string, unknown>, index: number): Row => {
     const invalidates = finding['invalidates_hypothesis'] === true;
     const full = `${say(finding['id'])} · ${invalidates ? 'invalidates the hypothesis' : 'keeps the hypothesis'}${of(index)} · ${say(finding['target'])} · ${say(finding['summary'])}`;
-    rows.push({
-      lane: 'Finding',
-      kind: invalidates ? 'invalidates' : 'confirms',
-      shape: 'circle',
-      label: full,
-      full,
-      problems: problems(`/findings/${index}`),
-    });
-    for (const { replan, index: at } of replans.filter(({ replan }) => replan['trigger_finding_id'] === finding['id']))
-      rows.push({ ...replanRow(replan), problems: problems(`/replans/${at}`) });
-  }
-  const placed = new Set(findings.map((finding) => finding['id']));
-  for (const { replan, index } of replans.filter(({ replan }) => !placed.has(replan['trigger_finding_id'])))
-    rows.push({ ...replanRow(replan), problems: problems(`/replans/${index}`) });
+    const kind = invalidates ? 'invalidates' : 'confirms';
+    return { lane: 'Finding', kind, shape: 'circle', label: full, full, problems: problems(`/findings/${index}`) };
+  };
+  rows.push(
+    ...withReplans(records(data['findings']), findingRow, records(data['replans']), 'trigger_finding_id', (replan, index) => ({
+      ...replanRow(replan),
+      problems: problems(`/replans/${index}`),
+    })),
+  );
   const { status, pendingQuestions } = report.katas.budget;
   if (status !== null) {
     const full = `budget ${say(status)} · ${plural(pendingQuestions, 'pending question')}`;

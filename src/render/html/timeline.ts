@@ -65,28 +65,22 @@ export function specTimelineRows(report: Report): Row[] {
     const full = `${say(hypothesis['id'])} · priority ${say(hypothesis['priority'])}, cost ${say(hypothesis['cost'])} · ${say(hypothesis['status'])} · ${say(hypothesis['claim'])}`;
     rows.push({ lane: 'Hypothesis', kind: 'hypothesis', shape: 'circle', label: full, full, problems: problems(`/hypotheses/${index}`) });
   }
-  const replans = records(data['replanLog']).map((replan, index) => ({ replan, index }));
+  const replans = records(data['replanLog']);
   const budget = report.summary.budget;
   const dives = records(data['deepDives']);
   const spent = spentAfterEach(diveSpending(report));
-  for (const [index, dive] of dives.entries()) {
+  const diveRow = (dive: Record<string, unknown>, index: number): Row => {
     const effect = typeof dive['effect'] === 'string' ? dive['effect'] : '';
     const of = budget.total === null ? '' : ` · ${spent[index + 1]}/${budget.total} ${say(budget.unit ?? '')}`.trimEnd();
     const full = `${say(dive['id'])} → ${say(dive['hypothesisId'])} · ${say(effect)}${of} · ${say(dive['node'])} · ${say(dive['finding'])}`;
-    rows.push({
-      lane: 'Deep dive',
-      kind: effectClass(effect),
-      shape: 'circle',
-      label: full,
-      full,
-      problems: problems(`/deepDives/${index}`),
-    });
-    for (const { replan, index: at } of replans.filter(({ replan }) => replan['afterDeepDive'] === dive['id']))
-      rows.push({ ...replanRow(replan), problems: problems(`/replanLog/${at}`) });
-  }
-  const placed = new Set(dives.map((dive) => dive['id']));
-  for (const { replan, index } of replans.filter(({ replan }) => !placed.has(replan['afterDeepDive'])))
-    rows.push({ ...replanRow(replan), problems: problems(`/replanLog/${index}`) });
+    return { lane: 'Deep dive', kind: effectClass(effect), shape: 'circle', label: full, full, problems: problems(`/deepDives/${index}`) };
+  };
+  rows.push(
+    ...withReplans(dives, diveRow, replans, 'afterDeepDive', (replan, index) => ({
+      ...replanRow(replan),
+      problems: problems(`/replanLog/${index}`),
+    })),
+  );
   const stop = data['stopCondition'];
   if (typeof stop === 'object' && stop !== null) {
     const reason = (stop as Record<string, unknown>)['reason'];
@@ -105,6 +99,35 @@ export function specTimelineRows(report: Report): Row[] {
       rows.push({ lane: 'Trace', kind: 'unmatched', shape: 'ring', label: full, full });
     }
   }
+  return rows;
+}
+
+/**
+ * Each step's row (a deep dive, a katas finding), each followed by the rows of the replans that
+ * name its id in `trigger`, in the order recorded; then the replans that name no step.
+ */
+export function withReplans(
+  steps: ReadonlyArray<Record<string, unknown>>,
+  stepRow: (step: Record<string, unknown>, index: number) => Row,
+  replans: ReadonlyArray<Record<string, unknown>>,
+  trigger: string,
+  replanRow: (replan: Record<string, unknown>, index: number) => Row,
+): Row[] {
+  const byStep = new Map<unknown, number[]>();
+  replans.forEach((replan, index) => byStep.set(replan[trigger], [...(byStep.get(replan[trigger]) ?? []), index]));
+  const placed = new Set<number>();
+  const rows: Row[] = [];
+  steps.forEach((step, index) => {
+    rows.push(stepRow(step, index));
+    for (const at of byStep.get(step['id']) ?? []) {
+      if (placed.has(at)) continue;
+      placed.add(at);
+      rows.push(replanRow(replans[at] as Record<string, unknown>, at));
+    }
+  });
+  replans.forEach((replan, index) => {
+    if (!placed.has(index)) rows.push(replanRow(replan, index));
+  });
   return rows;
 }
 
