@@ -3,8 +3,8 @@
 // Why not hast-util-to-html, which the tree's shape comes from: it returns each element's text as
 // an array of its children's texts joined, so every byte of a page is copied once per element it
 // is nested in, and the page of a spec of 1,000 deep dives is nine levels deep. Appending to one
-// string lets V8 build it as a rope, flattened once when it is written out: a quarter of the
-// library's time on that page (docs/performance.md). This writer makes the same bytes as
+// string lets V8 build it as a rope, flattened once when it is written out: about a seventh of
+// the library's time on that page (docs/performance.md). This writer makes the same bytes as
 // hast-util-to-html with its default options, for the trees the pages build (elements, text, a
 // doctype); test/html-serialize.test.ts holds it to that, page by page, with the library as the
 // oracle. Attribute names and kinds come from property-information, as they do there.
