@@ -114,7 +114,7 @@ export function withReplans(
   replanRow: (replan: Record<string, unknown>, index: number) => Row,
 ): Row[] {
   const byStep = new Map<unknown, number[]>();
-  replans.forEach((replan, index) => byStep.set(replan[trigger], [...(byStep.get(replan[trigger]) ?? []), index]));
+  for (const [index, replan] of replans.entries()) byStep.set(replan[trigger], [...(byStep.get(replan[trigger]) ?? []), index]);
   const placed = new Set<number>();
   const rows: Row[] = [];
   steps.forEach((step, index) => {
