@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { generateScaledSpec } from '../../scripts/gen-corpus.js';
+import { createCompiler } from '../../src/compile.js';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
+import { renderHtml } from '../../src/render/html/index.js';
 import { formatText } from '../../src/render/text.js';
 import type { FileOutcome } from '../../src/report/outcome.js';
 import { judgedOutcome } from '../support/outcomes.js';
@@ -52,5 +55,31 @@ describe('--format text costs work in proportion to what it prints, not to the l
       expect(frame).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
       expect(Array.from(frame)[caret.indexOf('^')]).toBe(expected);
     }
+  });
+});
+
+describe('--format html costs work in proportion to the spec, not to its rows times a value they repeat', () => {
+  it("a long budget unit on every deep dive's timeline row costs linear, not quadratic, time", () => {
+    // Found by the fuzz campaign: a unit of 100,000 characters cost 318 times the reference spec
+    // when every dive's row (and its tooltip) carried the whole unit.
+    const page = (count: number) => {
+      const spec = JSON.parse(generateScaledSpec(count));
+      spec.budget.unit = `tokens${'\u202e'.repeat(count * 100)}`;
+      const report = createCompiler().compile(spec, { path: 'long-unit.json' }).report;
+      if (report === null) throw new Error('the spec has no report');
+      return report;
+    };
+    // Dives and the unit's length grow together: a copy of the unit a row grows as their product.
+    expect(
+      growthRatio((count) => {
+        const report = page(count);
+        return () => void renderHtml(report);
+      }, 50),
+    ).toBeLessThan(LINEAR);
+    // Each row names the unit, cut, and its tooltip holds at most a few hundred characters of it.
+    const html = renderHtml(page(100));
+    const titles = html.match(/<title>D\d+ →[^<]*<\/title>/g) ?? [];
+    expect(titles.length).toBeGreaterThan(50);
+    for (const title of titles) expect(Array.from(title).length).toBeLessThan(2000);
   });
 });

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { stringify as toYaml } from 'yaml';
 import { builtInPreset, type CompileResult, createCompiler, renderJson, renderMarkdown } from '../../src/index.js';
 import { inputErrorSubcodes } from '../../src/load/input-error.js';
+import { renderHtml } from '../../src/render/html/index.js';
 import { criticalSubcodes } from '../../src/rules/critical-input.js';
 import { excerpt, noteOverrun, overrunNoted } from './cost.js';
 import { costRatio, cpuMilliseconds, fastest } from './scaling.js';
@@ -126,6 +127,8 @@ function compileAndRender(input: Input, path?: string): CompileResult {
   if (result.report) {
     renderJson(result.report);
     renderMarkdown(result.report);
+    // The HTML page with its source view, which reads the text again to mark each problem's value.
+    renderHtml(result.report, typeof input === 'string' ? { source: input } : {});
   }
   return result;
 }

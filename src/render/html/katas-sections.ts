@@ -13,7 +13,7 @@ import type { Section } from './page.js';
 import { codeCell, codeListCell, type RecordTable, recordSections, textCell } from './record-tables.js';
 import { facts } from './shared-sections.js';
 import { dataTable } from './table.js';
-import { say } from './text.js';
+import { brief, say } from './text.js';
 import { problemsByPlace, type Row, timelineSection, withReplans } from './timeline.js';
 
 type KatasReport = DialectReport<'katas-report-v1'>;
@@ -115,26 +115,26 @@ function katasTimelineRows(report: KatasReport, spending: Spending): Row[] {
   const data = report.investigation;
   const problems = problemsByPlace(report);
   const rows: Row[] = records(field(data, 'topology', 'cheap_mapping')).map((scan, index) => {
-    const full = `${say(scan['tool'])} ${say(scan['pattern'])} → ${say(scan['result_count'])} results · ${say(scan['evidence_tag'])}`;
+    const full = `${brief(scan['tool'])} ${brief(scan['pattern'])} → ${brief(scan['result_count'])} results · ${brief(scan['evidence_tag'])}`;
     return { lane: 'Map', kind: 'map', shape: 'square', label: full, full, problems: problems(`/topology/cheap_mapping/${index}`) };
   });
   const candidates = entries(field(data, 'topology', 'candidates'));
   if (candidates.length > 0) {
-    const full = `${plural(candidates.length, 'candidate')}: ${candidates.map(say).join(', ')}`;
+    const full = `${plural(candidates.length, 'candidate')}: ${candidates.map(brief).join(', ')}`;
     rows.push({ lane: 'Map', kind: 'map', shape: 'square', label: full, full });
   }
   const plan = records(data['prioritized_plan'])
     .map((entry, index) => ({ entry, index }))
     .sort((a, b) => comparePriority(a.entry['priority'], b.entry['priority']) || a.index - b.index);
   for (const { entry, index } of plan) {
-    const full = `P${say(entry['priority'])} · ${say(entry['target'])} · ${say(entry['rationale'])}`;
+    const full = `P${brief(entry['priority'])} · ${brief(entry['target'])} · ${brief(entry['rationale'])}`;
     rows.push({ lane: 'Plan', kind: 'hypothesis', shape: 'circle', label: full, full, problems: problems(`/prioritized_plan/${index}`) });
   }
   const spent = spentAfterEach(spending);
   const of = (index: number): string => (spending.total === null ? '' : ` · ${spent[index + 1]}/${spending.total} files`);
   const findingRow = (finding: Record<string, unknown>, index: number): Row => {
     const invalidates = finding['invalidates_hypothesis'] === true;
-    const full = `${say(finding['id'])} · ${invalidates ? 'invalidates the hypothesis' : 'keeps the hypothesis'}${of(index)} · ${say(finding['target'])} · ${say(finding['summary'])}`;
+    const full = `${brief(finding['id'])} · ${invalidates ? 'invalidates the hypothesis' : 'keeps the hypothesis'}${of(index)} · ${brief(finding['target'])} · ${brief(finding['summary'])}`;
     const kind = invalidates ? 'invalidates' : 'confirms';
     return { lane: 'Finding', kind, shape: 'circle', label: full, full, problems: problems(`/findings/${index}`) };
   };
@@ -146,15 +146,15 @@ function katasTimelineRows(report: KatasReport, spending: Spending): Row[] {
   );
   const { status, pendingQuestions } = report.katas.budget;
   if (status !== null) {
-    const full = `budget ${say(status)} · ${plural(pendingQuestions, 'pending question')}`;
+    const full = `budget ${brief(status)} · ${plural(pendingQuestions, 'pending question')}`;
     rows.push({ lane: 'Stop', kind: 'stop', shape: 'diamond', label: full, full, problems: problems('/budget') });
   }
   return rows;
 }
 
 function replanRow(replan: Record<string, unknown>): Row {
-  const order = entries(replan['new_plan_order']).map(say).join(', ');
-  const full = `after ${say(replan['trigger_finding_id'] ?? '?')} · invalidated: ${say(replan['invalidated_hypothesis'])} · new order: ${order}`;
+  const order = entries(replan['new_plan_order']).map(brief).join(', ');
+  const full = `after ${brief(replan['trigger_finding_id'] ?? '?')} · invalidated: ${brief(replan['invalidated_hypothesis'])} · new order: ${order}`;
   return { lane: 'Replan', kind: 'replan', shape: 'diamond', label: full, full };
 }
 

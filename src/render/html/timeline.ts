@@ -11,7 +11,7 @@ import type { Report } from '../../report/types.js';
 import { diveSpending, spentAfterEach } from './burn-down.js';
 import { chartSvg } from './chart.js';
 import type { Section } from './page.js';
-import { cut, say } from './text.js';
+import { brief, cut, say } from './text.js';
 
 const WIDTH = 960;
 const ROW = 26;
@@ -55,24 +55,25 @@ export function specTimelineRows(report: Report): Row[] {
   const rows: Row[] = discoveryRows(data['discovery']);
   for (const [index, entry] of records(data['surfaceMap']).entries()) {
     const nodes = Array.isArray(entry['candidateNodes']) ? entry['candidateNodes'].length : 0;
-    const full = `${say(entry['id'])} · ${say(entry['tool'])} ${say(entry['query'])} → ${nodes} candidate node${nodes === 1 ? '' : 's'}`;
+    const full = `${brief(entry['id'])} · ${brief(entry['tool'])} ${brief(entry['query'])} → ${nodes} candidate node${nodes === 1 ? '' : 's'}`;
     rows.push({ lane: 'Map', kind: 'map', shape: 'square', label: full, full, problems: problems(`/surfaceMap/${index}`) });
   }
   const ranked = records(data['hypotheses'])
     .map((hypothesis, index) => ({ hypothesis, index }))
     .sort((a, b) => rank(a.hypothesis) - rank(b.hypothesis) || a.index - b.index);
   for (const { hypothesis, index } of ranked) {
-    const full = `${say(hypothesis['id'])} · priority ${say(hypothesis['priority'])}, cost ${say(hypothesis['cost'])} · ${say(hypothesis['status'])} · ${say(hypothesis['claim'])}`;
+    const full = `${brief(hypothesis['id'])} · priority ${brief(hypothesis['priority'])}, cost ${brief(hypothesis['cost'])} · ${brief(hypothesis['status'])} · ${brief(hypothesis['claim'])}`;
     rows.push({ lane: 'Hypothesis', kind: 'hypothesis', shape: 'circle', label: full, full, problems: problems(`/hypotheses/${index}`) });
   }
   const replans = records(data['replanLog']);
   const budget = report.summary.budget;
   const dives = records(data['deepDives']);
   const spent = spentAfterEach(diveSpending(report));
+  const unit = brief(budget.unit ?? '');
   const diveRow = (dive: Record<string, unknown>, index: number): Row => {
     const effect = typeof dive['effect'] === 'string' ? dive['effect'] : '';
-    const of = budget.total === null ? '' : ` · ${spent[index + 1]}/${budget.total} ${say(budget.unit ?? '')}`.trimEnd();
-    const full = `${say(dive['id'])} → ${say(dive['hypothesisId'])} · ${say(effect)}${of} · ${say(dive['node'])} · ${say(dive['finding'])}`;
+    const of = budget.total === null ? '' : ` · ${spent[index + 1]}/${budget.total} ${unit}`.trimEnd();
+    const full = `${brief(dive['id'])} → ${brief(dive['hypothesisId'])} · ${brief(effect)}${of} · ${brief(dive['node'])} · ${brief(dive['finding'])}`;
     return { lane: 'Deep dive', kind: effectClass(effect), shape: 'circle', label: full, full, problems: problems(`/deepDives/${index}`) };
   };
   rows.push(
@@ -84,13 +85,13 @@ export function specTimelineRows(report: Report): Row[] {
   const stop = data['stopCondition'];
   if (typeof stop === 'object' && stop !== null) {
     const reason = (stop as Record<string, unknown>)['reason'];
-    const full = `${say(reason)} · ${say((stop as Record<string, unknown>)['evidence'])}`;
+    const full = `${brief(reason)} · ${brief((stop as Record<string, unknown>)['evidence'])}`;
     rows.push({ lane: 'Stop', kind: 'stop', shape: 'diamond', label: full, full, problems: problems('/stopCondition') });
   }
   const trace = report.trace;
   if (trace !== undefined) {
     for (const node of trace.reads.unmatched) {
-      const full = `read in the trace, not in the record: ${say(node)}`;
+      const full = `read in the trace, not in the record: ${brief(node)}`;
       rows.push({ lane: 'Trace', kind: 'unmatched', shape: 'ring', label: full, full });
     }
     const more = trace.reads.unmatchedCount - trace.reads.unmatched.length;
@@ -203,21 +204,21 @@ function discoveryRows(discovery: unknown): Row[] {
   const { cycles, stop } = discovery as Record<string, unknown>;
   const rows: Row[] = records(cycles).map((cycle) => {
     const events = records(cycle['events']);
-    const phases = events.map((event) => `${say(event['phase'])} ${say(event['filesRead'])}`).join(' → ');
+    const phases = events.map((event) => `${brief(event['phase'])} ${brief(event['filesRead'])}`).join(' → ');
     const tokens = events.reduce((sum, event) => sum + (typeof event['tokens'] === 'number' ? event['tokens'] : 0), 0);
-    const keywords = Array.isArray(cycle['keywords']) ? cycle['keywords'].map(say).join(', ') : '';
-    const full = `cycle ${say(cycle['cycle'])} · ${keywords} · files read: ${phases} · ${say(cycle['newSignals'])} new signals · ${tokens} tokens`;
+    const keywords = Array.isArray(cycle['keywords']) ? cycle['keywords'].map(brief).join(', ') : '';
+    const full = `cycle ${brief(cycle['cycle'])} · ${keywords} · files read: ${phases} · ${brief(cycle['newSignals'])} new signals · ${tokens} tokens`;
     return { lane: 'Discovery', kind: cycle['newSignals'] === 0 ? 'neutral' : 'map', shape: 'square', label: full, full };
   });
   if (typeof stop === 'object' && stop !== null) {
-    const full = `discovery stops: ${say((stop as Record<string, unknown>)['reason'])} · ${say((stop as Record<string, unknown>)['evidence'])}`;
+    const full = `discovery stops: ${brief((stop as Record<string, unknown>)['reason'])} · ${brief((stop as Record<string, unknown>)['evidence'])}`;
     rows.push({ lane: 'Discovery', kind: 'stop', shape: 'diamond', label: full, full });
   }
   return rows;
 }
 
 function replanRow(replan: Record<string, unknown>): Row {
-  const full = `after ${say(replan['afterDeepDive'] ?? '?')} · ${say(replan['trigger'])} on ${say(replan['hypothesisId'])} · ${say(replan['decision'])}`;
+  const full = `after ${brief(replan['afterDeepDive'] ?? '?')} · ${brief(replan['trigger'])} on ${brief(replan['hypothesisId'])} · ${brief(replan['decision'])}`;
   return { lane: 'Replan', kind: 'replan', shape: 'diamond', label: full, full };
 }
 
