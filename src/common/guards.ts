@@ -8,6 +8,11 @@ export function records(value: unknown): Record<string, unknown>[] {
   return Array.isArray(value) ? value.filter(isRecord) : [];
 }
 
+/** Every item of a list, whatever its type; anything that is not a list has none. */
+export function items(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
 /** The strings of a list; anything that is not a list has none. */
 export function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];

@@ -4,13 +4,13 @@
 // dimensions with the files burn-down, and its record as tables that print well.
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
-import { isRecord, records } from '../../common/guards.js';
+import { isRecord, items, records } from '../../common/guards.js';
 import { comparePriority } from '../../common/priority.js';
 import { plural } from '../../common/text.js';
 import type { DialectReport } from '../../report/types.js';
 import { burnDown, type Spending, spentAfterEach } from './burn-down.js';
 import type { Section } from './page.js';
-import { codeCell, codeListCell, type RecordTable, recordSections, textCell } from './record-tables.js';
+import { codeCell, codeListCell, type RecordTable, recordSections, textCell, textList } from './record-tables.js';
 import { facts } from './shared-sections.js';
 import { dataTable } from './table.js';
 import { brief, say } from './text.js';
@@ -118,7 +118,7 @@ function katasTimelineRows(report: KatasReport, spending: Spending): Row[] {
     const full = `${brief(scan['tool'])} ${brief(scan['pattern'])} → ${brief(scan['result_count'])} results · ${brief(scan['evidence_tag'])}`;
     return { lane: 'Map', kind: 'map', shape: 'square', label: full, full, problems: problems(`/topology/cheap_mapping/${index}`) };
   });
-  const candidates = entries(field(data, 'topology', 'candidates'));
+  const candidates = items(field(data, 'topology', 'candidates'));
   if (candidates.length > 0) {
     const full = `${plural(candidates.length, 'candidate')}: ${candidates.map(brief).join(', ')}`;
     rows.push({ lane: 'Map', kind: 'map', shape: 'square', label: full, full });
@@ -153,7 +153,7 @@ function katasTimelineRows(report: KatasReport, spending: Spending): Row[] {
 }
 
 function replanRow(replan: Record<string, unknown>): Row {
-  const order = entries(replan['new_plan_order']).map(brief).join(', ');
+  const order = items(replan['new_plan_order']).map(brief).join(', ');
   const full = `after ${brief(replan['trigger_finding_id'] ?? '?')} · invalidated: ${brief(replan['invalidated_hypothesis'])} · new order: ${order}`;
   return { lane: 'Replan', kind: 'replan', shape: 'diamond', label: full, full };
 }
@@ -168,7 +168,7 @@ function budgetContent(report: KatasReport, spending: Spending): ElementContent[
     number(budget[name].used),
     number(budget[name].remaining),
   ]);
-  const questions = entries(field(report.investigation, 'budget', 'pending_questions'));
+  const questions = items(field(report.investigation, 'budget', 'pending_questions'));
   const chart = burnDown(spending);
   return [
     ...dataTable(['Dimension', 'Limit', 'Used', 'Left'], dimensions, ''),
@@ -192,7 +192,7 @@ function scratchpadContent(data: Record<string, unknown>): ElementContent[] {
     facts([
       ['Persisted', say(scratchpad['persisted'] ?? '?')],
       ['Source', say(scratchpad['source'] ?? '?')],
-      ['Sections', entries(scratchpad['sections']).map(say).join(', ') || 'none'],
+      ['Sections', items(scratchpad['sections']).map(say).join(', ') || 'none'],
     ]),
   ];
 }
@@ -206,21 +206,16 @@ function validationContent(data: Record<string, unknown>): ElementContent[] {
       ['Network required', say(validation['network_required'] ?? '?')],
       ['Deterministic', say(validation['deterministic'] ?? '?')],
       ['Uses randomness', say(validation['uses_randomness'] ?? '?')],
-      ['Checks', entries(validation['checks']).map(say).join(', ') || 'none'],
+      ['Checks', items(validation['checks']).map(say).join(', ') || 'none'],
     ]),
   ];
 }
 
 function risksContent(data: Record<string, unknown>): ElementContent[] {
-  const remaining = entries(field(data, 'risks', 'remaining'));
-  const forbidden = entries(field(data, 'risks', 'forbidden_patterns'));
+  const remaining = items(field(data, 'risks', 'remaining'));
+  const forbidden = items(field(data, 'risks', 'forbidden_patterns'));
   return [
-    remaining.length === 0
-      ? h('p', 'No remaining risks declared.')
-      : h(
-          'ul',
-          remaining.map((risk) => h('li', say(risk))),
-        ),
+    textList(remaining, 'No remaining risks declared.'),
     h('h3', 'Forbidden patterns'),
     forbidden.length === 0 ? h('p', 'None declared.') : h('p', codeListCell(forbidden)),
   ];
@@ -230,9 +225,4 @@ function risksContent(data: Record<string, unknown>): ElementContent[] {
 function field(data: Record<string, unknown>, outer: string, inner: string): unknown {
   const holder = data[outer];
   return isRecord(holder) ? holder[inner] : undefined;
-}
-
-/** Every entry of a list, whatever its type (each is shown as it is), or none. */
-function entries(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
 }

@@ -45,6 +45,16 @@ export function textCell(value: unknown): Cell {
   return value === undefined ? [] : [say(value)];
 }
 
+/** The texts of a list as a bulleted list, or `empty` as a sentence when it has none. */
+export function textList(texts: readonly unknown[], empty: string): ElementContent {
+  return texts.length === 0
+    ? h('p', empty)
+    : h(
+        'ul',
+        texts.map((text) => h('li', say(text))),
+      );
+}
+
 /** A list as lines of inline code; nothing when not a list. */
 export function codeListCell(value: unknown): Cell {
   if (!Array.isArray(value)) return [];

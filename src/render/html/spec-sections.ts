@@ -2,12 +2,12 @@
 // budget burn-down, and the spec's own record as tables that print well (hypotheses, findings with
 // their provenance, replans, the stop, the deliverable, the risks).
 import { h } from 'hastscript';
-import { isRecord } from '../../common/guards.js';
+import { isRecord, items } from '../../common/guards.js';
 import { plural } from '../../common/text.js';
 import type { Report } from '../../report/types.js';
 import { burnDown, diveSpending } from './burn-down.js';
 import type { Section } from './page.js';
-import { codeCell, codeListCell, type RecordTable, recordSections, textCell } from './record-tables.js';
+import { codeCell, codeListCell, type RecordTable, recordSections, textCell, textList } from './record-tables.js';
 import { say } from './text.js';
 import { specTimelineRows, timelineSection } from './timeline.js';
 
@@ -76,7 +76,6 @@ export function specSections(report: Report): Section[] {
   const description = `${plural(counts.surfaceMapEntries, 'map entry', 'map entries')}, ${plural(counts.hypotheses, 'hypothesis', 'hypotheses')}, ${plural(counts.deepDives, 'deep dive')}, ${plural(counts.replans, 'replan')}, stop: ${say(report.summary.stopReason ?? 'none recorded')}.`;
   const chart = burnDown(diveSpending(report));
   const stop = isRecord(data['stopCondition']) ? data['stopCondition'] : {};
-  const risks = Array.isArray(data['risks']) ? data['risks'] : [];
   return [
     ...timelineSection(specTimelineRows(report), description),
     ...(chart.length === 0 ? [] : [{ id: 'budget', title: 'Budget', content: [h('figure', chart)] }]),
@@ -94,15 +93,7 @@ export function specSections(report: Report): Section[] {
     {
       id: 'risks',
       title: 'Risks and coverage left out',
-      content:
-        risks.length === 0
-          ? [h('p', 'No risks declared.')]
-          : [
-              h(
-                'ul',
-                risks.map((risk) => h('li', say(risk))),
-              ),
-            ],
+      content: [textList(items(data['risks']), 'No risks declared.')],
     },
   ];
 }

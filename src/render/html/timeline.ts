@@ -115,7 +115,11 @@ export function withReplans(
   replanRow: (replan: Record<string, unknown>, index: number) => Row,
 ): Row[] {
   const byStep = new Map<unknown, number[]>();
-  for (const [index, replan] of replans.entries()) byStep.set(replan[trigger], [...(byStep.get(replan[trigger]) ?? []), index]);
+  for (const [index, replan] of replans.entries()) {
+    const triggered = byStep.get(replan[trigger]);
+    if (triggered === undefined) byStep.set(replan[trigger], [index]);
+    else triggered.push(index);
+  }
   const placed = new Set<number>();
   const rows: Row[] = [];
   steps.forEach((step, index) => {
