@@ -23,6 +23,7 @@ const timed = [
   'test/hostile/render-cost.test.ts',
   'test/hostile/rule-cost.test.ts',
   'test/hostile/suggestions.test.ts',
+  'test/hostile/trace-matching-cost.test.ts',
   'test/load/json-scan.test.ts',
   'test/mcp-line-cost.test.ts',
   'test/properties.test.ts',

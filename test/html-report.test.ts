@@ -170,7 +170,7 @@ describe('the page of one spec', () => {
     const rows = [...document.querySelectorAll('#timeline svg > g')];
     const traced = rows.filter((row) => row.querySelector('circle.unmatched') !== null);
     expect(traced.map((row) => row.querySelector('title')?.textContent)).toEqual([
-      'read in the trace, not in the record: src/reports/monthly.ts',
+      'read in the trace (line 12), with no deep dive in the record: src/reports/monthly.ts',
     ]);
     expect(traced[0]?.querySelector('text.lane')?.textContent).toBe('Trace');
     expect(document.querySelector('dl.facts')?.textContent).toContain('1 of 2 reads in the record');
@@ -184,9 +184,9 @@ describe('the page of one spec', () => {
     ]);
     expect(document.querySelector('#trace dl.facts')?.textContent).toContain('7: 1 failed, 1 in subagents');
     expect([...document.querySelectorAll('#trace p')].map((line) => line.textContent)).toContain(
-      "Deep dives of the record: 1 of the trace's 2 successful reads.",
+      "1 of the trace's 2 successful reads has a deep dive in the record, one dive a read.",
     );
-    expect([...document.querySelectorAll('#trace li')].map((item) => item.textContent)).toEqual(['src/reports/monthly.ts']);
+    expect([...document.querySelectorAll('#trace li')].map((item) => item.textContent)).toEqual(['src/reports/monthly.ts (trace line 12)']);
   });
 
   it('rings each entry of the record that has a problem, naming its rules first: a dive the trace does not bear out', () => {

@@ -293,7 +293,7 @@ describe('compile-investigation mcp, with the agent trace', { timeout: 60_000 },
     const result = await call('next', { path: 'traces/draft.yaml', trace: 'traces/transcript-small.jsonl' });
     const next = result.structuredContent.next;
     expect(next.verdict).toBe('draft-ok');
-    expect(next.trace).toEqual({ reads: 2, recorded: 1, unrecorded: ['src/reports/monthly.ts'], unrecordedCount: 1 });
+    expect(next.trace).toEqual({ reads: 2, recorded: 1, unrecorded: [{ node: 'src/reports/monthly.ts', line: 12 }], unrecordedCount: 1 });
     expect(next.allowed[0]).toMatchObject({ action: 'record', rule: 'trace-budget' });
     expect(next.allowed[0].message).toContain('"src/reports/monthly.ts"');
     // Without the trace, nothing is said of it.

@@ -61,11 +61,18 @@ describe('compile --trace', () => {
       failedCalls: 0,
       sidechainCalls: 0,
       skippedLines: 0,
-      reads: { total: 3, matched: 2, unmatched: ['src/export.ts'], unmatchedCount: 1 },
+      tokens: null,
+      reads: {
+        total: 3,
+        matched: 2,
+        unmatched: [{ node: 'src/export.ts', line: 5, id: 'h-read-2' }],
+        unmatchedCount: 1,
+      },
     });
     const markdown = await runInProcess(args, { cwd: root });
     expect(markdown.stdout).toContain('## Checked against the trace');
-    expect(markdown.stdout).toContain('- Reads the record leaves out: `src/export.ts`');
+    expect(markdown.stdout).toContain('- Reads the record leaves out: `src/export.ts` (line 5)');
+    expect(markdown.stdout).toContain('- Tokens: none in the trace, so a budget in tokens could not be checked against it');
     // Without a trace the report has neither.
     const plain = await runInProcess([args[0] as string, '--format', 'json'], { cwd: root });
     expect(JSON.parse(plain.stdout).trace).toBeUndefined();
@@ -73,7 +80,14 @@ describe('compile --trace', () => {
 
   it('a deep dive of a node the trace never read successfully is trace-dive-observed', async () => {
     const spec = variant('unread', 'node: src/totals.ts', 'node: src/export.ts');
-    expect(await compile(spec)).toMatchObject({ status: 1, rules: [['trace-dive-observed', '/deepDives/0/node']] });
+    // The read of src/totals.ts the dive stood for is now one no dive stands for.
+    expect(await compile(spec)).toMatchObject({
+      status: 1,
+      rules: [
+        ['trace-budget', '/deepDives'],
+        ['trace-dive-observed', '/deepDives/0/node'],
+      ],
+    });
   });
 
   it('a map entry no call of the trace made is trace-map-observed', async () => {
@@ -132,9 +146,13 @@ describe('compile --trace', () => {
   });
 
   it('--trace-until narrows the trace: a read after the window is not there', async () => {
+    // One read is left in the window, and the record counts two.
     expect(await compile(SPEC, ['--trace-until', '2026-03-02T10:00:09Z'])).toMatchObject({
       status: 1,
-      rules: [['trace-dive-observed', '/deepDives/1/node']],
+      rules: [
+        ['trace-budget', '/budget/used'],
+        ['trace-dive-observed', '/deepDives/1/node'],
+      ],
     });
   });
 

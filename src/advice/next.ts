@@ -54,7 +54,12 @@ export function adviseNext(result: CompiledDraft, policy: Policy, finished?: Com
 function traceReads(report: NonNullable<CompiledDraft['report']>): NextSteps['trace'] {
   if (report.trace === undefined) return undefined;
   const { total, matched, unmatched, unmatchedCount } = report.trace.reads;
-  return { reads: total, recorded: matched, unrecorded: unmatched, unrecordedCount: unmatchedCount };
+  return {
+    reads: total,
+    recorded: matched,
+    unrecorded: unmatched.map(({ node, line }) => ({ node, line })),
+    unrecordedCount: unmatchedCount,
+  };
 }
 
 /** The reads the trace shows and the record leaves out: each is a deep dive to write, and a unit of budget to count. */
@@ -64,7 +69,7 @@ function recordAdvice(trace: NextSteps['trace']): Advice[] {
   return [
     {
       action: 'record',
-      message: `record the ${plural(trace.unrecordedCount, 'read')} the trace shows and the spec leaves out, each as a deep dive counted in budget.used: ${trace.unrecorded.map((node) => show(node)).join(', ')}${more}`,
+      message: `record the ${plural(trace.unrecordedCount, 'read')} the trace shows and the spec leaves out, each as a deep dive counted in budget.used: ${trace.unrecorded.map(({ node, line }) => `${show(node)} (trace line ${line})`).join(', ')}${more}`,
       rule: 'trace-budget',
     },
   ];

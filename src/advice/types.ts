@@ -51,8 +51,11 @@ export interface NextSteps {
   replan: { allowed: boolean; hypothesisId?: string; afterDeepDive?: string; rule: string };
   stopReasons: StopReasonVerdict[];
   discovery?: DiscoveryAdvice;
-  /** With the agent's trace: its successful reads, how many the deep dives record, and the nodes of the others (the first ones). */
-  trace?: { reads: number; recorded: number; unrecorded: string[]; unrecordedCount: number };
+  /**
+   * With the agent's trace: its successful reads, how many have a deep dive of their own (one dive,
+   * one read), and the others (the first ones): each read's node and line in the trace.
+   */
+  trace?: { reads: number; recorded: number; unrecorded: Array<{ node: string; line: number }>; unrecordedCount: number };
   allowed: Advice[];
   forbidden: Advice[];
   /** The problems of a draft that fails: to fix before anything else. */

@@ -40,12 +40,12 @@ function shownOf(count: number, max: number): number {
   return count <= max + 1 ? count : max;
 }
 
-/** "a", "b", "c", each shown; past `max` items, the first ones and "and N more". */
-export function listOf(values: readonly unknown[], max = 10): string {
+/** "a", "b", "c", each shown (by `each`, quoted by default); past `max` items, the first ones and "and N more". */
+export function listOf<T>(values: readonly T[], max = 10, each: (value: T) => string = show): string {
   const shownCount = shownOf(values.length, max);
   const shown = values
     .slice(0, shownCount)
-    .map((value) => show(value))
+    .map((value) => each(value))
     .join(', ');
   const rest = values.length - shownCount;
   return rest > 0 ? `${shown} and ${rest.toLocaleString('en-US')} more` : shown;

@@ -1,5 +1,5 @@
 import type { PhrasingContent, RootContent } from 'mdast';
-import type { TraceSummary } from '../report/trace-summary.js';
+import type { TraceSummary, UnrecordedRead } from '../report/trace-summary.js';
 import { TRACE_FORMAT_NAMES } from '../trace/counts.js';
 import { bulletList, code, codeList, heading, text } from './mdast-builders.js';
 
@@ -21,11 +21,23 @@ export function traceSection(trace: TraceSummary): RootContent[] {
         `Calls: ${trace.calls}${tools.length === 0 ? '' : ` (${tools.join(', ')})`}, ${trace.failedCalls} failed, ${trace.sidechainCalls} by subagents`,
       ),
     ],
-    [text(`Reads: ${reads.total} successful, ${reads.matched} of them named by a deep dive`)],
+    [
+      text(
+        trace.tokens === null
+          ? 'Tokens: none in the trace, so a budget in tokens could not be checked against it'
+          : `Tokens: ${trace.tokens.input} input, ${trace.tokens.output} output`,
+      ),
+    ],
+    [text(`Reads: ${reads.total} successful, ${reads.matched} of them with a deep dive of their own`)],
     reads.unmatchedCount === 0
       ? [text('Reads the record leaves out: none')]
-      : [text('Reads the record leaves out: '), ...codeList(reads.unmatched), text(more > 0 ? ` and ${more} more` : '')],
+      : [text('Reads the record leaves out: '), ...unrecordedList(reads.unmatched), text(more > 0 ? ` and ${more} more` : '')],
     ...(trace.skippedLines === 0 ? [] : [[text(`Lines of the trace not read: ${trace.skippedLines}`)]]),
   ];
   return [heading(2, text('Checked against the trace')), bulletList(items)];
+}
+
+/** Each read left out: its node, and its line of the trace. */
+function unrecordedList(reads: readonly UnrecordedRead[]): PhrasingContent[] {
+  return reads.flatMap((read, index) => [...(index === 0 ? [] : [text(', ')]), code(read.node), text(` (line ${read.line})`)]);
 }

@@ -1,3 +1,4 @@
+import { definedFields } from '../common/defined-fields.js';
 import { integerOrNull, isRecord, records, stringOrNull } from '../common/guards.js';
 import { countSeverities, type ProblemCounts } from '../diagnostics/cap.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -34,7 +35,7 @@ export function buildReport(view: SpecView, diagnostics: Diagnostic[], context: 
     verdict,
     summary: summarize(view, diagnostics, counts, verdict, context),
     metrics: measure(view),
-    ...(view.trace === undefined ? {} : { trace: traceSummary(view.trace, view) }),
+    ...definedFields({ trace: traceSummary(view) }),
     diagnostics,
     investigation: normalizeInvestigation(view.data),
   };

@@ -1,6 +1,7 @@
 import { ownValue } from '../common/own.js';
 import { plural, show } from '../common/text.js';
 import type { Rule } from './rule.js';
+import { recordMatching } from './trace/support.js';
 
 export const budgetAccounting: Rule = {
   meta: {
@@ -31,9 +32,20 @@ export const budgetAccounting: Rule = {
     if (!unit) return;
     if (unit.accounting === 'deepDives') {
       if (budget.used !== dives.length) {
+        const spend = `each deep dive spends one ${budget.unit === 'reads' ? 'read' : 'unit'}`;
+        // With a trace, the count of the dives is only right when it is the count of the reads:
+        // set to fewer dives, used would drop a read the agent made (trace-budget names it).
+        const reads = recordMatching(view)?.reads.length;
+        if (reads !== undefined && reads !== dives.length) {
+          report(
+            '/budget/used',
+            `budget.used is ${budget.used} but ${plural(dives.length, 'deep dive is', 'deep dives are')} recorded, and the trace shows ${plural(reads, 'successful read')}; ${spend}: record a deep dive for each read the agent made, and count them.`,
+          );
+          return;
+        }
         report(
           '/budget/used',
-          `budget.used is ${budget.used} but ${plural(dives.length, 'deep dive is', 'deep dives are')} recorded; each deep dive spends one ${budget.unit === 'reads' ? 'read' : 'unit'}, so used must be ${dives.length}.`,
+          `budget.used is ${budget.used} but ${plural(dives.length, 'deep dive is', 'deep dives are')} recorded; ${spend}, so used must be ${dives.length}.`,
           undefined,
           { replacement: dives.length, safety: 'safe' },
         );

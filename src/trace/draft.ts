@@ -3,7 +3,8 @@
 // finding, effect and provenance) is left empty at its place, for the gate to ask for. Only paths,
 // patterns, command lines, counts and ids are taken from the trace, never a result's content.
 import { definedFields } from '../common/defined-fields.js';
-import { asSpecNode, successfulReads, type TraceEvidence } from './evidence.js';
+import { asSpecNode, type TraceEvidence } from './evidence.js';
+import { successfulReads } from './match.js';
 import type { TraceCall } from './types.js';
 
 export interface DraftOptions {

@@ -20,33 +20,6 @@ export function tracePathOf(evidence: TraceEvidence, node: string): string | und
   return resolveTracePath(evidence.root, node);
 }
 
-/** The successful reads of the trace, in time order. */
-export function successfulReads(evidence: TraceEvidence): TraceCall[] {
-  return evidence.trace.calls.filter((call) => call.kind === 'read' && call.status === 'ok' && call.target !== undefined);
-}
-
-/**
- * The trace's successful reads against the nodes a record's deep dives name: how many it has,
- * how many a dive names, and the nodes of the others (distinct, in time order).
- */
-export function readsAgainstRecord(
-  evidence: TraceEvidence,
-  nodes: readonly string[],
-): { total: number; recorded: number; unrecorded: string[] } {
-  const named = new Set<string>();
-  for (const node of nodes) {
-    const path = tracePathOf(evidence, node);
-    if (path !== undefined) named.add(path);
-  }
-  const reads = successfulReads(evidence);
-  const targets = reads.map((call) => call.target as string);
-  return {
-    total: reads.length,
-    recorded: targets.filter((path) => named.has(path)).length,
-    unrecorded: [...new Set(targets.filter((path) => !named.has(path)))],
-  };
-}
-
 /** Where a call is in the trace, for a message: its line, id and time. */
 export function tracePlace(evidence: TraceEvidence, call: TraceCall): string {
   const time = call.timestamp === undefined ? '' : `, ${call.timestamp}`;

@@ -130,7 +130,7 @@ function compileResult(): JsonSchema {
     suppressions: data.properties.suppressions,
     trace: {
       description:
-        "With the agent's trace (the trace argument, or the spec's x-trace): the report's account of it: path, SHA-256, format, calls by tool, and its successful reads against the deep dives (reads.unmatched: the nodes the record leaves out).",
+        "With the agent's trace (the trace argument, or the spec's x-trace): the report's account of it: path, SHA-256, format, calls by tool, and its successful reads matched one to one with the deep dives (reads.unmatched: the reads no deep dive stands for, each with its node and trace line).",
       type: 'object',
       required: ['path', 'sha256', 'format', 'calls', 'reads'],
     },

@@ -90,8 +90,8 @@ export function specTimelineRows(report: Report): Row[] {
   }
   const trace = report.trace;
   if (trace !== undefined) {
-    for (const node of trace.reads.unmatched) {
-      const full = `read in the trace, not in the record: ${brief(node)}`;
+    for (const read of trace.reads.unmatched) {
+      const full = `read in the trace (line ${read.line}), with no deep dive in the record: ${brief(read.node)}`;
       rows.push({ lane: 'Trace', kind: 'unmatched', shape: 'ring', label: full, full });
     }
     const more = trace.reads.unmatchedCount - trace.reads.unmatched.length;

@@ -32,14 +32,18 @@ export function traceSection(report: Report): Section[] {
       'No calls.',
     ),
     h('h3', 'Reads'),
-    h('p', `Deep dives of the record: ${trace.reads.matched} of the trace's ${plural(trace.reads.total, 'successful read')}.`),
+    h(
+      'p',
+      `${trace.reads.matched} of the trace's ${plural(trace.reads.total, 'successful read')} ${trace.reads.matched === 1 ? 'has a deep dive' : 'have a deep dive each'} in the record, one dive a read.`,
+    ),
+    ...(trace.tokens === null ? [h('p', 'The trace holds no token counts: a budget in tokens could not be checked against it.')] : []),
     ...(trace.reads.unmatched.length === 0
       ? []
       : [
-          h('p', 'Read in the trace, not in the record:'),
+          h('p', 'Read in the trace, with no deep dive in the record:'),
           h(
             'ul',
-            trace.reads.unmatched.map((node) => h('li', h('code', say(node)))),
+            trace.reads.unmatched.map((read) => h('li', [h('code', say(read.node)), ` (trace line ${read.line})`])),
           ),
           ...(more > 0 ? [h('p', `And ${plural(more, 'more read')}.`)] : []),
         ]),

@@ -2,52 +2,43 @@
 // calls a surface map entry records.
 import { show } from '../../common/text.js';
 import type { DeepDive, SurfaceMapEntry } from '../../spec/types.js';
-import { successfulReads, type TraceEvidence, tracePathOf } from '../../trace/evidence.js';
+import { asSpecNode, type TraceEvidence } from '../../trace/evidence.js';
+import { matchReads, type ReadMatching } from '../../trace/match.js';
 import { firstCommandWords } from '../../trace/shell-words.js';
 import type { TraceCall } from '../../trace/types.js';
-import type { Item } from '../spec-view.js';
+import type { Item, SpecView } from '../spec-view.js';
 
-/** A deep dive and the read of the trace it stands for: the k-th dive of a node is its k-th successful read. */
-export interface DiveRead {
-  dive: Item<Pick<DeepDive, 'node'>>;
-  /** The node as the trace's absolute path; undefined when it cannot be placed (relative, and no root). */
-  path: string | undefined;
-  read: TraceCall | undefined;
+/** The record's deep dives matched with the trace's reads (src/trace/match.ts), as the rules read them. */
+export interface RecordMatching extends ReadMatching {
+  /** The dives matched: those whose node the schema accepted, in the record's order. */
+  items: readonly Item<Pick<DeepDive, 'node'>>[];
+  /** Whether that is every dive: a read left out of the record is only concluded from all of them. */
+  complete: boolean;
 }
 
-/**
- * By the list of dives: three rules ask for the same pairing, and a view hands each of them the
- * same list (SpecView caches it), which belongs to that view and so to its one trace.
- */
-const paired = new WeakMap<readonly Item<Pick<DeepDive, 'node'>>[], DiveRead[]>();
+/** One matching a view: the rules, the report's summary and the fixes ask for the same one. */
+const matchings = new WeakMap<SpecView, RecordMatching>();
 
-export function diveReads(evidence: TraceEvidence, dives: readonly Item<Pick<DeepDive, 'node'>>[]): DiveRead[] {
-  let reads = paired.get(dives);
-  if (reads === undefined) {
-    reads = pairDives(evidence, dives);
-    paired.set(dives, reads);
+/** The matching of the view's deep dives with its trace's reads; undefined without a trace. */
+export function recordMatching(view: SpecView): RecordMatching | undefined {
+  const evidence = view.trace;
+  if (evidence === undefined) return undefined;
+  let matching = matchings.get(view);
+  if (matching === undefined) {
+    const items = view.items('deepDives', ['node']);
+    const matched = matchReads(
+      evidence,
+      items.map(({ value }) => value.node),
+    );
+    matching = { ...matched, items, complete: view.isComplete('deepDives', ['node']) };
+    matchings.set(view, matching);
   }
-  return reads;
+  return matching;
 }
 
-function pairDives(evidence: TraceEvidence, dives: readonly Item<Pick<DeepDive, 'node'>>[]): DiveRead[] {
-  const readsOf = new Map<string, TraceCall[]>();
-  for (const call of successfulReads(evidence)) {
-    const target = call.target as string;
-    const reads = readsOf.get(target);
-    if (reads === undefined) readsOf.set(target, [call]);
-    else reads.push(call);
-  }
-  const taken = new Map<string, number>();
-  return dives.map((dive) => {
-    const path = tracePathOf(evidence, dive.value.node);
-    if (path === undefined) return { dive, path, read: undefined };
-    const count = taken.get(path) ?? 0;
-    taken.set(path, count + 1);
-    // A dive past the reads of its node stands for the last one: it claims a read the trace does not repeat.
-    const reads = readsOf.get(path) ?? [];
-    return { dive, path, read: reads[Math.min(count, reads.length - 1)] };
-  });
+/** A read for a message: its trace line and its node as the spec would name it. */
+export function readShown(evidence: TraceEvidence, read: TraceCall): string {
+  return `line ${read.line} (${show(asSpecNode(evidence, read.target as string))})`;
 }
 
 /**
@@ -63,10 +54,4 @@ export function mapCallsOf(evidence: TraceEvidence, entry: Pick<SurfaceMapEntry,
     if (call.program !== entry.tool) return false;
     return call.query.trim() === query || firstCommandWords(call.query).includes(query);
   });
-}
-
-/** Up to `most` items of a list for a message, and how many more. */
-export function firstFew(items: readonly string[], most = 5): string {
-  const shown = items.slice(0, most).map((item) => show(item));
-  return items.length > most ? `${shown.join(', ')} and ${items.length - most} more` : shown.join(', ');
 }

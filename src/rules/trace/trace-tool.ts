@@ -3,7 +3,7 @@ import { childPointer } from '../../diagnostics/pointer.js';
 import { tracePlace } from '../../trace/evidence.js';
 import { baseTrace } from '../examples/base-trace.js';
 import type { Rule } from '../rule.js';
-import { diveReads } from './support.js';
+import { recordMatching } from './support.js';
 
 export const traceTool: Rule = {
   meta: {
@@ -28,10 +28,12 @@ export const traceTool: Rule = {
     },
   },
   check({ view, report }) {
+    const matching = recordMatching(view);
     const evidence = view.trace;
-    if (evidence === undefined) return;
+    if (matching === undefined || evidence === undefined) return;
     const tools = new Map(view.items('deepDives', ['tool']).map((item) => [item.index, item.value.tool]));
-    for (const { dive, read } of diveReads(evidence, view.items('deepDives', ['node']))) {
+    for (const { index, read } of matching.dives) {
+      const dive = matching.items[index] as (typeof matching.items)[number];
       const tool = tools.get(dive.index);
       if (read === undefined || tool === undefined || tool === read.tool || tool === read.program) continue;
       const used = read.program ?? read.tool;
