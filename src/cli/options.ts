@@ -1,6 +1,7 @@
 // The parsers and helpers of command-line options: each turns one raw value into what a command
 // expects, or refuses it with a usage error that says what to give instead.
-import { isBaseUrl } from '../config/validate.js';
+import { show } from '../common/text.js';
+import { baseUrlProblem } from '../config/validate.js';
 import { presetNames } from '../policy/presets.js';
 import { escapeFor } from '../render/untrusted/index.js';
 import { DEFAULT_MAX_BYTES } from '../run/input-file.js';
@@ -134,11 +135,8 @@ export function ruleDocsOption(
   description = "where SARIF links each rule's page, <url><id>.md (default: the configuration's ruleDocsBaseUrl, else the pages in the installed package)",
 ): OptionSpec {
   const parser = (value: string): string => {
-    if (!isBaseUrl(value))
-      throw usageError(
-        'INVALID_ARGUMENT',
-        `--rule-docs-base-url ${JSON.stringify(value)} must be an absolute URL ending in "/", such as https://example.com/rules/`,
-      );
+    const problem = baseUrlProblem(value);
+    if (problem !== null) throw usageError('INVALID_ARGUMENT', `--rule-docs-base-url ${show(value)} ${problem}`);
     return value;
   };
   return { flags: '--rule-docs-base-url <url>', description, parser };

@@ -1,5 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
-import { isWithin } from './real-path.js';
+import type { FolderBound } from './folder-bound.js';
+import { isWithin, realPathOrNull } from './real-path.js';
 import { statOrNull } from './stat-or-null.js';
 
 /**
@@ -86,5 +87,37 @@ export function boundaryText(boundary: Boundary, shown: string): string {
       return `${shown}, the folder it was looked up from, which lies outside both the working directory and any repository`;
     case 'root':
       return `the server's root ${shown}, and the server reads nothing outside its roots`;
+  }
+}
+
+/**
+ * What a file found by a walk up must lie inside, by what is opened (openedInside) and where it is
+ * written: the folder where the walk stopped, by its real path, and in the servers never outside
+ * their `roots` (real paths). The walk finds a file by its name in a folder of the project; a
+ * committed link out of the project (to a shared /tmp, a home folder) is not the project's file,
+ * so it is neither read nor written through. `shown` is the boundary's folder as messages show it.
+ */
+export function boundaryBound(boundary: Boundary, shown: string, roots?: readonly string[]): FolderBound {
+  const real = realPathOrNull(boundary.folder);
+  const inRoots =
+    roots === undefined ||
+    roots.some((root) => {
+      const realRoot = realPathOrNull(root);
+      return real !== null && realRoot !== null && isWithin(real, realRoot);
+    });
+  return { reals: real !== null && inRoots ? [real] : [], shown: boundaryName(boundary, shown) };
+}
+
+/** How a refusal names the folder a file found by a walk up must stay in; `shown` is the folder as messages show it. */
+function boundaryName(boundary: Boundary, shown: string): string {
+  switch (boundary.kind) {
+    case 'repository':
+      return `its repository (${shown})`;
+    case 'working-directory':
+      return `the working directory (${shown}), where lookup stops outside a repository`;
+    case 'start':
+      return `${shown}, the folder it was looked up from`;
+    case 'root':
+      return `the server's root ${shown}`;
   }
 }

@@ -1,6 +1,6 @@
 import { relative, resolve, sep } from 'node:path';
 import { type FolderBound, resolvesInside } from '../common/folder-bound.js';
-import { boundaryText, lookupBoundary } from '../common/lookup-boundary.js';
+import { boundaryBound, boundaryText, lookupBoundary } from '../common/lookup-boundary.js';
 import { sha256Hex } from '../common/sha256.js';
 import { fileFinder, type WalkUp } from '../common/walk-up.js';
 import { readDocument } from '../load/document.js';
@@ -43,7 +43,9 @@ export function resolveConfig(flag: string | undefined, env: string | undefined,
  * wherever they are: the user named them. Else, per folder, the nearest config walking up from
  * it, then from the working directory, as .editorconfig is found, but never above the boundary
  * (lookup-boundary.ts: the repository's top, or the MCP server's `roots`); else the defaults. A
- * file above the boundary is ignored with a note. Each file is read and checked once, when first needed.
+ * file above the boundary is ignored with a note. A file found is read only if what is opened lies
+ * inside the boundary: one that is a link out of it is a ConfigError, never skipped for a file
+ * further up, which could be more lenient. Each file is read and checked once, when first needed.
  */
 export function createConfigLookup(
   flag: string | undefined,
@@ -53,6 +55,10 @@ export function createConfigLookup(
 ): ConfigLookup {
   if (flag !== undefined) return pinned(load(flag, 'flag', cwd, []));
   if (env !== undefined && env !== '') return pinned(load(env, 'env', cwd, []));
+  const useInstead =
+    roots !== undefined
+      ? "set INVESTIGATION_CONFIG in the server's environment to use it"
+      : 'name it with --config or INVESTIGATION_CONFIG to use it';
   const byFile = new Map<string, ResolvedConfig>();
   const nearest = fileFinder(CONFIG_NAMES, lookupBoundary(cwd, roots));
   const noted = new Set<string>();
@@ -72,17 +78,28 @@ export function createConfigLookup(
       const start = folder ?? cwd;
       const own = nearest(start);
       const fallback = own.file === null ? nearest(cwd) : null;
-      const found = own.file ?? fallback?.file ?? null;
+      const walk = own.file !== null ? own : fallback;
+      const found = walk?.file ?? null;
       noteIgnored(own, found);
       noteIgnored(fallback, found);
-      if (found === null) return DEFAULTS;
+      if (walk?.boundary == null || found === null) return DEFAULTS;
+      // One file has one boundary, whichever start found it: the nearest repository top (or root,
+      // or working directory) above its folder.
       let config = byFile.get(found);
       if (config === undefined) {
         const shown = display(found, cwd);
         const from = own.file === null || resolve(start) === resolve(cwd) ? 'the working directory' : display(start, cwd);
-        config = load(found, 'walk-up', cwd, [
-          `using ${shown}, found by walking up from ${from}; pin it with --config ${shown} or INVESTIGATION_CONFIG=${shown}`,
-        ]);
+        const inside = boundaryBound(walk.boundary, displayFolder(walk.boundary.folder, cwd), roots);
+        config = load(
+          found,
+          'walk-up',
+          cwd,
+          [`using ${shown}, found by walking up from ${from}; pin it with --config ${shown} or INVESTIGATION_CONFIG=${shown}`],
+          {
+            inside,
+            linkOut: `config ${shown} is a symbolic link out of ${inside.shown}; not read: a configuration found by walking up must be a file of the project (replace the link with the file, or ${useInstead})`,
+          },
+        );
         byFile.set(found, config);
       }
       return config;
@@ -107,14 +124,25 @@ export function readSidecarConfig(path: string, namedBy: string, cwd: string, in
       'INVALID_CONFIG',
       `${namedBy}: config ${display(path, cwd)} lies outside ${inside.shown}; refused (a sidecar names only a configuration inside the folder given to test)`,
     );
-  return load(path, 'sidecar', cwd, [], `${namedBy}: config`, inside);
+  return load(path, 'sidecar', cwd, [], { namedBy: `${namedBy}: config`, inside });
 }
 
 function pinned(config: ResolvedConfig): ConfigLookup {
   return { forFolder: () => config, takeNotes: () => [] };
 }
 
-function load(path: string, source: ConfigSource, cwd: string, warnings: string[], namedBy?: string, inside?: FolderBound): ResolvedConfig {
+/** How a configuration the user did not name is read: who named it, the folder it must lie in, and what a link out of it is told. */
+interface Unnamed {
+  /** How messages name what named the file (a sidecar's "NAME.expect.json: config"); "config" by default. */
+  namedBy?: string;
+  /** What is opened must lie inside, else it is refused (LINK_OUT) before a byte is read. */
+  inside?: FolderBound;
+  /** The whole message of that refusal, in place of the reader's. */
+  linkOut?: string;
+}
+
+function load(path: string, source: ConfigSource, cwd: string, warnings: string[], unnamed: Unnamed = {}): ResolvedConfig {
+  const { namedBy, inside, linkOut } = unnamed;
   const origin = namedBy ?? (source === 'env' ? 'INVESTIGATION_CONFIG' : source === 'flag' ? '--config' : 'config');
   const parsed = readDocument(resolve(cwd, path), {
     maxBytes: MAX_CONFIG_BYTES,
@@ -124,6 +152,7 @@ function load(path: string, source: ConfigSource, cwd: string, warnings: string[
   });
   const where = `${origin} ${source === 'walk-up' || source === 'sidecar' ? display(path, cwd) : path}`;
   if (!parsed.ok) {
+    if (parsed.problem.subcode === 'LINK_OUT' && linkOut !== undefined) throw new ConfigError('INVALID_CONFIG', linkOut);
     const subcode = parsed.problem.subcode === 'NOT_FOUND' ? 'CONFIG_NOT_FOUND' : 'INVALID_CONFIG';
     throw new ConfigError(subcode, `${where}: ${parsed.problem.message}`);
   }

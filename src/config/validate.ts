@@ -87,11 +87,8 @@ function configProblems(data: Record<string, unknown>): ConfigProblem[] {
         if (problem !== null) add('INVALID_CONFIG', `ignores: the pattern ${show(pattern)} ${problem}`);
       }
   }
-  if (ruleDocsBaseUrl !== undefined && !isBaseUrl(ruleDocsBaseUrl))
-    add(
-      'INVALID_CONFIG',
-      `ruleDocsBaseUrl ${show(ruleDocsBaseUrl)} must be an absolute URL ending in "/", such as "https://example.com/rules/"`,
-    );
+  const urlProblem = ruleDocsBaseUrl === undefined ? null : baseUrlProblem(ruleDocsBaseUrl);
+  if (urlProblem !== null) add('INVALID_CONFIG', `ruleDocsBaseUrl ${show(ruleDocsBaseUrl)} ${urlProblem}`);
   if (policy !== undefined) {
     if (!isRecord(policy)) {
       add('INVALID_CONFIG', 'policy must be an object of policy values');
@@ -125,12 +122,40 @@ function withHint(message: string, value: string, candidates: readonly string[])
   return hint === '' ? message : `${message}.${hint}`;
 }
 
-/** Whether a value is an absolute URL ending in "/", to which a rule's `<id>.md` is appended. */
-export function isBaseUrl(value: unknown): value is string {
-  if (typeof value !== 'string' || !value.endsWith('/')) return false;
+/** The hosts the rules' pages may be served from over plain http: this machine's own. */
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** White space, control and format characters (bidi controls, zero-width characters), anywhere. */
+const INVISIBLE = /[\s\p{Cc}\p{Cf}]/u;
+
+const BASE_URL_EXAMPLE = 'such as "https://example.com/rules/"';
+
+/**
+ * Why a value cannot be the base URL of the rules' pages, to which a rule's `<id>.md` is appended
+ * (the text after the value in a message), or null when it can: an absolute https URL ending in
+ * "/", or http for this machine alone. The URL becomes SARIF's helpUri and informationUri, which
+ * code scanning shows as links, and the link of an editor's diagnostics and hover; a repository's
+ * configuration sets it, and a pull request may change it, so a javascript:, data:, vbscript: or
+ * file: URL would run or open in the browser of whoever follows the link. White space and control
+ * characters are refused outright, not read past as URL parsers do (" javascript:" is javascript:).
+ */
+export function baseUrlProblem(value: unknown): string | null {
+  const notAbsolute = `must be an absolute URL ending in "/", ${BASE_URL_EXAMPLE}`;
+  if (typeof value !== 'string') return notAbsolute;
+  if (INVISIBLE.test(value))
+    return `holds white space or a control character, which browsers drop or act on; give the URL alone, ${BASE_URL_EXAMPLE}`;
+  let url: URL;
   try {
-    return new URL(value).protocol.length > 1;
+    url = new URL(value);
   } catch {
-    return false;
+    return notAbsolute;
   }
+  if (!value.endsWith('/')) return notAbsolute;
+  // With no white space or control character to drop, the value starts with the scheme as parsed.
+  const scheme = value.slice(0, url.protocol.length);
+  const allowed = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+  if (!allowed)
+    return `has the scheme ${JSON.stringify(scheme)}; the rules' pages are linked over https only (http only for localhost, 127.0.0.1 or [::1]), ${BASE_URL_EXAMPLE}`;
+  if (!value.slice(scheme.length).startsWith('//')) return `must start with "${url.protocol}//", ${BASE_URL_EXAMPLE}`;
+  return null;
 }

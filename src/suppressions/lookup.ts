@@ -1,7 +1,7 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 import { definedFields } from '../common/defined-fields.js';
 import type { FolderBound } from '../common/folder-bound.js';
-import { boundaryText, lookupBoundary } from '../common/lookup-boundary.js';
+import { type Boundary, boundaryBound, boundaryText, lookupBoundary } from '../common/lookup-boundary.js';
 import { sha256Hex } from '../common/sha256.js';
 import { fileFinder } from '../common/walk-up.js';
 import { parseDocument } from '../load/document.js';
@@ -24,6 +24,11 @@ export interface SuppressionsFile {
   entries: Suppressions;
   /** The SHA-256 of the file's bytes, when it exists. */
   sha256?: string;
+  /**
+   * For a file the user did not name (found walking up, or new): the folder where lookup stops,
+   * which it was read inside and which a rewrite of it must not leave through a link.
+   */
+  inside?: FolderBound;
 }
 
 export interface SuppressionsLookup {
@@ -45,7 +50,10 @@ export interface LookupOptions {
   writing: boolean;
   /** The walk up never goes above these folders (the MCP server's roots). */
   roots?: readonly string[];
-  /** Read a suppressions file only if what is opened lies inside (LINK_OUT otherwise). */
+  /**
+   * Read the file --suppressions names only if what is opened lies inside (LINK_OUT otherwise); a
+   * file found walking up is always read only inside the folder where that walk stops.
+   */
   inside?: FolderBound;
   /** How messages name the way to give a baseline: --suppressions unless the caller has another (an MCP argument). */
   pin?: string;
@@ -71,21 +79,30 @@ const MAX_GENERAL_READ = DEFAULT_MAX_BYTES;
  * --suppressions FILE for every spec, wherever it is (read at once: a broken file throws here, a
  * missing one is a SuppressionsError unless the run writes it); else, per spec, the nearest
  * investigation-suppressions.json walking up from its folder, then from the working directory, as
- * configuration is found: never above the boundary (lookup-boundary.ts), and with a note.
+ * configuration is found: never above the boundary (lookup-boundary.ts), and with a note. A file
+ * found, or the new one, is read (and later written) only inside that boundary: a link out of it is
+ * a SuppressionsError, never skipped for a file further up.
  */
 export function createSuppressionsLookup(flag: string | undefined, cwd: string, options: LookupOptions): SuppressionsLookup {
   const byPath = new Map<string, SuppressionsFile>();
   const pin = options.pin ?? '--suppressions';
-  const load = (path: string, source: SuppressionsFile['source']): SuppressionsFile => {
+  // A path has one boundary, whichever start found it: the nearest repository top (or root, or
+  // working directory) above its folder; so one file is read once, whatever its source.
+  const load = (path: string, source: SuppressionsFile['source'], boundary: Boundary | null): SuppressionsFile => {
     let file = byPath.get(path);
-    if (file === undefined) byPath.set(path, (file = readSuppressions(path, source, cwd, options.writing || source === 'new', options)));
+    if (file === undefined) {
+      const bounded = boundary === null ? null : boundaryBound(boundary, shownFolder(boundary.folder, cwd), options.roots);
+      const reading = { pin, inside: bounded ?? options.inside, linkOut: bounded !== null };
+      byPath.set(path, (file = readSuppressions(path, source, cwd, options.writing || source === 'new', reading)));
+    }
     return file;
   };
   if (flag !== undefined) {
-    const pinned = load(resolve(cwd, flag), 'flag');
+    const pinned = load(resolve(cwd, flag), 'flag', null);
     return { forSpec: () => pinned, fresh: () => pinned, takeNotes: () => [] };
   }
-  const nearest = fileFinder([SUPPRESSIONS_FILE_NAME], lookupBoundary(cwd, options.roots));
+  const boundaryOf = lookupBoundary(cwd, options.roots);
+  const nearest = fileFinder([SUPPRESSIONS_FILE_NAME], boundaryOf);
   const noted = new Set<string>();
   let notes: string[] = [];
   const note = (file: string, text: (shown: string) => string): void => {
@@ -98,18 +115,20 @@ export function createSuppressionsLookup(flag: string | undefined, cwd: string, 
       const start = dirname(spec);
       const own = nearest(start);
       const fallback = own.file === null ? nearest(cwd) : null;
-      const found = own.file ?? fallback?.file ?? null;
-      for (const walk of [own, fallback]) {
-        if (walk?.beyond == null || walk.boundary === null || walk.beyond === found) continue;
-        const where = boundaryText(walk.boundary, relative(cwd, walk.boundary.folder).split(sep).join('/') || '.');
-        note(walk.beyond, (shown) => `ignored baseline ${shown}: it lies above ${where}; name it with ${pin} ${shown} to use it`);
+      const walk = own.file !== null ? own : fallback;
+      const found = walk?.file ?? null;
+      for (const each of [own, fallback]) {
+        if (each?.beyond == null || each.boundary === null || each.beyond === found) continue;
+        const where = boundaryText(each.boundary, shownFolder(each.boundary.folder, cwd));
+        note(each.beyond, (shown) => `ignored baseline ${shown}: it lies above ${where}; name it with ${pin} ${shown} to use it`);
       }
-      if (found === null) return null;
+      if (walk?.boundary == null || found === null) return null;
       const from = own.file === null || start === resolve(cwd) ? 'the working directory' : shownPath(start, cwd);
       note(found, (shown) => `using baseline ${shown}, found by walking up from ${from}; pin it with ${pin} ${shown}`);
-      return load(found, 'walk-up');
+      return load(found, 'walk-up', walk.boundary);
     },
-    fresh: () => load(resolve(cwd, SUPPRESSIONS_FILE_NAME), 'new'),
+    // Where the working directory's own walk stops, which a run outside the servers always has.
+    fresh: () => load(resolve(cwd, SUPPRESSIONS_FILE_NAME), 'new', boundaryOf(cwd)),
     takeNotes() {
       const taken = notes;
       notes = [];
@@ -128,6 +147,19 @@ function shownPath(path: string, cwd: string): string {
   return (relative(cwd, path) || path).split(sep).join('/');
 }
 
+/** A folder as notes show it: relative to the working directory, which is ".". */
+function shownFolder(folder: string, cwd: string): string {
+  return relative(cwd, folder).split(sep).join('/') || '.';
+}
+
+/** How a suppressions file is read: the argument that names one, the folder it must lie in, and whether a link out is told as a file found walking up. */
+interface Reading {
+  pin: string;
+  inside: FolderBound | undefined;
+  /** The file was found walking up (or is the new one): a link out says it must be the project's own. */
+  linkOut: boolean;
+}
+
 /**
  * Reads a suppressions file within MAX_SUPPRESSIONS_BYTES: the usual shape by the fast scan, and
  * anything else by the general reader, which names its problems.
@@ -137,19 +169,25 @@ function readSuppressions(
   source: SuppressionsFile['source'],
   cwd: string,
   mayBeMissing: boolean,
-  { inside, pin = '--suppressions' }: Pick<LookupOptions, 'inside' | 'pin'>,
+  { inside, pin, linkOut }: Reading,
 ): SuppressionsFile {
   const shown = shownPath(path, cwd);
   const where = source === 'flag' ? `${pin} ${shown}` : `suppressions file ${shown}`;
+  const bound = linkOut ? definedFields({ inside }) : {};
   const read = readText(path, inside);
   if (!read.ok && read.subcode === 'NOT_FOUND') {
-    if (mayBeMissing) return { path, shown, source, exists: false, entries: new Suppressions() };
+    if (mayBeMissing) return { path, shown, source, exists: false, entries: new Suppressions(), ...bound };
     throw new SuppressionsError('SUPPRESSIONS_NOT_FOUND', `${where}: ${read.message}; write one with --suppress-all`);
   }
+  if (!read.ok && read.subcode === 'LINK_OUT' && linkOut && inside !== undefined)
+    throw new SuppressionsError(
+      'INVALID_SUPPRESSIONS',
+      `baseline ${shown} is a symbolic link out of ${inside.shown}; not read: a baseline found by walking up must be a file of the project (replace the link with the file, or name it with ${pin} to use it)`,
+    );
   if (!read.ok) throw new SuppressionsError('INVALID_SUPPRESSIONS', `${where}: ${read.message}`);
   const scanned = scanSuppressions(read.text);
   const { sha256 } = read;
-  if ('read' in scanned) return { path, shown, source, exists: true, entries: scanned.read, sha256 };
+  if ('read' in scanned) return { path, shown, source, exists: true, entries: scanned.read, sha256, ...bound };
   if ('problems' in scanned) throw scanned.problems.error(where);
   if (read.text.length > MAX_GENERAL_READ) {
     const { line, column } = new LineIndex(read.text).position(scanned.unusual.offset);
@@ -163,7 +201,7 @@ function readSuppressions(
     notAnObject: () => 'a suppressions file holds an object that maps spec paths to rule counts',
   });
   if (!parsed.ok) throw new SuppressionsError('INVALID_SUPPRESSIONS', `${where}: ${parsed.problem.message}`);
-  return { path, shown, source, exists: true, entries: validateSuppressions(parsed.data, where), sha256 };
+  return { path, shown, source, exists: true, entries: validateSuppressions(parsed.data, where), sha256, ...bound };
 }
 
 /** The file's text, decoded from UTF-8; its bytes are let go before the text is read, so that the two are not held together. */

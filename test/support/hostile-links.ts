@@ -2,9 +2,11 @@
  * The hostile class of links out of folders: a fixture folder and an output folder seeded with
  * symbolic links that lead out of them (goldens, sidecars, a sidecar's configuration, specs,
  * subfolders and --output-dir reports), each at a file outside that holds a secret, or at a name
- * outside where nothing is yet. Whatever command runs over them (test, test --update, compile
- * --output-dir, stats, compare), the secret appears in no output and no file outside is written,
- * changed or created. Registered in hostileProperties (test/support/hostile-properties.ts).
+ * outside where nothing is yet; and, the fixture folder being a repository's top, a configuration
+ * or baseline found by walking up that leads out of it. Whatever command runs over them (test,
+ * test --update, compile --output-dir, --suppress-all, --prune-suppressions, stats, compare), the
+ * secret appears in no output and no file outside is written, changed or created. Registered in
+ * hostileProperties (test/support/hostile-properties.ts).
  */
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +21,7 @@ import { validSpec } from './specs.js';
 const SECRET = 'LINKED-SECRET-c41e';
 
 /** What a link may lead to, outside the folders given: a file holding the secret, a folder, or nothing yet. */
-const TARGETS = ['secret.md', 'secret.json', 'spec.json', 'config.json', 'far', 'missing.md'] as const;
+const TARGETS = ['secret.md', 'secret.json', 'spec.json', 'config.json', 'baseline.json', 'far', 'missing.md'] as const;
 type Target = (typeof TARGETS)[number];
 
 type Plant =
@@ -28,7 +30,11 @@ type Plant =
   | { kind: 'config'; fixture: number; how: 'absolute' | 'parent' | 'link' | 'missing' }
   | { kind: 'spec'; name: string; target: Target }
   | { kind: 'folder'; name: string; target: Target }
-  | { kind: 'report'; fixture: number; extension: '.report.md' | '.report.json'; target: Target };
+  | { kind: 'report'; fixture: number; extension: '.report.md' | '.report.json'; target: Target }
+  | { kind: 'walked'; name: (typeof WALKED)[number]; target: Target };
+
+/** The files lookup finds by walking up from a spec's folder. */
+const WALKED = ['investigation.config.json', 'investigation.config.yaml', 'investigation-suppressions.json'] as const;
 
 interface LinkCase {
   fixtures: number;
@@ -65,6 +71,7 @@ const plant: fc.Arbitrary<Plant> = fc.oneof(
     extension: fc.constantFrom('.report.md' as const, '.report.json' as const),
     target,
   }),
+  fc.record({ kind: fc.constant('walked' as const), name: fc.constantFrom(...WALKED), target }),
 );
 
 const command = fc.constantFrom<string[]>(
@@ -76,6 +83,8 @@ const command = fc.constantFrom<string[]>(
   ['suite', '--output-dir', 'out'],
   ['suite', '--output-dir', 'out', '--format', 'json', '--json'],
   ['suite', '--format', 'text'],
+  ['suite', '--suppress-all', '--format', 'text'],
+  ['suite', '--prune-suppressions', '--json'],
   ['stats', 'suite', '--json'],
   ['compare', 'base', 'suite', '--format', 'markdown'],
 );
@@ -93,6 +102,7 @@ function seedOutside(outside: string): void {
   writeFileSync(join(outside, 'secret.json'), `${JSON.stringify({ exitCode: 0, [SECRET]: true })}\n`);
   writeFileSync(join(outside, 'spec.json'), `${JSON.stringify({ ...validSpec(), goal: `read ${SECRET}` })}\n`);
   writeFileSync(join(outside, 'config.json'), `${JSON.stringify({ rules: { [SECRET]: 'off' } })}\n`);
+  writeFileSync(join(outside, 'baseline.json'), `${JSON.stringify({ [`${SECRET}.json`]: { 'dive-grounded': { count: 1 } } })}\n`);
   writeFileSync(join(outside, 'far', 'c.json'), `${JSON.stringify({ ...validSpec(), goal: `far ${SECRET}` })}\n`);
   writeFileSync(join(outside, 'far', 'c.expect.json'), `${JSON.stringify({ exitCode: 0, [SECRET]: 1 })}\n`);
 }
@@ -120,6 +130,8 @@ function build(dir: string, hostile: LinkCase): string {
   const suite = join(dir, 'suite');
   seedOutside(outside);
   for (const folder of ['suite', 'base', 'out']) mkdirSync(join(dir, folder));
+  // The fixture folder is a repository's top, where lookup stops: outside/ lies out of it.
+  mkdirSync(join(suite, '.git'));
   for (let index = 0; index < hostile.fixtures; index++) {
     writeFileSync(join(suite, `a${index}.json`), `${JSON.stringify(validSpec())}\n`);
     writeFileSync(join(suite, `a${index}.expect.json`), `${JSON.stringify({ exitCode: 0 })}\n`);
@@ -132,7 +144,7 @@ function build(dir: string, hostile: LinkCase): string {
       link(outside, join(suite, `${stem}${planted.extension}`), planted.target);
     } else if (planted.kind === 'report') {
       link(outside, join(dir, 'out', `${stem}${planted.extension}`), planted.target);
-    } else if (planted.kind === 'spec' || planted.kind === 'folder') {
+    } else if (planted.kind === 'spec' || planted.kind === 'folder' || planted.kind === 'walked') {
       link(outside, join(suite, planted.name), planted.target);
     } else {
       const config = {

@@ -4,6 +4,7 @@ import { definedFields } from '../../common/defined-fields.js';
 import { pathText } from '../../common/raw-path.js';
 import { sha256Hex } from '../../common/sha256.js';
 import { plural, show } from '../../common/text.js';
+import { writesInside } from '../../common/write-file.js';
 import type { Baseline } from '../../compile.js';
 import type { FileOutcome } from '../../run/compile-file.js';
 import type { InputFile } from '../../run/input-file.js';
@@ -94,7 +95,22 @@ export function planBaselines(
     const file = refusedAsUsage(SuppressionsError, () => lookup.forSpec(spec) ?? (writing ? lookup.fresh() : null));
     return file === null ? null : { file, key: specKey(file, spec) };
   });
+  if (writing) for (const file of new Set(places.map((place) => place?.file))) if (file !== undefined) checkRewritable(file);
   return { places, writing, notes: lookup.takeNotes(), lookup };
+}
+
+/**
+ * Before anything is compiled or written: a baseline the run did not get from --suppressions (one
+ * found walking up, or the new one in the working directory) is rewritten only inside the folder
+ * where lookup stops, never through a link out of it (a link to a file outside would have been
+ * refused when read; this is one to nothing yet).
+ */
+function checkRewritable(file: SuppressionsFile): void {
+  if (file.inside === undefined || writesInside(file.path, file.inside)) return;
+  throw usageError(
+    'OUTPUT_NOT_WRITABLE',
+    `suppressions file ${file.shown} is a symbolic link out of ${file.inside.shown}; not written through (nothing was written): replace the link with a file, or name the baseline to write with --suppressions`,
+  );
 }
 
 /** The baseline of input `index`, for the compiler. */
@@ -124,7 +140,7 @@ export function rewriteBaselines(
   for (const [file, judged] of judgedByFile(plan, outcomes)) {
     const entries = updateSuppressions(file.entries, judged, update, specExists(file));
     const text = suppressionsText(entries);
-    writeOutput(file.path, text, `suppressions file ${file.shown}`);
+    writeOutput(file.path, text, `suppressions file ${file.shown}`, file.inside);
     rewritten.set(file, { ...file, exists: true, entries, sha256: sha256Hex(text) });
     let problems = 0;
     for (const [, , count] of entries.entries()) problems += count;

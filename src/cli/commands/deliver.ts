@@ -1,13 +1,14 @@
 // Where a command's output goes: a file written atomically (a failure is the user's to fix, never a
 // crash), the envelope, or standard output.
 import { resolve } from 'node:path';
+import type { FolderBound } from '../../common/folder-bound.js';
 import { type OutputText, wholeText } from '../../common/output-text.js';
 import { usageError } from '../contract.js';
 import { writeOutputFile } from './write-output-file.js';
 
 /** As writeOutputFile, for an output without which the run has nothing to show: a failure is the run's usage error. */
-export function writeOutput(path: string, content: OutputText, label: string): void {
-  const error = writeOutputFile(path, content, label);
+export function writeOutput(path: string, content: OutputText, label: string, inside?: FolderBound): void {
+  const error = writeOutputFile(path, content, label, inside);
   if (error !== null) throw usageError('OUTPUT_NOT_WRITABLE', error.message);
 }
 

@@ -11,6 +11,7 @@ import type { Policy } from '../../policy/types.js';
 import type { FileOutcome } from '../../run/compile-file.js';
 import { packageFiles, toolInfo } from '../../tool.js';
 import { judgeOneSpec, type OneSpec, type OneSpecFlags, type SpecSource } from '../commands/one-spec.js';
+import type { CliError } from '../contract.js';
 import type { Workspace } from './workspace.js';
 
 /** What a document came to: its diagnostics for the editor, and what hover, completion and fixes read. */
@@ -149,6 +150,23 @@ function lspDiagnostics(outcome: FileOutcome, document: TextDocument, format: Do
         data,
       };
     });
+}
+
+/**
+ * What the editor shows when a document cannot be judged because the run is refused (its
+ * configuration or baseline cannot be used: broken, or a link out of the workspace): the refusal,
+ * as an error on its first line, so that a document judged by nothing never looks clean.
+ */
+export function refusalDiagnostics(document: TextDocument, refusal: CliError): LspDiagnostic[] {
+  return [
+    {
+      range: { start: { line: 0, character: 0 }, end: lineEnd(document, 0) },
+      severity: DiagnosticSeverity.Error,
+      code: refusal.subcode ?? refusal.code,
+      source: toolInfo.name,
+      message: refusal.message,
+    },
+  ];
 }
 
 function lineEnd(document: TextDocument, line: number): { line: number; character: number } {

@@ -16,7 +16,8 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Stage } from '../../compile.js';
 import { toolInfo } from '../../tool.js';
-import { type CheckedDocument, checkDocument, fixDocument } from './check-document.js';
+import { CliError } from '../contract.js';
+import { type CheckedDocument, checkDocument, fixDocument, refusalDiagnostics } from './check-document.js';
 import { codeActions, complete, FIX_ALL_KIND, hover } from './features.js';
 import { createWorkspace, type Workspace } from './workspace.js';
 
@@ -89,7 +90,19 @@ export function serveLsp(options: LspServerOptions): Promise<void> {
       checked.set(uri, result);
       await connection.sendDiagnostics({ uri, version: result.version, diagnostics: result.diagnostics });
     } catch (error) {
+      if (error instanceof CliError) await refused(uri, document, error);
       report(`checking ${uri}`, error);
+    }
+  }
+
+  /** A check the run refused (a configuration or baseline it cannot use): the refusal takes the place of the document's diagnostics. */
+  async function refused(uri: string, document: TextDocument, error: CliError): Promise<void> {
+    if (documents.get(uri)?.version !== document.version) return;
+    checked.delete(uri);
+    try {
+      await connection.sendDiagnostics({ uri, version: document.version, diagnostics: refusalDiagnostics(document, error) });
+    } catch (sending) {
+      report(`checking ${uri}`, sending);
     }
   }
 
