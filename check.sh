@@ -29,11 +29,19 @@ if ! wait "$type_check"; then
 fi
 cat "$type_check_log"
 
-echo "== tests"
-COMPILE_INVESTIGATION_BUILT=1 npx vitest run
-
-echo "== fixture regression"
-npm run -s fixtures:check -- --junit dist/fixtures.junit.xml
-
 echo "== generated docs (sections of README.md and docs/, docs/rules)"
 node scripts/docs.mjs check
+
+# The tests and the fixtures both run, whatever the other came to, and the last line counts them.
+echo "== tests"
+rm -f dist/vitest.json dist/fixtures.junit.xml
+tests=0
+COMPILE_INVESTIGATION_BUILT=1 npx vitest run --reporter=default --reporter=json --outputFile.json=dist/vitest.json || tests=$?
+
+echo "== fixture regression"
+fixtures=0
+npm run -s fixtures:check -- --junit dist/fixtures.junit.xml || fixtures=$?
+
+echo "== summary"
+node scripts/check-summary.mjs dist/vitest.json dist/fixtures.junit.xml
+[ "$tests" -eq 0 ] && [ "$fixtures" -eq 0 ]

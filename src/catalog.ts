@@ -39,7 +39,7 @@ type FixesKind = NonNullable<CatalogRule['meta']['fixes']>;
 /** What each kind of fix means to whoever applies it: `rules`, `explain`, the rule pages and the fixes table say it alike. */
 export const fixesText: Record<FixesKind, string> = {
   spelling: 'safe when only the spelling or case differs from the value written; unsafe when the suggestion is another value',
-  safe: 'safe: the value is recomputed from the spec',
+  safe: 'safe: the value the spec or its trace already implies, such as a count recomputed or a number without its quotes',
   unsafe: 'unsafe: the value becomes another one',
 };
 

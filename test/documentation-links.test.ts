@@ -89,6 +89,33 @@ describe('the documentation links', () => {
     expect(broken).toEqual([]);
   });
 
+  it('the pages the package ships (docs/) link only to files it ships, and to the repository for the rest', () => {
+    const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
+      files: string[];
+      repository: { url: string };
+    };
+    const repository = manifest.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+    const shipped = (target: string): boolean =>
+      ['README.md', 'package.json'].includes(target) || manifest.files.some((entry) => target === entry || target.startsWith(`${entry}/`));
+    const shippedPages = documentationPages().filter(({ path }) => path.startsWith('docs/'));
+    expect(shippedPages.length).toBeGreaterThan(5);
+    const wrong = shippedPages.flatMap(({ path, text }) =>
+      targets(text).flatMap((url) => {
+        const [address = ''] = url.split('#', 1);
+        if (address.startsWith(`${repository}/`)) {
+          const named = /^\/(?:blob|tree)\/main\/(.+)$/.exec(address.slice(repository.length))?.[1];
+          return named !== undefined && existsSync(join(projectRoot, named)) ? [] : [`${path}: ${url} names no path of the project`];
+        }
+        if (/^[a-z][a-z0-9+.-]*:/i.test(url) || address === '') return [];
+        const target = normalize(join(dirname(path), decodeURI(address)));
+        return shipped(target)
+          ? []
+          : [`${path}: ${url} leads to ${target}, which the package does not ship; link to ${repository}/blob/main/${target}`];
+      }),
+    );
+    expect(wrong).toEqual([]);
+  });
+
   it('the README sends a reader to every page of docs/ and to ARCHITECTURE.md', () => {
     const readme = targets(documentationPages()[0]?.text ?? '');
     const docs = documentationPages()

@@ -21,7 +21,7 @@ const SKIPPED: Record<string, string> = {
   'npm ci': 'installs the dependencies the suite itself runs on',
   'bash check.sh': 'runs this suite: it would run itself',
   'npm install ../compile-investigation': 'installs into another project; test/package.test.ts installs the packed tarball offline',
-  'npm install ../compile-investigation-0.1.0.tgz':
+  'npm install ../compile-investigation/compile-investigation-0.1.0.tgz':
     'installs into another project; test/package.test.ts installs the packed tarball offline',
   'npx compile-investigation specs --format text':
     'runs in the other project, on its specs; test/package.test.ts runs the installed command',

@@ -202,7 +202,6 @@ const cases: Array<{ rule: string; title: string; mutate: (spec: Spec) => void; 
     expected: [
       ['hypothesis-status', '/hypotheses/0/status'],
       ['replan-evidence', '/replanLog/0'],
-      ['replan-evidence', '/replanLog/0/afterDeepDive'],
     ],
   },
   {
@@ -218,7 +217,6 @@ const cases: Array<{ rule: string; title: string; mutate: (spec: Spec) => void; 
     expected: [
       ['replan-evidence', '/replanLog/0'],
       ['replan-typed', '/replanLog/0/hypothesisId'],
-      ['replan-evidence', '/replanLog/0/afterDeepDive'],
     ],
   },
   {

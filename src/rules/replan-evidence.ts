@@ -39,26 +39,33 @@ export const replanEvidence: Rule = {
       const count = (replansSoFar.get(value.hypothesisId) ?? 0) + 1;
       replansSoFar.set(value.hypothesisId, count);
       const allowed = invalidations.get(value.hypothesisId) ?? 0;
-      if (count > allowed) {
-        report(
-          path,
-          `replan ${count} of hypothesis ${show(value.hypothesisId)} has no invalidating deep dive to answer to (${plural(allowed, 'invalidating deep dive')} recorded); replan only after a deep dive invalidates the hypothesis.`,
-        );
-      }
-      if (value.afterDeepDive === undefined) continue;
-      const dive = dives.get(value.afterDeepDive);
-      const where = childPointer(path, 'afterDeepDive');
-      if (!dive) {
-        report(
-          where,
-          `afterDeepDive ${show(value.afterDeepDive)} names no deep dive; give the id of the deep dive that invalidated ${show(value.hypothesisId)}.`,
-        );
-      } else if (dive.hypothesisId !== value.hypothesisId || dive.effect !== 'invalidates') {
-        report(
-          where,
-          `afterDeepDive ${show(value.afterDeepDive)} ${dive.hypothesisId !== value.hypothesisId ? `tests ${show(dive.hypothesisId)}, not ${show(value.hypothesisId)}` : `${dive.effect === 'confirms' ? 'confirms' : 'does not invalidate'} ${show(value.hypothesisId)}`}; a replan follows a deep dive that invalidates its hypothesis.`,
-        );
+      const unpaid =
+        count > allowed
+          ? `replan ${count} of hypothesis ${show(value.hypothesisId)} has no invalidating deep dive to answer to (${plural(allowed, 'invalidating deep dive')} recorded)`
+          : undefined;
+      const after =
+        value.afterDeepDive === undefined
+          ? undefined
+          : afterProblem(value.afterDeepDive, value.hypothesisId, dives.get(value.afterDeepDive));
+      // One mistake, one problem: a replan with no invalidation to answer to, after a dive that does not invalidate, is said once.
+      if (unpaid !== undefined && after !== undefined)
+        report(path, `${unpaid}, and its afterDeepDive ${after}; replan only after a deep dive invalidates the hypothesis.`);
+      else if (unpaid !== undefined) report(path, `${unpaid}; replan only after a deep dive invalidates the hypothesis.`);
+      else if (after !== undefined) {
+        const fix = dives.has(value.afterDeepDive as string)
+          ? 'a replan follows a deep dive that invalidates its hypothesis'
+          : `give the id of the deep dive that invalidated ${show(value.hypothesisId)}`;
+        report(childPointer(path, 'afterDeepDive'), `afterDeepDive ${after}; ${fix}.`);
       }
     }
   },
 };
+
+/** What is wrong with the deep dive a replan names as its cause, or undefined when it invalidates the replan's hypothesis. */
+function afterProblem(id: string, hypothesisId: string, dive: { hypothesisId: string; effect: string } | undefined): string | undefined {
+  if (dive === undefined) return `${show(id)} names no deep dive`;
+  if (dive.hypothesisId !== hypothesisId) return `${show(id)} tests ${show(dive.hypothesisId)}, not ${show(hypothesisId)}`;
+  if (dive.effect !== 'invalidates')
+    return `${show(id)} ${dive.effect === 'confirms' ? 'confirms' : 'does not invalidate'} ${show(hypothesisId)}`;
+  return undefined;
+}

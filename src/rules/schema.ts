@@ -6,6 +6,8 @@ export const schema: Rule = {
     id: 'schema',
     criterion: 'typed-scratchpad',
     schemaFindings: 'structural',
+    // A number written in quotes, unquoted: the same value in its own type, so the fix is safe.
+    fixes: 'safe',
     foundation: {
       neverAccepted: 'the other rules cannot judge a spec whose structure the schema rejects, so it is fixed, never accepted',
     },
@@ -25,6 +27,6 @@ export const schema: Rule = {
     },
   },
   check({ view, report }) {
-    for (const issue of view.schema.structural) report(issue.path, issue.message);
+    for (const issue of view.schema.structural) report(issue.path, issue.message, undefined, issue.fix);
   },
 };

@@ -1,6 +1,7 @@
 import { isRecord } from '../common/guards.js';
 import { offerSuggestion, suggestAllowed } from '../common/suggest.js';
 import { show } from '../common/text.js';
+import type { ValueFix } from '../diagnostics/diagnostic.js';
 import { childPointer, parsePointer } from '../diagnostics/pointer.js';
 import { QUOTE_COLON_HINT } from '../load/yaml.js';
 import type { ErrorCount } from './cap-errors.js';
@@ -9,6 +10,8 @@ import { type ErrorObject, type SchemaName, type ValidateFunction, validator } f
 interface SchemaIssue {
   path: string;
   message: string;
+  /** The value that fixes it, when it is the value written in another spelling (a number in quotes). */
+  fix?: ValueFix;
 }
 
 export interface SchemaFindings {
@@ -70,7 +73,7 @@ export function describeSchemaErrors(errors: readonly ErrorObject[], documentNam
       findings.unknownKeys.push({ path: issue.path, message: issue.message });
       continue;
     }
-    findings.structural.push({ path: issue.path, message: issue.message });
+    findings.structural.push({ path: issue.path, message: issue.message, ...(issue.fix === undefined ? {} : { fix: issue.fix }) });
     findings.failed.add(issue.taintPath);
     taint(findings.tainted, issue.taintPath);
   }
@@ -92,6 +95,7 @@ interface DescribedIssue {
   path: string;
   taintPath: string;
   message: string;
+  fix?: ValueFix;
 }
 
 function describe(error: ErrorObject, documentName: string): DescribedIssue | undefined {
@@ -118,11 +122,12 @@ function describe(error: ErrorObject, documentName: string): DescribedIssue | un
         message: `unknown field ${show(key)} in ${where(path)}; it is ignored.${offerSuggestion(suggestAllowed(key, known))} Prefix extension data with "x-".`,
       };
     }
-    case 'type':
-      return structural(
-        path,
-        `${where(path)} must be ${article(String(params['type']))}, not ${describeValue(error.data)}.${typeHint(path, params['type'], error.data)}`,
-      );
+    case 'type': {
+      const number = quotedNumber(params['type'], error.data);
+      const message = `${where(path)} must be ${article(String(params['type']))}, not ${describeValue(error.data)}.`;
+      if (number === undefined) return structural(path, `${message}${typeHint(path, params['type'], error.data)}`);
+      return { ...structural(path, `${message} Write it without quotes: ${number}.`), fix: { replacement: number, safety: 'safe' } };
+    }
     case 'enum':
       return structural(path, outsideList(where(path), error.data, params['allowedValues']));
     case 'const':
@@ -158,6 +163,19 @@ function typeHint(path: string, expectedType: unknown, value: unknown): string {
   const text = `[${item}]`;
   const example = typeof key === 'string' && /^[A-Za-z][\w-]*$/.test(key) ? `${key}: ${show(text)}` : show(text);
   return ` In YAML, ${/^\[[\w.-]{1,40}\]$/.test(text) ? text : 'a text in square brackets'} without quotes is a list of one item; to write the text, quote it: ${example}.`;
+}
+
+/**
+ * A number expected, and a text that spells one the way JSON and YAML write numbers (`"1"`,
+ * `"-2"`, `"0.5"` where a number goes): that number, the same value without its quotes. Other
+ * spellings (`"01"`, `"1e3"`, `" 1"`) are left to the author.
+ */
+function quotedNumber(expectedType: unknown, value: unknown): number | undefined {
+  if (typeof value !== 'string' || (expectedType !== 'integer' && expectedType !== 'number')) return undefined;
+  const pattern = expectedType === 'integer' ? /^-?(?:0|[1-9]\d{0,14})$/ : /^-?(?:0|[1-9]\d{0,14})(?:\.\d{1,15})?$/;
+  if (!pattern.test(value)) return undefined;
+  const number = Number(value);
+  return Object.is(number, -0) ? undefined : number;
 }
 
 /** A string expected, and an array of one text: what YAML makes of an unquoted "[TAG]". */

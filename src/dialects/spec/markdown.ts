@@ -1,5 +1,5 @@
 import type { PhrasingContent, Root, RootContent } from 'mdast';
-import { asText } from '../../common/text.js';
+import { asText, isBlank } from '../../common/text.js';
 import { discoverySection } from '../../render/discovery-section.js';
 import { cellCodeList } from '../../render/limits.js';
 import { bulletList, cellText, code, heading, paragraph, singleLine, table, text } from '../../render/mdast-builders.js';
@@ -105,16 +105,21 @@ function summaryList(report: Report): RootContent {
         `Surface map: ${counts.surfaceMapEntries} ${counts.surfaceMapEntries === 1 ? 'entry' : 'entries'}, ${report.metrics.nodesMapped} candidate nodes`,
       ),
     ],
-    [text(`Hypotheses: ${counts.hypotheses}${breakdown(counts.hypothesesByStatus)}`)],
-    [text(`Deep dives: ${counts.deepDives}${breakdown(counts.deepDivesByEffect)}, ${report.metrics.nodesRead} distinct nodes read`)],
+    [text(`Hypotheses: ${counts.hypotheses}${breakdown(counts.hypothesesByStatus, 'status')}`)],
+    [
+      text(
+        `Deep dives: ${counts.deepDives}${breakdown(counts.deepDivesByEffect, 'effect')}, ${report.metrics.nodesRead} distinct nodes read`,
+      ),
+    ],
     [text(`Replans: ${counts.replans}`)],
     [text(`Risks: ${counts.risks}`)],
   ];
   return bulletList(items);
 }
 
-function breakdown(counts: Record<string, number>): string {
-  const parts = Object.entries(counts).map(([name, count]) => `${count} ${name}`);
+/** Counts by value, as "(2 confirms, 1 invalidates)"; a value left blank (a draft's) is counted as not given yet. */
+function breakdown(counts: Record<string, number>, field: string): string {
+  const parts = Object.entries(counts).map(([name, count]) => (isBlank(name) ? `${count} with no ${field} yet` : `${count} ${name}`));
   return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
 }
 
