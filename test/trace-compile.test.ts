@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TRACE_TIME } from '../src/trace/window.js';
+import { TRACE_TIME } from '../src/trace/time.js';
 import { runHermetic } from './support/cli.js';
 import { runInProcess } from './support/in-process.js';
 

@@ -24,6 +24,8 @@ export interface TraceSummary {
   sidechainCalls: number;
   /** Lines of the trace that could not be read. */
   skippedLines: number;
+  /** Calls whose time names no zone, read as UTC; absent when none. */
+  timesWithoutZone?: number;
   /** Successful reads: how many, how many of them the record's deep dives name, and the nodes of the others. */
   reads: { total: number; matched: number; unmatched: string[]; unmatchedCount: number };
 }
@@ -47,6 +49,7 @@ export function traceSummary(evidence: TraceEvidence, view: SpecView): TraceSumm
     failedCalls: counts.byStatus.failed,
     sidechainCalls: counts.sidechain,
     skippedLines: trace.skippedCount,
+    ...(trace.timesWithoutZone === undefined ? {} : { timesWithoutZone: trace.timesWithoutZone }),
     reads: {
       total: reads.total,
       matched: reads.recorded,

@@ -10,7 +10,8 @@ import { TraceFileError, traceFileChunks } from '../trace/file.js';
 import type { TraceLink } from '../trace/link.js';
 import { readTrace, UnreadableTraceError } from '../trace/read-trace.js';
 import { shellProgramsWith } from '../trace/shell-table.js';
-import { isTraceTime, narrowTrace, UntimedTraceError } from '../trace/window.js';
+import { isTraceTime } from '../trace/time.js';
+import { narrowTrace, UntimedTraceError } from '../trace/window.js';
 
 export type TraceRead = { ok: true; evidence: TraceEvidence } | { ok: false; problem: InputProblem; untimed?: true };
 

@@ -3,14 +3,17 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTrace } from '../../src/trace/read-trace.js';
-import { projectRoot } from '../support/cli.js';
+import { readTime } from '../../src/trace/time.js';
+import { type CliRun, projectRoot, runCliAsync } from '../support/cli.js';
 import { runInProcess } from '../support/in-process.js';
 import { useTempDirs } from '../support/temp.js';
 
-/** How a trace is read: a byte-order mark that keeps the first line. */
+/** How a trace is read: a byte-order mark that keeps the first line; times read alike in every time zone. */
 
 const tempDir = useTempDirs('trace-input');
 
+const SPEC = readFileSync(join(projectRoot, 'fixtures/traces/transcript-small.spec.yaml'), 'utf8');
+const TRANSCRIPT = readFileSync(join(projectRoot, 'fixtures/traces/transcript-small.jsonl'), 'utf8');
 const HOOK_SPEC = readFileSync(join(projectRoot, 'fixtures/traces/hook-small.spec.yaml'), 'utf8');
 const HOOKS = readFileSync(join(projectRoot, 'fixtures/traces/hook-small.jsonl'));
 
@@ -42,5 +45,79 @@ describe('a trace that starts with a byte-order mark', () => {
     expect(report.diagnostics).toEqual([]);
     expect(report.trace).toMatchObject({ skippedLines: 0, calls: 5 });
     expect(run.status).toBe(0);
+  });
+});
+
+describe('times without a zone', () => {
+  it('are read as UTC, by their parts; a day or an hour that does not exist is no time', () => {
+    const utc = (...parts: [number, number, number, number?, number?, number?, number?]) => Date.UTC(...parts);
+    expect(readTime('2026-03-02T10:00:00')).toEqual({ ms: utc(2026, 2, 2, 10), zoned: false });
+    expect(readTime('2026-03-02T10:00:00.25Z')).toEqual({ ms: utc(2026, 2, 2, 10, 0, 0, 250), zoned: true });
+    expect(readTime('2026-03-02T10:00:00+05:30')).toEqual({ ms: utc(2026, 2, 2, 4, 30), zoned: true });
+    expect(readTime('2026-03-02 10:00:00-0800')).toEqual({ ms: utc(2026, 2, 2, 18), zoned: true });
+    expect(readTime('2026-03-02')).toEqual({ ms: utc(2026, 2, 2), zoned: false });
+    expect(readTime('2026-03-02T24:00:00Z')).toEqual({ ms: utc(2026, 2, 3), zoned: true });
+    expect(readTime('0050-01-01T00:00:00Z')?.ms).toBe(Date.parse('0050-01-01T00:00:00Z'));
+    for (const text of [
+      '2026-02-29T00:00:00Z',
+      '2026-03-02T24:00:01Z',
+      '2026-03-02T10:60:00Z',
+      '2026-13-01',
+      'Mon, 02 Mar 2026 10:00:00',
+      '',
+    ])
+      expect(readTime(text), text).toBeUndefined();
+  });
+
+  it('give byte-identical reports, timelines and windows in every time zone, and the report says how many were read as UTC', async () => {
+    const folder = tempDir();
+    // The read of src/totals.ts written with no zone, an hour before the Glob that surfaced it (when read as UTC).
+    const trace = TRANSCRIPT.split('\n')
+      .map((line) => (line.includes('"uuid":"u-7"') ? line.replace('"2026-03-02T10:00:08.000Z"', '"2026-03-02T09:00:08.000"') : line))
+      .join('\n');
+    expect(trace).not.toBe(TRANSCRIPT);
+    writeFileSync(join(folder, 'session.jsonl'), trace);
+    writeFileSync(join(folder, 'spec.yaml'), `${SPEC}x-trace:\n  path: session.jsonl\n  since: 2026-03-02T08:30:00Z\n`);
+    const runs = async (tz: string): Promise<CliRun[]> => {
+      const env = { TZ: tz, LANG: 'C', LC_ALL: 'C' };
+      return Promise.all([
+        runCliAsync(['spec.yaml', '--format', 'json'], { cwd: folder, env }),
+        runCliAsync(['spec.yaml', '--format', 'markdown'], { cwd: folder, env }),
+        runCliAsync(['trace', 'show', 'session.jsonl', '--trace-since', '2026-03-02T08:30:00Z'], { cwd: folder, env }),
+      ]);
+    };
+    const [utc, kolkata, losAngeles] = [await runs('UTC'), await runs('Asia/Kolkata'), await runs('America/Los_Angeles')];
+    expect(kolkata).toEqual(utc);
+    expect(losAngeles).toEqual(utc);
+    const [json, markdown, timeline] = utc as [CliRun, CliRun, CliRun];
+    const report = JSON.parse(json.stdout);
+    // Read as UTC, the read came before any call surfaced its node.
+    expect(report.diagnostics.map((diagnostic: { ruleId: string }) => diagnostic.ruleId)).toContain('trace-order');
+    expect(report.trace.timesWithoutZone).toBe(2);
+    expect(markdown.stdout).toContain('Calls whose time names no zone, read as UTC: 2');
+    expect(timeline.stdout).toContain('note: 2 calls with a time that names no zone, read as UTC');
+  });
+
+  it("are refused in the spec's own x-trace (the schema's error) and in --trace-since and --trace-until (a usage error)", async () => {
+    const folder = tempDir();
+    writeFileSync(join(folder, 'session.jsonl'), TRANSCRIPT);
+    writeFileSync(join(folder, 'spec.yaml'), `${SPEC}x-trace:\n  path: session.jsonl\n  until: 2026-03-02T10:00:09\n`);
+    const linked = await runInProcess(['spec.yaml', '--json'], { cwd: folder });
+    const { exitCode, diagnostics } = JSON.parse(linked.stdout).data.files[0];
+    expect(exitCode).toBe(1);
+    // The link is not followed: the schema's error is its only finding, said as the flag's would be.
+    expect(diagnostics.map((d: { ruleId: string; path: string; message: string }) => [d.ruleId, d.path, d.message])).toEqual([
+      [
+        'schema',
+        '/x-trace/until',
+        '/x-trace/until "2026-03-02T10:00:09" has no zone, and would be read in each machine\'s own: write "2026-03-02T10:00:09Z" for UTC, or the offset it was in (such as +05:30).',
+      ],
+    ]);
+    writeFileSync(join(folder, 'plain.yaml'), SPEC);
+    const flag = await runInProcess(['plain.yaml', '--trace', 'session.jsonl', '--trace-until', '2026-03-02T10:00:09'], { cwd: folder });
+    expect(flag.status).toBe(2);
+    expect(flag.stderr).toContain(
+      '--trace-until "2026-03-02T10:00:09" has no zone, and would be read in each machine\'s own: write "2026-03-02T10:00:09Z" for UTC',
+    );
   });
 });
