@@ -175,7 +175,7 @@ describe('compile --trace', () => {
     const fixtures = JSON.parse(run.stdout).data.fixtures as Array<{ path: string; passed: boolean; problems: string[] }>;
     const byName = Object.fromEntries(fixtures.map((fixture) => [fixture.path.replace('suite/', ''), fixture]));
     expect(byName['ok.yaml']?.passed).toBe(true);
-    expect(byName['missing.yaml']?.problems[0]).toMatch(/trace .*gone\.jsonl cannot be read/);
+    expect(byName['missing.yaml']?.problems[0]).toMatch(/trace .*gone\.jsonl does not exist/);
     expect(byName['outside.yaml']?.passed).toBe(false);
     expect(byName['typed.yaml']?.problems[0]).toContain('trace must name');
     expect(run.status).toBe(1);

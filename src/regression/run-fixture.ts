@@ -10,6 +10,7 @@ import { renderJson } from '../render/json.js';
 import type { Report } from '../report/types.js';
 import { traceFollower } from '../run/trace-file.js';
 import { type TraceEvidence, traceEvidence } from '../trace/evidence.js';
+import { TraceFileError, traceFileChunks } from '../trace/file.js';
 import { readTrace, UnreadableTraceError } from '../trace/read-trace.js';
 import { shellProgramsWith } from '../trace/shell-table.js';
 import { compareDiagnostics } from './compare.js';
@@ -113,15 +114,17 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
   checkGolden(goldens.json, renderJson);
   return finish(result.exitCode);
 
-  /** The trace the expectation names, read inside the fixture's folder as its other side files are. */
+  /** The trace the expectation names, read inside the fixture's folder as its other side files are, and as every trace is. */
   function fixtureTrace(expectation: ExpectationFile, policy: Policy): TraceEvidence | { problem: string } {
     const named = expectation.expectation.trace as string;
     const file = joinRawPath(splitRawPath(expectation.file).folder, named);
-    const read = readSideFile(file, shown(file), bound);
-    if ('problem' in read) return { problem: `trace ${read.problem}` };
     try {
-      return traceEvidence(readTrace([read.bytes], { programs: shellProgramsWith(policy.traceShellPrograms) }), shown(file));
+      return traceEvidence(
+        readTrace(traceFileChunks(file, shown(file), [bound]), { programs: shellProgramsWith(policy.traceShellPrograms) }),
+        shown(file),
+      );
     } catch (error) {
+      if (error instanceof TraceFileError) return { problem: `trace ${error.message}` };
       if (error instanceof UnreadableTraceError) return { problem: `trace ${shown(file)}: ${error.message}` };
       throw error;
     }

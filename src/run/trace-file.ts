@@ -17,10 +17,17 @@ export type TraceRead = { ok: true; evidence: TraceEvidence } | { ok: false; pro
 
 /**
  * The trace at the absolute `path` (shown as `shown`), read with the policy's shell programs,
- * narrowed to `link`'s window and placed under its root. A window asked of a trace without times
- * is a problem marked `untimed` (on the command line, a usage mistake of its flags).
+ * narrowed to `link`'s window and placed under its root; what is opened must lie inside each of
+ * `within`. A window asked of a trace without times is a problem marked `untimed` (on the command
+ * line, a usage mistake of its flags).
  */
-export function readTraceFile(path: string, shown: string, link: Omit<TraceLink, 'path'>, policy: Policy, inside?: FolderBound): TraceRead {
+export function readTraceFile(
+  path: string,
+  shown: string,
+  link: Omit<TraceLink, 'path'>,
+  policy: Policy,
+  within: readonly FolderBound[] = [],
+): TraceRead {
   for (const [name, value] of [
     ['since', link.since],
     ['until', link.until],
@@ -32,7 +39,7 @@ export function readTraceFile(path: string, shown: string, link: Omit<TraceLink,
       };
   }
   try {
-    const trace = readTrace(traceFileChunks(path, shown, inside), { programs: shellProgramsWith(policy.traceShellPrograms) });
+    const trace = readTrace(traceFileChunks(path, shown, within), { programs: shellProgramsWith(policy.traceShellPrograms) });
     const window = {
       ...(link.since === undefined ? {} : { since: link.since }),
       ...(link.until === undefined ? {} : { until: link.until }),
@@ -67,7 +74,7 @@ export function traceFollower(
     const shown = posix.normalize(posix.join(posix.dirname(spec.shown), fromSpec));
     if (inside !== undefined && !resolvesInside(path, inside))
       return { subcode: 'LINK_OUT', message: `x-trace: ${shown} lies outside ${inside.shown}; not read` };
-    const read = readTraceFile(path, shown, link, policy, inside);
+    const read = readTraceFile(path, shown, link, policy, inside === undefined ? [] : [inside]);
     if (read.ok) return read.evidence;
     return { ...read.problem, message: `x-trace: ${read.problem.message}` };
   };

@@ -1,14 +1,20 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { traceFileChunks } from '../../src/trace/file.js';
 import { readTrace } from '../../src/trace/read-trace.js';
 import { readTime } from '../../src/trace/time.js';
-import { type CliRun, projectRoot, runCliAsync } from '../support/cli.js';
+import { type CliRun, projectRoot, runCli, runCliAsync } from '../support/cli.js';
 import { runInProcess } from '../support/in-process.js';
 import { useTempDirs } from '../support/temp.js';
 
-/** How a trace is read: a byte-order mark that keeps the first line; times read alike in every time zone. */
+/**
+ * What a trace is read from, and how: a file that is no regular file of data (a device, a FIFO,
+ * /proc, /sys) refused before a byte is read; a byte-order mark that keeps the first line; times
+ * read alike in every time zone.
+ */
 
 const tempDir = useTempDirs('trace-input');
 
@@ -16,6 +22,40 @@ const SPEC = readFileSync(join(projectRoot, 'fixtures/traces/transcript-small.sp
 const TRANSCRIPT = readFileSync(join(projectRoot, 'fixtures/traces/transcript-small.jsonl'), 'utf8');
 const HOOK_SPEC = readFileSync(join(projectRoot, 'fixtures/traces/hook-small.spec.yaml'), 'utf8');
 const HOOKS = readFileSync(join(projectRoot, 'fixtures/traces/hook-small.jsonl'));
+
+/** Far above the second a refusal takes: only a run that reads for ever comes near it. */
+const HANG_GUARD_MS = 60_000;
+
+describe.skipIf(process.platform !== 'linux')('a trace that is no regular file of data is refused before a byte of it is read', () => {
+  it('--trace naming a file of /proc or /sys, a device or a FIFO is NOT_A_FILE, said of what the file is', () => {
+    const project = tempDir();
+    writeFileSync(join(project, 'spec.yaml'), SPEC);
+    execFileSync('mkfifo', [join(project, 'pipe.jsonl')]);
+    const refusals: Array<[string, string]> = [
+      ['/proc/self/pagemap', "is a file of the kernel's proc file system, not a trace file"],
+      ['/sys/kernel/mm/transparent_hugepage/enabled', "is a file of the kernel's sysfs file system, not a trace file"],
+      ['/dev/zero', 'is not a regular file, not a trace file'],
+      ['pipe.jsonl', 'is not a regular file, not a trace file'],
+    ];
+    for (const [trace, said] of refusals) {
+      const run = runCli(['spec.yaml', '--trace', trace, '--json'], { cwd: project, timeout: HANG_GUARD_MS });
+      expect(run.status, trace).toBe(3);
+      expect(JSON.parse(run.stdout).error, trace).toEqual({ code: 'INPUT_ERROR', subcode: 'NOT_A_FILE', message: `${trace} ${said}` });
+      const shown = runCli(['trace', 'show', trace], { cwd: project, timeout: HANG_GUARD_MS });
+      expect(shown.status, trace).toBe(3);
+      expect(shown.stderr, trace).toContain(said);
+    }
+  });
+
+  it('reads no further than the size the file had when it was opened', () => {
+    const path = join(tempDir(), 'growing.jsonl');
+    writeFileSync(path, HOOKS);
+    const chunks = traceFileChunks(path, 'growing.jsonl');
+    // Written to after it was opened, as a session still running writes its transcript.
+    appendFileSync(path, HOOKS);
+    expect(Buffer.concat([...chunks])).toEqual(HOOKS);
+  });
+});
 
 describe('a trace that starts with a byte-order mark', () => {
   const BOM = Buffer.from([0xef, 0xbb, 0xbf]);

@@ -41,7 +41,7 @@ export function readTraceEvidence(flags: TraceFlags, policy: Policy, io: Pick<Io
     if (problem !== undefined) throw usageError('INVALID_ARGUMENT', problem);
   }
   const link = definedFields({ root: flags.traceRoot, since: flags.since, until: flags.until });
-  const read = readTraceFile(resolve(io.cwd, flags.trace), flags.trace, link, policy, flags.inside);
+  const read = readTraceFile(resolve(io.cwd, flags.trace), flags.trace, link, policy, flags.inside === undefined ? [] : [flags.inside]);
   if (read.ok) return read.evidence;
   // A window asked of a trace without times is the flags' mistake, not the file's.
   if (read.untimed === true) throw usageError('CONFLICTING_ARGUMENTS', read.problem.message);
