@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { definedFields } from '../common/defined-fields.js';
+import { projectTree } from '../common/project-tree.js';
 import { appendToRawPath, joinRawPath, pathText, type RawPath, splitRawPath } from '../common/raw-path.js';
 import { WriteRefusedError } from '../common/write-file.js';
 import type { CompileResult } from '../compile.js';
@@ -97,8 +98,11 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
     problems.push({ message: trace.problem });
     return finish(null);
   }
-  // A spec's own x-trace, like the sidecar's trace, names a file inside the folder given to test.
-  const followTrace = traceFollower({ open: pathText(file), shown: path }, judge.compiler.policy, bound);
+  // A spec's own x-trace, like the sidecar's trace, names a file inside the folder given to test, and in the project's tree.
+  const followTrace = traceFollower({ open: pathText(file), shown: path }, judge.compiler.policy, {
+    tree: projectTree(cwd),
+    folder: bound,
+  });
   const result = judge.compiler.compile(read.bytes, { path, ...definedFields({ stage, trace }), followTrace });
 
   if (update === 'all') {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { traceFileChunks } from '../../src/trace/file.js';
@@ -11,9 +11,10 @@ import { runInProcess } from '../support/in-process.js';
 import { useTempDirs } from '../support/temp.js';
 
 /**
- * What a trace is read from, and how: a file that is no regular file of data (a device, a FIFO,
- * /proc, /sys) refused before a byte is read; a byte-order mark that keeps the first line; times
- * read alike in every time zone.
+ * What a trace is read from, and how: a spec's x-trace only inside the project's tree, whatever is
+ * at the path; a file that is no regular file of data (a device, a FIFO, /proc, /sys) refused
+ * before a byte is read; a byte-order mark that keeps the first line; times read alike in every
+ * time zone.
  */
 
 const tempDir = useTempDirs('trace-input');
@@ -26,7 +27,32 @@ const HOOKS = readFileSync(join(projectRoot, 'fixtures/traces/hook-small.jsonl')
 /** Far above the second a refusal takes: only a run that reads for ever comes near it. */
 const HANG_GUARD_MS = 60_000;
 
+/** The transcript spec naming `path` as its trace, written to `folder/name`. */
+function specNaming(folder: string, name: string, path: string): string {
+  mkdirSync(folder, { recursive: true });
+  const file = join(folder, name);
+  writeFileSync(file, `${SPEC}x-trace:\n  path: ${JSON.stringify(path)}\n`);
+  return file;
+}
+
+/** The one file of a --json run: its exit code and input error. */
+function fileOf(run: { stdout: string }): { exitCode: number; error: { subcode: string; message: string } | null } {
+  return JSON.parse(run.stdout).data.files[0];
+}
+
 describe.skipIf(process.platform !== 'linux')('a trace that is no regular file of data is refused before a byte of it is read', () => {
+  it('x-trace naming /proc/self/pagemap is refused at once, as a link in the tree to it is, in a child with a hang guard', () => {
+    const project = tempDir();
+    const direct = specNaming(project, 'pagemap.yaml', '/proc/self/pagemap');
+    symlinkSync('/proc/self/pagemap', join(project, 'session.jsonl'));
+    const linked = specNaming(project, 'linked.yaml', 'session.jsonl');
+    for (const spec of [direct, linked]) {
+      const run = runCli([spec, '--json'], { cwd: project, timeout: HANG_GUARD_MS });
+      expect(run.status).toBe(3);
+      expect(fileOf(run).error).toMatchObject({ subcode: 'LINK_OUT' });
+    }
+  });
+
   it('--trace naming a file of /proc or /sys, a device or a FIFO is NOT_A_FILE, said of what the file is', () => {
     const project = tempDir();
     writeFileSync(join(project, 'spec.yaml'), SPEC);
@@ -54,6 +80,87 @@ describe.skipIf(process.platform !== 'linux')('a trace that is no regular file o
     // Written to after it was opened, as a session still running writes its transcript.
     appendFileSync(path, HOOKS);
     expect(Buffer.concat([...chunks])).toEqual(HOOKS);
+  });
+});
+
+describe("x-trace names only a trace of the project's tree", () => {
+  /** A repository (a .git folder at its top) holding the spec, and another session's transcript elsewhere. */
+  function layout() {
+    const repository = tempDir();
+    mkdirSync(join(repository, '.git'));
+    mkdirSync(join(repository, 'specs', 'deep'), { recursive: true });
+    const elsewhere = tempDir();
+    // Another session's transcript: its version string must never reach a report.
+    writeFileSync(join(elsewhere, 'session.jsonl'), TRANSCRIPT.replaceAll('2.1.59', '9.9.9-other-session'));
+    mkdirSync(join(elsewhere, 'folder'));
+    return { repository, elsewhere };
+  }
+
+  it('a trace outside it is refused with one message whatever is there (a transcript, a folder, nothing), and nothing of it is read', async () => {
+    const { repository, elsewhere } = layout();
+    const targets = ['session.jsonl', 'folder', 'missing.jsonl', '/etc/passwd'].map((name) =>
+      name.startsWith('/') ? name : join(elsewhere, name),
+    );
+    const messages = new Set<string>();
+    for (const [index, target] of targets.entries()) {
+      // Named on the command line from a folder of the repository, as pre-commit passes staged files.
+      const spec = specNaming(join(repository, 'specs'), `spec-${index}.yaml`, target);
+      const run = await runInProcess([spec, '--json'], { cwd: join(repository, 'specs', 'deep') });
+      expect(run.status).toBe(3);
+      expect(run.stdout).not.toContain('9.9.9-other-session');
+      const { error } = fileOf(run);
+      expect(error?.subcode).toBe('LINK_OUT');
+      // The same sentence for each, once the path the spec wrote is set aside.
+      const shown = error?.message.match(/^x-trace: (\S+) lies outside/)?.[1] as string;
+      expect(shown).toBeDefined();
+      messages.add(error?.message.replace(shown, 'PATH') as string);
+    }
+    expect([...messages]).toEqual([
+      "x-trace: PATH lies outside the project's tree (the repository that holds the working directory); not read (a spec names only a trace of its project: name one elsewhere with --trace)",
+    ]);
+    // `next` follows the spec's x-trace the same way.
+    const next = await runInProcess(['next', join(repository, 'specs', 'spec-0.yaml')], { cwd: repository });
+    expect(next.status).toBe(3);
+    expect(next.stdout + next.stderr).not.toContain('9.9.9-other-session');
+    expect(next.stdout).toContain("lies outside the project's tree");
+  });
+
+  it("inside it, a trace above the spec's folder is followed; a link in the tree that leads out is refused alike", async () => {
+    const { repository, elsewhere } = layout();
+    mkdirSync(join(repository, 'traces'));
+    writeFileSync(join(repository, 'traces', 'session.jsonl'), TRANSCRIPT);
+    const inside = specNaming(join(repository, 'specs'), 'inside.yaml', '../traces/session.jsonl');
+    const followed = await runInProcess([inside, '--format', 'json'], { cwd: repository });
+    expect(followed.status).toBe(0);
+    expect(JSON.parse(followed.stdout).trace).toMatchObject({ path: 'traces/session.jsonl', calls: 7 });
+    // By its name first: a path outside is refused without a look at where it leads, even into the tree.
+    symlinkSync(join(repository, 'traces', 'session.jsonl'), join(elsewhere, 'back-in.jsonl'));
+    const named = specNaming(join(repository, 'specs'), 'named.yaml', join(elsewhere, 'back-in.jsonl'));
+    expect(fileOf(await runInProcess([named, '--json'], { cwd: repository })).error?.subcode).toBe('LINK_OUT');
+    symlinkSync(join(elsewhere, 'session.jsonl'), join(repository, 'traces', 'linked.jsonl'));
+    const linked = specNaming(join(repository, 'specs'), 'linked.yaml', '../traces/linked.jsonl');
+    const refused = await runInProcess([linked, '--json'], { cwd: repository });
+    expect(refused.stdout).not.toContain('9.9.9-other-session');
+    expect(fileOf(refused).error?.message).toBe(
+      "x-trace: traces/linked.jsonl lies outside the project's tree (the repository that holds the working directory); not read (a spec names only a trace of its project: name one elsewhere with --trace)",
+    );
+  });
+
+  it('--trace, given by the person running the tool, names a trace anywhere; outside any repository the working directory is the tree', async () => {
+    const { repository, elsewhere } = layout();
+    writeFileSync(join(repository, 'specs', 'spec.yaml'), SPEC);
+    const given = await runInProcess(['specs/spec.yaml', '--trace', join(elsewhere, 'session.jsonl'), '--format', 'json'], {
+      cwd: repository,
+    });
+    expect(given.status).toBe(0);
+    expect(JSON.parse(given.stdout).trace.versions).toEqual(['2.1.60', '9.9.9-other-session']);
+    // No repository: the working directory is the tree, however near the spec's own folder the trace lies.
+    const plain = tempDir();
+    writeFileSync(join(plain, 'session.jsonl'), TRANSCRIPT);
+    const below = specNaming(join(plain, 'work'), 'below.yaml', '../session.jsonl');
+    expect((await runInProcess([below, '--json'], { cwd: plain })).status).toBe(0);
+    const narrower = await runInProcess([below, '--json'], { cwd: join(plain, 'work') });
+    expect(fileOf(narrower).error?.message).toContain("lies outside the project's tree (the working directory, outside any repository)");
   });
 });
 
