@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TRACE_TIME } from '../src/trace/window.js';
+import { TRACE_TIME } from '../src/trace/time.js';
 import { runHermetic } from './support/cli.js';
 import { runInProcess } from './support/in-process.js';
 
@@ -193,7 +193,7 @@ describe('compile --trace', () => {
     const fixtures = JSON.parse(run.stdout).data.fixtures as Array<{ path: string; passed: boolean; problems: string[] }>;
     const byName = Object.fromEntries(fixtures.map((fixture) => [fixture.path.replace('suite/', ''), fixture]));
     expect(byName['ok.yaml']?.passed).toBe(true);
-    expect(byName['missing.yaml']?.problems[0]).toMatch(/trace .*gone\.jsonl cannot be read/);
+    expect(byName['missing.yaml']?.problems[0]).toMatch(/trace .*gone\.jsonl does not exist/);
     expect(byName['outside.yaml']?.passed).toBe(false);
     expect(byName['typed.yaml']?.problems[0]).toContain('trace must name');
     expect(run.status).toBe(1);
@@ -201,6 +201,13 @@ describe('compile --trace', () => {
 });
 
 describe('x-trace: a spec names its own trace', () => {
+  // Copies in the scratch folder, the working directory of these runs: a spec names by x-trace only
+  // a trace of its project's tree (the working directory, outside any repository).
+  const transcript = join(scratch, 'transcript.jsonl');
+  const hooks = join(scratch, 'hooks.jsonl');
+  copyFileSync(join(root, TRACE), transcript);
+  copyFileSync(join(root, 'fixtures/traces/hook-small.jsonl'), hooks);
+
   /** The passing spec, with an x-trace block appended, written to `folder/name`. */
   function linked(folder: string, name: string, link: string): string {
     mkdirSync(folder, { recursive: true });
@@ -223,10 +230,9 @@ describe('x-trace: a spec names its own trace', () => {
     const folder = join(scratch, 'linked');
     writeFileSync(join(scratch, 'linked-trace.jsonl'), readFileSync(join(root, TRACE)));
     const spec = linked(folder, 'spec.yaml', '  path: ../linked-trace.jsonl\n');
-    const json = await runInProcess([spec, '--format', 'json'], { cwd: root });
+    const json = await runInProcess([spec, '--format', 'json'], { cwd: scratch });
     // Named, as the spec is, from the working directory.
-    const shown = relative(root, join(scratch, 'linked-trace.jsonl'));
-    expect(JSON.parse(json.stdout).trace).toMatchObject({ path: shown, root: '/work/ledger', calls: 7 });
+    expect(JSON.parse(json.stdout).trace).toMatchObject({ path: 'linked-trace.jsonl', root: '/work/ledger', calls: 7 });
     // The same spec claiming a read the trace does not have fails on the x-trace alone.
     const lying = join(folder, 'lying.yaml');
     writeFileSync(lying, readFileSync(spec, 'utf8').replace('node: src/totals.ts', 'node: src/export.ts'));
@@ -241,27 +247,26 @@ describe('x-trace: a spec names its own trace', () => {
     const missing = await outcome([linked(folder, 'missing.yaml', '  path: gone.jsonl\n')]);
     expect(missing).toMatchObject({ status: 3, error: { code: 'INPUT_ERROR', subcode: 'NOT_FOUND' } });
     expect(missing.error.message).toContain('x-trace: broken-links/gone.jsonl does not exist');
-    const notTrace = await outcome([linked(folder, 'not-trace.yaml', `  path: ${join(root, 'ARCHITECTURE.md')}\n`)]);
+    writeFileSync(join(folder, 'notes.md'), '# Notes\n\nNo JSON here.\n');
+    const notTrace = await outcome([linked(folder, 'not-trace.yaml', `  path: ${join(folder, 'notes.md')}\n`)]);
     expect(notTrace.error).toMatchObject({ subcode: 'NOT_A_TRACE' });
     execFileSync('mkfifo', [join(folder, 'pipe.jsonl')]);
     expect((await outcome([linked(folder, 'fifo.yaml', '  path: pipe.jsonl\n')])).error).toMatchObject({ subcode: 'NOT_A_FILE' });
-    const impossible = await outcome([linked(folder, 'day.yaml', `  path: ${join(root, TRACE)}\n  since: 2026-02-31\n`)]);
+    const impossible = await outcome([linked(folder, 'day.yaml', `  path: ${transcript}\n  since: 2026-02-31\n`)]);
     expect(impossible.error.message).toContain('since "2026-02-31" is no time that exists');
     // Hook payloads carry no time: a window asked of them cannot be kept.
-    const untimed = await outcome([
-      linked(folder, 'untimed.yaml', `  path: ${join(root, 'fixtures/traces/hook-small.jsonl')}\n  since: 2026-03-02\n`),
-    ]);
+    const untimed = await outcome([linked(folder, 'untimed.yaml', `  path: ${hooks}\n  since: 2026-03-02\n`)]);
     expect(untimed.error.message).toContain('carry no time');
   });
 
   it("a malformed link is the schema's to report, and is not followed", async () => {
     const folder = join(scratch, 'malformed-links');
-    const relativeRoot = await outcome([linked(folder, 'root.yaml', `  path: ${join(root, TRACE)}\n  root: work/ledger\n`)]);
+    const relativeRoot = await outcome([linked(folder, 'root.yaml', `  path: ${transcript}\n  root: work/ledger\n`)]);
     expect(relativeRoot.rules).toEqual([['schema', '/x-trace/root']]);
     // A key it does not know is a warning, and the link is still followed: a typo cannot turn the trace rules off.
-    const extra = await outcome([linked(folder, 'extra.yaml', `  path: ${join(root, TRACE)}\n  follow: true\n`)]);
+    const extra = await outcome([linked(folder, 'extra.yaml', `  path: ${transcript}\n  follow: true\n`)]);
     expect(extra).toMatchObject({ status: 0, rules: [['unknown-field', '/x-trace/follow']] });
-    const extraLying = linked(folder, 'extra-lying.yaml', `  path: ${join(root, TRACE)}\n  follow: true\n`);
+    const extraLying = linked(folder, 'extra-lying.yaml', `  path: ${transcript}\n  follow: true\n`);
     writeFileSync(extraLying, readFileSync(extraLying, 'utf8').replace('node: src/totals.ts', 'node: src/export.ts'));
     expect((await outcome([extraLying])).rules).toContainEqual(['trace-dive-observed', '/deepDives/0/node']);
     const schema = JSON.parse(readFileSync(join(root, 'assets/investigation.schema.json'), 'utf8'));
@@ -271,11 +276,12 @@ describe('x-trace: a spec names its own trace', () => {
 
   it('from a folder, a spec names only a trace inside that folder; on standard input, its link is not followed', async () => {
     const folder = join(scratch, 'walked');
-    linked(folder, 'out.yaml', `  path: ../../${TRACE}\n`);
+    // In the project's tree (the scratch folder), but outside the folder given.
+    linked(folder, 'out.yaml', '  path: ../transcript.jsonl\n');
     const run = await runInProcess(['walked', '--json'], { cwd: scratch });
     const file = JSON.parse(run.stdout).data.files[0];
     expect(file.error).toMatchObject({ subcode: 'LINK_OUT' });
-    expect(file.error.message).toContain('lies outside');
+    expect(file.error.message).toBe('x-trace: transcript.jsonl lies outside walked; not read');
     const text = readFileSync(join(folder, 'out.yaml'), 'utf8').replace(/path: .*/, 'path: gone.jsonl');
     const stdin = runHermetic(['-', '--format', 'json'], { cwd: folder, input: text });
     expect(stdin.status).toBe(0);

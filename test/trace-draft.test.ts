@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,10 @@ const root = new URL('..', import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), 'trace-draft-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const TRANSCRIPT = join(root, 'fixtures/traces/transcript-small.jsonl');
+// The traces are copied into the scratch folder, the drafts' working directory: a spec names by
+// x-trace only a trace of its project's tree.
+const TRANSCRIPT = join(scratch, 'transcript-small.jsonl');
+copyFileSync(join(root, 'fixtures/traces/transcript-small.jsonl'), TRANSCRIPT);
 const HOOKS = join(root, 'fixtures/traces/hook-small.jsonl');
 const REAL = join(tracesDir, 'claude-code-viewer');
 
@@ -211,8 +214,10 @@ describe.skipIf(!hasTraces)('trace draft on the real transcripts of ../shared/tr
   it('each drafts a spec whose draft problems are the author places, tools outside the policy, and the blind reads the agent made', async () => {
     const folder = join(scratch, 'real');
     const seen: Record<string, Record<string, number>> = {};
+    mkdirSync(folder, { recursive: true });
     for (const name of readdirSync(REAL).filter((file) => file.endsWith('.jsonl'))) {
-      const path = await draft(join(REAL, name), `${name}.yaml`, ['--goal', 'g', '--budget', '40'], folder);
+      copyFileSync(join(REAL, name), join(folder, name));
+      const path = await draft(join(folder, name), `${name}.yaml`, ['--goal', 'g', '--budget', '40'], folder);
       const { diagnostics } = await diagnosticsOf(path, ['--stage', 'draft']);
       const kinds: Record<string, number> = {};
       for (const diagnostic of diagnostics) {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { folderBound } from '../common/folder-bound.js';
+import { type FolderBound, folderBound } from '../common/folder-bound.js';
+import { projectTree } from '../common/project-tree.js';
 import type { RawPath } from '../common/raw-path.js';
 import { statOrNull } from '../common/stat-or-null.js';
 import { plural } from '../common/text.js';
@@ -50,7 +51,8 @@ export interface ExpandOptions {
  * run's own redirected standard output or error (`options.streams`) is left out with a note,
  * found or named: the shell created it before the run, and it holds this run's output, not a spec.
  * With `options.forceExclude`, a named file that `options.ignore` matches is left out with a note;
- * when that leaves nothing, the list is empty (the caller says so), not a NO_INPUT error.
+ * when that leaves nothing, the list is empty (the caller says so), not a NO_INPUT error. Each file
+ * carries the project's tree of `cwd`, where its own x-trace may lie.
  */
 export async function expandInputs(args: readonly string[], cwd: string, options: ExpandOptions = {}): Promise<ExpandedInputs> {
   const files: InputFile[] = [];
@@ -68,11 +70,13 @@ export async function expandInputs(args: readonly string[], cwd: string, options
     options.note?.(note);
     return true;
   };
+  let tree: FolderBound | undefined;
   const add = (file: InputFile): void => {
     const key = Buffer.from(file.open).toString('latin1');
     if (seen.has(key)) return;
     seen.add(key);
-    files.push(file);
+    // Where the spec's own x-trace may lie: the same project for every file of the run.
+    files.push(file.open === '-' ? file : { ...file, tree: (tree ??= projectTree(cwd)) });
   };
   // A file found in a folder or by a glob: left out when a pattern ignores it or it is one of the tool's own outputs.
   const addWalked = (file: InputFile, text: string): void => {

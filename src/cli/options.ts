@@ -173,8 +173,15 @@ export const traceOptions: readonly OptionSpec[] = [
     flags: '--trace-root <dir>',
     description: "the absolute folder, as the trace names it, the spec's nodes are under (default: the cwd of the trace's first call)",
   },
-  { flags: '--trace-since <time>', description: 'only the calls of the trace made from this time on (ISO 8601)' },
-  { flags: '--trace-until <time>', description: 'only the calls of the trace made up to this time (ISO 8601)' },
+  {
+    flags: '--trace-since <time>',
+    description:
+      'only the calls of the trace made from this time on (ISO 8601 with its zone, such as 2026-03-02T10:00:00Z; a date alone is that day from 00:00 UTC)',
+  },
+  {
+    flags: '--trace-until <time>',
+    description: "only the calls of the trace made up to this time (ISO 8601 with its zone; a date alone is that day's 00:00 UTC)",
+  },
 ];
 
 /** What init and trace draft take of a new spec: its goal and budget (left for the author when not given), and where it goes. */

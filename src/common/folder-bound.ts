@@ -49,6 +49,15 @@ export function openedInside(descriptor: number, path: RawPath, bound: FolderBou
 }
 
 /**
+ * Whether the absolute path `path` lies inside the bound by its name alone, "." and ".." worked
+ * out and nothing on disk looked at: for a path a document names, refused the same way whatever
+ * is there. Its links are checked after (resolvesInside, then openedInside).
+ */
+export function namedInside(path: string, bound: FolderBound): boolean {
+  return boundContains(bound, Buffer.from(resolve(path)));
+}
+
+/**
  * Whether the path `path` (absolute) would lie inside the bound once its links are resolved: the
  * real path of the longest part of it that exists, with the rest (names that do not exist yet,
  * so no links) below it. For a file that a document names, such as a sidecar's configuration,

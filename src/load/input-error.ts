@@ -24,10 +24,11 @@ export type InputErrorSubcode =
 /** What each subcode means, for the contract the `schema` command prints. */
 export const inputErrorSubcodes: Readonly<Record<InputErrorSubcode, string>> = {
   NOT_FOUND: 'the input file does not exist',
-  NOT_A_FILE: 'the input is a directory, FIFO or other non-regular file',
+  NOT_A_FILE:
+    'the input is a directory, FIFO, device or other non-regular file, or (a trace) a file of a kernel pseudo file system such as /proc or /sys: refused before a byte is read',
   UNREADABLE: 'the input exists but cannot be read (permissions, I/O error)',
   LINK_OUT:
-    'a file found in a folder or glob leads, once opened, out of that folder (a symbolic link out, or one swapped in after the folder was listed): not read',
+    "a file found in a folder or glob leads, once opened, out of that folder (a symbolic link out, or one swapped in after the folder was listed), or a spec's x-trace names a trace outside the project's tree (or the folder the spec was found in): not read; a trace elsewhere is named with --trace",
   TOO_LARGE: 'the input is larger than --max-bytes',
   ENCODING: 'the input is not valid UTF-8',
   BINARY: 'the input holds NUL bytes: a binary file, not a text spec',

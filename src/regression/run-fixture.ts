@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { definedFields } from '../common/defined-fields.js';
+import { projectTree } from '../common/project-tree.js';
 import { appendToRawPath, joinRawPath, pathText, type RawPath, splitRawPath } from '../common/raw-path.js';
 import { WriteRefusedError } from '../common/write-file.js';
 import type { CompileResult } from '../compile.js';
@@ -10,6 +11,7 @@ import { renderJson } from '../render/json.js';
 import type { Report } from '../report/types.js';
 import { traceFollower } from '../run/trace-file.js';
 import { type TraceEvidence, traceEvidence } from '../trace/evidence.js';
+import { TraceFileError, traceFileChunks } from '../trace/file.js';
 import { readTrace, UnreadableTraceError } from '../trace/read-trace.js';
 import { shellProgramsWith } from '../trace/shell-table.js';
 import { compareDiagnostics } from './compare.js';
@@ -96,8 +98,11 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
     problems.push({ message: trace.problem });
     return finish(null);
   }
-  // A spec's own x-trace, like the sidecar's trace, names a file inside the folder given to test.
-  const followTrace = traceFollower({ open: pathText(file), shown: path }, judge.compiler.policy, bound);
+  // A spec's own x-trace, like the sidecar's trace, names a file inside the folder given to test, and in the project's tree.
+  const followTrace = traceFollower({ open: pathText(file), shown: path }, judge.compiler.policy, {
+    tree: projectTree(cwd),
+    folder: bound,
+  });
   const result = judge.compiler.compile(read.bytes, { path, ...definedFields({ stage, trace }), followTrace });
 
   if (update === 'all') {
@@ -113,15 +118,17 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
   checkGolden(goldens.json, renderJson);
   return finish(result.exitCode);
 
-  /** The trace the expectation names, read inside the fixture's folder as its other side files are. */
+  /** The trace the expectation names, read inside the fixture's folder as its other side files are, and as every trace is. */
   function fixtureTrace(expectation: ExpectationFile, policy: Policy): TraceEvidence | { problem: string } {
     const named = expectation.expectation.trace as string;
     const file = joinRawPath(splitRawPath(expectation.file).folder, named);
-    const read = readSideFile(file, shown(file), bound);
-    if ('problem' in read) return { problem: `trace ${read.problem}` };
     try {
-      return traceEvidence(readTrace([read.bytes], { programs: shellProgramsWith(policy.traceShellPrograms) }), shown(file));
+      return traceEvidence(
+        readTrace(traceFileChunks(file, shown(file), [bound]), { programs: shellProgramsWith(policy.traceShellPrograms) }),
+        shown(file),
+      );
     } catch (error) {
+      if (error instanceof TraceFileError) return { problem: `trace ${error.message}` };
       if (error instanceof UnreadableTraceError) return { problem: `trace ${shown(file)}: ${error.message}` };
       throw error;
     }

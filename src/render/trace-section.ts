@@ -33,6 +33,7 @@ export function traceSection(trace: TraceSummary): RootContent[] {
       ? [text('Reads the record leaves out: none')]
       : [text('Reads the record leaves out: '), ...unrecordedList(reads.unmatched), text(more > 0 ? ` and ${more} more` : '')],
     ...(trace.skippedLines === 0 ? [] : [[text(`Lines of the trace not read: ${trace.skippedLines}`)]]),
+    ...(trace.timesWithoutZone === undefined ? [] : [[text(`Calls whose time names no zone, read as UTC: ${trace.timesWithoutZone}`)]]),
   ];
   return [heading(2, text('Checked against the trace')), bulletList(items)];
 }

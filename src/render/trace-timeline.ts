@@ -82,6 +82,10 @@ function footer(trace: Trace, counts: TraceCounts): string[] {
       .join(' ');
     notes.push(`only the calls ${window}: ${plural(outside, 'call')} of the trace left out`);
   }
+  if (trace.timesWithoutZone !== undefined)
+    notes.push(
+      `${plural(trace.timesWithoutZone, 'call')} with a time that names no zone, read as UTC (the order and any window assume it)`,
+    );
   if (trace.outOfOrder > 0) notes.push(`${plural(trace.outOfOrder, 'call')} written out of time order (put back in order)`);
   return [...lines, ...notes.map((note) => `note: ${note}`)];
 }

@@ -26,6 +26,8 @@ export interface TraceSummary {
   sidechainCalls: number;
   /** Lines of the trace that could not be read. */
   skippedLines: number;
+  /** Calls whose time names no zone, read as UTC; absent when none. */
+  timesWithoutZone?: number;
   /**
    * The tokens the agent spent (input and output, once per message); null when the trace holds no
    * token counts (hook payloads), so that a budget in tokens could not be checked against it.
@@ -67,6 +69,7 @@ export function traceSummary(view: SpecView): TraceSummary | undefined {
     failedCalls: counts.byStatus.failed,
     sidechainCalls: counts.sidechain,
     skippedLines: trace.skippedCount,
+    ...(trace.timesWithoutZone === undefined ? {} : { timesWithoutZone: trace.timesWithoutZone }),
     tokens: trace.tokens === undefined ? null : { input: trace.tokens.input, output: trace.tokens.output },
     reads: {
       total: matching.reads.length,

@@ -3,6 +3,7 @@
 
 import { isAbsolute } from 'node:path';
 import { definedFields } from '../common/defined-fields.js';
+import type { FolderBound } from '../common/folder-bound.js';
 import { pathText } from '../common/raw-path.js';
 import type { Baseline, CompileInputOptions, CompileResult, Compiler, InputDigest, SourceFormat, Stage } from '../compile.js';
 import { decodeUtf8 } from '../load/parse.js';
@@ -11,6 +12,9 @@ import { countsOf, type FileLocation, type FileOutcome } from '../report/outcome
 import type { TraceEvidence } from '../trace/evidence.js';
 import type { InputFile } from './input-file.js';
 import { traceFollower } from './trace-file.js';
+
+/** The tree of an input that was given none: nothing lies inside it, so its x-trace is refused. */
+const NO_TREE: FolderBound = { reals: [], shown: "the project's tree (none was given for this input)" };
 
 /** What a file came to, and the note a listing ends with when --quiet hid warnings that fail the gate. */
 export { type FileOutcome, hiddenWarningsNote } from '../report/outcome.js';
@@ -85,7 +89,10 @@ export function compileOptionsOf(compiler: Compiler, input: JudgedFile, options:
   return {
     path: input.reportPath,
     ...definedFields({ ...shared, baseline: input.baseline }),
-    followTrace: traceFollower({ open: pathText(input.open), shown: input.reportPath }, compiler.policy, input.inside),
+    followTrace: traceFollower({ open: pathText(input.open), shown: input.reportPath }, compiler.policy, {
+      tree: input.tree ?? NO_TREE,
+      ...definedFields({ folder: input.inside }),
+    }),
   };
 }
 

@@ -17,4 +17,10 @@ export interface InputFile {
   problem?: { subcode: InputErrorSubcode; message: string };
   /** For a file found in a folder or by a glob, that folder: what is opened must lie inside it (LINK_OUT otherwise). */
   inside?: FolderBound;
+  /**
+   * The project's tree, where the spec's own x-trace may lie (projectTree of the working directory;
+   * an MCP server's roots; an editor's workspace). Without it, an x-trace is refused, never
+   * followed anywhere.
+   */
+  tree?: FolderBound;
 }

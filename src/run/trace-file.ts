@@ -1,8 +1,9 @@
 // An agent's trace read from a file, as every caller takes it: the command line's --trace and
 // `trace` commands, a spec's own x-trace, the MCP tools. Its failures are input problems, said in
 // one line; nothing here throws for a trace that cannot be read.
+import { realpathSync } from 'node:fs';
 import { dirname, posix, relative, resolve, sep } from 'node:path';
-import { type FolderBound, resolvesInside } from '../common/folder-bound.js';
+import { type FolderBound, namedInside, resolvesInside } from '../common/folder-bound.js';
 import type { InputProblem } from '../load/input-error.js';
 import type { Policy } from '../policy/types.js';
 import { type TraceEvidence, traceEvidence } from '../trace/evidence.js';
@@ -10,16 +11,24 @@ import { TraceFileError, traceFileChunks } from '../trace/file.js';
 import type { TraceLink } from '../trace/link.js';
 import { readTrace, UnreadableTraceError } from '../trace/read-trace.js';
 import { shellProgramsWith } from '../trace/shell-table.js';
-import { isTraceTime, narrowTrace, UntimedTraceError } from '../trace/window.js';
+import { isTraceTime } from '../trace/time.js';
+import { narrowTrace, UntimedTraceError } from '../trace/window.js';
 
 export type TraceRead = { ok: true; evidence: TraceEvidence } | { ok: false; problem: InputProblem; untimed?: true };
 
 /**
  * The trace at the absolute `path` (shown as `shown`), read with the policy's shell programs,
- * narrowed to `link`'s window and placed under its root. A window asked of a trace without times
- * is a problem marked `untimed` (on the command line, a usage mistake of its flags).
+ * narrowed to `link`'s window and placed under its root; what is opened must lie inside each of
+ * `within`. A window asked of a trace without times is a problem marked `untimed` (on the command
+ * line, a usage mistake of its flags).
  */
-export function readTraceFile(path: string, shown: string, link: Omit<TraceLink, 'path'>, policy: Policy, inside?: FolderBound): TraceRead {
+export function readTraceFile(
+  path: string,
+  shown: string,
+  link: Omit<TraceLink, 'path'>,
+  policy: Policy,
+  within: readonly FolderBound[] = [],
+): TraceRead {
   for (const [name, value] of [
     ['since', link.since],
     ['until', link.until],
@@ -31,7 +40,7 @@ export function readTraceFile(path: string, shown: string, link: Omit<TraceLink,
       };
   }
   try {
-    const trace = readTrace(traceFileChunks(path, shown, inside), { programs: shellProgramsWith(policy.traceShellPrograms) });
+    const trace = readTrace(traceFileChunks(path, shown, within), { programs: shellProgramsWith(policy.traceShellPrograms) });
     const window = {
       ...(link.since === undefined ? {} : { since: link.since }),
       ...(link.until === undefined ? {} : { until: link.until }),
@@ -47,27 +56,53 @@ export function readTraceFile(path: string, shown: string, link: Omit<TraceLink,
   }
 }
 
+/** Where a spec's own x-trace may lie. */
+export interface TraceBounds {
+  /** The project's tree (projectTree; an MCP server's roots; an editor's workspace): never a trace outside it. */
+  tree: FolderBound;
+  /** For a spec found in a folder or by a glob (or for a fixture), that folder as well. */
+  folder?: FolderBound;
+}
+
 /**
  * How a spec file's x-trace is followed: its path from the spec's folder (`spec.open`, absolute),
  * shown as the spec's own path is (`spec.shown`, from the working directory), so that the report
- * and its messages name the trace as --trace would. A spec found in a folder (or under an MCP
- * server's roots) names only a trace inside that bound, as a fixture's side files: a path out of
- * it is refused before it is opened, and what was opened is checked again.
+ * and its messages name the trace as --trace would. The spec chose that path, not the person
+ * running the tool: it is followed only inside `bounds`, checked by its name before anything is
+ * looked at (so that the refusal is the same whatever is there: no file, a folder, a secret),
+ * then with its links resolved, then on what was opened. A trace elsewhere is named with --trace.
  */
 export function traceFollower(
   spec: { open: string; shown: string },
   policy: Policy,
-  inside?: FolderBound,
+  bounds: TraceBounds,
 ): (link: TraceLink) => TraceEvidence | InputProblem {
+  const within = bounds.folder === undefined || bounds.folder === bounds.tree ? [bounds.tree] : [bounds.tree, bounds.folder];
   return (link) => {
-    const path = resolve(dirname(spec.open), link.path);
+    const folder = dirname(spec.open);
+    // From the spec's folder as it really is: the path checked by name is then the path opened,
+    // and a ".." in the link cannot climb a link of the folder's path to somewhere else.
+    const path = resolve(realFolderOf(folder), link.path);
     // From the spec's folder as the spec's own path shows it: relative, even for an absolute link.
-    const fromSpec = relative(dirname(spec.open), path).split(sep).join('/');
+    const fromSpec = relative(folder, resolve(folder, link.path)).split(sep).join('/');
     const shown = posix.normalize(posix.join(posix.dirname(spec.shown), fromSpec));
-    if (inside !== undefined && !resolvesInside(path, inside))
-      return { subcode: 'LINK_OUT', message: `x-trace: ${shown} lies outside ${inside.shown}; not read` };
-    const read = readTraceFile(path, shown, link, policy, inside);
+    const outside = within.find((bound) => !namedInside(path, bound) || !resolvesInside(path, bound));
+    if (outside !== undefined)
+      return {
+        subcode: 'LINK_OUT',
+        message: `x-trace: ${shown} lies outside ${outside.shown}; not read${outside === bounds.tree ? ' (a spec names only a trace of its project: name one elsewhere with --trace)' : ''}`,
+      };
+    const read = readTraceFile(path, shown, link, policy, within);
     if (read.ok) return read.evidence;
     return { ...read.problem, message: `x-trace: ${read.problem.message}` };
   };
+}
+
+/** The real path of `folder`, else `folder` as it is (a check by name of what lies in it then fails safe). */
+function realFolderOf(folder: string): string {
+  try {
+    return realpathSync.native(folder);
+  } catch {
+    return folder;
+  }
 }

@@ -4,6 +4,7 @@ import { show } from '../common/text.js';
 import type { ValueFix } from '../diagnostics/diagnostic.js';
 import { childPointer, parsePointer } from '../diagnostics/pointer.js';
 import { QUOTE_COLON_HINT } from '../load/yaml.js';
+import { TRACE_TIME, windowTimeProblem } from '../trace/time.js';
 import type { ErrorCount } from './cap-errors.js';
 import { type ErrorObject, type SchemaName, type ValidateFunction, validator } from './validators.js';
 
@@ -136,6 +137,12 @@ function describe(error: ErrorObject, documentName: string): DescribedIssue | un
       return structural(path, `${where(path)} must not be an empty string; fill it in.`);
     case 'minimum':
       return structural(path, `${where(path)} must be at least ${String(params['limit'])}, not ${show(error.data)}.`);
+    case 'pattern': {
+      // A window's end (x-trace since, until), said as --trace-since says it: a time without a zone named as such.
+      const time =
+        params['pattern'] === TRACE_TIME.source && typeof error.data === 'string' ? windowTimeProblem(where(path), error.data) : undefined;
+      return structural(path, `${time ?? `${where(path)} ${error.message ?? 'is invalid'}`}.`);
+    }
     default:
       return structural(path, `${where(path)} ${error.message ?? 'is invalid'}.`);
   }

@@ -5,12 +5,16 @@ import { createHash, type Hash } from 'node:crypto';
 /** The longest line read, in bytes: a transcript line holds a whole tool result, which may be a large file. */
 export const MAX_TRACE_LINE_BYTES = 32 * 2 ** 20;
 
+/** U+FEFF, as the bytes EF BB BF decode. */
+const BYTE_ORDER_MARK = 0xfeff;
+
 export type TraceLine = { line: number; text: string } | { line: number; tooLong: true };
 
 /**
- * The lines of the bytes in `chunks` (split at "\n", a "\r" before it dropped), numbered from 1,
- * blank ones left out. A line longer than `maxLineBytes` is not kept: it comes as `tooLong`, and
- * its bytes are only hashed. `hash` is updated with every byte. Returns the number of lines.
+ * The lines of the bytes in `chunks` (split at "\n", a "\r" before it dropped, and a byte-order
+ * mark that starts the first, as some editors save files), numbered from 1, blank ones left out.
+ * A line longer than `maxLineBytes` is not kept: it comes as `tooLong`, and its bytes are only
+ * hashed. `hash` is updated with every byte. Returns the number of lines.
  */
 export function* traceLines(
   chunks: Iterable<Uint8Array>,
@@ -24,7 +28,9 @@ export function* traceLines(
   let line = 1;
   let bytesSinceNewline = false;
   const lineOf = (text: string): TraceLine | undefined => {
-    const trimmed = text.endsWith('\r') ? text.slice(0, -1) : text;
+    // A byte-order mark (EF BB BF) that starts the file is no part of its first line; it stays in the hash.
+    const unmarked = line === 1 && text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text;
+    const trimmed = unmarked.endsWith('\r') ? unmarked.slice(0, -1) : unmarked;
     return trimmed.trim() === '' ? undefined : { line, text: trimmed };
   };
   const finish = (): TraceLine | undefined => {

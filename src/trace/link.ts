@@ -1,6 +1,6 @@
 // How a spec names its own trace: `x-trace: {path, root?, since?, until?}`, followed when the spec
 // is compiled from a file unless --trace names another.
-import { TRACE_TIME } from './window.js';
+import { TRACE_TIME } from './time.js';
 
 export interface TraceLink {
   /** The trace file, relative to the spec's folder (or absolute). */

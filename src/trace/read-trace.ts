@@ -7,6 +7,7 @@ import { type CallInput, type CallOutcome, callInputOf, callOutcomeOf, classifyC
 import { sortedCounts } from './counts.js';
 import { MAX_TRACE_LINE_BYTES, traceHash, traceLines } from './lines.js';
 import { SHELL_PROGRAMS, type ShellProgram } from './shell-table.js';
+import { readTime } from './time.js';
 import type { SkippedLine, Trace, TraceCall, TraceFormat } from './types.js';
 
 export interface ReadTraceOptions {
@@ -201,6 +202,7 @@ export function readTrace(chunks: Iterable<Uint8Array>, options: ReadTraceOption
     orphanResultCount,
     duplicateIds,
     outOfOrder: ordered.outOfOrder,
+    ...(ordered.timesWithoutZone > 0 ? { timesWithoutZone: ordered.timesWithoutZone } : {}),
     ...(format === 'claude-transcript' ? { tokens: tokensOf(usage) } : {}),
   };
 }
@@ -230,23 +232,29 @@ function finished(call: PendingCall, programs: Readonly<Record<string, ShellProg
 /**
  * Transcripts: by timestamp, then by line (parallel subagents write their lines out of time
  * order); a call without a readable timestamp takes the time of the call before it in line
- * order. Hook payloads: line order, as the hook appended them.
+ * order, and one without a zone is read as UTC (and counted), never in the machine's own zone.
+ * Hook payloads: line order, as the hook appended them.
  */
-function orderCalls(calls: PendingCall[], format: TraceFormat): { calls: PendingCall[]; outOfOrder: number } {
+function orderCalls(calls: PendingCall[], format: TraceFormat): { calls: PendingCall[]; outOfOrder: number; timesWithoutZone: number } {
   const byLine = calls.sort((a, b) => a.line - b.line);
-  if (format === 'hook-payloads') return { calls: byLine, outOfOrder: 0 };
+  let timesWithoutZone = 0;
+  const times = byLine.map((call) => {
+    const time = call.timestamp === undefined ? undefined : readTime(call.timestamp);
+    if (time?.zoned === false) timesWithoutZone++;
+    return time?.ms;
+  });
+  if (format === 'hook-payloads') return { calls: byLine, outOfOrder: 0, timesWithoutZone };
   let carried = Number.NEGATIVE_INFINITY;
   let latest = Number.NEGATIVE_INFINITY;
   let outOfOrder = 0;
-  const timed = byLine.map((call) => {
-    const parsed = call.timestamp === undefined ? Number.NaN : Date.parse(call.timestamp);
-    if (!Number.isNaN(parsed)) carried = parsed;
+  const timed = byLine.map((call, index) => {
+    carried = times[index] ?? carried;
     if (carried < latest) outOfOrder++;
     latest = Math.max(latest, carried);
     return { call, time: carried };
   });
   timed.sort((a, b) => a.time - b.time || a.call.line - b.call.line);
-  return { calls: timed.map((entry) => entry.call), outOfOrder };
+  return { calls: timed.map((entry) => entry.call), outOfOrder, timesWithoutZone };
 }
 
 function tokensOf(usage: Map<string, Record<string, unknown>>): NonNullable<Trace['tokens']> {

@@ -18,7 +18,7 @@ export interface TraceCall {
   tool: string;
   kind: CallKind;
   status: CallStatus;
-  /** ISO 8601, as the trace wrote it; absent when the line had none. */
+  /** ISO 8601, as the trace wrote it (read as UTC when it names no zone); absent when the line had none. */
   timestamp?: string;
   /** The 1-based line of the trace where the call was made. */
   line: number;
@@ -65,6 +65,8 @@ export interface Trace {
   duplicateIds: string[];
   /** Calls whose timestamp is earlier than a call on an earlier line (subagents run in parallel). */
   outOfOrder: number;
+  /** Calls whose timestamp names no zone, read as UTC; absent when none. */
+  timesWithoutZone?: number;
   /** The window the calls were narrowed to (--trace-since, --trace-until), and how many calls it left out. */
   narrowed?: { since?: string; until?: string; outside: number };
   /** Tokens used, from message.usage, once per message id (transcripts only). */

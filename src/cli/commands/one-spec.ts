@@ -162,15 +162,22 @@ async function onePath(path: string, cwd: string): Promise<InputFile> {
   return input;
 }
 
+/** A file read only inside `inside` (an MCP server's roots, an editor's workspace), which is its project's tree too. */
 function bounded(input: InputFile, inside: FolderBound | undefined): InputFile {
-  return inside === undefined ? input : { ...input, inside };
+  return inside === undefined ? input : { ...input, inside, tree: inside };
 }
 
 /** An editor's buffer as the input of its file: the file need not exist yet; its text is the buffer's, within the size limit as a file's bytes are. */
 function bufferInput(source: { buffer: string; path: string; inside?: FolderBound }, cwd: string): JudgedFile {
   const open = resolve(cwd, source.path);
   const reportPath = relative(cwd, open).split(sep).join('/') || open;
-  return { open, shown: reportPath, reportPath, given: { text: source.buffer }, ...definedFields({ inside: source.inside }) };
+  return {
+    open,
+    shown: reportPath,
+    reportPath,
+    given: { text: source.buffer },
+    ...definedFields({ inside: source.inside, tree: source.inside }),
+  };
 }
 
 function givenInput(given: GivenText): InputFile & { given: GivenText } {

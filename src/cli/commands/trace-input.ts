@@ -8,7 +8,7 @@ import type { FolderBound } from '../../common/folder-bound.js';
 import type { Policy } from '../../policy/types.js';
 import { readTraceFile } from '../../run/trace-file.js';
 import type { TraceEvidence } from '../../trace/evidence.js';
-import { isTraceTime } from '../../trace/window.js';
+import { windowTimeProblem } from '../../trace/time.js';
 import { CliError, usageError } from '../contract.js';
 import type { Io } from './result.js';
 
@@ -36,11 +36,12 @@ export function readTraceEvidence(flags: TraceFlags, policy: Policy, io: Pick<Io
     ['--trace-since', flags.since],
     ['--trace-until', flags.until],
   ] as const) {
-    if (value !== undefined && !isTraceTime(value))
-      throw usageError('INVALID_ARGUMENT', `${flag} takes an ISO 8601 time such as 2026-03-02T10:00:00Z, not ${JSON.stringify(value)}`);
+    // A time without a zone is refused, not guessed: read in this machine's zone, the window would move with TZ.
+    const problem = value === undefined ? undefined : windowTimeProblem(flag, value);
+    if (problem !== undefined) throw usageError('INVALID_ARGUMENT', problem);
   }
   const link = definedFields({ root: flags.traceRoot, since: flags.since, until: flags.until });
-  const read = readTraceFile(resolve(io.cwd, flags.trace), flags.trace, link, policy, flags.inside);
+  const read = readTraceFile(resolve(io.cwd, flags.trace), flags.trace, link, policy, flags.inside === undefined ? [] : [flags.inside]);
   if (read.ok) return read.evidence;
   // A window asked of a trace without times is the flags' mistake, not the file's.
   if (read.untimed === true) throw usageError('CONFLICTING_ARGUMENTS', read.problem.message);

@@ -5,7 +5,7 @@ import type { FixLevel } from '../../fix/fix-spec.js';
 import { presetNames } from '../../policy/presets.js';
 import type { Policy } from '../../policy/types.js';
 import type { TraceEvidence } from '../../trace/evidence.js';
-import { TRACE_TIME } from '../../trace/window.js';
+import { TRACE_TIME } from '../../trace/time.js';
 import { appendGivenBrief } from '../commands/briefs-append.js';
 import { adviseOn } from '../commands/next.js';
 import { judgeOneSpec, type SpecSource } from '../commands/one-spec.js';
@@ -75,13 +75,15 @@ const traceArguments = {
     type: 'string',
     maxLength: MAX_TIME_LENGTH,
     pattern: TRACE_TIME.source,
-    description: 'as --trace-since: only the calls from this time on (ISO 8601)',
+    description:
+      'as --trace-since: only the calls from this time on (ISO 8601 with its zone, such as 2026-03-02T10:00:00Z; a date alone is that day from 00:00 UTC)',
   },
   traceUntil: {
     type: 'string',
     maxLength: MAX_TIME_LENGTH,
     pattern: TRACE_TIME.source,
-    description: 'as --trace-until: only the calls up to this time (ISO 8601)',
+    description:
+      "as --trace-until: only the calls up to this time (ISO 8601 with its zone, such as 2026-03-02T11:00:00Z; a date alone is that day's 00:00 UTC)",
   },
 };
 

@@ -24,6 +24,9 @@ export function traceSection(report: Report): Section[] {
       ['Nodes under', trace.root === null ? 'no root given' : say(trace.root)],
       ['Lines', `${trace.lines}${trace.skippedLines === 0 ? '' : `, ${trace.skippedLines} not read`}`],
       ['Calls', `${trace.calls}: ${trace.failedCalls} failed, ${trace.sidechainCalls} in subagents`],
+      ...(trace.timesWithoutZone === undefined
+        ? []
+        : ([['Times', `${plural(trace.timesWithoutZone, 'call')} with no zone, read as UTC`]] as Array<[string, string]>)),
     ]),
     h('h3', 'Calls by tool'),
     ...dataTable(
