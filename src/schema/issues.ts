@@ -2,7 +2,7 @@ import { isRecord } from '../common/guards.js';
 import { offerSuggestion, suggestAllowed } from '../common/suggest.js';
 import { show } from '../common/text.js';
 import { childPointer, parsePointer } from '../diagnostics/pointer.js';
-import { QUOTE_COLON_HINT } from '../load/yaml.js';
+import { QUOTE_COLON_HINT } from '../load/yaml-hint-quotes.js';
 import type { ErrorCount } from './cap-errors.js';
 import { type ErrorObject, type SchemaName, type ValidateFunction, validator } from './validators.js';
 
