@@ -37,28 +37,33 @@ export function tabIndent(site: SlipSite): InputProblem | undefined {
 const WORDS_WITHOUT_COLON = /^([a-z_$][\w$.-]*)(?::(\S.*)|[ \t]+(.*))?$/;
 
 /**
- * `priority 1`, `status:open`, a lone `status`: a key without its ": ", which YAML reads as text
- * and then as a key that runs on to the next line. When the line may rather go on with the text
- * above it (a key's unquoted text at the same indentation, or a block of text), both fixes are named.
+ * `priority 1`, `status:open`, a lone `status`, `- id:H2`: a key without its ": ", which YAML
+ * reads as text and then as a key that runs on to the next line. When the line may rather go on
+ * with the text above it (a key's unquoted text at the same indentation, or a block of text), both
+ * fixes are named.
  */
 export function missingColon(site: SlipSite): InputProblem | undefined {
   const line = errorLine(site);
-  const text = line.content.trim();
-  const match = WORDS_WITHOUT_COLON.exec(text);
-  if (match === null || site.error.pos[0] !== line.start + line.indent) return undefined;
+  const shape = shapeOf(line.content);
+  // The text starts the line, or follows a list item's "- ".
+  const start = shape.dash === undefined ? line.indent : shape.valueColumn;
+  const text = line.content.slice(start).trim();
+  const match = shape.key === undefined ? WORDS_WITHOUT_COLON.exec(text) : null;
+  if (match === null || site.error.pos[0] !== line.start + start) return undefined;
   const [, key = '', glued, rest] = match;
   const holds = `line ${line.number} holds ${show(text)}`;
   if (glued !== undefined) {
     return yamlSlip(
       `${holds}: with no space after its colon, YAML reads it as text, not as the key ${show(key)}: write ${show(`${key}: ${glued}`)}.`,
-      at(line, line.indent),
+      at(line, start),
     );
   }
   const fix =
     rest !== undefined && rest !== ''
       ? `${holds}, with no colon after ${show(key)}, so YAML reads it as text, not as a key: write ${show(`${key}: ${rest}`)}`
       : `${holds} alone, with no colon, so YAML reads it as text, not as a key: write ${show(`${key}:`)} and its value`;
-  return yamlSlip(`${fix}${textGoingOn(site, line)}.`, at(line, line.indent));
+  const other = shape.dash === undefined ? textGoingOn(site, line) : '';
+  return yamlSlip(`${fix}${other}.`, at(line, start));
 }
 
 /** The other reading of a line without a colon: the text above it going on, and how to indent it for that. */

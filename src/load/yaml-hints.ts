@@ -40,7 +40,7 @@ export const YAML_HINTS: Readonly<Record<ErrorCode, readonly SlipHint[]>> = {
   BAD_INDENT: [tabIndent, unclosedFlow, listItemSlip, missingDash, dashWithoutSpace, blockTextDedented, keySlip],
   BAD_PROP_ORDER: [],
   BAD_SCALAR_START: [valueStartsWithIndicator],
-  BLOCK_AS_IMPLICIT_KEY: [listItemSlip, overIndentedKey, textWithColon],
+  BLOCK_AS_IMPLICIT_KEY: [listItemSlip, dashWithoutSpace, overIndentedKey, textWithColon],
   BLOCK_IN_FLOW: [blockInFlow],
   DUPLICATE_KEY: [],
   IMPOSSIBLE: [],

@@ -79,6 +79,11 @@ const EXPECTED: Readonly<Record<string, readonly [line: number, column: number, 
     14,
     'the value of "finding" at line 35, column 14 starts with "`", a character YAML reserves, with which no unquoted text may start: to write a text that starts with "`", quote it: "`validate_amount()` drops every row whose amount has three decimals.".',
   ],
+  'block-as-implicit-key.dash-without-space-first-item': [
+    8,
+    3,
+    'the list item at line 8, column 3 has no space after its "-": write "- id: M1".',
+  ],
   'block-as-implicit-key.key-indented-one-more': [
     18,
     6,
@@ -175,6 +180,11 @@ const EXPECTED: Readonly<Record<string, readonly [line: number, column: number, 
     52,
     1,
     'line 52 holds "risks" alone, with no colon, so YAML reads it as text, not as a key: write "risks:" and its value; if it is a line of the block of text of "deliverable", indent it by 2 spaces.',
+  ],
+  'multiline-implicit-key.list-item-key-without-colon': [
+    38,
+    5,
+    'line 38 holds "id:D2": with no space after its colon, YAML reads it as text, not as the key "id": write "id: D2".',
   ],
   'multiline-implicit-key.no-space-after-colon': [
     20,
