@@ -1,4 +1,5 @@
 import { type Alias, isAlias, isMap, isPair, isScalar, isSeq, type Node, type Pair, type YAMLSeq } from 'yaml';
+import { show } from '../common/text.js';
 import { duplicateKey, type InputProblem, inputProblem, lostListDash } from './input-error.js';
 import { MAX_ALIAS_EXPANSION, MAX_DEPTH } from './limits.js';
 import { circularMessage, tooDeepMessage } from './shape.js';
@@ -88,7 +89,7 @@ class Conversion {
     if (target === undefined)
       this.refuse(
         'YAML_SYNTAX',
-        `invalid YAML: the alias *${alias.source} names no anchor before it; define &${alias.source} first`,
+        `invalid YAML: a value that starts with "*" is an alias in YAML, and no anchor ${show(`&${alias.source}`)} comes before this one: to write a text that starts with "*" (a glob, say), quote it: ${show(`*${alias.source}`)}; for an alias, define the anchor first.`,
         alias,
       );
     if (this.inProgress.has(target)) {

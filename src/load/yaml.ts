@@ -1,13 +1,11 @@
 import { Composer, type CST, type Document, Lexer, Parser, type ScalarTag, type Tags } from 'yaml';
+import { show } from '../common/text.js';
 import { type InputProblem, inputProblem } from './input-error.js';
 import { MAX_DEPTH, MAX_YAML_TOKENS } from './limits.js';
 import { LineIndex, type Locator } from './text-position.js';
 import { YamlRefusal, yamlToData } from './yaml-data.js';
-import { indentationSlip } from './yaml-indent.js';
+import { explainYamlError } from './yaml-hints.js';
 import { yamlLocator } from './yaml-locate.js';
-
-/** YAML reads "a: b" in an unquoted value as a key and its value: the usual cause of a text turned mapping. */
-export const QUOTE_COLON_HINT = 'In YAML, a text holding ": " must be quoted, as in finding: "cause: a timeout".';
 
 export type YamlResult = { ok: true; value: unknown; locate: Locator } | { ok: false; problem: InputProblem };
 
@@ -82,16 +80,7 @@ export function parseYaml(text: string): YamlResult {
     const position = lines.position(firstError.pos[0]);
     // A repeated key before the first syntax error is the clearer message of the two.
     if (!converted.ok && converted.problem.subcode === 'DUPLICATE_KEY' && comesBefore(converted.problem, position)) return converted;
-    const slip = indentationSlip(document, firstError, text, lines);
-    if (slip !== undefined) return { ok: false, problem: slip };
-    return {
-      ok: false,
-      problem: inputProblem(
-        'YAML_SYNTAX',
-        `invalid YAML: ${firstError.message} at line ${position.line}, column ${position.column}${firstError.code === 'BLOCK_AS_IMPLICIT_KEY' ? `. ${QUOTE_COLON_HINT}` : ''}`,
-        position,
-      ),
-    };
+    return { ok: false, problem: explainYamlError({ text, lines, document, tokens: parsed.tokens, error: firstError }) };
   }
   if (!converted.ok) return converted;
   return { ok: true, value: converted.value, locate: yamlLocator(document, converted.aliasTargets, lines) };
@@ -145,7 +134,7 @@ function tagProblem(message: string, position: { line: number; column: number })
   const why =
     tag !== undefined && CORE_TAGS.has(tag)
       ? `the value does not fit its tag !!${tag.slice('tag:yaml.org,2002:'.length)}; write the value plain, or with the tag of its type`
-      : `YAML tags other than the core schema's are refused (${message}); write plain values instead`;
+      : `YAML tags other than the core schema's are refused (${show(/: (.*)$/.exec(message)?.[1] ?? message)}); write plain values instead, and quote a text that starts with "!"`;
   return inputProblem('YAML_TAG', why, position);
 }
 

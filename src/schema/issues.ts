@@ -3,7 +3,7 @@ import { offerSuggestion, suggestAllowed } from '../common/suggest.js';
 import { show } from '../common/text.js';
 import type { ValueFix } from '../diagnostics/diagnostic.js';
 import { childPointer, parsePointer } from '../diagnostics/pointer.js';
-import { QUOTE_COLON_HINT } from '../load/yaml.js';
+import { QUOTE_COLON_HINT } from '../load/yaml-hint-quotes.js';
 import { TRACE_TIME, windowTimeProblem } from '../trace/time.js';
 import type { ErrorCount } from './cap-errors.js';
 import { type ErrorObject, type SchemaName, type ValidateFunction, validator } from './validators.js';
