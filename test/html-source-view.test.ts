@@ -8,6 +8,7 @@
  */
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
+import { stringify as toYaml } from 'yaml';
 import { createCompiler } from '../src/compile.js';
 import type { Diagnostic } from '../src/diagnostics/diagnostic.js';
 import { renderHtml } from '../src/render/html/index.js';
@@ -24,9 +25,9 @@ import { validSpec } from './support/specs.js';
 
 const base = createCompiler().compile(JSON.stringify(validSpec()), { path: 'large.json' }).report as Report;
 
-/** A spec's report with these problems, its text as given: the view reads both as they are. */
-function pageOf(source: string, diagnostics: Diagnostic[]): Document {
-  const report: Report = { ...base, diagnostics };
+/** A spec's report with these problems, its text as given (JSON, or YAML): the view reads both as they are. */
+function pageOf(source: string, diagnostics: Diagnostic[], format: 'json' | 'yaml' = 'json'): Document {
+  const report: Report = { ...base, input: { ...base.input, format }, diagnostics };
   return new JSDOM(renderHtml(report, { source })).window.document;
 }
 
@@ -158,6 +159,23 @@ describe('the source view of a spec past the bound', () => {
     // The line of emoji is cut at a pair's end: no lone surrogate, so nothing shows as U+FFFD.
     expect(line2).toMatch(new RegExp(`^x(😀){${LINE_CHARS / 2 - 1}}… [\\d,]+ bytes left out$`));
     expect(document.querySelector('.source .code')?.textContent).not.toContain('\uFFFD');
+  });
+
+  it('marks the values of a YAML spec past the bound', () => {
+    const risks = Array.from({ length: 30_000 }, (_, index) => `  - risk ${index}`).join('\n');
+    const text = `${toYaml({ ...validSpec(), risks: null }).replace('risks: null', `risks:\n${risks}`)}`;
+    const lines = text.split('\n');
+    const at = (index: number) => lines.indexOf(`  - risk ${index}`) + 1;
+    const document = pageOf(
+      text,
+      [7, 29_000].map((index) => problem(at(index), `/risks/${index}`)),
+      'yaml',
+    );
+    expect([7, 29_000].map((index) => document.getElementById(`L${at(index)}`)?.querySelector('mark')?.textContent)).toEqual([
+      'risk 7',
+      'risk 29000',
+    ]);
+    expect(document.querySelectorAll('.source .elided').length).toBeGreaterThan(0);
   });
 
   it('counts a left-out line break of "\\r\\n" as its two bytes', () => {
