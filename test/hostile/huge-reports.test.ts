@@ -134,6 +134,16 @@ describe('the HTML page cuts its tables and lists the same way', () => {
   });
 });
 
+describe('the HTML page of 200,000 deep dives', () => {
+  it("draws its timeline and its burn-down: a spread of a row or a point a dive passed the engine's limit on arguments", () => {
+    const count = 200_000;
+    const deepDives = Array.from({ length: count }, (_, index) => ({ id: `D${index}` }));
+    const html = renderHtml({ ...base, investigation: { ...base.investigation, deepDives } });
+    expect(/<polyline points="([^"]*)"/.exec(html)?.[1]?.split(' ')).toHaveLength(count + 1);
+    expect(html).toContain(`<title>… and ${count - 60} more`);
+  });
+});
+
 describe('the stats Markdown cuts its tables the same way', () => {
   it('stop reasons and histograms: MAX_ROWS rows, then a note', () => {
     const count = MAX_ROWS + 5;
