@@ -16,7 +16,6 @@ const timed = [
   'test/fuzz-hostile.test.ts',
   'test/fuzz.test.ts',
   'test/hostile/fuzz-classes.test.ts',
-  'test/hostile/html-page-cost.test.ts',
   'test/hostile/huge-reports.test.ts',
   'test/hostile/limits.test.ts',
   'test/hostile/refused-input.test.ts',
