@@ -1,7 +1,8 @@
 // The cost of the worst inputs within the limits: for each hostile shape at 1, 4 and 16 MiB, the
 // built CLI's wall time and peak resident memory (the kernel's high-water mark, VmHWM) in each
-// output format, against a small spec's as the constant C. Prints one Markdown table and, for
-// JSON and for YAML, the largest multiple k of the input size seen, so that peak <= C + k x input.
+// output format, the HTML page with its source view included, against a small spec's as the
+// constant C. Prints one Markdown table and, for JSON and for YAML, the largest multiple k of the
+// input size seen, so that peak <= C + k x input.
 //
 //   npm run bounds                      # 1, 4 and 16 MiB, the slowest and highest format per cell
 //   npx tsx scripts/bounds.ts --quick   # 1 and 4 MiB
@@ -17,7 +18,7 @@ const cli = join(root, 'bin/compile-investigation.cjs');
 const quick = process.argv.includes('--quick');
 const MIB = 2 ** 20;
 const SIZES = quick ? [1, 4] : [1, 4, 16];
-const FORMATS = ['json', 'markdown', 'text'] as const;
+const FORMATS = ['json', 'markdown', 'text', 'html'] as const;
 const base = JSON.parse(readFileSync(join(root, 'fixtures/valid/payments-refund-retry.json'), 'utf8')) as Record<string, unknown>;
 
 /** Fills `count` copies of `item` into a JSON array, as text. */
@@ -62,6 +63,20 @@ const SHAPES: Record<string, { extension: string; make: (bytes: number) => strin
         provenance: '[DOC]',
       });
       return withField('deepDives', array(dive, bytes, 3000));
+    },
+  },
+  'JSON, mistyped risks one a line (a schema error a line)': {
+    extension: 'json',
+    make: (bytes) => {
+      const spec = JSON.stringify({ ...base, risks: '@@' }, null, 2);
+      return spec.replace('"@@"', `[\n${'0,\n'.repeat(Math.max(1, Math.floor((bytes - spec.length) / 3) - 1))}0\n]`);
+    },
+  },
+  'JSON, a spec then blank lines': {
+    extension: 'json',
+    make: (bytes) => {
+      const spec = JSON.stringify(base, null, 2);
+      return `${spec}${'\n'.repeat(Math.max(0, bytes - spec.length))}`;
     },
   },
   'YAML, a flow sequence [a,a,...]': {

@@ -65,12 +65,23 @@ function tracedSpec(): { path: string; text: string; trace: TraceEvidence } {
   };
 }
 
+/**
+ * A spec past the source view's bound: 30,000 risks, one a line, of which four are numbers, each a
+ * schema error on its line, far apart; the view shows them with their context, the rest noted.
+ */
+function largeSpec(): string {
+  const spec = JSON.parse(readFileSync(join(projectRoot, 'fixtures/valid/payments-refund-retry.json'), 'utf8'));
+  spec.risks = Array.from({ length: 30_000 }, (_, index) => (index % 7_000 === 4_000 ? index : `risk ${index}`));
+  return JSON.stringify(spec, null, 2);
+}
+
 const PAGES: Array<{ name: string; path?: string; text?: string; trace?: TraceEvidence }> = [
   { name: 'valid', path: 'fixtures/valid/payments-refund-retry.json' },
   { name: 'invalid', path: 'fixtures/invalid/finding-provenance-unknown-tag.yaml' },
   { name: 'katas', path: 'fixtures/katas/invalid/katas-cheap-mapping-read-as-scan.json' },
   { name: 'hostile', text: hostileSpec() },
   { name: 'traced', ...tracedSpec() },
+  { name: 'large', text: largeSpec() },
 ];
 
 /** A page opened from disk, with every request, console error and warning, and uncaught error it made. */
@@ -249,6 +260,46 @@ describe.skipIf(CHROMIUM === undefined)('the HTML report in Chromium', { timeout
     expect(offset).toBeLessThan(2);
     await page.evaluate((id) => document.getElementById(id.slice(1))?.scrollIntoView({ block: 'center' }), line);
     await screenshot(page, 'invalid-line', 'window');
+    await page.close();
+  });
+
+  it('follows each problem of a spec past the bound to its line, level with its number, and back; each note of lines left out stands in the row of its mark', async () => {
+    const page = await browser.newPage();
+    await page.goto(pathToFileURL(files.get('large') as string).href);
+    expect(await page.locator('#source > p').textContent()).toMatch(/^The spec has [\d,]+ lines .* the input file holds it all\.$/);
+    /** Where the nth element a selector finds stands against a row of the gutter: its top and its bottom, in pixels from the row's top and bottom. */
+    const againstRow = (selector: string, nth: number, row: number) =>
+      page.evaluate(
+        ([selector, nth, row]) => {
+          const element = (document.querySelectorAll(selector as string)[nth as number] as HTMLElement).getBoundingClientRect();
+          const gutter = document.querySelector('.source .gutter') as HTMLElement;
+          const style = getComputedStyle(gutter);
+          const height = Number.parseFloat(style.lineHeight);
+          const top = gutter.getBoundingClientRect().top + Number.parseFloat(style.paddingTop) + (row as number) * height;
+          return { top: element.top - top, bottom: element.bottom - (top + height) };
+        },
+        [selector, nth, row],
+      );
+    const rows = ((await page.locator('.source .gutter').textContent()) ?? '').split('\n');
+    const links = page.locator('#problems a[href^="#L"]');
+    expect(await links.count()).toBe(4);
+    for (let index = 0; index < 4; index++) {
+      await links.nth(index).click();
+      const line = await page.evaluate(() => location.hash);
+      expect(await page.locator(line).evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+      expect(Math.abs((await againstRow(line, 0, rows.indexOf(line.slice(2)))).top)).toBeLessThan(2);
+      await page.locator(`${line} a.note`).click();
+      expect(await page.evaluate(() => location.hash)).toBe(`#problem-${index + 1}`);
+    }
+    const notes = page.locator('.source .elided');
+    expect(await notes.count()).toBe(rows.filter((row) => row === '⋮').length);
+    for (const [position, row] of rows.flatMap((mark, at) => (mark === '⋮' ? [at] : [])).entries()) {
+      expect(await notes.nth(position).textContent()).toMatch(/^⋮ [\d,]+ lines? left out \([\d,]+ bytes\)$/);
+      // An inline note's box is its text's, inside the row's line box: within the row, on no other.
+      const { top, bottom } = await againstRow('.source .elided', position, row);
+      expect(top).toBeGreaterThan(-1);
+      expect(bottom).toBeLessThan(1);
+    }
     await page.close();
   });
 });

@@ -84,15 +84,18 @@ export function topLevelMember(text: string, key: string): string | undefined {
 
 interface Wanted {
   children: Map<string, Wanted>;
+  /** Where the member it names starts: its key; for an array item, the item. */
   offset?: number;
+  /** Where its value is written, from its first character to just after its last. */
+  value?: { start: number; end: number };
 }
 
 /**
- * For each pointer (as its reference tokens), the offset where the member it names starts (its
- * key; for an array item, the item), or that of its nearest existing ancestor. One pass over the
- * text, descending only into the members the pointers name.
+ * The pointers (as their reference tokens) as a tree of the members they name, each marked with
+ * where it was found: one pass over the text, descending only into the members the pointers name.
+ * Of a key written twice, the first is kept.
  */
-export function locatePointers(text: string, pointers: ReadonlyArray<readonly string[]>): number[] {
+function findWanted(text: string, pointers: ReadonlyArray<readonly string[]>): Wanted {
   const root: Wanted = { children: new Map() };
   for (const tokens of pointers) {
     let node = root;
@@ -104,6 +107,11 @@ export function locatePointers(text: string, pointers: ReadonlyArray<readonly st
   }
   const value = (start: number, wanted: Wanted): number => {
     const at = skipSpace(text, start);
+    const end = valueEnd(at, wanted);
+    wanted.value ??= { start: at, end };
+    return end;
+  };
+  const valueEnd = (at: number, wanted: Wanted): number => {
     if (wanted.children.size === 0) return skipValue(text, at);
     const code = text.charCodeAt(at);
     if (code === OPEN_BRACE) {
@@ -126,6 +134,16 @@ export function locatePointers(text: string, pointers: ReadonlyArray<readonly st
   };
   root.offset = skipSpace(text, 0);
   value(0, root);
+  return root;
+}
+
+/**
+ * For each pointer (as its reference tokens), the offset where the member it names starts (its
+ * key; for an array item, the item), or that of its nearest existing ancestor. One pass over the
+ * text, descending only into the members the pointers name.
+ */
+export function locatePointers(text: string, pointers: ReadonlyArray<readonly string[]>): number[] {
+  const root = findWanted(text, pointers);
   return pointers.map((tokens) => {
     let node = root;
     let offset = root.offset as number;
@@ -136,6 +154,20 @@ export function locatePointers(text: string, pointers: ReadonlyArray<readonly st
       node = child;
     }
     return offset;
+  });
+}
+
+/**
+ * For each pointer (as its reference tokens), where the value it names is written: from its first
+ * character to just after its last (a string's quotes included), or undefined when the text has no
+ * such value. As locatePointers, one pass, in memory that grows with the pointers, not the text.
+ */
+export function locateValues(text: string, pointers: ReadonlyArray<readonly string[]>): Array<{ start: number; end: number } | undefined> {
+  const root = findWanted(text, pointers);
+  return pointers.map((tokens) => {
+    let node: Wanted | undefined = root;
+    for (const token of tokens) node = node?.children.get(token);
+    return node?.value;
   });
 }
 

@@ -2,10 +2,11 @@ import type { PhrasingContent, RootContent } from 'mdast';
 import { codeList, paragraph, text } from './mdast-builders.js';
 
 /**
- * Bounds on what a Markdown document draws. A spec may hold millions of items, and each row or item
- * costs mdast nodes worth about a hundred times its bytes: past these bounds a document shows the
- * first items and says how many more there are, and the JSON form lists everything. Only the shown
- * items are ever read, so the cost of a section no longer grows with its list.
+ * Bounds on what a Markdown document or an HTML page draws. A spec may hold millions of items, and
+ * each row or item costs mdast or hast nodes worth about a hundred times its bytes: past these
+ * bounds a document shows the first items and says how many more there are, and the JSON form
+ * lists everything. Only the shown items are ever read, so the cost of a section no longer grows
+ * with its list.
  */
 export const MAX_ROWS = 1000;
 /** Where a report's reader finds what a cut table or list left out. */
@@ -27,9 +28,14 @@ export function firstItems(value: unknown, max: number): FirstItems<unknown> {
   return { items: value.slice(0, max), more: Math.max(0, value.length - max) };
 }
 
-/** The paragraph after a table or list that was cut: how many more there are, and where to find them all. */
+/** The sentence after a table or list that was cut: how many more there are, and where to find them all. */
+export function moreSentence(more: number, noun: string, whereAll: string): string {
+  return `… and ${more} more ${noun}, not shown (at most ${MAX_ROWS}); ${whereAll}.`;
+}
+
+/** The paragraph after a table or list that was cut (moreSentence), or nothing when none was. */
 export function moreNote(more: number, noun: string, whereAll: string): RootContent[] {
-  return more === 0 ? [] : [paragraph(text(`… and ${more} more ${noun}, not shown (at most ${MAX_ROWS}); ${whereAll}.`))];
+  return more === 0 ? [] : [paragraph(text(moreSentence(more, noun, whereAll)))];
 }
 
 /** A cell's list as inline code, comma-separated, cut after MAX_ITEMS_IN_CELL items with a count of the rest. */

@@ -1,11 +1,14 @@
+import { JSDOM } from 'jsdom';
 import type { Root, RootContent, Table } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { createCompiler } from '../../src/compile.js';
+import { DIAGNOSTIC_CAP } from '../../src/diagnostics/cap.js';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
 import { markdownTree, renderMarkdown } from '../../src/dialects/markdown.js';
+import { renderHtml } from '../../src/render/html/index.js';
 import { MAX_ITEMS_IN_CELL, MAX_ROWS } from '../../src/render/limits.js';
 import type { FileOutcome } from '../../src/report/outcome.js';
 import type { Report } from '../../src/report/types.js';
@@ -91,6 +94,53 @@ describe('the Markdown report draws at most MAX_ROWS rows a table or list, and s
       return () => void renderMarkdown(huge);
     };
     expect(growthRatio(render, 500_000)).toBeLessThan(LINEAR);
+  });
+});
+
+describe('the HTML page cuts its tables and lists the same way', () => {
+  /** A huge report with the problems a compile keeps: 1,000 of them (the cap), so that only the record is huge. */
+  const capped = (count: number, cellCount?: number): Report => {
+    const report = hugeReport(count, cellCount);
+    return { ...report, diagnostics: report.diagnostics.slice(0, DIAGNOSTIC_CAP) };
+  };
+  /** The start tags of a page before its embedded data: every "<" of the text it shows is escaped. */
+  const startTags = (html: string): number => html.slice(0, html.indexOf('<script type="application/json"')).match(/<[a-z]/g)?.length ?? 0;
+
+  it('every table and list of the record: MAX_ROWS rows, then a sentence; a cell, MAX_ITEMS_IN_CELL items, then a count', () => {
+    const more = 7;
+    const { document } = new JSDOM(renderHtml(hugeReport(MAX_ROWS + more))).window;
+    for (const [id, noun] of [
+      ['map', 'map entries'],
+      ['hypotheses', 'hypotheses'],
+      ['findings', 'deep dives'],
+      ['replans', 'replans'],
+    ]) {
+      expect(document.querySelectorAll(`#${id} tbody tr`)).toHaveLength(MAX_ROWS);
+      expect(document.querySelector(`#${id} > p`)?.textContent).toBe(
+        `… and ${more} more ${noun}, not shown (at most ${MAX_ROWS}); the JSON report (--format json) lists them all.`,
+      );
+    }
+    expect(document.querySelectorAll('#risks li')).toHaveLength(MAX_ROWS);
+    expect(document.querySelector('#risks > p')?.textContent).toContain(`… and ${more} more risks, not shown`);
+    const cell = new JSDOM(renderHtml(hugeReport(3, MAX_ITEMS_IN_CELL + 2))).window.document.querySelector('#map tbody tr td:nth-child(4)');
+    expect(cell?.querySelectorAll('code')).toHaveLength(MAX_ITEMS_IN_CELL);
+    expect(cell?.textContent?.endsWith('… 2 more')).toBe(true);
+  });
+
+  it('has as many elements for 100,000 items a list as for 1,001 (the timeline of 100,000 dives included): only its data grows', () => {
+    // But for the burn-down's names, about eight evenly spaced whatever the dives, which may be one more or less.
+    expect(Math.abs(startTags(renderHtml(capped(100_000))) - startTags(renderHtml(capped(MAX_ROWS + 1))))).toBeLessThanOrEqual(2);
+    expect(startTags(renderHtml(capped(MAX_ROWS + 1, 10_000)))).toBe(startTags(renderHtml(capped(MAX_ROWS + 1, MAX_ITEMS_IN_CELL + 1))));
+  });
+});
+
+describe('the HTML page of 200,000 deep dives', () => {
+  it("draws its timeline and its burn-down: a spread of a row or a point a dive passed the engine's limit on arguments", () => {
+    const count = 200_000;
+    const deepDives = Array.from({ length: count }, (_, index) => ({ id: `D${index}` }));
+    const html = renderHtml({ ...base, investigation: { ...base.investigation, deepDives } });
+    expect(/<polyline points="([^"]*)"/.exec(html)?.[1]?.split(' ')).toHaveLength(count + 1);
+    expect(html).toContain(`<title>… and ${count - 60} more`);
   });
 });
 

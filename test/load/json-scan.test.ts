@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { type Node, parseTree } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
-import { countMemberSeparators, findRepeatedKey, locatePointers } from '../../src/load/json-scan.js';
+import { countMemberSeparators, findRepeatedKey, locatePointers, locateValues } from '../../src/load/json-scan.js';
 import { measureShape } from '../../src/load/shape.js';
 import { growthRatio, LINEAR } from '../support/scaling.js';
 
@@ -28,6 +28,17 @@ function treeOffset(root: Node, tokens: readonly string[]): number {
     node = next;
   }
   return offset;
+}
+
+/** Where jsonc-parser's tree writes the value a pointer names, or undefined when there is none. */
+function treeValue(root: Node, tokens: readonly string[]): { start: number; end: number } | undefined {
+  let node: Node | undefined = root;
+  for (const token of tokens) {
+    if (node?.type === 'object') node = node.children?.find((child) => child.children?.[0]?.value === token)?.children?.[1];
+    else if (node?.type === 'array' && /^\d+$/.test(token)) node = node.children?.[Number(token)];
+    else node = undefined;
+  }
+  return node === undefined ? undefined : { start: node.offset, end: node.offset + node.length };
 }
 
 function pointersOf(value: unknown, prefix: string[] = []): string[][] {
@@ -68,6 +79,18 @@ describe('linear JSON scans', () => {
     );
   });
 
+  it("find every pointer's value where jsonc-parser's tree does, and none where it has none", () => {
+    fc.assert(
+      fc.property(json, spacing, (value, space) => {
+        const text = JSON.stringify(value, null, space);
+        const pointers = pointersOf(value);
+        const tree = parseTree(text) as Node;
+        expect(locateValues(text, pointers)).toEqual(pointers.map((tokens) => treeValue(tree, tokens)));
+      }),
+      { seed: 20261201, numRuns: 400 },
+    );
+  });
+
   it('count one separator per member, whatever the strings hold', () => {
     fc.assert(
       fc.property(json, spacing, (value, space) => {
@@ -97,6 +120,7 @@ describe('linear JSON scans', () => {
           countMemberSeparators(text);
           findRepeatedKey(text);
           locatePointers(text, [['risks', String(count - 1)], [`x-${count - 1}`]]);
+          locateValues(text, [['risks', String(count - 1)], [`x-${count - 1}`]]);
         };
       };
       // The quadratic scan this replaces took minutes at a million: the test's timeout guards that size.

@@ -58,7 +58,8 @@ export function burnDown(spending: Spending): ElementContent[] {
   const { total, used, unit } = spending;
   const spent = spentAfterEach(spending);
   if (total === null || total <= 0 || spent.length < 2) return [];
-  const top = Math.max(total, ...spent);
+  // A reduce, not a spread: a spread of a value a step passes the engine's limit on arguments (some 120,000).
+  const top = spent.reduce((highest, value) => Math.max(highest, value), total);
   // Coordinates to a tenth of a pixel: finer says nothing more and costs bytes on a page of thousands of points.
   const x = (index: number): number => tenth(LEFT + ((WIDTH - LEFT - RIGHT) * index) / (spent.length - 1));
   const y = (value: number): number => tenth(TOP + (HEIGHT - TOP - BOTTOM) * (1 - value / top));

@@ -30,6 +30,7 @@ const KATAS_TABLES: readonly RecordTable[] = [
       ['Evidence tag', (scan) => codeCell(scan['evidence_tag'])],
     ],
     empty: 'No cheap mapping recorded.',
+    noun: 'mappings',
   },
   {
     id: 'plan',
@@ -42,6 +43,7 @@ const KATAS_TABLES: readonly RecordTable[] = [
       ['Source', (entry) => textCell(entry['source'])],
     ],
     empty: 'No plan recorded.',
+    noun: 'plan entries',
   },
   {
     id: 'findings',
@@ -57,6 +59,7 @@ const KATAS_TABLES: readonly RecordTable[] = [
       ['Summary', (finding) => textCell(finding['summary'])],
     ],
     empty: 'No findings recorded.',
+    noun: 'findings',
   },
   {
     id: 'replans',
@@ -69,6 +72,7 @@ const KATAS_TABLES: readonly RecordTable[] = [
       ['Evidence tag', (replan) => codeCell(replan['evidence_tag'])],
     ],
     empty: 'No replans: no finding invalidated the hypothesis.',
+    noun: 'replans',
   },
   {
     id: 'evidence',
@@ -80,6 +84,7 @@ const KATAS_TABLES: readonly RecordTable[] = [
       ['Source', (item) => codeCell(item['source'])],
     ],
     empty: 'No evidence recorded.',
+    noun: 'evidence items',
   },
 ];
 
@@ -138,12 +143,12 @@ function katasTimelineRows(report: KatasReport, spending: Spending): Row[] {
     const kind = invalidates ? 'invalidates' : 'confirms';
     return { lane: 'Finding', kind, shape: 'circle', label: full, full, problems: problems(`/findings/${index}`) };
   };
-  rows.push(
-    ...withReplans(records(data['findings']), findingRow, records(data['replans']), 'trigger_finding_id', (replan, index) => ({
-      ...replanRow(replan),
-      problems: problems(`/replans/${index}`),
-    })),
-  );
+  // One push a row: a spread of a row a finding passes the engine's limit on arguments (some 120,000).
+  for (const row of withReplans(records(data['findings']), findingRow, records(data['replans']), 'trigger_finding_id', (replan, index) => ({
+    ...replanRow(replan),
+    problems: problems(`/replans/${index}`),
+  })))
+    rows.push(row);
   const { status, pendingQuestions } = report.katas.budget;
   if (status !== null) {
     const full = `budget ${brief(status)} · ${plural(pendingQuestions, 'pending question')}`;
@@ -215,7 +220,7 @@ function risksContent(data: Record<string, unknown>): ElementContent[] {
   const remaining = items(field(data, 'risks', 'remaining'));
   const forbidden = items(field(data, 'risks', 'forbidden_patterns'));
   return [
-    textList(remaining, 'No remaining risks declared.'),
+    ...textList(remaining, 'No remaining risks declared.', 'risks'),
     h('h3', 'Forbidden patterns'),
     forbidden.length === 0 ? h('p', 'None declared.') : h('p', codeListCell(forbidden)),
   ];

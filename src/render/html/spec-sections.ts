@@ -24,6 +24,7 @@ const SPEC_TABLES: readonly RecordTable[] = [
       ['Evidence', (entry) => textCell(entry['evidence'])],
     ],
     empty: 'None recorded.',
+    noun: 'map entries',
   },
   {
     id: 'hypotheses',
@@ -38,6 +39,7 @@ const SPEC_TABLES: readonly RecordTable[] = [
       ['Candidate nodes', (hypothesis) => codeListCell(hypothesis['candidateNodes'])],
     ],
     empty: 'None recorded.',
+    noun: 'hypotheses',
   },
   {
     id: 'findings',
@@ -54,6 +56,7 @@ const SPEC_TABLES: readonly RecordTable[] = [
       ['Finding', (dive) => textCell(dive['finding'])],
     ],
     empty: 'None recorded.',
+    noun: 'deep dives',
   },
   {
     id: 'replans',
@@ -67,6 +70,7 @@ const SPEC_TABLES: readonly RecordTable[] = [
       ['Evidence', (replan) => textCell(replan['evidence'])],
     ],
     empty: 'No replans: no evidence invalidated a hypothesis.',
+    noun: 'replans',
   },
 ];
 
@@ -93,7 +97,7 @@ export function specSections(report: Report): Section[] {
     {
       id: 'risks',
       title: 'Risks and coverage left out',
-      content: [textList(items(data['risks']), 'No risks declared.')],
+      content: textList(items(data['risks']), 'No risks declared.', 'risks'),
     },
   ];
 }

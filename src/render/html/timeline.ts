@@ -76,12 +76,12 @@ export function specTimelineRows(report: Report): Row[] {
     const full = `${brief(dive['id'])} → ${brief(dive['hypothesisId'])} · ${brief(effect)}${of} · ${brief(dive['node'])} · ${brief(dive['finding'])}`;
     return { lane: 'Deep dive', kind: effectClass(effect), shape: 'circle', label: full, full, problems: problems(`/deepDives/${index}`) };
   };
-  rows.push(
-    ...withReplans(dives, diveRow, replans, 'afterDeepDive', (replan, index) => ({
-      ...replanRow(replan),
-      problems: problems(`/replanLog/${index}`),
-    })),
-  );
+  // One push a row: a spread of a row a dive passes the engine's limit on arguments (some 120,000).
+  for (const row of withReplans(dives, diveRow, replans, 'afterDeepDive', (replan, index) => ({
+    ...replanRow(replan),
+    problems: problems(`/replanLog/${index}`),
+  })))
+    rows.push(row);
   const stop = data['stopCondition'];
   if (typeof stop === 'object' && stop !== null) {
     const reason = (stop as Record<string, unknown>)['reason'];
