@@ -24,6 +24,7 @@ const timed = [
   'test/hostile/rule-cost.test.ts',
   'test/hostile/suggestions.test.ts',
   'test/load/json-scan.test.ts',
+  'test/lsp-frame-cost.test.ts',
   'test/mcp-line-cost.test.ts',
   'test/properties.test.ts',
 ];

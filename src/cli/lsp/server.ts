@@ -2,13 +2,14 @@
 // (vscode-languageserver). Each open document is judged as the command line judges its file,
 // after a pause in typing; hover, completion and quick fixes read its last check. The compiler
 // stays loaded between checks. A document, a request or a watched file that goes wrong is answered
-// with nothing and a line in the client's log, never with the server's end.
+// with nothing and a line in the client's log, a frame that cannot be read with a parse error and
+// such a line, never with the server's end.
 import type { Readable, Writable } from 'node:stream';
 import {
   CodeActionKind,
   createConnection,
   DidChangeWatchedFilesNotification,
-  StreamMessageReader,
+  type ResponseMessage,
   StreamMessageWriter,
   TextDocumentSyncKind,
   TextDocuments,
@@ -18,6 +19,7 @@ import type { Stage } from '../../compile.js';
 import { toolInfo } from '../../tool.js';
 import { type CheckedDocument, checkDocument, fixDocument } from './check-document.js';
 import { codeActions, complete, FIX_ALL_KIND, hover } from './features.js';
+import { BoundedFrameReader, frameLimits } from './frame-reader.js';
 import { createWorkspace, type Workspace } from './workspace.js';
 
 export interface LspServerOptions {
@@ -62,7 +64,16 @@ function looksLikeSpec(document: TextDocument): boolean {
 }
 
 export function serveLsp(options: LspServerOptions): Promise<void> {
-  const connection = createConnection(new StreamMessageReader(options.stdin), new StreamMessageWriter(options.stdout));
+  const writer = new StreamMessageWriter(options.stdout);
+  // A frame that cannot be read is answered (its id was never read: null) and said in the client's
+  // log; the server reads on from the next header.
+  const reader = new BoundedFrameReader(options.stdin, frameLimits(options.maxBytes), (problem) => {
+    const answer: ResponseMessage = { jsonrpc: '2.0', id: null, error: problem };
+    // A writer that fails has gone: the connection hears of it from the writer itself.
+    writer.write(answer).catch(() => undefined);
+    connection.console.error(`${toolInfo.name}: a message from the client could not be read: ${problem.message}`);
+  });
+  const connection = createConnection(reader, writer);
   const documents = new TextDocuments(TextDocument);
   const checked = new Map<string, CheckedDocument>();
   const ours = new Set<string>();
