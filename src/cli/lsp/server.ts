@@ -77,6 +77,8 @@ export function serveLsp(options: LspServerOptions): Promise<void> {
   const documents = new TextDocuments(TextDocument);
   const checked = new Map<string, CheckedDocument>();
   const ours = new Set<string>();
+  /** The sidecar problem last said in the client's log, by URI: said again only when it changes, not at every keystroke. */
+  const sidecarProblems = new Map<string, string>();
   /** The check each document waits for, by URI, and how to call it off. */
   const timers = new Map<string, { cancel(): void }>();
   let workspace: Workspace = createWorkspace([], options.maxBytes, options.env, options.cwd);
@@ -98,10 +100,21 @@ export function serveLsp(options: LspServerOptions): Promise<void> {
       // A check that an edit overtook is dropped: the next one is on its way.
       if (documents.get(uri)?.version !== result.version) return;
       checked.set(uri, result);
+      noteSidecar(uri, result.sidecarProblem);
       await connection.sendDiagnostics({ uri, version: result.version, diagnostics: result.diagnostics });
     } catch (error) {
       report(`checking ${uri}`, error);
     }
+  }
+
+  function noteSidecar(uri: string, problem: string | undefined): void {
+    if (problem === sidecarProblems.get(uri)) return;
+    if (problem === undefined) {
+      sidecarProblems.delete(uri);
+      return;
+    }
+    sidecarProblems.set(uri, problem);
+    connection.console.warn(`${toolInfo.name}: ${problem}; ${uri} is judged without it, as a finished spec`);
   }
 
   function schedule(uri: string, delay: number): void {
@@ -174,6 +187,7 @@ export function serveLsp(options: LspServerOptions): Promise<void> {
     timers.delete(event.document.uri);
     checked.delete(event.document.uri);
     ours.delete(event.document.uri);
+    sidecarProblems.delete(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   });
 
