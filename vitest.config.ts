@@ -26,6 +26,7 @@ const timed = [
   'test/hostile/trace-matching-cost.test.ts',
   'test/load/json-scan.test.ts',
   'test/load/yaml-hints-cost.test.ts',
+  'test/lsp-frame-cost.test.ts',
   'test/mcp-line-cost.test.ts',
   'test/properties.test.ts',
 ];

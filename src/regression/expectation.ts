@@ -108,7 +108,15 @@ export function readExpectation(
   }
   const file = shown(first.file);
   // Messages already start with the file's name: inside them it is just "the file".
-  const parsed = readDocument(first.file, { maxBytes: DEFAULT_MAX_BYTES, shown: 'the file', format: first.format, notAnObject, inside });
+  const parsed = readDocument(first.file, {
+    maxBytes: DEFAULT_MAX_BYTES,
+    shown: 'the file',
+    format: first.format,
+    notAnObject,
+    inside,
+    // --max-bytes bounds specs, not their expectations.
+    limitNote: 'an expectation file holds at most 16 MiB',
+  });
   return { ...first, expectation: expectationFrom(parsed, first.format, file) };
 }
 

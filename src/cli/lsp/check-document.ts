@@ -1,7 +1,6 @@
 // One open document judged as the command line judges its file: the configuration, baseline and
 // x-trace found from its folder (inside the workspace only), the preset, the stage; its problems
 // as LSP diagnostics with the exact range of the value each one is about.
-import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -12,6 +11,7 @@ import type { FileOutcome } from '../../run/compile-file.js';
 import { packageFiles, toolInfo } from '../../tool.js';
 import { judgeOneSpec, type OneSpec, type OneSpecFlags, type SpecSource } from '../commands/one-spec.js';
 import type { CliError } from '../contract.js';
+import { sidecarStage } from './sidecar.js';
 import type { Workspace } from './workspace.js';
 
 /** What a document came to: its diagnostics for the editor, and what hover, completion and fixes read. */
@@ -24,6 +24,8 @@ export interface CheckedDocument {
   policy: Policy;
   /** The rule pages' base the diagnostics link to. */
   ruleDocs: string;
+  /** Why the document's fixture sidecar could not be read, when it could not: the document is then judged as finished. */
+  sidecarProblem?: string;
 }
 
 /** What a diagnostic carries for a quick fix: where its value is, and what the compiler knows of it. */
@@ -43,7 +45,7 @@ export function formatOf(document: TextDocument): DocumentFormat {
 
 export async function checkDocument(document: TextDocument, workspace: Workspace, settings: { stage?: Stage }): Promise<CheckedDocument> {
   const format = formatOf(document);
-  const spec = await judgeDocument(document, workspace, settings, {});
+  const { spec, sidecarProblem } = await judgeDocument(document, workspace, settings, {});
   const ruleDocs = spec.config.config.ruleDocsBaseUrl ?? packageFiles.rulePages;
   return {
     uri: document.uri,
@@ -53,32 +55,35 @@ export async function checkDocument(document: TextDocument, workspace: Workspace
     outcome: spec.outcome,
     policy: spec.compiler.policy,
     ruleDocs,
+    ...(sidecarProblem === undefined ? {} : { sidecarProblem }),
   };
 }
 
 /** The document with every safe problem fixed, as compile --fix would write its file; undefined when nothing is. */
 export async function fixDocument(document: TextDocument, workspace: Workspace, settings: { stage?: Stage }): Promise<string | undefined> {
-  const spec = await judgeDocument(document, workspace, settings, { fix: 'safe' });
+  const { spec } = await judgeDocument(document, workspace, settings, { fix: 'safe' });
   return spec.fixed === undefined || spec.fixed.applied.length === 0 ? undefined : spec.fixed.text;
 }
 
 /**
  * The document judged as its file would be: a file inside the workspace from its folder (its
- * configuration, baseline and x-trace, inside the workspace only), any other document as text.
+ * configuration, baseline, x-trace and sidecar, inside the workspace only), any other document as
+ * text. With why its sidecar could not be read, when it could not.
  */
-function judgeDocument(
+async function judgeDocument(
   document: TextDocument,
   workspace: Workspace,
   settings: { stage?: Stage },
   extra: Pick<OneSpecFlags, 'fix'>,
-): Promise<OneSpec> {
+): Promise<{ spec: OneSpec; sidecarProblem?: string }> {
   const text = document.getText();
-  const file = document.uri.startsWith('file:') ? fileURLToPath(document.uri) : undefined;
+  const path = document.uri.startsWith('file:') ? fileURLToPath(document.uri) : undefined;
+  const file = path !== undefined && workspace.roots !== null && workspace.roots.inside(path) !== null ? path : undefined;
   const source: SpecSource =
-    file !== undefined && workspace.roots !== null && workspace.roots.inside(file) !== null
+    file !== undefined && workspace.roots !== null
       ? { buffer: text, path: file, inside: workspace.roots.bound }
       : { text, format: formatOf(document) };
-  const stage = stageOf(file, settings.stage);
+  const { stage, sidecarProblem } = stageOf(path, workspace, settings.stage);
   const flags: OneSpecFlags = {
     maxBytes: workspace.maxBytes,
     ...(stage === 'draft' ? { stage } : {}),
@@ -87,24 +92,21 @@ function judgeDocument(
     kept: workspace.kept,
     ...extra,
   };
-  return judgeOneSpec(source, flags, workspace.io);
+  const spec = await judgeOneSpec(source, flags, workspace.io);
+  return sidecarProblem === undefined ? { spec } : { spec, sidecarProblem };
 }
 
 /**
  * A draft is judged as one (`--stage draft`) when the editor's setting says so, when its name says
- * so (`NAME.draft.yaml`, `NAME.draft.json`), or when its fixture sidecar (`NAME.expect.json`) does.
+ * so (`NAME.draft.yaml`, `NAME.draft.json`), or when its fixture sidecar (`NAME.expect.json`,
+ * `.expect.yaml`) does.
  */
-function stageOf(file: string | undefined, setting: Stage | undefined): Stage {
-  if (setting !== undefined) return setting;
-  if (file === undefined) return 'final';
-  if (/\.draft\.(json|ya?ml)$/i.test(file)) return 'draft';
-  const sidecar = file.replace(/\.(json|ya?ml)$/i, '.expect.json');
-  if (sidecar === file || !existsSync(sidecar)) return 'final';
-  try {
-    return (JSON.parse(readFileSync(sidecar, 'utf8')) as { stage?: unknown }).stage === 'draft' ? 'draft' : 'final';
-  } catch {
-    return 'final';
-  }
+function stageOf(path: string | undefined, workspace: Workspace, setting: Stage | undefined): { stage: Stage; sidecarProblem?: string } {
+  if (setting !== undefined) return { stage: setting };
+  if (path === undefined) return { stage: 'final' };
+  if (/\.draft\.(json|ya?ml)$/i.test(path)) return { stage: 'draft' };
+  const { draft, problem } = sidecarStage(path, workspace);
+  return { stage: draft ? 'draft' : 'final', ...(problem === undefined ? {} : { sidecarProblem: problem }) };
 }
 
 /** A file's outcome as the editor shows it: its input error at its place, or each problem over the value it is about. */

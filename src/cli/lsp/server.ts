@@ -2,13 +2,14 @@
 // (vscode-languageserver). Each open document is judged as the command line judges its file,
 // after a pause in typing; hover, completion and quick fixes read its last check. The compiler
 // stays loaded between checks. A document, a request or a watched file that goes wrong is answered
-// with nothing and a line in the client's log, never with the server's end.
+// with nothing and a line in the client's log, a frame that cannot be read with a parse error and
+// such a line, never with the server's end.
 import type { Readable, Writable } from 'node:stream';
 import {
   CodeActionKind,
   createConnection,
   DidChangeWatchedFilesNotification,
-  StreamMessageReader,
+  type ResponseMessage,
   StreamMessageWriter,
   TextDocumentSyncKind,
   TextDocuments,
@@ -19,6 +20,7 @@ import { toolInfo } from '../../tool.js';
 import { CliError } from '../contract.js';
 import { type CheckedDocument, checkDocument, fixDocument, refusalDiagnostics } from './check-document.js';
 import { codeActions, complete, FIX_ALL_KIND, hover } from './features.js';
+import { BoundedFrameReader, frameLimits } from './frame-reader.js';
 import { createWorkspace, type Workspace } from './workspace.js';
 
 export interface LspServerOptions {
@@ -63,10 +65,21 @@ function looksLikeSpec(document: TextDocument): boolean {
 }
 
 export function serveLsp(options: LspServerOptions): Promise<void> {
-  const connection = createConnection(new StreamMessageReader(options.stdin), new StreamMessageWriter(options.stdout));
+  const writer = new StreamMessageWriter(options.stdout);
+  // A frame that cannot be read is answered (its id was never read: null) and said in the client's
+  // log; the server reads on from the next header.
+  const reader = new BoundedFrameReader(options.stdin, frameLimits(options.maxBytes), (problem) => {
+    const answer: ResponseMessage = { jsonrpc: '2.0', id: null, error: problem };
+    // A writer that fails has gone: the connection hears of it from the writer itself.
+    writer.write(answer).catch(() => undefined);
+    connection.console.error(`${toolInfo.name}: a message from the client could not be read: ${problem.message}`);
+  });
+  const connection = createConnection(reader, writer);
   const documents = new TextDocuments(TextDocument);
   const checked = new Map<string, CheckedDocument>();
   const ours = new Set<string>();
+  /** The sidecar problem last said in the client's log, by URI: said again only when it changes, not at every keystroke. */
+  const sidecarProblems = new Map<string, string>();
   /** The check each document waits for, by URI, and how to call it off. */
   const timers = new Map<string, { cancel(): void }>();
   let workspace: Workspace = createWorkspace([], options.maxBytes, options.env, options.cwd);
@@ -88,6 +101,7 @@ export function serveLsp(options: LspServerOptions): Promise<void> {
       // A check that an edit overtook is dropped: the next one is on its way.
       if (documents.get(uri)?.version !== result.version) return;
       checked.set(uri, result);
+      noteSidecar(uri, result.sidecarProblem);
       await connection.sendDiagnostics({ uri, version: result.version, diagnostics: result.diagnostics });
     } catch (error) {
       if (error instanceof CliError) await refused(uri, document, error);
@@ -104,6 +118,16 @@ export function serveLsp(options: LspServerOptions): Promise<void> {
     } catch (sending) {
       report(`checking ${uri}`, sending);
     }
+  }
+
+  function noteSidecar(uri: string, problem: string | undefined): void {
+    if (problem === sidecarProblems.get(uri)) return;
+    if (problem === undefined) {
+      sidecarProblems.delete(uri);
+      return;
+    }
+    sidecarProblems.set(uri, problem);
+    connection.console.warn(`${toolInfo.name}: ${problem}; ${uri} is judged without it, as a finished spec`);
   }
 
   function schedule(uri: string, delay: number): void {
@@ -176,6 +200,7 @@ export function serveLsp(options: LspServerOptions): Promise<void> {
     timers.delete(event.document.uri);
     checked.delete(event.document.uri);
     ours.delete(event.document.uri);
+    sidecarProblems.delete(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   });
 
