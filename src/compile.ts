@@ -1,6 +1,7 @@
 import { definedFields } from './common/defined-fields.js';
 import { didYouMean } from './common/suggest.js';
 import type { Diagnostic, RuleSetting } from './diagnostics/diagnostic.js';
+import { keepApplicableFixes } from './diagnostics/fix-places.js';
 import {
   type DialectCompiled,
   type DialectInput,
@@ -184,7 +185,7 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
         ...definedFields({ baseline: inputOptions.baseline, trace }),
       };
       const compiled = (compilers.get(dialect.id) as (document: DialectInput) => DialectCompiled)(document);
-      return { ...compiled, dialect: dialect.id, ...definedFields({ source }) };
+      return { ...withApplicableFixes(compiled, source, format), dialect: dialect.id, ...definedFields({ source }) };
     },
   };
 }
@@ -233,6 +234,19 @@ function linkedTrace(
   if (follow === undefined || dialect !== 'investigation-spec') return undefined;
   const link = traceLinkOf(data);
   return link === undefined ? undefined : follow(link);
+}
+
+/**
+ * The compile with each fix kept only where the text lets it be written as meant (fixPlaces): a
+ * value an alias repeats, a block scalar or a tagged value carries no fix, so that what is counted
+ * as fixable is what --fix writes. Input that was data, not text, keeps its fixes: there is no text
+ * to write them into, and a caller may write them its own way.
+ */
+function withApplicableFixes(compiled: DialectCompiled, source: string | undefined, format: SourceFormat | 'data'): DialectCompiled {
+  if (compiled.error !== null || source === undefined || format === 'data') return compiled;
+  const diagnostics = keepApplicableFixes(compiled.diagnostics, source, format);
+  if (diagnostics === compiled.diagnostics) return compiled;
+  return { ...compiled, diagnostics, report: { ...compiled.report, diagnostics } };
 }
 
 function inputFailure(problem: InputProblem, source?: string): CompileResult {

@@ -1,7 +1,8 @@
 // `compile --fix`, `--fix-unsafe` and `--fix-dry-run`: before the run judges them, each input's
 // fixable problems are fixed (src/fix/) and the file rewritten atomically, only when the fixed
-// text still parses and has fewer problems; the dry run prints the changes as a unified diff
-// and writes nothing. The run then reports what remains.
+// text still parses and has fewer problems, the file's mode lets its user write it, and it still
+// holds what was read; the dry run prints the changes as a unified diff and writes nothing. The
+// run then reports what remains.
 import { createTwoFilesPatch } from 'diff';
 import { pathText } from '../../common/raw-path.js';
 import { type AppliedFix, type FixLevel, fixSpec } from '../../fix/fix-spec.js';
@@ -10,7 +11,7 @@ import { compileOptionsOf, type JudgedFile, sourceOf } from '../../run/compile-f
 import type { InputFile } from '../../run/input-file.js';
 import { usageError } from '../contract.js';
 import type { Judged } from './judges.js';
-import { writeOutputFile } from './write-output-file.js';
+import { replaceOutputFile } from './write-output-file.js';
 
 /** Which fixes a run writes, and whether it writes them or shows them. */
 export interface FixFlags {
@@ -65,8 +66,10 @@ export function fixInputs(
       run.diff += createTwoFilesPatch(input.reportPath, input.reportPath, read.source, outcome.text, '', '');
       run.shown += shownDiff(input.reportPath, read.source, outcome.text);
     } else {
-      // A file found in a folder is rewritten only inside that folder, as a report of --output-dir is.
-      const error = writeOutputFile(pathText(input.open), outcome.text, `--fix ${input.shown}`, input.inside);
+      // A file found in a folder is rewritten only inside that folder, as a report of --output-dir is;
+      // and only while it holds what was read (the text decoded from it, which UTF-8 gives back whole).
+      const shown = `--fix ${input.shown}`;
+      const error = replaceOutputFile(pathText(input.open), outcome.text, Buffer.from(read.source, 'utf8'), shown, input.inside);
       if (error !== null) throw usageError('OUTPUT_NOT_WRITABLE', error.message);
     }
   });
