@@ -1,7 +1,9 @@
 // Where a diagnostic's fix can be written in a spec's text, and what is written there: the one
-// place that decides both whether a fix is offered (the core keeps a fix only where this finds a
+// check that decides both whether a fix is offered (the core keeps a fix only where this finds a
 // place for it, so that "N fixable with --fix" counts only fixes that are written) and where
-// --fix, the MCP server and the language server write it (src/fix/edit-value.ts).
+// --fix, the MCP server and the language server write it (src/fix/edit-value.ts). For YAML, the
+// core asks it of the document the loader parsed (its locator's `fixPlace`), the editor of its own
+// parse of the same text: one function of the document, never a second parse in a compile.
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { Document, isMap, isScalar, isSeq, parseDocument, type Scalar } from 'yaml';
 import type { Diagnostic } from './diagnostic.js';
@@ -15,29 +17,33 @@ export interface FixPlace {
   written(replacement: string | number): string;
 }
 
-/** How YAML scalars may be written over: a block scalar (`|`, `>`) is not, its header and lines being more than one value's text. */
+/** The YAML scalars a fix may be written over: plain and quoted ones. */
 const WRITABLE_SCALARS: ReadonlySet<Scalar['type']> = new Set(['PLAIN', 'QUOTE_SINGLE', 'QUOTE_DOUBLE']);
 
 /**
  * The place of the value each pointer names, undefined where a fix must not be written: no such
- * value, a value that is not a scalar, and in YAML a value that an alias stands for or that stands
- * for an anchor's (an anchored or aliased scalar, or one inside an anchored or aliased
- * collection: writing it would change every alias of it too, or not change what the pointer
- * reads), a value with an explicit tag, or a block scalar. The text is parsed once, on the first
- * question.
+ * value, or a value that is not a scalar; in YAML (yamlFixPlaces) more. The text is parsed once, on
+ * the first question.
  */
-export function fixPlaces(text: string, format: DocumentFormat): (pointer: string) => FixPlace | undefined {
-  let find: ((tokens: string[]) => FixPlace | undefined) | undefined;
+export function fixPlaces(text: string, format: DocumentFormat): FixPlaceFinder {
+  let find: FixPlaceFinder | undefined;
   return (pointer) => {
-    find ??= format === 'json' ? jsonPlaces(text) : yamlPlaces(text);
-    return find(parsePointer(pointer));
+    find ??= format === 'json' ? jsonPlaces(text) : yamlFixPlaces(parseDocument(text, { uniqueKeys: false }).contents);
+    return find(pointer);
   };
 }
 
-/** The diagnostics with each fix kept only where fixPlaces finds its place; the same array when every fix is kept. */
-export function keepApplicableFixes(diagnostics: Diagnostic[], text: string, format: DocumentFormat): Diagnostic[] {
-  if (!diagnostics.some((diagnostic) => diagnostic.fix !== undefined)) return diagnostics;
-  const placeOf = fixPlaces(text, format);
+/** Where a fix to the value a pointer names may be written, if anywhere. */
+export type FixPlaceFinder = (pointer: string) => FixPlace | undefined;
+
+/**
+ * The diagnostics with each fix kept only where `placeOf` finds its place; the same array when every
+ * fix is kept. Without `placeOf` (JSON, or data that was never text), every fix is kept: in JSON
+ * every value a rule can fix is a scalar the text writes once (a repeated key is refused), which
+ * fixPlaces always finds, and a check would cost a second parse of every spec with a fix.
+ */
+export function keepApplicableFixes(diagnostics: Diagnostic[], placeOf: FixPlaceFinder | undefined): Diagnostic[] {
+  if (placeOf === undefined || !diagnostics.some((diagnostic) => diagnostic.fix !== undefined)) return diagnostics;
   let dropped = false;
   const kept = diagnostics.map((diagnostic) => {
     if (diagnostic.fix === undefined || placeOf(diagnostic.path) !== undefined) return diagnostic;
@@ -48,27 +54,28 @@ export function keepApplicableFixes(diagnostics: Diagnostic[], text: string, for
   return dropped ? kept : diagnostics;
 }
 
-function jsonPlaces(text: string): (tokens: string[]) => FixPlace | undefined {
+function jsonPlaces(text: string): FixPlaceFinder {
   const root = parseTree(text);
-  return (tokens) => {
-    const node =
-      root === undefined
-        ? undefined
-        : findNodeAtLocation(
-            root,
-            tokens.map((token) => (isIndexToken(token) ? Number(token) : token)),
-          );
+  return (pointer) => {
+    const path = parsePointer(pointer).map((token) => (isIndexToken(token) ? Number(token) : token));
+    const node = root === undefined ? undefined : findNodeAtLocation(root, path);
     if (node === undefined || node.type === 'object' || node.type === 'array' || node.type === 'property') return undefined;
     return { start: node.offset, end: node.offset + node.length, written: (replacement) => JSON.stringify(replacement) };
   };
 }
 
-function yamlPlaces(text: string): (tokens: string[]) => FixPlace | undefined {
-  const contents = parseDocument(text, { keepSourceTokens: true, uniqueKeys: false }).contents;
-  return (tokens) => {
+/**
+ * The places of a YAML document's contents, where a fix may be written as meant. Not in a value
+ * that an alias stands for or that stands for an anchor's (an anchored or aliased scalar, or one
+ * inside an anchored or aliased collection): writing it would change every alias of it too, or not
+ * the value the pointer reads. Not in a block scalar (`|`, `>`), whose header and lines are more
+ * than one value's text, nor in a value with an explicit tag (`!!str`), which the replacement may
+ * not fit.
+ */
+export function yamlFixPlaces(contents: unknown): FixPlaceFinder {
+  return (pointer) => {
     let node: unknown = contents;
-    for (const token of tokens) {
-      // An anchored collection is what its aliases stand for; an alias is another node's value.
+    for (const token of parsePointer(pointer)) {
       if ((isMap(node) || isSeq(node)) && node.anchor !== undefined) return undefined;
       if (isMap(node)) node = node.items.find((pair) => isScalar(pair.key) && String(pair.key.value) === token)?.value;
       else if (isSeq(node) && isIndexToken(token)) node = node.items[Number(token)];
