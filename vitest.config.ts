@@ -10,7 +10,12 @@ import { defineConfig } from 'vitest/config';
  * cores. They run after the rest, each file in a process of its own (a heap that no other file's
  * garbage enters), two at a time. test/suite-groups.test.ts keeps these lists whole.
  */
-const mocking = ['test/dialects.test.ts', 'test/hostile/unreadable-folders.test.ts', 'test/html-serialize.test.ts'];
+const mocking = [
+  'test/dialects.test.ts',
+  'test/fix-file-safety.test.ts',
+  'test/hostile/unreadable-folders.test.ts',
+  'test/html-serialize.test.ts',
+];
 const timed = [
   'test/cost-measure.test.ts',
   'test/fuzz-hostile.test.ts',

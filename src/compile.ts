@@ -1,6 +1,7 @@
 import { definedFields } from './common/defined-fields.js';
 import { didYouMean } from './common/suggest.js';
 import type { Diagnostic, RuleSetting } from './diagnostics/diagnostic.js';
+import { type FixPlaceFinder, keepApplicableFixes } from './diagnostics/fix-places.js';
 import {
   type DialectCompiled,
   type DialectInput,
@@ -184,7 +185,7 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
         ...definedFields({ baseline: inputOptions.baseline, trace }),
       };
       const compiled = (compilers.get(dialect.id) as (document: DialectInput) => DialectCompiled)(document);
-      return { ...compiled, dialect: dialect.id, ...definedFields({ source }) };
+      return { ...withApplicableFixes(compiled, locate?.fixPlace), dialect: dialect.id, ...definedFields({ source }) };
     },
   };
 }
@@ -233,6 +234,18 @@ function linkedTrace(
   if (follow === undefined || dialect !== 'investigation-spec') return undefined;
   const link = traceLinkOf(data);
   return link === undefined ? undefined : follow(link);
+}
+
+/**
+ * The compile with each fix kept only where the text lets it be written as meant (fix-places.ts,
+ * asked of the document the loader parsed): a YAML value an alias repeats, a block scalar or a
+ * tagged value carries no fix, so that what is counted as fixable is what --fix writes.
+ */
+function withApplicableFixes(compiled: DialectCompiled, placeOf: FixPlaceFinder | undefined): DialectCompiled {
+  if (compiled.error !== null) return compiled;
+  const diagnostics = keepApplicableFixes(compiled.diagnostics, placeOf);
+  if (diagnostics === compiled.diagnostics) return compiled;
+  return { ...compiled, diagnostics, report: { ...compiled.report, diagnostics } };
 }
 
 function inputFailure(problem: InputProblem, source?: string): CompileResult {

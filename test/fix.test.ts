@@ -168,10 +168,12 @@ describe('compile --fix, --fix-unsafe, --fix-dry-run', () => {
     writeFileSync(spec, brokenYaml());
     const run = await runInProcess([spec, '--fix-dry-run'], { cwd: scratch });
     expect(run.status).toBe(1);
-    expect(run.stdout).toContain('-  used: 7 # spent so far\r\n+  used: 2 # spent so far');
+    // Printed, the file's carriage returns show as every control does; the envelope's diff is the patch itself.
+    expect(run.stdout).toContain('-  used: 7 # spent so far\u240d\n+  used: 2 # spent so far\u240d\n');
     expect(readFileSync(spec, 'utf8')).toBe(brokenYaml());
     const json = await runInProcess([spec, '--fix-dry-run', '--json'], { cwd: scratch });
     expect(envelopeOf(json.stdout).error).toMatchObject({ code: 'GATE_FAILED', subcode: 'FIXES_PENDING' });
+    expect(envelopeOf(json.stdout).data.diff).toContain('-  used: 7 # spent so far\r\n+  used: 2 # spent so far\r\n');
     const clean = await runInProcess(['fixtures/traces/transcript-small.spec.yaml', '--fix-dry-run'], { cwd: root });
     expect(clean).toMatchObject({ status: 0, stdout: '' });
   });

@@ -8,6 +8,7 @@ import {
   lstatSync,
   openSync,
   readlinkSync,
+  readSync,
   renameSync,
   rmSync,
   type Stats,
@@ -72,6 +73,76 @@ export function writeFileSafely(path: RawPath, content: OutputText, inside?: Fol
   if (kind === 'directory') throw new WriteRefusedError('is a directory; give the path of a file');
   if (kind === 'block device') throw new WriteRefusedError('is a block device; refusing to write a report onto a disk');
   writeThrough(target.path, content, kind, inside);
+}
+
+/** After the name of a file rewritten in place: why it was left as it is when it changed meanwhile. */
+const CHANGED_SINCE_READ = 'changed since it was read (saved by another program meanwhile?); left as it is: run again';
+
+/**
+ * Rewrites the regular file at `path`, which the tool read as `read`, with `content` (`--fix`): as
+ * writeFileSafely replaces a file (links followed, atomically, mode, owner and group kept, inside
+ * `inside`), but only what the file system would let its user rewrite, and only while it still
+ * holds what was read, so that nothing saved meanwhile is lost:
+ *
+ * - A file whose mode denies its user writing is refused (WriteRefusedError) rather than replaced
+ *   by the rename, which needs only the folder's permission. By the mode bits, not access(2): the
+ *   write bit of the owner for the file's owner and for root (whom the kernel lets write anything,
+ *   but a file its owner made read-only is not to be rewritten behind their back), of the group for
+ *   a member of the file's group, of others for anyone else. Access control lists are not read.
+ * - Once the new content is in the temporary, the file is read again just before the rename: if its
+ *   bytes are no longer `read` (or it is gone, or no longer a regular file), the temporary is removed
+ *   and the write refused. What can still slip in is a save in the instant between that read and
+ *   the rename.
+ */
+export function replaceFileSafely(path: RawPath, content: string, read: Uint8Array, inside?: FolderBound): void {
+  const target = followLinks(path);
+  if (inside !== undefined && !landsInside(target, inside)) throw new WriteRefusedError(linkOutRefusal(inside));
+  const { stats } = target;
+  if (stats === null || !stats.isFile()) throw new WriteRefusedError(CHANGED_SINCE_READ);
+  if (!userMayWrite(stats))
+    throw new WriteRefusedError(
+      `is read-only (mode ${(stats.mode & 0o777).toString(8).padStart(4, '0')}); left as it is: make it writable (chmod u+w) first`,
+    );
+  throughTemporary(target.path, content, stats, inside, (temporary) => {
+    if (!stillHolds(target.path, read)) throw new WriteRefusedError(CHANGED_SINCE_READ);
+    renameSync(temporary, target.path);
+  });
+}
+
+/** Whether the mode's write bit for this process's class (owner, group, others; root as the owner) is set. */
+function userMayWrite(stats: Stats): boolean {
+  const uid = process.getuid?.();
+  // Without user ids (Windows), a read-only file has no write bit at all.
+  if (uid === undefined || uid === 0 || uid === stats.uid) return (stats.mode & 0o200) !== 0;
+  const groups = [process.getgid?.(), ...(process.getgroups?.() ?? [])];
+  return (stats.mode & (groups.includes(stats.gid) ? 0o020 : 0o002)) !== 0;
+}
+
+/** Whether the regular file at `path` holds exactly `bytes`. */
+function stillHolds(path: RawPath, bytes: Uint8Array): boolean {
+  let descriptor: number;
+  try {
+    descriptor = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+    throw error;
+  }
+  try {
+    const stats = fstatSync(descriptor);
+    if (!stats.isFile() || stats.size !== bytes.length) return false;
+    // One byte more than expected, to see a file that grew since fstat.
+    const now = Buffer.allocUnsafe(bytes.length + 1);
+    let filled = 0;
+    while (filled < now.length) {
+      const got = readSync(descriptor, now, filled, now.length - filled, null);
+      if (got === 0) break;
+      filled += got;
+    }
+    return filled === bytes.length && now.subarray(0, filled).equals(bytes);
+  } finally {
+    closeSync(descriptor);
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 // Where a JSON Pointer's value lies in a document's text, and which pointer a place in the text
 // belongs to: what the compiler's line and column do not say, for the editor's ranges, hover and
-// completion, the HTML page's highlight and the fixes' edits. JSON through jsonc-parser's tree,
-// YAML through the yaml document's node ranges.
+// completion and the HTML page's highlight (the fixes' edits have their own, stricter places:
+// fix-places.ts). JSON through jsonc-parser's tree, YAML through the yaml document's node ranges.
 import { findNodeAtLocation, getLocation, parseTree } from 'jsonc-parser';
 import { isMap, isScalar, isSeq, parseDocument, type Scalar } from 'yaml';
 import { isIndexToken, parsePointer } from './pointer.js';
@@ -84,7 +84,7 @@ function segment(token: string): string | number {
 }
 
 /** The node of a YAML document a pointer's tokens lead to: a mapping's value by key, a sequence's item by index. */
-export function yamlNodeAt(root: unknown, tokens: readonly string[]): unknown {
+function yamlNodeAt(root: unknown, tokens: readonly string[]): unknown {
   let node: unknown = root;
   for (const token of tokens) {
     if (isMap(node)) node = node.items.find((pair) => isScalar(pair.key) && String((pair.key as Scalar).value) === token)?.value;

@@ -1,10 +1,8 @@
 // One value rewritten in a spec's text, everything else kept byte for byte: comments, key order,
-// quoting, indentation and line endings. JSON through jsonc-parser's edits; YAML through the yaml
-// library's document model, whose nodes know the range of text they were read from.
-import { applyEdits, type Edit, modify } from 'jsonc-parser';
-import { Document, isScalar, parseDocument, type Scalar } from 'yaml';
-import { isIndexToken, parsePointer } from '../diagnostics/pointer.js';
-import { yamlNodeAt } from '../diagnostics/value-places.js';
+// quoting, indentation and line endings. Each value is written where fixPlaces finds it, the one
+// place that also decides which fixes are offered (src/diagnostics/fix-places.ts).
+import { type FixPlace, fixPlaces } from '../diagnostics/fix-places.js';
+import type { DocumentFormat } from '../diagnostics/value-places.js';
 
 /** A value to write where a JSON Pointer points. */
 export interface ValueEdit {
@@ -12,45 +10,17 @@ export interface ValueEdit {
   replacement: string | number;
 }
 
-/** `text` with each edit's value written in place; an edit whose place is not a value in the text is left out. */
-export function editValues(text: string, format: 'json' | 'yaml', edits: readonly ValueEdit[]): string {
-  return format === 'json' ? editJson(text, edits) : editYaml(text, edits);
-}
-
-function editJson(text: string, edits: readonly ValueEdit[]): string {
-  const all: Edit[] = [];
+/** `text` with each edit's value written in place; an edit whose place fixPlaces does not find is left out. */
+export function editValues(text: string, format: DocumentFormat, edits: readonly ValueEdit[]): string {
+  const placeOf = fixPlaces(text, format);
+  const splices: Array<{ place: FixPlace; replacement: string | number }> = [];
   for (const edit of edits) {
-    const segments = parsePointer(edit.path).map((token) => (isIndexToken(token) ? Number(token) : token));
-    all.push(...modify(text, segments, edit.replacement, { formattingOptions: { insertSpaces: true, tabSize: 2 } }));
+    const place = placeOf(edit.path);
+    if (place !== undefined) splices.push({ place, replacement: edit.replacement });
   }
-  return applyEdits(text, all);
-}
-
-function editYaml(text: string, edits: readonly ValueEdit[]): string {
-  const document = parseDocument(text, { keepSourceTokens: true, uniqueKeys: false });
-  const splices: Array<{ start: number; end: number; written: string }> = [];
-  for (const edit of edits) {
-    const node = yamlNodeAt(document.contents, parsePointer(edit.path));
-    if (!isScalar(node) || node.range === undefined || node.range === null) continue;
-    splices.push({ start: node.range[0], end: node.range[1], written: scalarText(node, edit.replacement) });
-  }
-  // From the end backwards, so that each range still points at its text.
+  // From the end backwards, so that each span still points at its text.
   let result = text;
-  for (const { start, end, written } of splices.sort((a, b) => b.start - a.start))
-    result = result.slice(0, start) + written + result.slice(end);
+  for (const { place, replacement } of splices.sort((a, b) => b.place.start - a.place.start))
+    result = result.slice(0, place.start) + place.written(replacement) + result.slice(place.end);
   return result;
-}
-
-/**
- * The replacement as the scalar it replaces was written: a plain scalar stays plain where YAML reads
- * the new text back as the same string, else is double-quoted; a quoted one keeps its quotes.
- */
-function scalarText(original: Scalar, replacement: string | number): string {
-  if (typeof replacement === 'number') return String(replacement);
-  if (original.type === 'QUOTE_SINGLE' && !/[\n\r]/.test(replacement)) return `'${replacement.replace(/'/g, "''")}'`;
-  if (original.type === 'PLAIN') {
-    const written = new Document(replacement).toString({ lineWidth: 0 }).trimEnd();
-    if (!written.includes('\n') && !/^["']/.test(written)) return written;
-  }
-  return JSON.stringify(replacement);
 }

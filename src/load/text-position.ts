@@ -1,3 +1,5 @@
+import type { FixPlaceFinder } from '../diagnostics/fix-places.js';
+
 export interface Position {
   line: number;
   column: number;
@@ -35,9 +37,12 @@ function lineStarts(text: string): number[] {
 
 /**
  * Where a pointer's value (or, for an object member, its key) starts in the text. `prepare` lets a
- * locator look up many pointers in one pass before they are asked for one by one.
+ * locator look up many pointers in one pass before they are asked for one by one. `fixPlace`, in
+ * YAML, says where a fix to the value may be written (src/diagnostics/fix-places.ts), from the
+ * document the locator already holds.
  */
 export interface Locator {
   (pointer: string): Position | undefined;
   prepare?(pointers: readonly string[]): void;
+  fixPlace?: FixPlaceFinder;
 }

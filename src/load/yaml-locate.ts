@@ -1,4 +1,5 @@
 import { type Document, isAlias, isMap, isPair, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
+import { yamlFixPlaces } from '../diagnostics/fix-places.js';
 import { parsePointer } from '../diagnostics/pointer.js';
 import type { LineIndex, Locator } from './text-position.js';
 import { type AliasTargets, keyString } from './yaml-data.js';
@@ -24,7 +25,7 @@ export function yamlLocator(document: Document.Parsed, aliasTargets: AliasTarget
     indexes.set(map, index);
     return index;
   };
-  return (pointer) => {
+  const locator: Locator = (pointer) => {
     let node = resolve(document.contents);
     let offset = rangeStart(node);
     for (const token of parsePointer(pointer)) {
@@ -50,6 +51,8 @@ export function yamlLocator(document: Document.Parsed, aliasTargets: AliasTarget
     }
     return offset === undefined ? undefined : lines.position(offset);
   };
+  locator.fixPlace = yamlFixPlaces(document.contents);
+  return locator;
 }
 
 function rangeStart(node: unknown): number | undefined {

@@ -1,6 +1,6 @@
 // `trace show`: a trace's calls as a timeline, cheap map calls and deep reads marked, then what it
 // held and what could not be read. Paths relative to the trace root; every string from the trace
-// made inert for a terminal.
+// or its name made inert for a terminal.
 import { plural } from '../common/text.js';
 import { countCalls, TRACE_FORMAT_NAMES, type TraceCounts } from '../trace/counts.js';
 import { relativeToRoot } from '../trace/paths.js';
@@ -13,10 +13,10 @@ const STATUS_LABELS: Record<TraceCall['status'], string> = { ok: 'ok', failed: '
 /** The timeline as text: a heading, one row a call, and the counts. */
 export function formatTraceTimeline(trace: Trace, shown: string, root: string | undefined): string {
   const counts = countCalls(trace);
-  const versions = trace.versions.length === 0 ? '' : ` (Claude Code ${trace.versions.join(', ')})`;
+  const versions = trace.versions.length === 0 ? '' : ` (Claude Code ${trace.versions.map(escapeFor.terminal).join(', ')})`;
   const lines = [
-    `${shown}: ${TRACE_FORMAT_NAMES[trace.format]}${versions}, ${trace.lines} lines, ${counts.calls} calls, SHA-256 ${trace.sha256}`,
-    `paths relative to ${root ?? '(no root: the first call has no cwd; give --trace-root)'}`,
+    `${escapeFor.terminal(shown)}: ${TRACE_FORMAT_NAMES[trace.format]}${versions}, ${trace.lines} lines, ${counts.calls} calls, SHA-256 ${trace.sha256}`,
+    `paths relative to ${root === undefined ? '(no root: the first call has no cwd; give --trace-root)' : escapeFor.terminal(root)}`,
     '',
   ];
   const rows = trace.calls.map((call, index) => [

@@ -41,6 +41,28 @@ describe('--output-dir', () => {
     expect(readdirSync(join(dir, 'out', 'b.report.json'))).toEqual([]);
   });
 
+  it.each([
+    ['case', 'Spec', 'spec'],
+    ['Unicode normalization (NFC, NFD)', 'caf\u00e9', 'cafe\u0301'],
+    ['a Kelvin sign and a K', '\u212Aelvin', 'kelvin'],
+  ])(
+    'two inputs whose reports differ only by %s are refused as one name is: a case- or normalization-insensitive disk would write one file',
+    async (_, first, second) => {
+      const dir = tempDir();
+      // In two folders, so that both names exist on any disk.
+      writeJson(dir, `a/${first}.json`, validSpec());
+      writeJson(dir, `b/${second}.json`, validSpec());
+      const result = await runInProcess([`a/${first}.json`, `b/${second}.json`, '--output-dir', 'out', '--json'], { cwd: dir });
+      expect(result.status).toBe(2);
+      const envelope = JSON.parse(result.stdout);
+      expect(envelope.error).toMatchObject({ code: 'USAGE_ERROR', subcode: 'CONFLICTING_ARGUMENTS' });
+      expect(envelope.error.message).toBe(
+        `a/${first}.json and b/${second}.json would write out/${first}.report.md and out/${second}.report.md, one file on a disk that ignores case or Unicode normalization (macOS, Windows); compile them into different --output-dir folders`,
+      );
+      expect(readdirSync(join(dir, 'out'))).toEqual([]);
+    },
+  );
+
   it.skipIf(!posix)('a target that is a FIFO is refused the same way, without waiting for a reader', async () => {
     const dir = tempDir();
     writeJson(dir, 'a.json', validSpec());

@@ -7,7 +7,7 @@
  * keep the invariants of its kind (test/support/untrusted-output.ts).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
 import { baseKatasReport } from '../../src/dialects/katas/index.js';
@@ -65,6 +65,8 @@ interface Run {
   stdout: OutputKind;
   /** Files the run writes, and what they hold. */
   files?: Array<{ path: string; kind: OutputKind }>;
+  /** What standard output must hold, so that a run which printed nothing cannot pass for one that printed safely. */
+  holds?: string;
 }
 
 let workspace = '';
@@ -76,6 +78,7 @@ async function problemsOf(run: Run): Promise<string[]> {
     ...outputProblems(result.stderr, 'lines').map((problem) => `stderr: ${problem}`),
   ];
   if (result.status < 0 || result.status > 4) problems.push(`exit code ${result.status}`);
+  if (run.holds !== undefined && !result.stdout.includes(run.holds)) problems.push(`stdout without ${JSON.stringify(run.holds)}`);
   for (const file of run.files ?? [])
     problems.push(
       ...outputProblems(readFileSync(join(workspace, file.path), 'utf8'), file.kind).map((problem) => `${file.path}: ${problem}`),
@@ -119,7 +122,61 @@ function runsFor(hostile: HostileText, index: number): Run[] {
     { args: [prose, '--format', text], stdout: 'lines' },
     { args: [prose, `--${text}`], stdout: 'lines' },
     { args: [prose, '--output', `missing/${nameOf(text)}/out.md`], stdout: 'lines' },
+    { args: [`fix/${index}.yaml`, '--fix-dry-run'], stdout: 'lines', holds: '+    effect: confirms' },
+    { args: [`fix-names/${nameOf(text)}.yaml`, '--fix-dry-run'], stdout: 'lines', holds: '+    effect: confirms' },
+    { args: ['trace', 'show', `traces/${nameOf(text)}/${nameOf(text)}.jsonl`], stdout: 'lines', holds: 'paths relative to' },
+    { args: ['trace', 'show', `traces/${nameOf(text)}/${nameOf(text)}.jsonl`, '--format', 'json'], stdout: 'json' },
   ];
+}
+
+/**
+ * A YAML spec with one safe fix (a misspelt effect) beside the text, as the lines of a block
+ * scalar: the diff of --fix-dry-run shows them as context lines, after the diff's leading space.
+ * C0 controls but the line breaks, and DEL, are left out: YAML refuses them, and a spec that does
+ * not load has no fix (the names of files and folders carry them to the diff instead).
+ */
+function fixableYaml(text: string): string {
+  const spec = validSpec();
+  spec.deepDives[0].finding = 'PLACEHOLDER';
+  spec.deepDives[0].effect = 'confrims';
+  const lines = text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/gu, '')
+    .split(/\r\n|\r|\n/)
+    .map((line) => `      ${line}`);
+  return toYaml(spec).replace('finding: PLACEHOLDER', `finding: |-\n${lines.join('\n')}`);
+}
+
+/** A transcript whose every string the timeline of `trace show` prints holds the text: the version, the cwd, a query, a command and a path. */
+function hostileTrace(text: string): string {
+  const common = { isSidechain: false, sessionId: 's', cwd: `/r/${text}`, version: text };
+  const call = (id: string, name: string, input: Record<string, string>, at: number) => ({
+    ...common,
+    type: 'assistant',
+    uuid: `a-${id}`,
+    timestamp: `2026-03-02T10:00:0${at}.000Z`,
+    message: { id: `m-${id}`, role: 'assistant', content: [{ type: 'tool_use', id, name, input }] },
+  });
+  const result = (id: string, at: number, toolUseResult: unknown) => ({
+    ...common,
+    type: 'user',
+    uuid: `u-${id}`,
+    timestamp: `2026-03-02T10:00:0${at}.500Z`,
+    message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'x' }] },
+    toolUseResult,
+  });
+  return [
+    call('glob', 'Glob', { pattern: text }, 1),
+    result('glob', 1, { filenames: [`/r/${text}/${text}.ts`], numFiles: 1, truncated: false }),
+    call('ls', 'Bash', { command: `ls ${text}` }, 2),
+    result('ls', 2, { stdout: `${text}.ts`, stderr: '', interrupted: false }),
+    call('read', 'Read', { file_path: `/r/${text}/${text}.ts` }, 3),
+    result('read', 3, {
+      type: 'text',
+      file: { filePath: `/r/${text}/${text}.ts`, content: 'x', numLines: 1, startLine: 1, totalLines: 1 },
+    }),
+  ]
+    .map((line) => JSON.stringify(line))
+    .join('\n');
 }
 
 /** The runs over folders whose file and folder names are the hostile texts. */
@@ -169,6 +226,7 @@ const FOLDER_RUNS: Run[] = [
   { args: ['test', 'fixtures'], stdout: 'lines' },
   { args: ['test', 'fixtures', '--json'], stdout: 'json' },
   { args: ['rules'], stdout: 'lines' },
+  { args: ['fix-folders', '--fix-dry-run'], stdout: 'lines', holds: '+    effect: confirms' },
 ];
 
 beforeAll(async () => {
@@ -197,6 +255,12 @@ beforeAll(async () => {
     writeJson(workspace, `fixtures/${name}.json`, hostileSpec(text));
     writeJson(workspace, `fixtures/${name}.expect.json`, { exitCode: 0, diagnostics: [{ ruleId: text, path: `/${text}` }] });
     writeFileSync(join(workspace, 'fixtures', `${name}.report.md`), `${text}\n::add-mask::golden\n mid ##[add-mask]golden\n`);
+    for (const path of [`fix/${index}.yaml`, `fix-names/${name}.yaml`, `fix-folders/${name}/spec.yaml`]) {
+      mkdirSync(dirname(join(workspace, path)), { recursive: true });
+      writeFileSync(join(workspace, path), fixableYaml(text));
+    }
+    mkdirSync(join(workspace, 'traces', name), { recursive: true });
+    writeFileSync(join(workspace, 'traces', name, `${name}.jsonl`), hostileTrace(text));
   }
   // Source lines that start with a workflow command, shown in the code frames of the text format.
   const frame = `${toYaml(validSpec())}::add-mask::frame: 1\n##[add-mask]frame: 2\n" ::error::frame": 3\n`;

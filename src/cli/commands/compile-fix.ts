@@ -1,15 +1,17 @@
 // `compile --fix`, `--fix-unsafe` and `--fix-dry-run`: before the run judges them, each input's
 // fixable problems are fixed (src/fix/) and the file rewritten atomically, only when the fixed
-// text still parses and has fewer problems; the dry run prints the changes as a unified diff
-// and writes nothing. The run then reports what remains.
+// text still parses and has fewer problems, the file's mode lets its user write it, and it still
+// holds what was read; the dry run prints the changes as a unified diff and writes nothing. The
+// run then reports what remains.
 import { createTwoFilesPatch } from 'diff';
 import { pathText } from '../../common/raw-path.js';
 import { type AppliedFix, type FixLevel, fixSpec } from '../../fix/fix-spec.js';
+import { escapeFor } from '../../render/untrusted/index.js';
 import { compileOptionsOf, type JudgedFile, sourceOf } from '../../run/compile-file.js';
 import type { InputFile } from '../../run/input-file.js';
 import { usageError } from '../contract.js';
 import type { Judged } from './judges.js';
-import { writeOutputFile } from './write-output-file.js';
+import { replaceOutputFile } from './write-output-file.js';
 
 /** Which fixes a run writes, and whether it writes them or shows them. */
 export interface FixFlags {
@@ -26,7 +28,10 @@ export interface FixedFile {
 /** What fixing came to: the files and their fixes, and for a dry run the unified diff of every change. */
 export interface FixRun {
   fixed: FixedFile[];
+  /** The unified diff as data (the envelope's `diff`): names and lines as they are. */
   diff: string;
+  /** The same diff to print (shownDiff). */
+  shown: string;
 }
 
 /** Refuses what cannot be fixed in place: standard input, unless the run only shows the changes. */
@@ -48,7 +53,7 @@ export function fixInputs(
   inputs: readonly JudgedFile[],
   judged: Judged,
 ): FixRun {
-  const run: FixRun = { fixed: [], diff: '' };
+  const run: FixRun = { fixed: [], diff: '', shown: '' };
   inputs.forEach((input, index) => {
     const read = sourceOf(input, flags.maxBytes);
     if (!read.ok || typeof read.source !== 'string') return;
@@ -57,14 +62,34 @@ export function fixInputs(
     const outcome = fixSpec(compiler, read.source, compileOptionsOf(compiler, input, flags), flags.fix);
     if (outcome.applied.length === 0) return;
     run.fixed.push({ path: input.reportPath, fixes: outcome.applied });
-    if (flags.fixDryRun === true) run.diff += createTwoFilesPatch(input.reportPath, input.reportPath, read.source, outcome.text, '', '');
-    else {
-      // A file found in a folder is rewritten only inside that folder, as a report of --output-dir is.
-      const error = writeOutputFile(pathText(input.open), outcome.text, `--fix ${input.shown}`, input.inside);
+    if (flags.fixDryRun === true) {
+      run.diff += createTwoFilesPatch(input.reportPath, input.reportPath, read.source, outcome.text, '', '');
+      run.shown += shownDiff(input.reportPath, read.source, outcome.text);
+    } else {
+      // A file found in a folder is rewritten only inside that folder, as a report of --output-dir is;
+      // and only while it holds what was read (the text decoded from it, which UTF-8 gives back whole).
+      const shown = `--fix ${input.shown}`;
+      const error = replaceOutputFile(pathText(input.open), outcome.text, Buffer.from(read.source, 'utf8'), shown, input.inside);
       if (error !== null) throw usageError('OUTPUT_NOT_WRITABLE', error.message);
     }
   });
   return run;
+}
+
+/**
+ * The change as a unified diff for a terminal or a CI log: the file's name and each line of the
+ * diff through the terminal row of the one rule for untrusted text, as every other text output. A
+ * name with a line break stays on its line, a line of the spec cannot start a workflow command
+ * (after the diff's leading space) nor move the cursor; tabs and carriage returns show as "␉" and
+ * "␍" too. It is a change to read, not a patch to apply.
+ */
+function shownDiff(name: string, before: string, after: string): string {
+  const shown = escapeFor.terminal(name);
+  const patch = createTwoFilesPatch(shown, shown, before, after, '', '');
+  return patch
+    .split('\n')
+    .map((line) => escapeFor.terminal(line))
+    .join('\n');
 }
 
 /** One line for standard error: how many problems were fixed, in how many files. */

@@ -122,7 +122,7 @@ export async function compileCommand(options: CompileOptions, io: Io): Promise<C
 /** --fix-dry-run: the unified diff of every change on standard output, nothing written; exit 1 when there is one, as a check that fixes remain. */
 function dryRunResult(fixing: FixRun, options: CompileOptions): CommandResult {
   const data = { fixed: fixing.fixed, diff: fixing.diff };
-  const stdout = options.json ? '' : fixing.diff;
+  const stdout = options.json ? '' : fixing.shown;
   if (fixing.diff === '') return { exitCode: exitCodes.passed, data, warnings: [], error: null, stdout };
   const error = { code: 'GATE_FAILED' as const, subcode: 'FIXES_PENDING', message: fixedLine(fixing, true) };
   return { exitCode: exitCodes.gateFailed, data, warnings: [], error, stdout };

@@ -66,7 +66,8 @@ export function planReports(inputs: readonly InputFile[], outputDir: string, for
       ? join(outputDir, `${basename(fixtureStem(input.open === '-' ? 'stdin' : input.shown))}${extension}`)
       : undefined,
   );
-  const claimed = new Map<string, string>();
+  // By folded name: two names one file on a disk that ignores case or Unicode normalization.
+  const claimed = new Map<string, { shown: string; target: string }>();
   const present = namesIn(resolve(cwd, outputDir));
   let inputsByIdentity: Map<string, InputFile> | undefined;
   const inputAt = (absolute: string): InputFile | undefined => {
@@ -77,13 +78,16 @@ export function planReports(inputs: readonly InputFile[], outputDir: string, for
   targets.forEach((target, index) => {
     if (target === undefined) return;
     const shown = inputs[index]?.shown;
-    const other = claimed.get(target);
+    const key = foldName(target);
+    const other = claimed.get(key);
     if (other !== undefined)
       throw usageError(
         'CONFLICTING_ARGUMENTS',
-        `${other} and ${shown} would both write ${target}; compile them into different --output-dir folders`,
+        other.target === target
+          ? `${other.shown} and ${shown} would both write ${target}; compile them into different --output-dir folders`
+          : `${other.shown} and ${shown} would write ${other.target} and ${target}, one file on a disk that ignores case or Unicode normalization (macOS, Windows); compile them into different --output-dir folders`,
       );
-    claimed.set(target, shown ?? '');
+    claimed.set(key, { shown: shown ?? '', target });
     const absolute = resolve(cwd, target);
     const exists = present === null || present.has(foldName(basename(absolute)));
     // Another input may be named like a report ("a.json" and "a.report.json"): never write over it.
@@ -121,11 +125,16 @@ function namesIn(folder: string): Set<string> | null {
 }
 
 /**
- * A name as a file system that ignores case or normalises Unicode (macOS, Windows) may match it:
- * folding both sides can only find more names present, each then looked at, never fewer.
+ * A name as the most forgiving file system matches it: APFS and HFS+ (macOS) ignore Unicode
+ * normalization and, by default, case; NTFS (Windows) ignores case. Two names with one key may be
+ * one file there. The key is the name in NFC (the Kelvin sign is "K" then), case folded by a round
+ * trip through upper case, so that characters whose lower case alone would differ meet ("ß" and
+ * "SS" both "ss", "ſ" and "s"), and normalized again since folding may leave a mark apart. It can
+ * only join more names than a real disk does, never fewer: refusing two names that would not have
+ * collided costs a second --output-dir; writing both over one file loses a report.
  */
 function foldName(name: string): string {
-  return name.normalize('NFC').toLowerCase();
+  return name.normalize('NFC').toUpperCase().toLowerCase().normalize('NFC');
 }
 
 /** The item that writes the `index`-th input's report, or null when that input has no target. */

@@ -2,7 +2,7 @@
 // Apart from deliver.ts so that the writer thread's bundle holds the writer and no more.
 import type { FolderBound } from '../../common/folder-bound.js';
 import type { OutputText } from '../../common/output-text.js';
-import { WriteRefusedError, writeFileSafely } from '../../common/write-file.js';
+import { replaceFileSafely, WriteRefusedError, writeFileSafely } from '../../common/write-file.js';
 import type { EnvelopeError } from '../contract.js';
 
 /**
@@ -13,6 +13,25 @@ import type { EnvelopeError } from '../contract.js';
 export function writeOutputFile(path: string, content: OutputText, label: string, inside?: FolderBound): EnvelopeError | null {
   try {
     writeFileSafely(path, content, inside);
+    return null;
+  } catch (error) {
+    return { code: 'USAGE_ERROR', subcode: 'OUTPUT_NOT_WRITABLE', message: writeFailure(label, error) };
+  }
+}
+
+/**
+ * As writeOutputFile, for a file the tool read as `read` and rewrites in place (`--fix`): refused,
+ * with an error naming it, when its mode denies writing or it no longer holds what was read.
+ */
+export function replaceOutputFile(
+  path: string,
+  content: string,
+  read: Uint8Array,
+  label: string,
+  inside?: FolderBound,
+): EnvelopeError | null {
+  try {
+    replaceFileSafely(path, content, read, inside);
     return null;
   } catch (error) {
     return { code: 'USAGE_ERROR', subcode: 'OUTPUT_NOT_WRITABLE', message: writeFailure(label, error) };
