@@ -3,10 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createCompiler } from '../src/compile.js';
+import { baseTrace, exampleEvidence } from '../src/rules/examples/base-trace.js';
+import type { ExampleSpec } from '../src/rules/rule.js';
 import type { TraceEvidence } from '../src/trace/evidence.js';
 import { matchReads } from '../src/trace/match.js';
 import type { Trace, TraceCall } from '../src/trace/types.js';
 import { runInProcess } from './support/in-process.js';
+import { validSpec } from './support/specs.js';
+
+const gate = createCompiler();
 
 /**
  * One deep dive, one read: the matching every trace output reads (src/trace/match.ts), as a
@@ -101,6 +107,52 @@ function longestIncreasing(values: readonly number[]): number {
       if ((values[j] as number) < (values[i] as number)) best[i] = Math.max(best[i] as number, (best[j] as number) + 1);
   return Math.max(0, ...best);
 }
+
+describe('a record judged against the trace of what the agent did', () => {
+  const truth = validSpec() as ExampleSpec;
+  const evidence = exampleEvidence(baseTrace(truth));
+  const dives = truth.deepDives;
+  type Edit = { kind: 'duplicate' | 'drop' | 'swap' | 'renode'; at: number; to: number } | { kind: 'recount'; by: number };
+  const edit: fc.Arbitrary<Edit> = fc.oneof(
+    fc.record({
+      kind: fc.constantFrom('duplicate', 'drop', 'swap', 'renode') as fc.Arbitrary<'duplicate' | 'drop' | 'swap' | 'renode'>,
+      at: fc.nat(20),
+      to: fc.nat(20),
+    }),
+    fc.record({ kind: fc.constant('recount' as const), by: fc.integer({ min: -2, max: 2 }) }),
+  );
+
+  it("passes the trace rules exactly when the record has one dive a read, in the reads' order, and counts them", () => {
+    fc.assert(
+      fc.property(fc.array(edit, { maxLength: 4 }), (edits) => {
+        const spec = validSpec() as ExampleSpec;
+        for (const change of edits) {
+          const list = spec.deepDives;
+          if (change.kind === 'recount') {
+            spec.budget.used = Math.max(0, spec.budget.used + change.by);
+            continue;
+          }
+          if (list.length === 0) continue;
+          const at = change.at % list.length;
+          const to = change.to % list.length;
+          if (change.kind === 'duplicate') list.splice(at, 0, { ...(list[at] as (typeof list)[number]), id: `X${list.length}` });
+          else if (change.kind === 'drop') list.splice(at, 1);
+          else if (change.kind === 'swap') [list[at], list[to]] = [list[to] as (typeof list)[number], list[at] as (typeof list)[number]];
+          else (list[at] as { node: string }).node = (dives[to % dives.length] as { node: string }).node;
+        }
+        const faithful =
+          spec.budget.used === dives.length &&
+          spec.deepDives.length === dives.length &&
+          spec.deepDives.every((dive, index) => dive.node === dives[index]?.node);
+        const found = gate
+          .compile(spec, { trace: evidence })
+          .diagnostics.filter((d) => ['trace-dive-observed', 'trace-order', 'trace-budget'].includes(d.ruleId));
+        expect(found.length === 0, JSON.stringify({ edits, found: found.map((d) => [d.ruleId, d.path]) })).toBe(faithful);
+      }),
+      { seed: 20261207, numRuns: 400 },
+    );
+  });
+});
 
 const root = new URL('..', import.meta.url).pathname;
 const SPEC = join(root, 'fixtures/traces/transcript-small.spec.yaml');
