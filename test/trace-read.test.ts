@@ -177,12 +177,21 @@ describe('hostile traces', () => {
     expect(trace.tokens).toEqual({ input: 0, output: 0, cacheCreation: 0, cacheRead: 0 });
   });
 
-  it('a gigantic filenames list costs work in proportion to it', () => {
+  it('a gigantic filenames list is counted whole and kept within the bounds, or only where a spec names it', () => {
     const names = (count: number) => Array.from({ length: count }, (_, index) => `/r/f${index}.ts`);
     const small = readTrace([Buffer.from(hook('g', 'Glob', { pattern: '**' }, { filenames: names(1_000) }))]);
     const large = readTrace([Buffer.from(hook('g', 'Glob', { pattern: '**' }, { filenames: names(100_000) }))]);
     expect(small.calls[0]?.surfaced).toHaveLength(1_000);
-    expect(large.calls[0]?.surfaced).toHaveLength(100_000);
+    expect(small.pathsKept).toEqual({ only: 'first', perCall: 1_000, total: 200_000, leftOut: 0 });
+    expect(large.calls[0]?.surfaced).toEqual(names(1_000));
+    expect(large.calls[0]?.surfacedCount).toBe(100_000);
+    expect(large.pathsKept).toEqual({ only: 'first', perCall: 1_000, total: 200_000, leftOut: 99_000 });
+    const named = readTrace([Buffer.from(hook('g', 'Glob', { pattern: '**' }, { filenames: names(100_000) }))], {
+      named: { nodes: ['f99999.ts', '/r/f5.ts', 'f7.ts/', 'gone.ts'] },
+    });
+    expect(named.calls[0]?.surfaced).toEqual(['/r/f5.ts', '/r/f7.ts', '/r/f99999.ts']);
+    expect(named.calls[0]?.surfacedCount).toBe(100_000);
+    expect(named.pathsKept).toEqual({ only: 'named', nodes: 4 });
   });
 });
 

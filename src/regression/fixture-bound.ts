@@ -1,4 +1,4 @@
-import { closeSync, constants, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { dirname, sep } from 'node:path';
 import { type FolderBound, folderBound, openedInside } from '../common/folder-bound.js';
 import { pathText, type RawPath } from '../common/raw-path.js';
@@ -35,19 +35,76 @@ export function fixtureBound(file: RawPath, roots: readonly string[], cwd: strin
  * and the message names the link, not what is outside.
  */
 export function readSideFile(path: RawPath, shown: string, inside: FolderBound): { bytes: Buffer } | { problem: string } {
+  const opened = openSideFile(path, shown, inside);
+  if ('problem' in opened) return opened;
+  try {
+    return { bytes: readFileSync(opened.descriptor) };
+  } catch (error) {
+    return { problem: cannotRead(shown, error) };
+  } finally {
+    closeSync(opened.descriptor);
+  }
+}
+
+/**
+ * A side file read a chunk at a time, for a file that may be large (a fixture's trace): opened
+ * and checked as readSideFile does, and a regular file. The chunks throw SideFileError when a
+ * read fails; the file is closed at the end.
+ */
+export function sideFileChunks(path: RawPath, shown: string, inside: FolderBound): { chunks: Iterable<Uint8Array> } | { problem: string } {
+  const opened = openSideFile(path, shown, inside);
+  if ('problem' in opened) return opened;
+  if (!fstatSync(opened.descriptor).isFile()) {
+    closeSync(opened.descriptor);
+    return { problem: `${shown} is not a regular file` };
+  }
+  return { chunks: chunksOf(opened.descriptor, shown) };
+}
+
+/** A side file's read that failed after it was opened. */
+export class SideFileError extends Error {
+  override readonly name = 'SideFileError';
+}
+
+/** Bytes read at once from a side file read in chunks. */
+const CHUNK = 1 << 20;
+
+function* chunksOf(descriptor: number, shown: string): Generator<Uint8Array, void, undefined> {
+  const buffer = Buffer.allocUnsafe(CHUNK);
+  try {
+    while (true) {
+      let read: number;
+      try {
+        read = readSync(descriptor, buffer, 0, CHUNK, null);
+      } catch (error) {
+        throw new SideFileError(cannotRead(shown, error));
+      }
+      if (read === 0) return;
+      yield buffer.subarray(0, read);
+    }
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+function openSideFile(path: RawPath, shown: string, inside: FolderBound): { descriptor: number } | { problem: string } {
   let descriptor: number;
   try {
     // O_NONBLOCK: a FIFO is read as empty rather than waited on for a writer.
     descriptor = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
-    return { problem: `${shown} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})` };
+    return { problem: cannotRead(shown, error) };
   }
   try {
-    if (!openedInside(descriptor, path, inside)) return { problem: linkOutMessage(shown, inside) };
-    return { bytes: readFileSync(descriptor) };
-  } catch (error) {
-    return { problem: `${shown} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})` };
-  } finally {
+    if (openedInside(descriptor, path, inside)) return { descriptor };
     closeSync(descriptor);
+    return { problem: linkOutMessage(shown, inside) };
+  } catch (error) {
+    closeSync(descriptor);
+    return { problem: cannotRead(shown, error) };
   }
+}
+
+function cannotRead(shown: string, error: unknown): string {
+  return `${shown} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`;
 }

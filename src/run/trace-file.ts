@@ -2,6 +2,7 @@
 // `trace` commands, a spec's own x-trace, the MCP tools. Its failures are input problems, said in
 // one line; nothing here throws for a trace that cannot be read.
 import { dirname, posix, relative, resolve, sep } from 'node:path';
+import { definedFields } from '../common/defined-fields.js';
 import { type FolderBound, resolvesInside } from '../common/folder-bound.js';
 import type { InputProblem } from '../load/input-error.js';
 import type { Policy } from '../policy/types.js';
@@ -16,10 +17,19 @@ export type TraceRead = { ok: true; evidence: TraceEvidence } | { ok: false; pro
 
 /**
  * The trace at the absolute `path` (shown as `shown`), read with the policy's shell programs,
- * narrowed to `link`'s window and placed under its root. A window asked of a trace without times
- * is a problem marked `untimed` (on the command line, a usage mistake of its flags).
+ * narrowed to `link`'s window and placed under its root. With `nodes` (a spec's), only the
+ * surfaced paths that may be one of them are kept; without, the first ones within bounds. A window
+ * asked of a trace without times is a problem marked `untimed` (on the command line, a usage
+ * mistake of its flags).
  */
-export function readTraceFile(path: string, shown: string, link: Omit<TraceLink, 'path'>, policy: Policy, inside?: FolderBound): TraceRead {
+export function readTraceFile(
+  path: string,
+  shown: string,
+  link: Omit<TraceLink, 'path'>,
+  policy: Policy,
+  inside?: FolderBound,
+  nodes?: readonly string[],
+): TraceRead {
   for (const [name, value] of [
     ['since', link.since],
     ['until', link.until],
@@ -31,7 +41,8 @@ export function readTraceFile(path: string, shown: string, link: Omit<TraceLink,
       };
   }
   try {
-    const trace = readTrace(traceFileChunks(path, shown, inside), { programs: shellProgramsWith(policy.traceShellPrograms) });
+    const named = nodes === undefined ? {} : { named: { nodes, ...definedFields({ root: link.root }) } };
+    const trace = readTrace(traceFileChunks(path, shown, inside), { programs: shellProgramsWith(policy.traceShellPrograms), ...named });
     const window = {
       ...(link.since === undefined ? {} : { since: link.since }),
       ...(link.until === undefined ? {} : { until: link.until }),
@@ -58,15 +69,15 @@ export function traceFollower(
   spec: { open: string; shown: string },
   policy: Policy,
   inside?: FolderBound,
-): (link: TraceLink) => TraceEvidence | InputProblem {
-  return (link) => {
+): (link: TraceLink, nodes: readonly string[]) => TraceEvidence | InputProblem {
+  return (link, nodes) => {
     const path = resolve(dirname(spec.open), link.path);
     // From the spec's folder as the spec's own path shows it: relative, even for an absolute link.
     const fromSpec = relative(dirname(spec.open), path).split(sep).join('/');
     const shown = posix.normalize(posix.join(posix.dirname(spec.shown), fromSpec));
     if (inside !== undefined && !resolvesInside(path, inside))
       return { subcode: 'LINK_OUT', message: `x-trace: ${shown} lies outside ${inside.shown}; not read` };
-    const read = readTraceFile(path, shown, link, policy, inside);
+    const read = readTraceFile(path, shown, link, policy, inside, nodes);
     if (read.ok) return read.evidence;
     return { ...read.problem, message: `x-trace: ${read.problem.message}` };
   };

@@ -1,55 +1,142 @@
-// The words of the first command of a shell command line, as a POSIX shell splits them: enough to
-// tell which program ran and on what, never to run anything.
+// A shell command line split as a POSIX shell (and bash) splits it: its simple commands, the
+// operators between them, each command's words and redirections. Enough to tell which programs
+// ran, on what and joined how, never to run anything: expansions ($VAR, globs) are kept as
+// written, and a substitution ($(…), `…`, <(…)) is kept as text and marked.
 
-/** Characters that end a simple command outside quotes: a pipe, a list, a background job, a line. */
-const COMMAND_END = new Set(['|', '&', ';', '\n']);
+/** What ends a simple command: a list (`;`, `&&`, `||`, a line), a pipe (`|`, `|&`), a background job, a subshell's parenthesis. */
+export type ShellOperator = ';' | '&&' | '||' | '|' | '|&' | '&' | '\n' | '(' | ')';
+
+export interface ShellRedirect {
+  /** As written, with its file descriptor: `>`, `2>`, `>>`, `&>`, `2>&`, `<`, `<<`, … */
+  operator: string;
+  /** The file, descriptor or here-document delimiter it names, quotes removed. */
+  target: string;
+}
+
+export interface ShellCommand {
+  /** The words, quotes removed, with the variable assignments before the program (`LC_ALL=C ls`) left out. */
+  words: string[];
+  redirects: ShellRedirect[];
+  /** It holds a command or process substitution: text the shell replaces with another command's output. */
+  substitutes: boolean;
+  /** The operator that ends it; none for the last command of the line. */
+  then?: ShellOperator;
+}
+
+const BLANKS = new Set([' ', '\t']);
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 /**
- * The words of the first simple command of `line`, quotes removed, with the variable assignments
- * before the program (`LC_ALL=C ls`) left out. A pipeline is judged by its first program, so the
- * rest of the line is not split. Expansions ($VAR, $(…), globs) are kept as written.
+ * The simple commands of `line` in order, each with the operator that ends it. A command with no
+ * word and no redirection is left out where a list ends it (`a ; ; b`, blank lines) and kept
+ * where it stands beside a pipe or a parenthesis, so that `( ls )` is not taken for `ls` alone.
+ * A here-document's body is no command: it is skipped. Comments (`#` at a word's start) are dropped.
  */
-export function firstCommandWords(line: string): string[] {
-  const words: string[] = [];
+export function shellCommands(line: string): ShellCommand[] {
+  const commands: ShellCommand[] = [];
+  let command: ShellCommand = { words: [], redirects: [], substitutes: false };
   let word = '';
   let inWord = false;
+  /** The word being read has a quoted or escaped part: then it is no file descriptor (`"2">x`). */
+  let quoted = false;
+  let redirect: string | undefined;
+  const heredocs: { delimiter: string; tabs: boolean }[] = [];
   let index = 0;
-  const end = (): void => {
-    if (inWord) words.push(word);
+
+  const endWord = (): void => {
+    if (inWord) {
+      if (redirect !== undefined) {
+        command.redirects.push({ operator: redirect, target: word });
+        if (redirect.endsWith('<<') || redirect.endsWith('<<-')) heredocs.push({ delimiter: word, tabs: redirect.endsWith('-') });
+        redirect = undefined;
+      } else command.words.push(word);
+    }
     word = '';
     inWord = false;
+    quoted = false;
   };
+  const endCommand = (then?: ShellOperator): void => {
+    endWord();
+    // A redirection with no word after it before the command ended names nothing.
+    redirect = undefined;
+    const empty = command.words.length === 0 && command.redirects.length === 0;
+    if (!empty || (then !== undefined && then !== ';' && then !== '\n')) {
+      let first = 0;
+      while (first < command.words.length && ASSIGNMENT.test(command.words[first] as string)) first++;
+      commands.push({ ...command, words: command.words.slice(first), ...(then === undefined ? {} : { then }) });
+    }
+    command = { words: [], redirects: [], substitutes: false };
+  };
+  /** Text from `start` to its closing parenthesis (nested ones and quotes respected), kept in the word as written. */
+  const substitution = (start: number, close: string): number => {
+    const end = closingOf(line, start, close);
+    word += line.slice(start, end);
+    inWord = true;
+    command.substitutes = true;
+    return end;
+  };
+
   while (index < line.length) {
     const character = line[index] as string;
-    if (COMMAND_END.has(character)) break;
-    if (character === ' ' || character === '\t') {
-      end();
+    const next = line[index + 1];
+    if (BLANKS.has(character)) {
+      endWord();
       index++;
+    } else if (character === '\n') {
+      endCommand('\n');
+      index = heredocs.length > 0 ? skipHeredocs(line, index + 1, heredocs.splice(0)) : index + 1;
+    } else if (character === '#' && !inWord) {
+      const end = line.indexOf('\n', index);
+      index = end === -1 ? line.length : end;
+    } else if (character === ';') {
+      endCommand(';');
+      index += next === ';' ? 2 : 1;
+    } else if (character === '&' && next !== '>') {
+      endCommand(next === '&' ? '&&' : '&');
+      index += next === '&' ? 2 : 1;
+    } else if (character === '|') {
+      const operator = next === '|' ? '||' : next === '&' ? '|&' : '|';
+      endCommand(operator);
+      index += operator.length;
+    } else if (character === '(' || character === ')') {
+      endCommand(character);
+      index++;
+    } else if ((character === '<' || character === '>') && next === '(') {
+      index = substitution(index, ')');
+    } else if (character === '<' || character === '>' || character === '&') {
+      // A redirection: a descriptor just before it belongs to it (`2>`), else the word before ends.
+      const descriptor = inWord && !quoted && /^\d+$/.test(word) ? word : '';
+      if (descriptor !== '') {
+        word = '';
+        inWord = false;
+      } else endWord();
+      const operator = /^(?:&>>?|<<<|<<-|<<|<>|<&|>>|>&|>\||[<>])/.exec(line.slice(index, index + 3))?.[0] ?? character;
+      index += operator.length;
+      if (operator.endsWith('&') && /^[\d-]/.test(line[index] ?? '')) {
+        const target = /^(?:\d+|-)/.exec(line.slice(index))?.[0] as string;
+        command.redirects.push({ operator: `${descriptor}${operator}`, target });
+        index += target.length;
+      } else redirect = `${descriptor}${operator}`;
+    } else if (character === '`') {
+      index = substitution(index, '`');
+    } else if (character === '$' && next === '(') {
+      index = substitution(index, ')');
     } else if (character === "'") {
       const close = line.indexOf("'", index + 1);
       const stop = close === -1 ? line.length : close;
       word += line.slice(index + 1, stop);
       inWord = true;
+      quoted = true;
       index = stop + 1;
     } else if (character === '"') {
-      index++;
-      inWord = true;
-      while (index < line.length && line[index] !== '"') {
-        const next = line[index + 1];
-        if (line[index] === '\\' && next !== undefined && '"\\$`'.includes(next)) {
-          word += next;
-          index += 2;
-        } else {
-          word += line[index];
-          index++;
-        }
-      }
-      index++;
+      index = doubleQuoted(index + 1);
     } else if (character === '\\') {
-      const next = line[index + 1];
       // A backslash before a line break joins the lines.
-      if (next !== undefined && next !== '\n') word += next;
-      inWord = inWord || next !== '\n';
+      if (next !== undefined && next !== '\n') {
+        word += next;
+        inWord = true;
+        quoted = true;
+      }
       index += 2;
     } else {
       word += character;
@@ -57,10 +144,83 @@ export function firstCommandWords(line: string): string[] {
       index++;
     }
   }
-  end();
-  let first = 0;
-  while (first < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[first] as string)) first++;
-  return words.slice(first);
+  endCommand();
+  return commands;
+
+  /** A double-quoted string from `start` (after its quote): its text, a substitution inside it marked. Returns the index after its closing quote. */
+  function doubleQuoted(start: number): number {
+    let at = start;
+    inWord = true;
+    quoted = true;
+    while (at < line.length && line[at] !== '"') {
+      const character = line[at] as string;
+      const next = line[at + 1];
+      if (character === '\\' && next !== undefined && '"\\$`'.includes(next)) {
+        word += next;
+        at += 2;
+      } else if (character === '`' || (character === '$' && next === '(')) {
+        at = substitution(at, character === '`' ? '`' : ')');
+      } else {
+        word += character;
+        at++;
+      }
+    }
+    return at + 1;
+  }
+}
+
+/**
+ * The index after the substitution that opens at `start`: for a backtick, after the next one not
+ * escaped; for a parenthesis (`start` at it), after the one that closes it, nested ones and quoted
+ * text respected. The end of the line when it is never closed.
+ */
+function closingOf(line: string, start: number, close: string): number {
+  if (close === '`') {
+    let at = start + 1;
+    while (at < line.length && line[at] !== '`') at += line[at] === '\\' ? 2 : 1;
+    return Math.min(at + 1, line.length);
+  }
+  let depth = 0;
+  let at = start;
+  while (at < line.length) {
+    const character = line[at] as string;
+    if (character === "'") {
+      const end = line.indexOf("'", at + 1);
+      at = end === -1 ? line.length : end + 1;
+      continue;
+    }
+    if (character === '\\') {
+      at += 2;
+      continue;
+    }
+    if (character === '(') depth++;
+    else if (character === ')' && --depth === 0) return at + 1;
+    at++;
+  }
+  return line.length;
+}
+
+/** The index after the here-documents whose bodies start at `start`, each ended by a line that is its delimiter. */
+function skipHeredocs(line: string, start: number, heredocs: readonly { delimiter: string; tabs: boolean }[]): number {
+  let at = start;
+  for (const { delimiter, tabs } of heredocs) {
+    while (at < line.length) {
+      const end = line.indexOf('\n', at);
+      const stop = end === -1 ? line.length : end;
+      const text = line.slice(at, stop);
+      at = stop + 1;
+      if ((tabs ? text.replace(/^\t+/, '') : text) === delimiter) break;
+    }
+  }
+  return Math.min(at, line.length);
+}
+
+/**
+ * The words of the first simple command of `line`, quotes removed and assignments left out: the
+ * program that ran and its arguments (a pipeline is judged by its first program).
+ */
+export function firstCommandWords(line: string): string[] {
+  return shellCommands(line)[0]?.words ?? [];
 }
 
 /** The program a word names: its last path segment (`/usr/bin/find` is find). */
