@@ -144,6 +144,54 @@ describe('a shell command line split into its commands', () => {
   });
 });
 
+describe('the lines a map program prints', () => {
+  const surfaced = (command: string, stdout: string) => {
+    const [call] = readTrace([Buffer.from(payload('c', command, stdout))]).calls;
+    return { surfaced: call?.surfaced, unread: call?.unreadLines ?? 0 };
+  };
+
+  it('find: paths under the folders it started from, whatever the shell expanded there', () => {
+    expect(surfaced('find src lib -type f', 'src/a.ts\nlib/b.ts\nother/c.ts\nfind: x: Permission denied')).toEqual({
+      surfaced: ['/repo/src/a.ts', '/repo/lib/b.ts'],
+      unread: 2,
+    });
+    expect(surfaced('find ~/notes -name "*.md"', '/home/u/notes/a.md\nrelative.md')).toEqual({
+      surfaced: ['/home/u/notes/a.md'],
+      unread: 1,
+    });
+    expect(surfaced('find packages/*/src -name "*.ts"', 'packages/a/src/x.ts\nsrc/y.ts')).toEqual({
+      surfaced: ['/repo/packages/a/src/x.ts'],
+      unread: 1,
+    });
+    // NUL-separated output (-print0) is one line with control characters: no path.
+    expect(surfaced('find . -print0', './a\u0000./b')).toEqual({ surfaced: [], unread: 1 });
+    expect(surfaced('find .', `./${'x'.repeat(5000)}`)).toEqual({ surfaced: [], unread: 1 });
+  });
+
+  it('ls: names in the folder listed, headings of several folders or of -R, an operand printed as given', () => {
+    expect(surfaced('ls -R src', 'a.ts\nlib\n\nsrc/lib:\nb.ts')).toEqual({
+      surfaced: ['/repo/src/a.ts', '/repo/src/lib', '/repo/src/lib/b.ts'],
+      unread: 0,
+    });
+    expect(surfaced('ls src docs', 'src:\na.ts\n\ndocs:\nb.md')).toEqual({ surfaced: ['/repo/src/a.ts', '/repo/docs/b.md'], unread: 0 });
+    expect(surfaced('ls src/a.ts', 'src/a.ts')).toEqual({ surfaced: ['/repo/src/a.ts'], unread: 0 });
+    expect(surfaced('ls src/*.ts', 'src/a.ts\nsrc/b.ts')).toEqual({ surfaced: ['/repo/src/a.ts', '/repo/src/b.ts'], unread: 0 });
+    expect(surfaced('ls -F src', 'lib/\na.ts\nx/y')).toEqual({ surfaced: ['/repo/src/lib', '/repo/src/a.ts'], unread: 1 });
+  });
+
+  it('tree: the names it draws; its root and its count are neither paths nor left out', () => {
+    const drawn = [
+      '.',
+      '\u251c\u2500\u2500 src',
+      '\u2502\u00a0\u00a0 \u2514\u2500\u2500 a.ts',
+      '\u2514\u2500\u2500 KEY=x/y',
+      '',
+      '2 directories, 1 file',
+    ];
+    expect(surfaced('tree', drawn.join('\n'))).toEqual({ surfaced: ['/repo/src', '/repo/src/a.ts'], unread: 1 });
+  });
+});
+
 describe('what a map call printed that is no path reaches no output', () => {
   const tracePath = join(scratch, 'leaky.jsonl');
   writeFileSync(tracePath, traceText());

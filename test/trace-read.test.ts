@@ -193,6 +193,27 @@ describe('hostile traces', () => {
     expect(named.calls[0]?.surfacedCount).toBe(100_000);
     expect(named.pathsKept).toEqual({ only: 'named', nodes: 4 });
   });
+
+  it('with a spec, keeps the paths that may be its nodes, whatever root the trace turns out to have', () => {
+    const text = [
+      line({
+        hook_event_name: 'PostToolUse',
+        cwd: '/w/repo',
+        tool_name: 'Bash',
+        tool_input: { command: 'find .. -maxdepth 1' },
+        tool_response: { stdout: '..\n../repo\n../other' },
+        tool_use_id: 'up',
+      }),
+      hook('g', 'Glob', { pattern: '**', path: '/w/repo/src' }, { filenames: ['a.ts', 'lib/a.ts', 'b.ts', 'xa.ts'] }),
+    ].join('');
+    const kept = (nodes: string[], root?: string) =>
+      readTrace([Buffer.from(text)], { named: { nodes, ...(root === undefined ? {} : { root }) } }).calls.map((call) => call.surfaced);
+    // No root known while reading: by their ending, and "." or ".." as a folder the calls ran in or above.
+    expect(kept(['src/a.ts', '../other', '.'])).toEqual([['/w', '/w/repo', '/w/other'], ['/w/repo/src/a.ts']]);
+    expect(kept(['..'])).toEqual([['/w', '/w/repo'], []]);
+    // A root known before reading: the nodes resolved against it, exactly.
+    expect(kept(['src/a.ts', 'a.ts'], '/w/repo')).toEqual([[], ['/w/repo/src/a.ts']]);
+  });
 });
 
 describe('trace lines', () => {

@@ -153,7 +153,7 @@ export function finishCall(plan: CallPlan, outcome: CallOutcome | undefined, cwd
     return { ...call, ...definedFields({ target }), partial };
   }
   if (surfaces === undefined || !answered) return call;
-  const found = paths.call('filenames' in surfaces ? surfaces.base : cwd);
+  const found = paths.call(cwd);
   let unread = 0;
   if ('filenames' in surfaces)
     for (const name of outcome.filenames ?? []) {

@@ -122,7 +122,12 @@ function mapEntry(evidence: TraceEvidence, call: TraceCall, index: number): Draf
   const surfaced = call.surfaced as string[];
   const count = call.surfacedCount ?? surfaced.length;
   const names = count === 1 ? '1 name' : `${count.toLocaleString('en-US')} names`;
-  const listed = surfaced.length < count ? `; the first ${surfaced.length.toLocaleString('en-US')} are listed` : '';
+  const listed =
+    surfaced.length >= count
+      ? ''
+      : surfaced.length === 1
+        ? '; the first is listed'
+        : `; the first ${surfaced.length.toLocaleString('en-US')} are listed`;
   return {
     id: `M${index + 1}`,
     tool: call.program ?? call.tool,

@@ -6,6 +6,8 @@ import type { OutputShape } from './shell-table.js';
 
 /** The longest line read as a path, in characters: Linux's PATH_MAX. */
 export const MAX_PATH_CHARS = 4096;
+/** The longest line of a listing or a tree read at all: a path and what ls -l or tree draws before it. */
+const MAX_LINE_CHARS = MAX_PATH_CHARS + 256;
 
 /** `ls -l` and its kin: permissions, links, owner, group, size, a date of three words, then the name. */
 const LONG_LISTING = /^[-bcdlps][-rwxsStTl@+.]{9}[@+.]?\s+\d+\s+\S+\s+\S+\s+[\d,]+\s+\S+\s+\S+\s+\S+\s(.+)$/;
@@ -39,12 +41,10 @@ export function readShellOutput(stdout: string, reading: OutputReading, cwd: str
   };
   const lines = linesOf(stdout);
   if (reading.output === 'paths') {
-    const prefixes = reading.startPoints?.map((point) => (point.endsWith('/') ? point : `${point}/`));
+    const under = reading.startPoints === undefined ? undefined : startPointTest(reading.startPoints);
     for (const line of lines) {
       const path = line.trim();
-      const fits =
-        prefixes === undefined || reading.startPoints?.includes(path) === true || prefixes.some((prefix) => path.startsWith(prefix));
-      if (fits && looksLikePath(path)) take(cwd, path);
+      if ((under === undefined || under(path)) && looksLikePath(path)) take(cwd, path);
       else unread++;
     }
     return unread;
@@ -53,7 +53,7 @@ export function readShellOutput(stdout: string, reading: OutputReading, cwd: str
   const root = resolveTracePath(cwd, reading.operands[0] ?? '.');
   const stack: string[] = [];
   lines.forEach((line, index) => {
-    const branch = TREE_BRANCH.exec(line);
+    const branch = line.length > MAX_LINE_CHARS ? null : TREE_BRANCH.exec(line);
     const name = branch === null ? undefined : (branch[2] as string).replace(/ -> .*$/, '');
     if (branch === null || name === undefined || name.includes('/') || !looksLikePath(name)) {
       // The first line names the folder drawn; the last counts what was drawn.
@@ -65,6 +65,64 @@ export function readShellOutput(stdout: string, reading: OutputReading, cwd: str
     if (root !== undefined) take(root, stack.join('/'));
   });
   return unread;
+}
+
+/**
+ * Whether a line of find's output lies under one of its start points: it is one, or begins with
+ * one and a "/". A start point the shell expands (`~`, `$HOME`) may print any absolute path; one
+ * with a glob, any path under the glob's fixed part.
+ */
+function startPointTest(points: readonly string[]): (path: string) => boolean {
+  let absolute = false;
+  const folders: string[] = [];
+  for (const point of points) {
+    if (point.startsWith('~') || point.includes('$')) absolute = true;
+    else folders.push(GLOB.test(point) ? point.slice(0, fixedPartEnd(point)) : point);
+  }
+  const under = underAny(folders);
+  return (path) => (absolute && path.startsWith('/')) || under(path);
+}
+
+interface FolderNode {
+  next: Map<string, FolderNode>;
+  /** A folder ends here. */
+  end: boolean;
+}
+
+/**
+ * Whether a path is one of `folders` or lies under one ("" stands for every relative path), in
+ * time linear in the path, whatever the number of folders: they are walked as a tree of their
+ * characters, never each compared with each line.
+ */
+function underAny(folders: readonly string[]): (path: string) => boolean {
+  let relative = false;
+  const root: FolderNode = { next: new Map(), end: false };
+  for (const folder of folders) {
+    const trimmed = folder.length > 1 && folder.endsWith('/') ? folder.slice(0, -1) : folder;
+    if (trimmed === '') {
+      relative = true;
+      continue;
+    }
+    let node = root;
+    for (const character of trimmed) {
+      let next = node.next.get(character);
+      if (next === undefined) node.next.set(character, (next = { next: new Map(), end: false }));
+      node = next;
+    }
+    node.end = true;
+  }
+  return (path) => {
+    if (relative && !path.startsWith('/')) return true;
+    let node = root;
+    for (let index = 0; index < path.length; index++) {
+      const next = node.next.get(path[index] as string);
+      if (next === undefined) return false;
+      node = next;
+      const after = path[index + 1];
+      if (node.end && (after === undefined || after === '/' || path[index] === '/')) return true;
+    }
+    return false;
+  };
 }
 
 /** How many lines of `stdout` are not blank: a map's output that is not read at all is all unread. */
@@ -84,26 +142,31 @@ function readListing(
   take: (base: string | undefined, name: string) => void,
 ): number {
   let unread = 0;
-  const globbed = operands.filter((operand) => GLOB.test(operand)).map((operand) => operand.slice(0, fixedPartEnd(operand)));
+  const named = new Set(operands);
+  const globs = operands.filter((operand) => GLOB.test(operand)).map((operand) => operand.slice(0, fixedPartEnd(operand)));
+  const underGlob = underAny(globs);
+  // A heading names an operand of several, a folder under a glob's fixed part, or one under a folder listed (-R).
+  const underListed = underAny([...globs, ...(operands.length === 0 ? ['.'] : operands)]);
   let folder = resolveTracePath(cwd, operands.length === 1 ? (operands[0] as string) : '.');
   for (const line of lines) {
+    if (line.length > MAX_LINE_CHARS) {
+      unread++;
+      continue;
+    }
     if (/^total \d+/.test(line)) continue;
-    if (operands.includes(line.trim())) {
+    if (named.has(line.trim())) {
       take(cwd, line.trim());
       continue;
     }
-    // Several folders listed (or a glob that matched folders): each under a heading naming it.
-    if ((operands.length > 1 || globbed.length > 0) && line.endsWith(':')) {
-      const heading = line.slice(0, -1);
-      if (operands.includes(heading) || globbed.some((fixed) => heading.startsWith(fixed))) {
-        folder = resolveTracePath(cwd, heading);
-        continue;
-      }
+    const heading = line.endsWith(':') ? line.slice(0, -1) : undefined;
+    if (heading !== undefined && ((operands.length > 1 && named.has(heading)) || underListed(heading))) {
+      folder = resolveTracePath(cwd, heading);
+      continue;
     }
     const name = listedName(line);
     if (name === '.' || name === '..') continue;
     const bare = name.endsWith('/') ? name.slice(0, -1) : name;
-    if (globbed.length > 0 && globbed.some((fixed) => fixed !== '' && bare.startsWith(fixed)) && looksLikePath(bare)) take(cwd, bare);
+    if (globs.length > 0 && bare.includes('/') && underGlob(bare) && looksLikePath(bare)) take(cwd, bare);
     else if (bare !== '' && !bare.includes('/') && looksLikePath(bare)) take(folder, bare);
     else unread++;
   }

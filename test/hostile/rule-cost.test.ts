@@ -130,6 +130,33 @@ describe('linear trace rules', () => {
   });
 });
 
+describe('linear trace reading', () => {
+  /** One find call of `count` start points, a redirection after each, whose output is a path under each and a line under none. */
+  function manyStartPoints(count: number): Buffer {
+    const points = Array.from({ length: count }, (_, index) => `dir${index}`);
+    const payload = {
+      hook_event_name: 'PostToolUse',
+      cwd: '/repo',
+      tool_name: 'Bash',
+      tool_input: { command: `find ${points.map((point) => `${point} 2>&1`).join(' ')} -name '*.ts' | sort | head -n 100000` },
+      tool_response: { stdout: points.map((point) => `${point}/a.ts\nelsewhere/${point}.ts`).join('\n'), stderr: '' },
+      tool_use_id: 'find',
+    };
+    return Buffer.from(JSON.stringify(payload));
+  }
+
+  it('a find of thousands of start points, each line of its output checked against them all', () => {
+    const [call] = readTrace([manyStartPoints(2000)]).calls;
+    expect(call).toMatchObject({ kind: 'map', surfacedCount: 2000, unreadLines: 2000 });
+    expect(
+      growthRatio((n) => {
+        const bytes = manyStartPoints(n);
+        return () => readTrace([bytes]);
+      }, 3000),
+    ).toBeLessThan(LINEAR);
+  });
+});
+
 describe('linear rules', () => {
   it('coverage-declared: open hypotheses against as many risks', () => {
     const result = compiler.compile(openHypotheses(2000));
