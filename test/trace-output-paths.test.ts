@@ -56,7 +56,7 @@ function traceText(): string {
 
 describe('a shell command line split into its commands', () => {
   it('keeps the operators between them, quotes respected, redirections and substitutions told apart', () => {
-    const brief = (line: string) => shellCommands(line).map(({ words, then }) => [words.join(' '), then ?? null]);
+    const brief = (line: string) => shellCommands(line).map(({ words, end }) => [words.join(' '), end ?? null]);
     expect(brief('ls; cat .env')).toEqual([
       ['ls', ';'],
       ['cat .env', null],

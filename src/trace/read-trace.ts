@@ -4,7 +4,6 @@
 // is held longer; what is kept is a few fields a call and the surfaced paths the caller needs
 // (kept-paths.ts), so memory follows the calls, not the bytes.
 
-import { definedFields } from '../common/defined-fields.js';
 import { type CallOutcome, type CallPlan, type Classified, callInputOf, callOutcomeOf, finishCall, planCall } from './classify.js';
 import { sortedCounts } from './counts.js';
 import { type NamedNodes, type PathKeeper, pathKeeper } from './kept-paths.js';
@@ -52,17 +51,28 @@ const QUIET_TYPES = new Set([
   'attachment',
 ]);
 
+/** A call met and not yet put in order: every field set from the start (one shape for all). */
 interface PendingCall {
   id: string;
   tool: string;
   plan: CallPlan;
   line: number;
-  timestamp?: string;
+  timestamp: string | undefined;
   sidechain: boolean;
-  cwd?: string;
+  cwd: string | undefined;
   /** Once its result came: what it was, and whether it failed. */
-  finished?: Classified;
-  failed?: boolean;
+  finished: Classified | undefined;
+  failed: boolean;
+}
+
+/** What a line says of a call when it is met. */
+interface MetCall {
+  id: string;
+  tool: string;
+  line: number;
+  timestamp?: string | undefined;
+  sidechain: boolean;
+  cwd?: string | undefined;
 }
 
 /** Reads the trace whose bytes come in `chunks`. Throws UnreadableTraceError when no line is a JSON object. */
@@ -90,17 +100,22 @@ export function readTrace(chunks: Iterable<Uint8Array>, options: ReadTraceOption
     const key = Object.hasOwn(unknownTypes, type) || Object.keys(unknownTypes).length < MAX_TYPES ? type : OTHER_TYPES;
     unknownTypes[key] = (unknownTypes[key] ?? 0) + 1;
   };
-  const addCall = (call: Omit<PendingCall, 'plan'>, input: unknown): void => {
+  const addCall = (call: MetCall, input: unknown): void => {
     if (calls.has(call.id)) {
       if (duplicateIds.length < NAMED && !duplicateIds.includes(call.id)) duplicateIds.push(call.id);
       return;
     }
     const cwd = call.cwd === undefined ? undefined : shared(call.cwd);
     calls.set(call.id, {
-      ...call,
+      id: call.id,
       tool: shared(call.tool),
-      ...definedFields({ cwd }),
       plan: planCall(call.tool, callInputOf(input), cwd, programs),
+      line: call.line,
+      timestamp: call.timestamp,
+      sidechain: call.sidechain,
+      cwd,
+      finished: undefined,
+      failed: false,
     });
   };
   const addResult = (id: string, outcome: CallOutcome): void => {
@@ -156,7 +171,7 @@ export function readTrace(chunks: Iterable<Uint8Array>, options: ReadTraceOption
       event === 'PostToolUseFailure' ||
       (isObject(response) && (response['is_error'] === true || response['success'] === false)) ||
       typeof response === 'string';
-    addCall({ id, tool, line, sidechain: false, ...definedFields({ cwd }) }, record['tool_input']);
+    addCall({ id, tool, line, sidechain: false, cwd }, record['tool_input']);
     addResult(id, callOutcomeOf(failed, response, undefined));
   }
 
@@ -184,7 +199,7 @@ export function readTrace(chunks: Iterable<Uint8Array>, options: ReadTraceOption
         const id = textOf(block['id']);
         const tool = textOf(block['name']);
         if (id === undefined || tool === undefined) continue;
-        addCall({ id, tool, line, sidechain, ...definedFields({ timestamp, cwd }) }, block['input']);
+        addCall({ id, tool, line, sidechain, timestamp, cwd }, block['input']);
       }
       return;
     }
@@ -219,26 +234,21 @@ export function readTrace(chunks: Iterable<Uint8Array>, options: ReadTraceOption
 
 function finished(call: PendingCall, paths: PathKeeper): TraceCall {
   const classified = call.finished ?? finishCall(call.plan, undefined, call.cwd, paths);
-  const status = call.finished === undefined ? 'no-result' : call.failed === true ? 'failed' : 'ok';
-  return {
-    id: call.id,
-    tool: call.tool,
-    kind: classified.kind,
-    status,
-    ...definedFields({ timestamp: call.timestamp }),
-    line: call.line,
-    sidechain: call.sidechain,
-    ...definedFields({
-      cwd: call.cwd,
-      query: classified.query,
-      program: classified.program,
-      target: classified.target,
-      partial: classified.partial,
-      surfaced: classified.surfaced,
-      surfacedCount: classified.surfacedCount,
-      unreadLines: classified.unreadLines,
-    }),
-  };
+  const status = call.finished === undefined ? 'no-result' : call.failed ? 'failed' : 'ok';
+  const { id, tool, line, sidechain, timestamp } = call;
+  const { kind } = classified;
+  // Optional fields set only when they have a value, in the order the type lists them.
+  const done: TraceCall =
+    timestamp === undefined ? { id, tool, kind, status, line, sidechain } : { id, tool, kind, status, timestamp, line, sidechain };
+  if (call.cwd !== undefined) done.cwd = call.cwd;
+  if (classified.query !== undefined) done.query = classified.query;
+  if (classified.program !== undefined) done.program = classified.program;
+  if (classified.target !== undefined) done.target = classified.target;
+  if (classified.partial !== undefined) done.partial = classified.partial;
+  if (classified.surfaced !== undefined) done.surfaced = classified.surfaced;
+  if (classified.surfacedCount !== undefined) done.surfacedCount = classified.surfacedCount;
+  if (classified.unreadLines !== undefined) done.unreadLines = classified.unreadLines;
+  return done;
 }
 
 /** One string for each value seen again (a folder, a tool's name), so that calls share it; past MAX_SHARED values, each its own. */

@@ -144,9 +144,10 @@ function readListing(
   let unread = 0;
   const named = new Set(operands);
   const globs = operands.filter((operand) => GLOB.test(operand)).map((operand) => operand.slice(0, fixedPartEnd(operand)));
-  const underGlob = underAny(globs);
-  // A heading names an operand of several, a folder under a glob's fixed part, or one under a folder listed (-R).
-  const underListed = underAny([...globs, ...(operands.length === 0 ? ['.'] : operands)]);
+  const underGlob = globs.length === 0 ? () => false : underAny(globs);
+  // A heading names an operand of several, a folder under a glob's fixed part, or one under a
+  // folder listed (-R); the test is made when a line first looks like a heading.
+  let underListed: ((path: string) => boolean) | undefined;
   let folder = resolveTracePath(cwd, operands.length === 1 ? (operands[0] as string) : '.');
   for (const line of lines) {
     if (line.length > MAX_LINE_CHARS) {
@@ -159,14 +160,15 @@ function readListing(
       continue;
     }
     const heading = line.endsWith(':') ? line.slice(0, -1) : undefined;
-    if (heading !== undefined && ((operands.length > 1 && named.has(heading)) || underListed(heading))) {
+    underListed ??= heading === undefined ? undefined : underAny([...globs, ...(operands.length === 0 ? ['.'] : operands)]);
+    if (heading !== undefined && ((operands.length > 1 && named.has(heading)) || underListed?.(heading) === true)) {
       folder = resolveTracePath(cwd, heading);
       continue;
     }
     const name = listedName(line);
     if (name === '.' || name === '..') continue;
     const bare = name.endsWith('/') ? name.slice(0, -1) : name;
-    if (globs.length > 0 && bare.includes('/') && underGlob(bare) && looksLikePath(bare)) take(cwd, bare);
+    if (bare.includes('/') && underGlob(bare) && looksLikePath(bare)) take(cwd, bare);
     else if (bare !== '' && !bare.includes('/') && looksLikePath(bare)) take(folder, bare);
     else unread++;
   }

@@ -87,7 +87,7 @@ export function outputIsTheMapsOwn(commands: readonly ShellCommand[]): boolean {
   if (commands.some((command) => command.substitutes || command.redirects.some(sendsOutputAway))) return false;
   return commands.every((command, index) => {
     const last = index === commands.length - 1;
-    if (!(last ? command.then === undefined || command.then === ';' || command.then === '\n' : command.then === '|')) return false;
+    if (!(last ? command.end === undefined || command.end === ';' || command.end === '\n' : command.end === '|')) return false;
     return index === 0 || isLineFilter(command.words);
   });
 }

@@ -20,11 +20,15 @@ export interface ShellCommand {
   /** It holds a command or process substitution: text the shell replaces with another command's output. */
   substitutes: boolean;
   /** The operator that ends it; none for the last command of the line. */
-  then?: ShellOperator;
+  end?: ShellOperator;
 }
 
 const BLANKS = new Set([' ', '\t']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** The operators of a redirection, longest first: `&>>`, `<<<`, `<<-`, … `>`. */
+const REDIRECTION = /^(?:&>>?|<<<|<<-|<<|<>|<&|>>|>&|>\||[<>])/;
+/** The descriptor a `>&` or `<&` names: digits, or "-" to close. */
+const DESCRIPTOR = /\d+|-/y;
 
 /**
  * The simple commands of `line` in order, each with the operator that ends it. A command with no
@@ -33,135 +37,160 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
  * A here-document's body is no command: it is skipped. Comments (`#` at a word's start) are dropped.
  */
 export function shellCommands(line: string): ShellCommand[] {
-  const commands: ShellCommand[] = [];
-  let command: ShellCommand = { words: [], redirects: [], substitutes: false };
-  let word = '';
-  let inWord = false;
-  /** The word being read has a quoted or escaped part: then it is no file descriptor (`"2">x`). */
-  let quoted = false;
-  let redirect: string | undefined;
-  const heredocs: { delimiter: string; tabs: boolean }[] = [];
-  let index = 0;
+  return new LineSplitter(line).split();
+}
 
-  const endWord = (): void => {
-    if (inWord) {
-      if (redirect !== undefined) {
-        command.redirects.push({ operator: redirect, target: word });
-        if (redirect.endsWith('<<') || redirect.endsWith('<<-')) heredocs.push({ delimiter: word, tabs: redirect.endsWith('-') });
-        redirect = undefined;
-      } else command.words.push(word);
+/** The state of one line's split: the command and the word being read, as the characters come. */
+class LineSplitter {
+  private readonly commands: ShellCommand[] = [];
+  private command: ShellCommand = { words: [], redirects: [], substitutes: false };
+  private word = '';
+  private inWord = false;
+  /** The word being read has a quoted or escaped part: then it is no file descriptor (`"2">x`). */
+  private quoted = false;
+  /** A redirection waiting for the word it names. */
+  private redirect: string | undefined;
+  private readonly heredocs: { delimiter: string; tabs: boolean }[] = [];
+
+  constructor(private readonly line: string) {}
+
+  split(): ShellCommand[] {
+    const { line } = this;
+    let index = 0;
+    while (index < line.length) {
+      const character = line[index] as string;
+      const next = line[index + 1];
+      if (BLANKS.has(character)) {
+        this.endWord();
+        index++;
+      } else if (character === '\n') {
+        this.endCommand('\n');
+        index = this.heredocs.length > 0 ? skipHeredocs(line, index + 1, this.heredocs.splice(0)) : index + 1;
+      } else if (character === '#' && !this.inWord) {
+        const end = line.indexOf('\n', index);
+        index = end === -1 ? line.length : end;
+      } else if (character === ';') {
+        this.endCommand(';');
+        index += next === ';' ? 2 : 1;
+      } else if (character === '&' && next !== '>') {
+        this.endCommand(next === '&' ? '&&' : '&');
+        index += next === '&' ? 2 : 1;
+      } else if (character === '|') {
+        const operator = next === '|' ? '||' : next === '&' ? '|&' : '|';
+        this.endCommand(operator);
+        index += operator.length;
+      } else if (character === '(' || character === ')') {
+        this.endCommand(character);
+        index++;
+      } else if ((character === '<' || character === '>') && next === '(') {
+        index = this.substitution(index, ')');
+      } else if (character === '<' || character === '>' || character === '&') {
+        index = this.redirection(index);
+      } else if (character === '`') {
+        index = this.substitution(index, '`');
+      } else if (character === '$' && next === '(') {
+        index = this.substitution(index, ')');
+      } else if (character === "'") {
+        const close = line.indexOf("'", index + 1);
+        const stop = close === -1 ? line.length : close;
+        this.word += line.slice(index + 1, stop);
+        this.inWord = true;
+        this.quoted = true;
+        index = stop + 1;
+      } else if (character === '"') {
+        index = this.doubleQuoted(index + 1);
+      } else if (character === '\\') {
+        // A backslash before a line break joins the lines.
+        if (next !== undefined && next !== '\n') {
+          this.word += next;
+          this.inWord = true;
+          this.quoted = true;
+        }
+        index += 2;
+      } else {
+        this.word += character;
+        this.inWord = true;
+        index++;
+      }
     }
-    word = '';
-    inWord = false;
-    quoted = false;
-  };
-  const endCommand = (then?: ShellOperator): void => {
-    endWord();
+    this.endCommand();
+    return this.commands;
+  }
+
+  private endWord(): void {
+    if (this.inWord) {
+      const { redirect, word } = this;
+      if (redirect !== undefined) {
+        this.command.redirects.push({ operator: redirect, target: word });
+        if (redirect.endsWith('<<') || redirect.endsWith('<<-')) this.heredocs.push({ delimiter: word, tabs: redirect.endsWith('-') });
+        this.redirect = undefined;
+      } else this.command.words.push(word);
+    }
+    this.word = '';
+    this.inWord = false;
+    this.quoted = false;
+  }
+
+  private endCommand(end?: ShellOperator): void {
+    this.endWord();
     // A redirection with no word after it before the command ended names nothing.
-    redirect = undefined;
+    this.redirect = undefined;
+    const { command } = this;
     const empty = command.words.length === 0 && command.redirects.length === 0;
-    if (!empty || (then !== undefined && then !== ';' && then !== '\n')) {
+    if (!empty || (end !== undefined && end !== ';' && end !== '\n')) {
       let first = 0;
       while (first < command.words.length && ASSIGNMENT.test(command.words[first] as string)) first++;
-      commands.push({ ...command, words: command.words.slice(first), ...(then === undefined ? {} : { then }) });
+      if (first > 0) command.words = command.words.slice(first);
+      if (end !== undefined) command.end = end;
+      this.commands.push(command);
     }
-    command = { words: [], redirects: [], substitutes: false };
-  };
-  /** Text from `start` to its closing parenthesis (nested ones and quotes respected), kept in the word as written. */
-  const substitution = (start: number, close: string): number => {
-    const end = closingOf(line, start, close);
-    word += line.slice(start, end);
-    inWord = true;
-    command.substitutes = true;
-    return end;
-  };
-
-  while (index < line.length) {
-    const character = line[index] as string;
-    const next = line[index + 1];
-    if (BLANKS.has(character)) {
-      endWord();
-      index++;
-    } else if (character === '\n') {
-      endCommand('\n');
-      index = heredocs.length > 0 ? skipHeredocs(line, index + 1, heredocs.splice(0)) : index + 1;
-    } else if (character === '#' && !inWord) {
-      const end = line.indexOf('\n', index);
-      index = end === -1 ? line.length : end;
-    } else if (character === ';') {
-      endCommand(';');
-      index += next === ';' ? 2 : 1;
-    } else if (character === '&' && next !== '>') {
-      endCommand(next === '&' ? '&&' : '&');
-      index += next === '&' ? 2 : 1;
-    } else if (character === '|') {
-      const operator = next === '|' ? '||' : next === '&' ? '|&' : '|';
-      endCommand(operator);
-      index += operator.length;
-    } else if (character === '(' || character === ')') {
-      endCommand(character);
-      index++;
-    } else if ((character === '<' || character === '>') && next === '(') {
-      index = substitution(index, ')');
-    } else if (character === '<' || character === '>' || character === '&') {
-      // A redirection: a descriptor just before it belongs to it (`2>`), else the word before ends.
-      const descriptor = inWord && !quoted && /^\d+$/.test(word) ? word : '';
-      if (descriptor !== '') {
-        word = '';
-        inWord = false;
-      } else endWord();
-      const operator = /^(?:&>>?|<<<|<<-|<<|<>|<&|>>|>&|>\||[<>])/.exec(line.slice(index, index + 3))?.[0] ?? character;
-      index += operator.length;
-      if (operator.endsWith('&') && /^[\d-]/.test(line[index] ?? '')) {
-        const target = /^(?:\d+|-)/.exec(line.slice(index))?.[0] as string;
-        command.redirects.push({ operator: `${descriptor}${operator}`, target });
-        index += target.length;
-      } else redirect = `${descriptor}${operator}`;
-    } else if (character === '`') {
-      index = substitution(index, '`');
-    } else if (character === '$' && next === '(') {
-      index = substitution(index, ')');
-    } else if (character === "'") {
-      const close = line.indexOf("'", index + 1);
-      const stop = close === -1 ? line.length : close;
-      word += line.slice(index + 1, stop);
-      inWord = true;
-      quoted = true;
-      index = stop + 1;
-    } else if (character === '"') {
-      index = doubleQuoted(index + 1);
-    } else if (character === '\\') {
-      // A backslash before a line break joins the lines.
-      if (next !== undefined && next !== '\n') {
-        word += next;
-        inWord = true;
-        quoted = true;
-      }
-      index += 2;
-    } else {
-      word += character;
-      inWord = true;
-      index++;
-    }
+    this.command = { words: [], redirects: [], substitutes: false };
   }
-  endCommand();
-  return commands;
+
+  /** A redirection at `index`: a descriptor just before it belongs to it (`2>`), else the word before ends. Returns the index after it. */
+  private redirection(index: number): number {
+    const { line } = this;
+    const descriptor = this.inWord && !this.quoted && /^\d+$/.test(this.word) ? this.word : '';
+    if (descriptor !== '') {
+      this.word = '';
+      this.inWord = false;
+    } else this.endWord();
+    const operator = REDIRECTION.exec(line.slice(index, index + 3))?.[0] ?? (line[index] as string);
+    let at = index + operator.length;
+    if (operator.endsWith('&') && /^[\d-]/.test(line[at] ?? '')) {
+      DESCRIPTOR.lastIndex = at;
+      const target = DESCRIPTOR.exec(line)?.[0] as string;
+      this.command.redirects.push({ operator: `${descriptor}${operator}`, target });
+      at += target.length;
+    } else this.redirect = `${descriptor}${operator}`;
+    return at;
+  }
+
+  /** Text from `start` to the end of its substitution (closingOf), kept in the word as written. */
+  private substitution(start: number, close: string): number {
+    const end = closingOf(this.line, start, close);
+    this.word += this.line.slice(start, end);
+    this.inWord = true;
+    this.command.substitutes = true;
+    return end;
+  }
 
   /** A double-quoted string from `start` (after its quote): its text, a substitution inside it marked. Returns the index after its closing quote. */
-  function doubleQuoted(start: number): number {
+  private doubleQuoted(start: number): number {
+    const { line } = this;
     let at = start;
-    inWord = true;
-    quoted = true;
+    this.inWord = true;
+    this.quoted = true;
     while (at < line.length && line[at] !== '"') {
       const character = line[at] as string;
       const next = line[at + 1];
       if (character === '\\' && next !== undefined && '"\\$`'.includes(next)) {
-        word += next;
+        this.word += next;
         at += 2;
       } else if (character === '`' || (character === '$' && next === '(')) {
-        at = substitution(at, character === '`' ? '`' : ')');
+        at = this.substitution(at, character === '`' ? '`' : ')');
       } else {
-        word += character;
+        this.word += character;
         at++;
       }
     }
