@@ -20,8 +20,9 @@ import type { Baseline } from './rules/run.js';
 import type { Stage } from './schema/issues.js';
 import { toolInfo } from './tool.js';
 import type { TraceEvidence } from './trace/evidence.js';
-import { namedNodesOf, type TraceReader } from './trace/kept-paths.js';
+import { namedNodesOf } from './trace/kept-paths.js';
 import { type TraceLink, traceLinkOf } from './trace/link.js';
+import type { TraceReader } from './trace/trace-reader.js';
 
 export interface CompilerOptions {
   /** Built-in preset: "gate" (default) or "reference". */

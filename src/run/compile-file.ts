@@ -9,7 +9,7 @@ import { decodeUtf8 } from '../load/parse.js';
 import { type ReadResult, readInput, tooLarge } from '../load/read-input.js';
 import { countsOf, type FileLocation, type FileOutcome } from '../report/outcome.js';
 import type { TraceEvidence } from '../trace/evidence.js';
-import type { TraceReader } from '../trace/kept-paths.js';
+import type { TraceReader } from '../trace/trace-reader.js';
 import type { InputFile } from './input-file.js';
 import { traceFollower } from './trace-file.js';
 

@@ -4,7 +4,6 @@
 // kept; without one (`trace show`, `trace draft`), the first ones, within bounds that the output
 // names when they are met. Every call still counts all it surfaced.
 import { posix } from 'node:path';
-import type { TraceEvidence } from './evidence.js';
 import { resolveTracePath } from './paths.js';
 import type { PathsKept } from './types.js';
 
@@ -150,20 +149,4 @@ export function namedNodesOf(data: Record<string, unknown>): string[] {
     if (typeof dive['node'] === 'string') nodes.add(dive['node']);
   });
   return [...nodes];
-}
-
-/** A trace read for a spec once its nodes are known (`namedNodesOf`); it may throw, for its caller to catch. */
-export type TraceReader = (nodes: readonly string[]) => TraceEvidence;
-
-/**
- * `read`, remembering what it read for the last nodes asked: a spec judged twice (its fixes, then
- * the fixed text; a draft, then as final) reads its trace once.
- */
-export function rememberedReader(read: TraceReader): TraceReader {
-  let last: { key: string; evidence: TraceEvidence } | undefined;
-  return (nodes) => {
-    const key = nodes.join('\u0000');
-    if (last?.key !== key) last = { key, evidence: read(nodes) };
-    return last.evidence;
-  };
 }

@@ -5,7 +5,7 @@ import { type ReportFormat, reportRenderer } from '../../render/formatters.js';
 import { compileFile, type FileFlags, type FileOutcome } from '../../run/compile-file.js';
 import type { InputFile } from '../../run/input-file.js';
 import type { TraceEvidence } from '../../trace/evidence.js';
-import type { TraceReader } from '../../trace/kept-paths.js';
+import type { TraceReader } from '../../trace/trace-reader.js';
 
 /** One input file compiled, with its report rendered when the run writes reports (--output-dir). */
 export interface CompiledFile {

@@ -11,7 +11,7 @@ import { escapeFor } from '../../render/untrusted/index.js';
 import { type FileOutcome, hiddenWarningsNote } from '../../run/compile-file.js';
 import type { InputFile } from '../../run/input-file.js';
 import { toolInfo } from '../../tool.js';
-import { rememberedReader, type TraceReader } from '../../trace/kept-paths.js';
+import { rememberedReader, type TraceReader } from '../../trace/trace-reader.js';
 import { chooseWorkers, type WorkersRequest } from '../../workers/choose.js';
 import { bundledWorker } from '../../workers/launcher.js';
 import { runInWorkers } from '../../workers/pool.js';

@@ -9,7 +9,7 @@ import { compileFile, compileOptionsOf, type FileOutcome, type GivenText, type J
 import type { InputFile } from '../../run/input-file.js';
 import type { SuppressionsLookup } from '../../suppressions/lookup.js';
 
-import type { TraceReader } from '../../trace/kept-paths.js';
+import type { TraceReader } from '../../trace/trace-reader.js';
 import { usageError } from '../contract.js';
 import { expandInputs } from '../inputs.js';
 import {

@@ -8,7 +8,7 @@ import type { FolderBound } from '../../common/folder-bound.js';
 import type { Policy } from '../../policy/types.js';
 import { readTraceFile } from '../../run/trace-file.js';
 import type { TraceEvidence } from '../../trace/evidence.js';
-import { rememberedReader, type TraceReader } from '../../trace/kept-paths.js';
+import { rememberedReader, type TraceReader } from '../../trace/trace-reader.js';
 import { isTraceTime } from '../../trace/window.js';
 import { CliError, usageError } from '../contract.js';
 import type { Io } from './result.js';

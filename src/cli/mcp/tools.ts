@@ -4,7 +4,7 @@ import { definedFields } from '../../common/defined-fields.js';
 import type { FixLevel } from '../../fix/fix-spec.js';
 import { presetNames } from '../../policy/presets.js';
 import type { Policy } from '../../policy/types.js';
-import type { TraceReader } from '../../trace/kept-paths.js';
+import type { TraceReader } from '../../trace/trace-reader.js';
 import { TRACE_TIME } from '../../trace/window.js';
 import { appendGivenBrief } from '../commands/briefs-append.js';
 import { adviseOn } from '../commands/next.js';
