@@ -114,7 +114,7 @@ function transcript(size: number): string {
         type: 'assistant',
         message: {
           id: `m-${round}-c`,
-          content: [{ type: 'tool_use', id: `b-${round}`, name: 'Bash', input: { command: 'ls -la src' } }],
+          content: [{ type: 'tool_use', id: `b-${round}`, name: 'Bash', input: { command: `ls src/module-${round % 50}` } }],
           usage: { input_tokens: 1500, output_tokens: 12 },
         },
       },
@@ -122,7 +122,7 @@ function transcript(size: number): string {
         ...base,
         type: 'user',
         message: { content: [{ type: 'tool_result', tool_use_id: `b-${round}`, content: 'ok' }] },
-        toolUseResult: { stdout: names.map((name) => name.slice(18)).join('\n'), stderr: '' },
+        toolUseResult: { stdout: names.map((name) => name.slice(name.lastIndexOf('/') + 1)).join('\n'), stderr: '' },
       },
     ];
     for (const line of round_lines) {

@@ -21,7 +21,9 @@ import type { Baseline } from './rules/run.js';
 import type { Stage } from './schema/issues.js';
 import { toolInfo } from './tool.js';
 import type { TraceEvidence } from './trace/evidence.js';
+import { namedNodesOf } from './trace/kept-paths.js';
 import { type TraceLink, traceLinkOf } from './trace/link.js';
+import type { TraceReader } from './trace/trace-reader.js';
 
 export interface CompilerOptions {
   /** Built-in preset: "gate" (default) or "reference". */
@@ -52,15 +54,17 @@ export interface CompileInputOptions {
   baseline?: Baseline;
   /**
    * The agent's own trace of tool calls (src/trace/): the trace-* rules check the spec against
-   * it; without it they find nothing.
+   * it; without it they find nothing. Given as a reader, it is read once the spec is parsed, with
+   * the nodes the spec names, so that only the surfaced paths the rules may need are kept; what
+   * the reader throws reaches the caller.
    */
-  trace?: TraceEvidence;
+  trace?: TraceEvidence | TraceReader;
   /**
    * How the spec's own `x-trace` link is followed when no `trace` is given: the caller's I/O (the
-   * core reads no file), returning the trace or why it cannot be read (the spec's input error).
-   * Without it, `x-trace` is data like any x- key.
+   * core reads no file), with the nodes the spec names, returning the trace or why it cannot be
+   * read (the spec's input error). Without it, `x-trace` is data like any x- key.
    */
-  followTrace?: (link: TraceLink) => TraceEvidence | InputProblem;
+  followTrace?: (link: TraceLink, nodes: readonly string[]) => TraceEvidence | InputProblem;
   /**
    * The other files the verdict depends on that the caller read: the configuration and the
    * policy file. The report's `inputs` lists them after the spec, and the baseline and trace after them.
@@ -173,7 +177,9 @@ export function createCompiler(options: CompilerOptions = {}): Compiler {
       const { data, format, sha256, locate, source } = loaded;
       const dialect = detectDialect(data);
       if (!('id' in dialect)) return inputFailure(unknownSchemaProblem(dialect.schema, locate), source);
-      const trace = inputOptions.trace ?? linkedTrace(data, dialect.id, inputOptions.followTrace);
+      const given = inputOptions.trace;
+      const trace =
+        typeof given === 'function' ? given(namedNodesOf(data)) : (given ?? linkedTrace(data, dialect.id, inputOptions.followTrace));
       if (trace !== undefined && !('trace' in trace)) return inputFailure(trace, source);
       const described = { path: inputOptions.path ?? null, format, sha256 };
       const document: DialectInput = {
@@ -233,7 +239,7 @@ function linkedTrace(
 ): TraceEvidence | InputProblem | undefined {
   if (follow === undefined || dialect !== 'investigation-spec') return undefined;
   const link = traceLinkOf(data);
-  return link === undefined ? undefined : follow(link);
+  return link === undefined ? undefined : follow(link, namedNodesOf(data));
 }
 
 /**

@@ -193,6 +193,45 @@ describe('trace draft', () => {
     expect(data.rendered).toContain('Left out of the map: 1 cheap call that surfaced no name (trace lines 1)');
   });
 
+  it('lists the first 1,000 names of a call that surfaced more, counts them all, and checks against its trace all the same', async () => {
+    const trace = join(scratch, 'wide-glob.jsonl');
+    const names = Array.from({ length: 1_500 }, (_, index) => `/r/src/f${index}.ts`);
+    const payload = (id: string, tool: string, input: unknown, response: unknown) =>
+      JSON.stringify({
+        cwd: '/r',
+        hook_event_name: 'PostToolUse',
+        tool_name: tool,
+        tool_input: input,
+        tool_response: response,
+        tool_use_id: id,
+      });
+    writeFileSync(
+      trace,
+      `${payload('g', 'Glob', { pattern: 'src/**/*.ts' }, { filenames: names })}\n${payload('r', 'Read', { file_path: names[999] }, { file: { filePath: names[999], numLines: 1, totalLines: 1 } })}\n`,
+    );
+    const shown = await runInProcess(['trace', 'show', trace], { cwd: scratch });
+    expect(shown.stdout).toContain('src/**/*.ts -> 1500 nodes');
+    expect(shown.stdout).toContain(
+      'note: 500 surfaced paths counted but not kept: a call keeps its first 1,000, and past 200,000 in all only its first',
+    );
+    const json = JSON.parse((await runInProcess(['trace', 'show', trace, '--format', 'json'], { cwd: scratch })).stdout);
+    expect(json.trace.pathsKept).toEqual({ only: 'first', perCall: 1_000, total: 200_000, leftOut: 500 });
+    expect(json.trace.calls[0]).toMatchObject({ surfacedCount: 1_500 });
+    expect(json.trace.calls[0].surfaced).toHaveLength(1_000);
+    const run = await runInProcess(['trace', 'draft', trace, '--goal', 'g', '--budget', '1', '--json'], { cwd: scratch });
+    const data = JSON.parse(run.stdout).data;
+    expect(data.pathsLeftOut).toBe(500);
+    const drafted = parse(data.rendered);
+    expect(drafted.surfaceMap[0].candidateNodes).toHaveLength(1_000);
+    expect(drafted.surfaceMap[0].evidence).toBe('Glob returned 1,500 names; the first 1,000 are listed.');
+    expect(data.rendered).toContain('Not listed: 500 names past the bounds');
+    // Checked against its trace, which keeps the names the spec lists: no trace finding.
+    const path = join(scratch, 'wide-glob.yaml');
+    writeFileSync(path, data.rendered);
+    const checked = await diagnosticsOf(path, ['--stage', 'draft']);
+    expect(checked.diagnostics.filter((diagnostic) => diagnostic.ruleId.startsWith('trace-'))).toEqual([]);
+  });
+
   it('refuses an existing --output without --force, and a folder, before reading the trace, and writes nothing', async () => {
     const existing = join(scratch, 'kept.yaml');
     writeFileSync(existing, 'kept\n');

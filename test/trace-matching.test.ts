@@ -44,6 +44,7 @@ function evidence(targets: readonly string[]): TraceEvidence {
     orphanResultCount: 0,
     duplicateIds: [],
     outOfOrder: 0,
+    pathsKept: { only: 'first', perCall: 1_000, total: 200_000, leftOut: 0 },
   };
   return { trace, root: '/work', shown: 'trace.jsonl' };
 }

@@ -177,12 +177,42 @@ describe('hostile traces', () => {
     expect(trace.tokens).toEqual({ input: 0, output: 0, cacheCreation: 0, cacheRead: 0 });
   });
 
-  it('a gigantic filenames list costs work in proportion to it', () => {
+  it('a gigantic filenames list is counted whole and kept within the bounds, or only where a spec names it', () => {
     const names = (count: number) => Array.from({ length: count }, (_, index) => `/r/f${index}.ts`);
     const small = readTrace([Buffer.from(hook('g', 'Glob', { pattern: '**' }, { filenames: names(1_000) }))]);
     const large = readTrace([Buffer.from(hook('g', 'Glob', { pattern: '**' }, { filenames: names(100_000) }))]);
     expect(small.calls[0]?.surfaced).toHaveLength(1_000);
-    expect(large.calls[0]?.surfaced).toHaveLength(100_000);
+    expect(small.pathsKept).toEqual({ only: 'first', perCall: 1_000, total: 200_000, leftOut: 0 });
+    expect(large.calls[0]?.surfaced).toEqual(names(1_000));
+    expect(large.calls[0]?.surfacedCount).toBe(100_000);
+    expect(large.pathsKept).toEqual({ only: 'first', perCall: 1_000, total: 200_000, leftOut: 99_000 });
+    const named = readTrace([Buffer.from(hook('g', 'Glob', { pattern: '**' }, { filenames: names(100_000) }))], {
+      named: { nodes: ['f99999.ts', '/r/f5.ts', 'f7.ts/', 'gone.ts'] },
+    });
+    expect(named.calls[0]?.surfaced).toEqual(['/r/f5.ts', '/r/f7.ts', '/r/f99999.ts']);
+    expect(named.calls[0]?.surfacedCount).toBe(100_000);
+    expect(named.pathsKept).toEqual({ only: 'named', nodes: 4 });
+  });
+
+  it('with a spec, keeps the paths that may be its nodes, whatever root the trace turns out to have', () => {
+    const text = [
+      line({
+        hook_event_name: 'PostToolUse',
+        cwd: '/w/repo',
+        tool_name: 'Bash',
+        tool_input: { command: 'find .. -maxdepth 1' },
+        tool_response: { stdout: '..\n../repo\n../other' },
+        tool_use_id: 'up',
+      }),
+      hook('g', 'Glob', { pattern: '**', path: '/w/repo/src' }, { filenames: ['a.ts', 'lib/a.ts', 'b.ts', 'xa.ts'] }),
+    ].join('');
+    const kept = (nodes: string[], root?: string) =>
+      readTrace([Buffer.from(text)], { named: { nodes, ...(root === undefined ? {} : { root }) } }).calls.map((call) => call.surfaced);
+    // No root known while reading: by their ending, and "." or ".." as a folder the calls ran in or above.
+    expect(kept(['src/a.ts', '../other', '.'])).toEqual([['/w', '/w/repo', '/w/other'], ['/w/repo/src/a.ts']]);
+    expect(kept(['..'])).toEqual([['/w', '/w/repo'], []]);
+    // A root known before reading: the nodes resolved against it, exactly.
+    expect(kept(['src/a.ts', 'a.ts'], '/w/repo')).toEqual([[], ['/w/repo/src/a.ts']]);
   });
 });
 

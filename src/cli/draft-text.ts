@@ -14,6 +14,9 @@ export interface DraftTextOptions {
   shown: string;
   /** The lines of the cheap calls left out of the map because they surfaced no name. */
   emptyMapLines: readonly number[];
+  /** Names surfaced past the reader's bounds, and lines of output not read as paths: said, never listed. */
+  pathsLeftOut?: number;
+  unreadLines?: number;
 }
 
 export function draftText(draft: DraftSpec, options: DraftTextOptions): string {
@@ -66,6 +69,7 @@ function yamlDraft(data: Record<string, unknown>, options: DraftTextOptions): st
     '   compile-investigation <this file> --stage draft    names each place still to fill in;',
     '   compile-investigation <this file>                  checks it against its trace (x-trace) once done.',
     ...leftOut(options.emptyMapLines),
+    ...notKept(options.pathsLeftOut ?? 0, options.unreadLines ?? 0),
   ].join('\n');
   // The trace's paths and commands may hold anything: written inert, read back the same.
   return escapeFor.yaml(document, { lineWidth: 0 });
@@ -86,4 +90,20 @@ function leftOut(lines: readonly number[]): string[] {
   const more = lines.length > 10 ? ` and ${lines.length - 10} more` : '';
   const calls = lines.length === 1 ? '1 cheap call' : `${lines.length} cheap calls`;
   return [` Left out of the map: ${calls} that surfaced no name (trace lines ${shown}${more}); every entry needs a candidate.`];
+}
+
+/** What the map calls surfaced or printed that the draft does not list. */
+function notKept(paths: number, lines: number): string[] {
+  return [
+    ...(paths === 0
+      ? []
+      : [
+          ` Not listed: ${paths.toLocaleString('en-US')} names past the bounds of a trace read without a spec; each entry's evidence counts all.`,
+        ]),
+    ...(lines === 0
+      ? []
+      : [
+          ` Not copied: ${lines.toLocaleString('en-US')} lines of map calls' output that are no path (not the map program's own output, or no path it prints).`,
+        ]),
+  ];
 }

@@ -10,10 +10,11 @@ import type { Policy } from '../policy/types.js';
 import { renderJson } from '../render/json.js';
 import type { Report } from '../report/types.js';
 import { traceFollower } from '../run/trace-file.js';
-import { type TraceEvidence, traceEvidence } from '../trace/evidence.js';
+import { traceEvidence } from '../trace/evidence.js';
 import { TraceFileError, traceFileChunks } from '../trace/file.js';
 import { readTrace, UnreadableTraceError } from '../trace/read-trace.js';
 import { shellProgramsWith } from '../trace/shell-table.js';
+import type { TraceReader } from '../trace/trace-reader.js';
 import { compareDiagnostics } from './compare.js';
 import { firstDifferingLine, unifiedDiff } from './diff.js';
 import { ExpectationError } from './errors.js';
@@ -23,6 +24,11 @@ import { createFixtureJudges, type FixtureConfiguration, type FixtureJudges } fr
 import { displayPath, goldenPaths } from './paths.js';
 import type { FixtureResult, Problem, UpdateMode } from './types.js';
 import { writeIfChanged } from './write.js';
+
+/** The trace a fixture's sidecar names cannot be read: that fixture's problem. */
+class FixtureTraceError extends Error {
+  override readonly name = 'FixtureTraceError';
+}
 
 export interface FixtureOptions {
   /** Folder that paths are shown and compiled relative to; the process's working directory by default. */
@@ -94,16 +100,19 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
   if (judge.config.path !== null) config = { path: judge.config.path, source: judge.config.source };
   const stage = found?.expectation.stage;
   const trace = found?.expectation.trace === undefined ? undefined : fixtureTrace(found, judge.compiler.policy);
-  if (trace !== undefined && 'problem' in trace) {
-    problems.push({ message: trace.problem });
-    return finish(null);
-  }
   // A spec's own x-trace, like the sidecar's trace, names a file inside the folder given to test, and in the project's tree.
   const followTrace = traceFollower({ open: pathText(file), shown: path }, judge.compiler.policy, {
     tree: projectTree(cwd),
     folder: bound,
   });
-  const result = judge.compiler.compile(read.bytes, { path, ...definedFields({ stage, trace }), followTrace });
+  let result: CompileResult;
+  try {
+    result = judge.compiler.compile(read.bytes, { path, ...definedFields({ stage, trace }), followTrace });
+  } catch (error) {
+    if (!(error instanceof FixtureTraceError)) throw error;
+    problems.push({ message: error.message });
+    return finish(null);
+  }
 
   if (update === 'all') {
     const [json] = expectationCandidates(file);
@@ -118,20 +127,27 @@ export function runFixture(file: RawPath, options: FixtureOptions = {}): Fixture
   checkGolden(goldens.json, renderJson);
   return finish(result.exitCode);
 
-  /** The trace the expectation names, read inside the fixture's folder as its other side files are, and as every trace is. */
-  function fixtureTrace(expectation: ExpectationFile, policy: Policy): TraceEvidence | { problem: string } {
+  /**
+   * The trace the expectation names, read inside the fixture's folder as its other side files
+   * are, and as every trace is, a chunk at a time, once the spec's nodes are known; what cannot be
+   * read is thrown as a FixtureTraceError, this fixture's problem.
+   */
+  function fixtureTrace(expectation: ExpectationFile, policy: Policy): TraceReader {
     const named = expectation.expectation.trace as string;
     const file = joinRawPath(splitRawPath(expectation.file).folder, named);
-    try {
-      return traceEvidence(
-        readTrace(traceFileChunks(file, shown(file), [bound]), { programs: shellProgramsWith(policy.traceShellPrograms) }),
-        shown(file),
-      );
-    } catch (error) {
-      if (error instanceof TraceFileError) return { problem: `trace ${error.message}` };
-      if (error instanceof UnreadableTraceError) return { problem: `trace ${shown(file)}: ${error.message}` };
-      throw error;
-    }
+    return (nodes) => {
+      try {
+        const trace = readTrace(traceFileChunks(file, shown(file), [bound]), {
+          programs: shellProgramsWith(policy.traceShellPrograms),
+          named: { nodes },
+        });
+        return traceEvidence(trace, shown(file));
+      } catch (error) {
+        if (error instanceof TraceFileError) throw new FixtureTraceError(`trace ${error.message}`);
+        if (error instanceof UnreadableTraceError) throw new FixtureTraceError(`trace ${shown(file)}: ${error.message}`);
+        throw error;
+      }
+    };
   }
 
   /** An update that cannot be written is this fixture's problem; the other fixtures go on. */

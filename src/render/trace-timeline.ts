@@ -45,8 +45,10 @@ function whatOf(call: TraceCall, root: string | undefined): string {
     return `${target}${call.partial === true ? ' (partial)' : ''}${subagent}`;
   }
   if (call.kind === 'map') {
-    const surfaced = call.surfaced === undefined ? '' : ` -> ${call.surfaced.length} ${call.surfaced.length === 1 ? 'node' : 'nodes'}`;
-    return `${call.query ?? ''}${surfaced}${subagent}`;
+    const count = call.surfacedCount ?? call.surfaced?.length;
+    const surfaced = count === undefined ? '' : ` -> ${count} ${count === 1 ? 'node' : 'nodes'}`;
+    const unread = call.unreadLines === undefined ? '' : ` (${plural(call.unreadLines, 'line')} not read as paths)`;
+    return `${call.query ?? ''}${surfaced}${unread}${subagent}`;
   }
   return `${call.program ?? ''}${subagent}`.trim();
 }
@@ -87,5 +89,28 @@ function footer(trace: Trace, counts: TraceCounts): string[] {
       `${plural(trace.timesWithoutZone, 'call')} with a time that names no zone, read as UTC (the order and any window assume it)`,
     );
   if (trace.outOfOrder > 0) notes.push(`${plural(trace.outOfOrder, 'call')} written out of time order (put back in order)`);
+  notes.push(...pathNotes(trace));
   return [...lines, ...notes.map((note) => `note: ${note}`)];
+}
+
+/** What of the map calls' output was not kept: lines that are no path (counted, never shown), and paths past the bounds. */
+export function pathNotes(trace: Trace): string[] {
+  const notes: string[] = [];
+  let lines = 0;
+  let calls = 0;
+  for (const call of trace.calls)
+    if (call.unreadLines !== undefined) {
+      lines += call.unreadLines;
+      calls++;
+    }
+  if (lines > 0)
+    notes.push(
+      `${plural(calls, 'map call')} printed ${plural(lines, 'line')} not read as paths (not the map program's own output, such as \`ls; cat FILE\` or find -exec, or no path it prints): counted, never shown`,
+    );
+  const kept = trace.pathsKept;
+  if (kept.only === 'first' && kept.leftOut > 0)
+    notes.push(
+      `${kept.leftOut.toLocaleString('en-US')} surfaced ${kept.leftOut === 1 ? 'path' : 'paths'} counted but not kept: a call keeps its first ${kept.perCall.toLocaleString('en-US')}, and past ${kept.total.toLocaleString('en-US')} in all only its first`,
+    );
+  return notes;
 }

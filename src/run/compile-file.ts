@@ -10,6 +10,7 @@ import { decodeUtf8 } from '../load/parse.js';
 import { type ReadResult, readInput, tooLarge } from '../load/read-input.js';
 import { countsOf, type FileLocation, type FileOutcome } from '../report/outcome.js';
 import type { TraceEvidence } from '../trace/evidence.js';
+import type { TraceReader } from '../trace/trace-reader.js';
 import type { InputFile } from './input-file.js';
 import { traceFollower } from './trace-file.js';
 
@@ -45,7 +46,7 @@ export type JudgedFile = InputFile & {
   baseline?: Baseline;
   given?: GivenText;
   bytes?: Uint8Array;
-  trace?: TraceEvidence;
+  trace?: TraceEvidence | TraceReader;
   /** The configuration and policy files its compiler's settings came from. */
   dependencies?: readonly InputDigest[];
 };

@@ -3,6 +3,7 @@
 // one line; nothing here throws for a trace that cannot be read.
 import { realpathSync } from 'node:fs';
 import { dirname, posix, relative, resolve, sep } from 'node:path';
+import { definedFields } from '../common/defined-fields.js';
 import { type FolderBound, namedInside, resolvesInside } from '../common/folder-bound.js';
 import type { InputProblem } from '../load/input-error.js';
 import type { Policy } from '../policy/types.js';
@@ -19,8 +20,9 @@ export type TraceRead = { ok: true; evidence: TraceEvidence } | { ok: false; pro
 /**
  * The trace at the absolute `path` (shown as `shown`), read with the policy's shell programs,
  * narrowed to `link`'s window and placed under its root; what is opened must lie inside each of
- * `within`. A window asked of a trace without times is a problem marked `untimed` (on the command
- * line, a usage mistake of its flags).
+ * `within`. With `nodes` (a spec's), only the surfaced paths that may be one of them are kept;
+ * without, the first ones within bounds. A window asked of a trace without times is a problem
+ * marked `untimed` (on the command line, a usage mistake of its flags).
  */
 export function readTraceFile(
   path: string,
@@ -28,6 +30,7 @@ export function readTraceFile(
   link: Omit<TraceLink, 'path'>,
   policy: Policy,
   within: readonly FolderBound[] = [],
+  nodes?: readonly string[],
 ): TraceRead {
   for (const [name, value] of [
     ['since', link.since],
@@ -40,7 +43,8 @@ export function readTraceFile(
       };
   }
   try {
-    const trace = readTrace(traceFileChunks(path, shown, within), { programs: shellProgramsWith(policy.traceShellPrograms) });
+    const named = nodes === undefined ? {} : { named: { nodes, ...definedFields({ root: link.root }) } };
+    const trace = readTrace(traceFileChunks(path, shown, within), { programs: shellProgramsWith(policy.traceShellPrograms), ...named });
     const window = {
       ...(link.since === undefined ? {} : { since: link.since }),
       ...(link.until === undefined ? {} : { until: link.until }),
@@ -76,9 +80,9 @@ export function traceFollower(
   spec: { open: string; shown: string },
   policy: Policy,
   bounds: TraceBounds,
-): (link: TraceLink) => TraceEvidence | InputProblem {
+): (link: TraceLink, nodes: readonly string[]) => TraceEvidence | InputProblem {
   const within = bounds.folder === undefined || bounds.folder === bounds.tree ? [bounds.tree] : [bounds.tree, bounds.folder];
-  return (link) => {
+  return (link, nodes) => {
     const folder = dirname(spec.open);
     // From the spec's folder as it really is: the path checked by name is then the path opened,
     // and a ".." in the link cannot climb a link of the folder's path to somewhere else.
@@ -92,7 +96,7 @@ export function traceFollower(
         subcode: 'LINK_OUT',
         message: `x-trace: ${shown} lies outside ${outside.shown}; not read${outside === bounds.tree ? ' (a spec names only a trace of its project: name one elsewhere with --trace)' : ''}`,
       };
-    const read = readTraceFile(path, shown, link, policy, within);
+    const read = readTraceFile(path, shown, link, policy, within, nodes);
     if (read.ok) return read.evidence;
     return { ...read.problem, message: `x-trace: ${read.problem.message}` };
   };

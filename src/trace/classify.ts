@@ -1,8 +1,9 @@
 // One tool call as the method sees it, from what the call asked (its input) and what it got back
 // (its outcome): a map call and what it surfaced, a read and of what, or other work.
 import { definedFields } from '../common/defined-fields.js';
+import type { PathKeeper } from './kept-paths.js';
 import { resolveTracePath } from './paths.js';
-import { surfacedPaths } from './shell-output.js';
+import { countLines, type OutputReading, readShellOutput } from './shell-output.js';
 import { classifyShell, type ShellProgram } from './shell-table.js';
 import type { CallKind } from './types.js';
 
@@ -29,6 +30,22 @@ export interface CallOutcome {
   stdout?: string;
 }
 
+/**
+ * What a call is from its input alone, made when the call is met: the input (a command line, a
+ * Write's text) is then let go, and the plan waits for the call's result.
+ */
+export interface CallPlan {
+  kind: CallKind;
+  query?: string;
+  program?: string;
+  /** A read's node as its input names it. */
+  target?: string;
+  /** A read of part of its node by its input (offset, limit) or by nature (sed, head, tail). */
+  partial?: boolean;
+  /** Where a map call's paths come from: Glob's and Grep's filenames under `base`; a shell program's output read as `reading` says, or not read. */
+  surfaces?: { filenames: true; base?: string } | { stdout: OutputReading } | { unread: true };
+}
+
 export interface Classified {
   kind: CallKind;
   query?: string;
@@ -36,6 +53,8 @@ export interface Classified {
   target?: string;
   partial?: boolean;
   surfaced?: string[];
+  surfacedCount?: number;
+  unreadLines?: number;
 }
 
 /** Reads that show part of a file by nature: sed prints the lines asked for, head and tail some of them. */
@@ -82,40 +101,32 @@ export function callOutcomeOf(isError: boolean, structured: unknown, text: strin
 }
 
 /**
- * What a call of `tool` was: Glob and Grep map by pattern, Read reads a file, a shell call is what
- * its first program is in `programs`; anything else is other work. A call that failed or got no
- * answer keeps its kind but surfaced nothing.
+ * What a call of `tool` is: Glob, Grep and LS map by pattern, Read reads a file, a shell call is
+ * what its first program is in `programs`; anything else is other work.
  */
-export function classifyCall(
+export function planCall(
   tool: string,
   input: CallInput,
-  outcome: CallOutcome | undefined,
   cwd: string | undefined,
   programs: Readonly<Record<string, ShellProgram>>,
-): Classified {
-  const answered = outcome !== undefined && !outcome.isError;
+): CallPlan {
   if (tool === 'Glob' || tool === 'Grep' || tool === 'LS') {
     const query = input.pattern ?? input.path;
     const base = input.path === undefined ? cwd : (resolveTracePath(cwd, input.path) ?? cwd);
-    const surfaced = answered ? absolute(base, outcome.filenames ?? []) : undefined;
-    return { kind: 'map', ...definedFields({ query, surfaced }) };
+    return { kind: 'map', ...definedFields({ query }), surfaces: { filenames: true, ...definedFields({ base }) } };
   }
   if (tool === 'Read' || tool === 'NotebookRead') {
-    const named = outcome?.filePath ?? input.filePath;
-    const target = named === undefined ? undefined : resolveTracePath(cwd, named);
-    const partial =
-      input.offset === true ||
-      input.limit === true ||
-      (outcome?.numLines !== undefined && outcome.totalLines !== undefined && outcome.numLines < outcome.totalLines);
-    return { kind: 'read', ...definedFields({ target }), partial };
+    const target = input.filePath === undefined ? undefined : resolveTracePath(cwd, input.filePath);
+    return { kind: 'read', ...definedFields({ target }), partial: input.offset === true || input.limit === true };
   }
   if ((tool === 'Bash' || tool === 'shell') && input.command !== undefined) {
     const shell = classifyShell(input.command, programs);
     const program = definedFields({ program: shell.program });
     if (shell.kind === 'map') {
-      const surfaced =
-        answered && shell.output !== undefined ? surfacedPaths(outcome.stdout ?? '', shell.output, cwd, shell.operands) : undefined;
-      return { kind: 'map', query: input.command.trim(), ...program, ...definedFields({ surfaced }) };
+      const { output, operands, startPoints } = shell;
+      const surfaces =
+        output === undefined ? { unread: true as const } : { stdout: { output, operands, ...definedFields({ startPoints }) } };
+      return { kind: 'map', query: input.command.trim(), ...program, surfaces };
     }
     if (shell.kind === 'read' && shell.file !== undefined) {
       const target = resolveTracePath(cwd, shell.file);
@@ -126,11 +137,31 @@ export function classifyCall(
   return { kind: 'other' };
 }
 
-function absolute(base: string | undefined, names: readonly string[]): string[] {
-  const paths: string[] = [];
-  for (const name of names) {
-    const path = resolveTracePath(base, name);
-    if (path !== undefined) paths.push(path);
+/**
+ * The call of `plan` once its result is known (`outcome`, undefined when the trace never gave
+ * one): a read's node as the result names it, a map call's paths through `paths`. A call that
+ * failed or got no answer keeps its kind but surfaced nothing.
+ */
+export function finishCall(plan: CallPlan, outcome: CallOutcome | undefined, cwd: string | undefined, paths: PathKeeper): Classified {
+  const { surfaces, ...call } = plan;
+  const answered = outcome !== undefined && !outcome.isError;
+  if (plan.kind === 'read' && plan.program === undefined) {
+    const target = outcome?.filePath === undefined ? plan.target : resolveTracePath(cwd, outcome.filePath);
+    const partial =
+      plan.partial === true ||
+      (outcome?.numLines !== undefined && outcome.totalLines !== undefined && outcome.numLines < outcome.totalLines);
+    return { ...call, ...definedFields({ target }), partial };
   }
-  return paths;
+  if (surfaces === undefined || !answered) return call;
+  const found = paths.call(cwd);
+  let unread = 0;
+  if ('filenames' in surfaces)
+    for (const name of outcome.filenames ?? []) {
+      const path = resolveTracePath(surfaces.base, name);
+      if (path !== undefined) found.add(path);
+    }
+  else if ('stdout' in surfaces) unread = readShellOutput(outcome.stdout ?? '', surfaces.stdout, cwd, (path) => found.add(path));
+  else unread = countLines(outcome.stdout ?? '');
+  const { kept, count } = found.done();
+  return { ...call, surfaced: kept, surfacedCount: count, ...(unread > 0 ? { unreadLines: unread } : {}) };
 }

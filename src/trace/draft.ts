@@ -62,8 +62,15 @@ export interface DraftSpec {
 
 export interface Draft {
   spec: DraftSpec;
-  /** The successful cheap calls that surfaced no name: left out, since every map entry needs a candidate. */
+  /**
+   * The successful cheap calls that surfaced no name (or whose output was not read as paths): left
+   * out, since every map entry needs a candidate.
+   */
   emptyMapCalls: CallLink[];
+  /** Names the map calls surfaced past the reader's bounds: counted in each entry's evidence, not listed. */
+  pathsLeftOut: number;
+  /** Lines of the map calls' output not read as paths: never copied. */
+  unreadLines: number;
 }
 
 /**
@@ -80,7 +87,14 @@ export function draftFromTrace(evidence: TraceEvidence, options: DraftOptions): 
   const reads = successfulReads(evidence);
   const used = options.unit === 'tokens' ? (tokens === undefined ? 0 : tokens.input + tokens.output) : reads.length;
   const emptyMapCalls = cheap.filter((call) => !surfacing(call)).map(callLink);
-  return { spec: draftSpec(evidence, options, maps, reads, used), emptyMapCalls };
+  const { pathsKept } = evidence.trace;
+  const unreadLines = cheap.reduce((sum, call) => sum + (call.unreadLines ?? 0), 0);
+  return {
+    spec: draftSpec(evidence, options, maps, reads, used),
+    emptyMapCalls,
+    pathsLeftOut: pathsKept.only === 'first' ? pathsKept.leftOut : 0,
+    unreadLines,
+  };
 }
 
 function draftSpec(evidence: TraceEvidence, options: DraftOptions, maps: TraceCall[], reads: TraceCall[], used: number): DraftSpec {
@@ -107,14 +121,21 @@ function draftSpec(evidence: TraceEvidence, options: DraftOptions, maps: TraceCa
 
 function mapEntry(evidence: TraceEvidence, call: TraceCall, index: number): DraftMapEntry {
   const surfaced = call.surfaced as string[];
-  const names = surfaced.length === 1 ? '1 name' : `${surfaced.length} names`;
+  const count = call.surfacedCount ?? surfaced.length;
+  const names = count === 1 ? '1 name' : `${count.toLocaleString('en-US')} names`;
+  const listed =
+    surfaced.length >= count
+      ? ''
+      : surfaced.length === 1
+        ? '; the first is listed'
+        : `; the first ${surfaced.length.toLocaleString('en-US')} are listed`;
   return {
     id: `M${index + 1}`,
     tool: call.program ?? call.tool,
     query: call.query as string,
     candidateNodes: surfaced.map((path) => asSpecNode(evidence, path)),
     // What the trace can vouch for: the call ran and what it returned, not why it mattered.
-    evidence: `${call.program ?? call.tool} returned ${names}.`,
+    evidence: `${call.program ?? call.tool} returned ${names}${listed}.`,
     'x-trace': callLink(call),
   };
 }

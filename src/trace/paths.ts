@@ -11,10 +11,20 @@ import { posix } from 'node:path';
 export function resolveTracePath(base: string | undefined, path: string): string | undefined {
   if (path === '') return undefined;
   if (path.startsWith('~') || path.startsWith('$')) return path;
-  if (path.startsWith('/')) return trimmed(posix.normalize(path));
+  // Most paths of a trace are already in normal form: they are taken as they are, not normalized again.
+  if (path.startsWith('/')) return isNormal(path) ? path : trimmed(posix.normalize(path));
   if (base === undefined || !base.startsWith('/')) return undefined;
+  if (isNormal(path) && isNormal(base)) return base === '/' ? `/${path}` : `${base}/${path}`;
   return trimmed(posix.normalize(`${base}/${path}`));
 }
+
+/** A path with no "." or ".." segment, no repeated slash and no trailing one: what normalizing it would return. */
+function isNormal(path: string): boolean {
+  return !path.includes('//') && !DOT_SEGMENT.test(path) && !(path.length > 1 && path.endsWith('/'));
+}
+
+/** A "." or ".." segment anywhere in a path. */
+const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 
 /** `path` relative to `root` when it lies inside it, else the absolute path as it is. */
 export function relativeToRoot(root: string | undefined, path: string): string {

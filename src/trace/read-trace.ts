@@ -1,10 +1,12 @@
 // A trace read line by line into its calls: the format detected from the first line that is a
-// JSON object, each call paired with its result by id, then put in time order. What is kept is a
-// few fields a call, so memory follows the calls, not the bytes.
+// JSON object, each call paired with its result by id, then put in time order. A call is
+// classified from its input when it is met and finished when its result comes, so that neither
+// is held longer; what is kept is a few fields a call and the surfaced paths the caller needs
+// (kept-paths.ts), so memory follows the calls, not the bytes.
 
-import { definedFields } from '../common/defined-fields.js';
-import { type CallInput, type CallOutcome, callInputOf, callOutcomeOf, classifyCall } from './classify.js';
+import { type CallOutcome, type CallPlan, type Classified, callInputOf, callOutcomeOf, finishCall, planCall } from './classify.js';
 import { sortedCounts } from './counts.js';
+import { type NamedNodes, type PathKeeper, pathKeeper } from './kept-paths.js';
 import { MAX_TRACE_LINE_BYTES, traceHash, traceLines } from './lines.js';
 import { SHELL_PROGRAMS, type ShellProgram } from './shell-table.js';
 import { readTime } from './time.js';
@@ -14,6 +16,8 @@ export interface ReadTraceOptions {
   /** The shell programs that map and read (the policy's table); the default table without it. */
   programs?: Readonly<Record<string, ShellProgram>>;
   maxLineBytes?: number;
+  /** The nodes a spec names: only the surfaced paths that may be one of them are kept. Without it, the first ones, within bounds. */
+  named?: NamedNodes;
 }
 
 /** A trace with no line to read: not a trace at all. */
@@ -28,6 +32,8 @@ const MAX_VERSIONS = 32;
 const MAX_TYPES = 32;
 /** Where the unknown types past MAX_TYPES are counted. */
 const OTHER_TYPES = '(other types)';
+/** Folders and tool names shared as one string by the calls that repeat them, up to this many of each. */
+const MAX_SHARED = 4_096;
 
 /** The line types of Claude Code transcripts that hold no tool call, known from the published schemas. */
 const QUIET_TYPES = new Set([
@@ -46,20 +52,35 @@ const QUIET_TYPES = new Set([
   'attachment',
 ]);
 
+/** A call met and not yet put in order: every field set from the start (one shape for all). */
 interface PendingCall {
   id: string;
   tool: string;
-  input: CallInput;
+  plan: CallPlan;
   line: number;
-  timestamp?: string;
+  timestamp: string | undefined;
   sidechain: boolean;
-  cwd?: string;
-  outcome?: CallOutcome;
+  cwd: string | undefined;
+  /** Once its result came: what it was, and whether it failed. */
+  finished: Classified | undefined;
+  failed: boolean;
+}
+
+/** What a line says of a call when it is met. */
+interface MetCall {
+  id: string;
+  tool: string;
+  line: number;
+  timestamp?: string | undefined;
+  sidechain: boolean;
+  cwd?: string | undefined;
 }
 
 /** Reads the trace whose bytes come in `chunks`. Throws UnreadableTraceError when no line is a JSON object. */
 export function readTrace(chunks: Iterable<Uint8Array>, options: ReadTraceOptions = {}): Trace {
   const programs = options.programs ?? SHELL_PROGRAMS;
+  const paths = pathKeeper(options.named);
+  const shared = sharedStrings();
   const hash = traceHash();
   const calls = new Map<string, PendingCall>();
   const skipped: SkippedLine[] = [];
@@ -80,21 +101,33 @@ export function readTrace(chunks: Iterable<Uint8Array>, options: ReadTraceOption
     const key = Object.hasOwn(unknownTypes, type) || Object.keys(unknownTypes).length < MAX_TYPES ? type : OTHER_TYPES;
     unknownTypes[key] = (unknownTypes[key] ?? 0) + 1;
   };
-  const addCall = (call: PendingCall): void => {
+  const addCall = (call: MetCall, input: unknown): void => {
     if (calls.has(call.id)) {
       if (duplicateIds.length < NAMED && !duplicateIds.includes(call.id)) duplicateIds.push(call.id);
       return;
     }
-    calls.set(call.id, call);
+    const cwd = call.cwd === undefined ? undefined : shared(call.cwd);
+    calls.set(call.id, {
+      id: call.id,
+      tool: shared(call.tool),
+      plan: planCall(call.tool, callInputOf(input), cwd, programs),
+      line: call.line,
+      timestamp: call.timestamp,
+      sidechain: call.sidechain,
+      cwd,
+      finished: undefined,
+      failed: false,
+    });
   };
   const addResult = (id: string, outcome: CallOutcome): void => {
     const call = calls.get(id);
-    if (call === undefined || call.outcome !== undefined) {
+    if (call === undefined || call.finished !== undefined) {
       orphanResultCount++;
       if (orphanResults.length < NAMED) orphanResults.push(id);
       return;
     }
-    call.outcome = outcome;
+    call.finished = finishCall(call.plan, outcome, call.cwd, paths);
+    call.failed = outcome.isError;
   };
 
   const lines = traceLines(chunks, hash, options.maxLineBytes ?? MAX_TRACE_LINE_BYTES);
@@ -139,7 +172,7 @@ export function readTrace(chunks: Iterable<Uint8Array>, options: ReadTraceOption
       event === 'PostToolUseFailure' ||
       (isObject(response) && (response['is_error'] === true || response['success'] === false)) ||
       typeof response === 'string';
-    addCall({ id, tool, input: callInputOf(record['tool_input']), line, sidechain: false, ...definedFields({ cwd }) });
+    addCall({ id, tool, line, sidechain: false, cwd }, record['tool_input']);
     addResult(id, callOutcomeOf(failed, response, undefined));
   }
 
@@ -167,14 +200,7 @@ export function readTrace(chunks: Iterable<Uint8Array>, options: ReadTraceOption
         const id = textOf(block['id']);
         const tool = textOf(block['name']);
         if (id === undefined || tool === undefined) continue;
-        addCall({
-          id,
-          tool,
-          input: callInputOf(block['input']),
-          line,
-          sidechain,
-          ...definedFields({ timestamp, cwd }),
-        });
+        addCall({ id, tool, line, sidechain, timestamp, cwd }, block['input']);
       }
       return;
     }
@@ -194,7 +220,7 @@ export function readTrace(chunks: Iterable<Uint8Array>, options: ReadTraceOption
     sha256: hash.digest('hex'),
     lines: lineCount,
     versions: [...versions].sort(),
-    calls: ordered.calls.map((call) => finished(call, programs)),
+    calls: ordered.calls.map((call) => finished(call, paths)),
     skipped,
     skippedCount,
     unknownTypes: sortedCounts(unknownTypes),
@@ -203,29 +229,38 @@ export function readTrace(chunks: Iterable<Uint8Array>, options: ReadTraceOption
     duplicateIds,
     outOfOrder: ordered.outOfOrder,
     ...(ordered.timesWithoutZone > 0 ? { timesWithoutZone: ordered.timesWithoutZone } : {}),
+    pathsKept: paths.summary(),
     ...(format === 'claude-transcript' ? { tokens: tokensOf(usage) } : {}),
   };
 }
 
-function finished(call: PendingCall, programs: Readonly<Record<string, ShellProgram>>): TraceCall {
-  const classified = classifyCall(call.tool, call.input, call.outcome, call.cwd, programs);
-  const status = call.outcome === undefined ? 'no-result' : call.outcome.isError ? 'failed' : 'ok';
-  return {
-    id: call.id,
-    tool: call.tool,
-    kind: classified.kind,
-    status,
-    ...definedFields({ timestamp: call.timestamp }),
-    line: call.line,
-    sidechain: call.sidechain,
-    ...definedFields({
-      cwd: call.cwd,
-      query: classified.query,
-      program: classified.program,
-      target: classified.target,
-      partial: classified.partial,
-      surfaced: classified.surfaced,
-    }),
+function finished(call: PendingCall, paths: PathKeeper): TraceCall {
+  const classified = call.finished ?? finishCall(call.plan, undefined, call.cwd, paths);
+  const status = call.finished === undefined ? 'no-result' : call.failed ? 'failed' : 'ok';
+  const { id, tool, line, sidechain, timestamp } = call;
+  const { kind } = classified;
+  // Optional fields set only when they have a value, in the order the type lists them.
+  const done: TraceCall =
+    timestamp === undefined ? { id, tool, kind, status, line, sidechain } : { id, tool, kind, status, timestamp, line, sidechain };
+  if (call.cwd !== undefined) done.cwd = call.cwd;
+  if (classified.query !== undefined) done.query = classified.query;
+  if (classified.program !== undefined) done.program = classified.program;
+  if (classified.target !== undefined) done.target = classified.target;
+  if (classified.partial !== undefined) done.partial = classified.partial;
+  if (classified.surfaced !== undefined) done.surfaced = classified.surfaced;
+  if (classified.surfacedCount !== undefined) done.surfacedCount = classified.surfacedCount;
+  if (classified.unreadLines !== undefined) done.unreadLines = classified.unreadLines;
+  return done;
+}
+
+/** One string for each value seen again (a folder, a tool's name), so that calls share it; past MAX_SHARED values, each its own. */
+function sharedStrings(): (text: string) => string {
+  const strings = new Map<string, string>();
+  return (text) => {
+    const known = strings.get(text);
+    if (known !== undefined) return known;
+    if (strings.size < MAX_SHARED) strings.set(text, text);
+    return text;
   };
 }
 

@@ -34,9 +34,27 @@ export interface TraceCall {
   target?: string;
   /** A read of part of its node: an offset or a limit, or fewer lines than the file has. */
   partial?: boolean;
-  /** The nodes a successful map call surfaced, as absolute paths. */
+  /**
+   * The nodes a successful map call surfaced that the reader kept (Trace.pathsKept says which), as
+   * absolute paths, in the order the call listed them.
+   */
   surfaced?: string[];
+  /** How many nodes it surfaced, kept or not. */
+  surfacedCount?: number;
+  /**
+   * The lines of a shell map call's output not read as paths, counted, never kept: the output was
+   * not its map program's own (`ls; cat .env`, `find -exec`, a pipe into xargs), or the line is no
+   * path that program prints.
+   */
+  unreadLines?: number;
 }
+
+/**
+ * Which surfaced paths the reader kept: with a spec, those that may be one of the nodes it names
+ * (`nodes` of them); without one, the first `perCall` of a call and `total` in all (past which each
+ * call keeps its first), `leftOut` counting the others.
+ */
+export type PathsKept = { only: 'named'; nodes: number } | { only: 'first'; perCall: number; total: number; leftOut: number };
 
 /** A line of the trace that was not read, by line number. */
 export interface SkippedLine {
@@ -69,6 +87,7 @@ export interface Trace {
   timesWithoutZone?: number;
   /** The window the calls were narrowed to (--trace-since, --trace-until), and how many calls it left out. */
   narrowed?: { since?: string; until?: string; outside: number };
+  pathsKept: PathsKept;
   /** Tokens used, from message.usage, once per message id (transcripts only). */
   tokens?: { input: number; output: number; cacheCreation: number; cacheRead: number };
 }

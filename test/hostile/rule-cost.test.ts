@@ -8,6 +8,8 @@ import { createCompiler } from '../../src/index.js';
 import { withBriefs } from '../../src/rules/briefs/examples.js';
 import { exampleDiscovery } from '../../src/rules/discovery/example.js';
 import type { ExampleSpec } from '../../src/rules/rule.js';
+import { traceEvidence } from '../../src/trace/evidence.js';
+import { readTrace } from '../../src/trace/read-trace.js';
 import { growthRatio, LINEAR } from '../support/scaling.js';
 import { validSpec } from '../support/specs.js';
 
@@ -80,6 +82,80 @@ function testsFirst(count: number): Record<string, any> {
   spec['discovery'] = discovery;
   return spec;
 }
+
+/**
+ * A hook trace of `count` find calls, each in its own folder and surfacing `paths` files there,
+ * and a spec whose surface map records each call by its command line with three of its names:
+ * the shape that cost map entries x calls x each call's size.
+ */
+function findCalls(count: number, paths = 20) {
+  const command = (index: number): string => `find src/d${index} -name '*.ts'`;
+  const lines = Array.from({ length: count }, (_, index) =>
+    JSON.stringify({
+      hook_event_name: 'PostToolUse',
+      cwd: '/repo',
+      tool_name: 'Bash',
+      tool_input: { command: command(index) },
+      tool_response: { stdout: Array.from({ length: paths }, (_, file) => `src/d${index}/f${file}.ts`).join('\n'), stderr: '' },
+      tool_use_id: `find-${index}`,
+    }),
+  );
+  const evidence = traceEvidence(readTrace([Buffer.from(lines.join('\n'))]), 'trace.jsonl', '/repo');
+  const spec = validSpec();
+  spec['surfaceMap'] = Array.from({ length: count }, (_, index) => ({
+    id: `M${index + 1}`,
+    tool: 'find',
+    query: index % 2 === 0 ? command(index) : `src/d${index}`,
+    candidateNodes: [`src/d${index}/f0.ts`, `src/d${index}/f1.ts`, index === 7 ? 'src/d7/never.ts' : `src/d${index}/f2.ts`],
+    evidence: 'find returned 20 names.',
+  }));
+  return { spec, evidence };
+}
+
+describe('linear trace rules', () => {
+  it('trace-map-observed: as many map entries as find calls, each call surfacing many paths', () => {
+    const { spec, evidence } = findCalls(300);
+    const found = compiler
+      .compile(spec, { trace: evidence })
+      .diagnostics.filter((diagnostic) => diagnostic.ruleId === 'trace-map-observed')
+      .map((diagnostic) => diagnostic.path);
+    expect(found).toEqual(['/surfaceMap/7/candidateNodes/2']);
+    expect(
+      growthRatio((n) => {
+        const { spec, evidence } = findCalls(n);
+        // A copy of the evidence each run: the index of its calls is made again, and measured.
+        return () => compiler.compile(spec, { trace: { ...evidence } });
+      }, 400),
+    ).toBeLessThan(LINEAR);
+  });
+});
+
+describe('linear trace reading', () => {
+  /** One find call of `count` start points, a redirection after each, whose output is a path under each and a line under none. */
+  function manyStartPoints(count: number): Buffer {
+    const points = Array.from({ length: count }, (_, index) => `dir${index}`);
+    const payload = {
+      hook_event_name: 'PostToolUse',
+      cwd: '/repo',
+      tool_name: 'Bash',
+      tool_input: { command: `find ${points.map((point) => `${point} 2>&1`).join(' ')} -name '*.ts' | sort | head -n 100000` },
+      tool_response: { stdout: points.map((point) => `${point}/a.ts\nelsewhere/${point}.ts`).join('\n'), stderr: '' },
+      tool_use_id: 'find',
+    };
+    return Buffer.from(JSON.stringify(payload));
+  }
+
+  it('a find of thousands of start points, each line of its output checked against them all', () => {
+    const [call] = readTrace([manyStartPoints(2000)]).calls;
+    expect(call).toMatchObject({ kind: 'map', surfacedCount: 2000, unreadLines: 2000 });
+    expect(
+      growthRatio((n) => {
+        const bytes = manyStartPoints(n);
+        return () => readTrace([bytes]);
+      }, 3000),
+    ).toBeLessThan(LINEAR);
+  });
+});
 
 describe('linear rules', () => {
   it('coverage-declared: open hypotheses against as many risks', () => {

@@ -39,6 +39,7 @@ function reversedReads(count: number): { spec: Record<string, any>; trace: Trace
     orphanResultCount: 0,
     duplicateIds: [],
     outOfOrder: 0,
+    pathsKept: { only: 'first' as const, perCall: 1_000, total: 200_000, leftOut: 0 },
   };
   return { spec, trace: { trace, root: '/w', shown: 'trace.jsonl' } };
 }

@@ -5,6 +5,7 @@ import { type ReportFormat, reportRenderer } from '../../render/formatters.js';
 import { compileFile, type FileFlags, type FileOutcome } from '../../run/compile-file.js';
 import type { InputFile } from '../../run/input-file.js';
 import type { TraceEvidence } from '../../trace/evidence.js';
+import type { TraceReader } from '../../trace/trace-reader.js';
 
 /** One input file compiled, with its report rendered when the run writes reports (--output-dir). */
 export interface CompiledFile {
@@ -14,9 +15,15 @@ export interface CompiledFile {
 
 /**
  * An input, the index of the compiler (the configuration) that judges it, the files that
- * compiler's settings came from, its baseline, and the agent's trace it is checked against.
+ * compiler's settings came from, its baseline, and the agent's trace it is checked against (a
+ * reader only in this thread: --trace judges one spec, never on workers).
  */
-export type JudgedInput = InputFile & { judge: number; dependencies?: InputDigest[]; baseline?: Baseline; trace?: TraceEvidence };
+export type JudgedInput = InputFile & {
+  judge: number;
+  dependencies?: InputDigest[];
+  baseline?: Baseline;
+  trace?: TraceEvidence | TraceReader;
+};
 
 /** How each file of a run is compiled, in this thread or in a worker: the same settings either way. */
 export interface CompileJobContext {

@@ -11,7 +11,7 @@ import { escapeFor } from '../../render/untrusted/index.js';
 import { type FileOutcome, hiddenWarningsNote } from '../../run/compile-file.js';
 import type { InputFile } from '../../run/input-file.js';
 import { toolInfo } from '../../tool.js';
-import type { TraceEvidence } from '../../trace/evidence.js';
+import { rememberedReader, type TraceReader } from '../../trace/trace-reader.js';
 import { chooseWorkers, type WorkersRequest } from '../../workers/choose.js';
 import { bundledWorker } from '../../workers/launcher.js';
 import { runInWorkers } from '../../workers/pool.js';
@@ -46,7 +46,7 @@ import {
 import { planReports, type ReportFate, type ReportPlan, reportsNotWritten } from './output-dir.js';
 import { type ReportSink, reportSink } from './report-writer.js';
 import type { CommandResult, Io } from './result.js';
-import { readTraceEvidence, traceFlagsOf } from './trace-input.js';
+import { traceFlagsOf, traceReaderOf } from './trace-input.js';
 
 export interface CompileOptions extends CompilerFlags, BaselineFlags {
   inputs: string[];
@@ -88,8 +88,8 @@ interface CompilePlan {
   context: CompileJobContext;
   /** With --output-dir: where each report goes, every target checked. */
   reports: ReportPlan | null;
-  /** With --trace: the agent's trace the one spec is checked against. */
-  trace: TraceEvidence | undefined;
+  /** With --trace: the agent's trace the one spec is checked against, read once its nodes are known. */
+  trace: TraceReader | undefined;
 }
 
 /** What the files came to, judged by their baselines (rewritten first with --suppress-all, --suppress-rule or --prune-suppressions). */
@@ -170,8 +170,11 @@ function planCompile(options: CompileOptions, configuration: RunConfiguration, e
   return { inputs, judged, baselines, inputWarnings, workers, format, context, reports, trace };
 }
 
-/** --trace, read once options and inputs allow it: one spec, and the policy of its configuration. */
-function traceOf(options: CompileOptions, inputs: readonly InputFile[], judged: Judged, io: Io): TraceEvidence | undefined {
+/**
+ * --trace, once options and inputs allow it (one spec, and the policy of its configuration): its
+ * flags checked now, the file read when the spec is compiled, for the nodes it names.
+ */
+function traceOf(options: CompileOptions, inputs: readonly InputFile[], judged: Judged, io: Io): TraceReader | undefined {
   const flags = traceFlagsOf(options);
   if (flags === undefined) return undefined;
   if (inputs.length !== 1)
@@ -180,9 +183,10 @@ function traceOf(options: CompileOptions, inputs: readonly InputFile[], judged: 
       `--trace checks one spec against the trace of the agent that wrote it, not ${inputs.length} files; name one spec`,
     );
   const policy = (judged.compilers[judged.files[0]?.judge ?? 0] as Compiler).policy;
-  const evidence = readTraceEvidence(flags, policy, io);
+  const read = traceReaderOf(flags, policy, io);
   // Named in the report and its messages as the spec is: from the working directory.
-  return { ...evidence, shown: relative(io.cwd, resolve(io.cwd, flags.trace)).split(sep).join('/') };
+  const shown = relative(io.cwd, resolve(io.cwd, flags.trace)).split(sep).join('/');
+  return rememberedReader((nodes) => ({ ...read(nodes), shown }));
 }
 
 /** Every file compiled; a baseline to write is written from what the rules found, and the files judged again by it. */

@@ -9,7 +9,7 @@ import { usageError } from '../contract.js';
 import { type CompilerFlags, configEcho } from './judges.js';
 import { judgeOneSpec, type OneSpecFlags, type SpecSource } from './one-spec.js';
 import type { CommandResult, Io } from './result.js';
-import { readTraceEvidence, traceFlagsOf } from './trace-input.js';
+import { traceFlagsOf, traceReaderOf } from './trace-input.js';
 
 export interface NextOptions extends Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 'maxBytes'> {
   spec: string;
@@ -27,7 +27,7 @@ export interface NextOptions extends Pick<CompilerFlags, 'preset' | 'policy' | '
 /** `next SPEC`: the advice for one draft file. */
 export async function nextCommand(options: NextOptions, io: Io): Promise<CommandResult> {
   const trace = traceFlagsOf(options);
-  const read = trace === undefined ? {} : { trace: (policy: Policy) => readTraceEvidence(trace, policy, io) };
+  const read = trace === undefined ? {} : { trace: (policy: Policy) => traceReaderOf(trace, policy, io) };
   const baselines = { pin: '--suppressions', ...definedFields({ suppressions: options.suppressions }) };
   const result = await adviseOn({ path: options.spec }, { ...pickCompilerFlags(options), baselines, ...read }, io);
   for (const warning of result.warnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);

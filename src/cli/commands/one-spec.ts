@@ -9,7 +9,7 @@ import { compileFile, compileOptionsOf, type FileOutcome, type GivenText, type J
 import type { InputFile } from '../../run/input-file.js';
 import type { SuppressionsLookup } from '../../suppressions/lookup.js';
 
-import type { TraceEvidence } from '../../trace/evidence.js';
+import type { TraceReader } from '../../trace/trace-reader.js';
 import { usageError } from '../contract.js';
 import { expandInputs } from '../inputs.js';
 import {
@@ -59,8 +59,8 @@ export type OneSpecBaselines = Pick<BaselineFlags, 'suppressions' | 'failOnUnuse
 export type OneSpecFlags = Pick<CompilerFlags, 'preset' | 'policy' | 'config' | 'maxBytes'> & {
   stage?: Stage;
   baselines?: OneSpecBaselines;
-  /** The agent's trace the spec is checked against, read by the caller with the spec's policy (`compiler`'s). */
-  trace?: (policy: Policy) => TraceEvidence;
+  /** The agent's trace the spec is checked against, read by the caller with the spec's policy (`compiler`'s) once the spec's nodes are known. */
+  trace?: (policy: Policy) => TraceReader;
   /** Fix the spec's text first (safe fixes, or unsafe too), as compile --fix would, and judge the fixed text. */
   fix?: FixLevel;
   /** The compilers kept between calls, by their settings (a `compilerCache()`); without it, each call makes its own. */

@@ -24,7 +24,12 @@ export function traceDraftCommand(options: TraceDraftOptions, io: Io): Promise<C
   const judged = judgeInputs(runConfiguration({ ...options, failOn: 'error', quiet: false }, io), [{ open: '-' }]);
   for (const warning of judged.warnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
   const evidence = readTraceEvidence(options, (judged.compilers[0] as Compiler).policy, io);
-  const { spec: draft, emptyMapCalls } = draftFromTrace(evidence, {
+  const {
+    spec: draft,
+    emptyMapCalls,
+    pathsLeftOut,
+    unreadLines,
+  } = draftFromTrace(evidence, {
     goal: options.goal,
     budget: options.budget,
     unit: options.unit,
@@ -35,12 +40,16 @@ export function traceDraftCommand(options: TraceDraftOptions, io: Io): Promise<C
     schema: schemaReference(target.folder),
     shown: options.trace,
     emptyMapLines: emptyMapCalls.map((call) => call.line),
+    pathsLeftOut,
+    unreadLines,
   });
   const data = {
     format: target.format,
     surfaceMap: draft.surfaceMap.length,
     deepDives: draft.deepDives.length,
     emptyMapCalls,
+    pathsLeftOut,
+    unreadLines,
     budget: draft.budget,
   };
   return Promise.resolve({

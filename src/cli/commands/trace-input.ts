@@ -9,6 +9,7 @@ import type { Policy } from '../../policy/types.js';
 import { readTraceFile } from '../../run/trace-file.js';
 import type { TraceEvidence } from '../../trace/evidence.js';
 import { windowTimeProblem } from '../../trace/time.js';
+import { rememberedReader, type TraceReader } from '../../trace/trace-reader.js';
 import { CliError, usageError } from '../contract.js';
 import type { Io } from './result.js';
 
@@ -24,8 +25,27 @@ export interface TraceFlags {
   until?: string;
 }
 
-/** The trace `flags` name, read under `policy` (its traceShellPrograms), narrowed and placed under its root. */
+/**
+ * The trace `flags` name, read under `policy` (its traceShellPrograms), narrowed and placed under
+ * its root, for a command that has no spec (`trace show`, `trace draft`): the surfaced paths kept
+ * are the first ones, within bounds.
+ */
 export function readTraceEvidence(flags: TraceFlags, policy: Policy, io: Pick<Io, 'cwd'>): TraceEvidence {
+  checkTraceFlags(flags);
+  return readChecked(flags, policy, io);
+}
+
+/**
+ * The trace `flags` name as a reader for one spec (`compile --trace`, `next --trace`, the MCP
+ * tools): the flags checked now, the file read when the spec's nodes are known, once for the same
+ * nodes. What cannot be read is thrown then, as readTraceEvidence throws it.
+ */
+export function traceReaderOf(flags: TraceFlags, policy: Policy, io: Pick<Io, 'cwd'>): TraceReader {
+  checkTraceFlags(flags);
+  return rememberedReader((nodes) => readChecked(flags, policy, io, nodes));
+}
+
+function checkTraceFlags(flags: TraceFlags): void {
   // The trace's paths are the agent's machine's: a root is one of them, not a folder of this one.
   if (flags.traceRoot !== undefined && !flags.traceRoot.startsWith('/'))
     throw usageError(
@@ -40,8 +60,18 @@ export function readTraceEvidence(flags: TraceFlags, policy: Policy, io: Pick<Io
     const problem = value === undefined ? undefined : windowTimeProblem(flag, value);
     if (problem !== undefined) throw usageError('INVALID_ARGUMENT', problem);
   }
+}
+
+function readChecked(flags: TraceFlags, policy: Policy, io: Pick<Io, 'cwd'>, nodes?: readonly string[]): TraceEvidence {
   const link = definedFields({ root: flags.traceRoot, since: flags.since, until: flags.until });
-  const read = readTraceFile(resolve(io.cwd, flags.trace), flags.trace, link, policy, flags.inside === undefined ? [] : [flags.inside]);
+  const read = readTraceFile(
+    resolve(io.cwd, flags.trace),
+    flags.trace,
+    link,
+    policy,
+    flags.inside === undefined ? [] : [flags.inside],
+    nodes,
+  );
   if (read.ok) return read.evidence;
   // A window asked of a trace without times is the flags' mistake, not the file's.
   if (read.untimed === true) throw usageError('CONFLICTING_ARGUMENTS', read.problem.message);

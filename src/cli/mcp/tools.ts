@@ -4,12 +4,12 @@ import { definedFields } from '../../common/defined-fields.js';
 import type { FixLevel } from '../../fix/fix-spec.js';
 import { presetNames } from '../../policy/presets.js';
 import type { Policy } from '../../policy/types.js';
-import type { TraceEvidence } from '../../trace/evidence.js';
 import { TRACE_TIME } from '../../trace/time.js';
+import type { TraceReader } from '../../trace/trace-reader.js';
 import { appendGivenBrief } from '../commands/briefs-append.js';
 import { adviseOn } from '../commands/next.js';
 import { judgeOneSpec, type SpecSource } from '../commands/one-spec.js';
-import { readTraceEvidence, type TraceFlags } from '../commands/trace-input.js';
+import { type TraceFlags, traceReaderOf } from '../commands/trace-input.js';
 import { CliError, type EnvelopeError, usageError } from '../contract.js';
 import { briefsAppend } from '../table/briefs.js';
 import { compile } from '../table/compile.js';
@@ -339,14 +339,14 @@ function traceFlagsOf(args: Record<string, unknown>, trace: string, roots: Roots
 }
 
 /** A call's trace, to be read with the spec's policy; trace options without a trace are refused, as on the command line. */
-function traceOf(args: Record<string, unknown>, context: ToolContext): { trace?: (policy: Policy) => TraceEvidence } {
+function traceOf(args: Record<string, unknown>, context: ToolContext): { trace?: (policy: Policy) => TraceReader } {
   if (typeof args['trace'] !== 'string') {
     const stray = ['traceRoot', 'traceSince', 'traceUntil'].find((name) => args[name] !== undefined);
     if (stray !== undefined) throw usageError('CONFLICTING_ARGUMENTS', `${stray} says how to read a trace: give the trace too`);
     return {};
   }
   const flags = traceFlagsOf(args, insideRoots(args['trace'], context.roots), context.roots);
-  return { trace: (policy) => readTraceEvidence(flags, policy, context.io) };
+  return { trace: (policy) => traceReaderOf(flags, policy, context.io) };
 }
 
 function pickPreset(args: Record<string, unknown>): { preset?: string } {

@@ -1,10 +1,9 @@
-// What the trace-* rules share: which read of the trace each deep dive stands for, and which map
-// calls a surface map entry records.
+// What the trace-* rules share: which read of the trace each deep dive stands for (the map calls
+// an entry records are in map-calls.ts).
 import { show } from '../../common/text.js';
-import type { DeepDive, SurfaceMapEntry } from '../../spec/types.js';
+import type { DeepDive } from '../../spec/types.js';
 import { asSpecNode, type TraceEvidence } from '../../trace/evidence.js';
 import { matchReads, type ReadMatching } from '../../trace/match.js';
-import { firstCommandWords } from '../../trace/shell-words.js';
 import type { TraceCall } from '../../trace/types.js';
 import type { Item, SpecView } from '../spec-view.js';
 
@@ -39,19 +38,4 @@ export function recordMatching(view: SpecView): RecordMatching | undefined {
 /** A read for a message: its trace line and its node as the spec would name it. */
 export function readShown(evidence: TraceEvidence, read: TraceCall): string {
   return `line ${read.line} (${show(asSpecNode(evidence, read.target as string))})`;
-}
-
-/**
- * The successful map calls a surface map entry records: Glob and Grep by their pattern; a shell
- * program (find, ls, rg, …) by its command line, or by the pattern among its words (an entry
- * `rg` / `round|toFixed` records `rg -l 'round|toFixed'`).
- */
-export function mapCallsOf(evidence: TraceEvidence, entry: Pick<SurfaceMapEntry, 'tool' | 'query'>): TraceCall[] {
-  const query = entry.query.trim();
-  return evidence.trace.calls.filter((call) => {
-    if (call.kind !== 'map' || call.status !== 'ok' || call.query === undefined) return false;
-    if (call.program === undefined) return call.tool === entry.tool && call.query.trim() === query;
-    if (call.program !== entry.tool) return false;
-    return call.query.trim() === query || firstCommandWords(call.query).includes(query);
-  });
 }

@@ -4,7 +4,7 @@ import { tracePathOf, tracePlace } from '../../trace/evidence.js';
 import type { TraceCall } from '../../trace/types.js';
 import { baseTrace } from '../examples/base-trace.js';
 import type { Rule } from '../rule.js';
-import { mapCallsOf } from './support.js';
+import { mapCallsOf } from './map-calls.js';
 
 export const traceMapObserved: Rule = {
   meta: {
@@ -34,7 +34,7 @@ export const traceMapObserved: Rule = {
     const evidence = view.trace;
     if (evidence === undefined) return;
     for (const { value, path } of view.items('surfaceMap', ['tool', 'query', 'candidateNodes'])) {
-      const calls = mapCallsOf(evidence, value);
+      const { calls, surfaced } = mapCallsOf(evidence, value);
       if (calls.length === 0) {
         report(
           childPointer(path, 'query'),
@@ -42,7 +42,6 @@ export const traceMapObserved: Rule = {
         );
         continue;
       }
-      const surfaced = new Set(calls.flatMap((call) => call.surfaced ?? []));
       value.candidateNodes.forEach((node, index) => {
         const absolute = tracePathOf(evidence, node);
         if (absolute !== undefined && surfaced.has(absolute)) return;
