@@ -86,7 +86,9 @@ describe('imports flow down the pipeline', () => {
     ];
     expect(violationsOf(between).map(({ edges }) => edges)).toEqual(between.map((one) => [one]));
     expect(violationsOf(allowed)).toEqual([]);
-    expect(violationsOf([between[0] as Edge])[0]?.message).toMatch(/^between front ends: src\/lsp\/x.ts \(lsp\) imports src\/mcp\/y.ts \(mcp\)/);
+    expect(violationsOf([between[0] as Edge])[0]?.message).toMatch(
+      /^between front ends: src\/lsp\/x.ts \(lsp\) imports src\/mcp\/y.ts \(mcp\)/,
+    );
   });
 
   it('flags a cycle of folders inside a tier, naming the folders and one import of each step', () => {

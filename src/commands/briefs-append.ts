@@ -3,6 +3,7 @@ import { appendBrief, placeInBrief } from '../briefs/append.js';
 import type { AppendRefusalCode } from '../briefs/append-plan.js';
 import { readEvidenceRegistry } from '../briefs/registry.js';
 import { definedFields } from '../common/defined-fields.js';
+import { displayPath } from '../common/display-path.js';
 import { exitCodes } from '../common/exit-codes.js';
 import type { FolderBound } from '../common/folder-bound.js';
 import { plural } from '../common/text.js';
@@ -10,7 +11,6 @@ import { type InputProblem, type Locator, readDocument } from '../compile.js';
 import { writeDiagnosticLines } from '../engine/compile-outcome.js';
 import { CliError, type UsageSubcode, usageError } from '../engine/contract.js';
 import type { CommandResult, Io } from '../engine/result.js';
-import { displayPath } from '../regression/index.js';
 import { escapeFor } from '../render/untrusted/index.js';
 import { toolInfo } from '../tool.js';
 

@@ -1,5 +1,6 @@
-import { relative, resolve, sep } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { definedFields } from '../common/defined-fields.js';
+import { forwardSlashes } from '../common/display-path.js';
 import { exitCodes } from '../common/exit-codes.js';
 import { isRecord } from '../common/guards.js';
 import { pathText } from '../common/raw-path.js';
@@ -156,7 +157,7 @@ async function listSide(
   const setAside: SetAside[] = [];
   for (const input of expanded.files) {
     const inside = relative(root, pathText(input.open));
-    const file = sep === '/' ? inside : inside.split(sep).join('/');
+    const file = forwardSlashes(inside);
     const key = isReportName(file) ? file.slice(0, -REPORT_SUFFIX.length) : fixtureStem(file);
     const listed = { key, file, input };
     const other = files.get(key);

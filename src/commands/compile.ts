@@ -1,5 +1,6 @@
-import { relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { definedFields } from '../common/defined-fields.js';
+import { displayPath } from '../common/display-path.js';
 import { exitCodes } from '../common/exit-codes.js';
 import type { OutputText } from '../common/output-text.js';
 import { plural } from '../common/text.js';
@@ -185,7 +186,7 @@ function traceOf(options: CompileOptions, inputs: readonly InputFile[], judged: 
   const policy = (judged.compilers[judged.files[0]?.judge ?? 0] as Compiler).policy;
   const read = traceReaderOf(flags, policy, io);
   // Named in the report and its messages as the spec is: from the working directory.
-  const shown = relative(io.cwd, resolve(io.cwd, flags.trace)).split(sep).join('/');
+  const shown = displayPath(resolve(io.cwd, flags.trace), io.cwd);
   return rememberedReader((nodes) => ({ ...read(nodes), shown }));
 }
 

@@ -1,6 +1,7 @@
 // How a spec the tool writes (init, trace draft) names its schema, for editors to find it.
-import { isAbsolute, relative, sep } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { forwardSlashes } from '../common/display-path.js';
 import { packageFiles } from '../tool.js';
 
 /**
@@ -11,6 +12,6 @@ import { packageFiles } from '../tool.js';
 export function schemaReference(folder: string): string {
   const path = relative(folder, packageFiles.investigationSchema);
   if (isAbsolute(path)) return pathToFileURL(packageFiles.investigationSchema).href;
-  const shown = path.split(sep).join('/');
+  const shown = forwardSlashes(path);
   return shown.startsWith('..') ? shown : `./${shown}`;
 }

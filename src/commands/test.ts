@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { definedFields } from '../common/defined-fields.js';
+import { displayPath } from '../common/display-path.js';
 import { exitCodes } from '../common/exit-codes.js';
 import { plural } from '../common/text.js';
 import { targetKind } from '../common/write-file.js';
@@ -13,7 +14,6 @@ import {
   compareFoundPaths,
   createProgress,
   type Discovery,
-  displayPath,
   type FixtureFolders,
   type FixtureResult,
   type FoundPath,

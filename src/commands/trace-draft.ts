@@ -1,5 +1,6 @@
 // `trace draft TRACE`: a spec drafted from an agent's trace, for its author to finish.
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { forwardSlashes } from '../common/display-path.js';
 import { exitCodes } from '../common/exit-codes.js';
 import type { Compiler } from '../compile.js';
 import { type CompilerFlags, judgeInputs, runConfiguration } from '../engine/judges.js';
@@ -63,5 +64,5 @@ export function traceDraftCommand(options: TraceDraftOptions, io: Io): Promise<C
 /** The trace as the spec's x-trace names it: from the spec's folder, with "/" (an absolute path when none leads there). */
 function linkPath(folder: string, trace: string): string {
   const path = relative(folder, trace);
-  return isAbsolute(path) ? trace : path.split(sep).join('/');
+  return isAbsolute(path) ? trace : forwardSlashes(path);
 }

@@ -1,5 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { displayPath } from '../common/display-path.js';
 import { type FolderBound, openedInside } from '../common/folder-bound.js';
 import { ignoreMatcher, ignorePatternProblem, type PathMatcher } from '../common/glob-match.js';
 import type { RawPath } from '../common/raw-path.js';
@@ -44,7 +45,7 @@ export function ignoreCheck(patterns: readonly string[], cwd: string, configFor?
 }
 
 function relativeTo(base: string, path: string): string {
-  return relative(base, path).split(sep).join('/');
+  return displayPath(path, base);
 }
 
 /** The first bytes of the tool's own JSON outputs, as it writes them: envelope, report, SARIF log. */

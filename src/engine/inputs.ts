@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { displayPath } from '../common/display-path.js';
 import { type FolderBound, folderBound } from '../common/folder-bound.js';
 import { projectTree } from '../common/project-tree.js';
 import type { RawPath } from '../common/raw-path.js';
@@ -6,7 +7,6 @@ import { statOrNull } from '../common/stat-or-null.js';
 import { plural } from '../common/text.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
 import { findFixtures, isSpecFileName, isSpecOrReportFileName, type SkippedLink } from '../regression/discover.js';
-import { displayPath } from '../regression/paths.js';
 import type { InputFile } from '../run/input-file.js';
 import { usageError } from './contract.js';
 import { GLOB_CHARACTERS } from './glob-syntax.js';

@@ -1,5 +1,6 @@
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { definedFields } from '../common/defined-fields.js';
+import { displayPath } from '../common/display-path.js';
 import { pathText } from '../common/raw-path.js';
 import { sha256Hex } from '../common/sha256.js';
 import { type Compiler, type CompilerOptions, compilerCache, type InputDigest, readDocument, UsageError } from '../compile.js';
@@ -59,7 +60,7 @@ export function runConfiguration(flags: CompilerFlags, io: Io, kept?: ConfigLook
   if (flags.policy === undefined) return { lookup, flags };
   const { data, sha256 } = readPolicy(flags.policy, flags.maxBytes, io.cwd);
   // Named as reports name files: from the working directory, with "/".
-  const path = relative(io.cwd, resolve(io.cwd, flags.policy)).split(sep).join('/');
+  const path = displayPath(resolve(io.cwd, flags.policy), io.cwd);
   return { lookup, flags, policy: data, policyDigest: { role: 'policy', path, sha256 } };
 }
 

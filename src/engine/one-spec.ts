@@ -1,5 +1,6 @@
-import { relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { definedFields } from '../common/defined-fields.js';
+import { displayPath } from '../common/display-path.js';
 import type { FolderBound } from '../common/folder-bound.js';
 import type { Compiler, CompilerOptions, Stage } from '../compile.js';
 import type { ConfigLookup, ResolvedConfig } from '../config/resolve.js';
@@ -8,7 +9,6 @@ import type { Policy } from '../policy/types.js';
 import { compileFile, compileOptionsOf, type FileOutcome, type GivenText, type JudgedFile, sourceOf } from '../run/compile-file.js';
 import type { InputFile } from '../run/input-file.js';
 import type { SuppressionsLookup } from '../suppressions/lookup.js';
-
 import type { TraceReader } from '../trace/trace-reader.js';
 import {
   type BaselineFindings,
@@ -170,7 +170,7 @@ function bounded(input: InputFile, inside: FolderBound | undefined): InputFile {
 /** An editor's buffer as the input of its file: the file need not exist yet; its text is the buffer's, within the size limit as a file's bytes are. */
 function bufferInput(source: { buffer: string; path: string; inside?: FolderBound }, cwd: string): JudgedFile {
   const open = resolve(cwd, source.path);
-  const reportPath = relative(cwd, open).split(sep).join('/') || open;
+  const reportPath = displayPath(open, cwd) || open;
   return {
     open,
     shown: reportPath,

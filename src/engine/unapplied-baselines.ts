@@ -1,4 +1,5 @@
-import { dirname, relative, sep } from 'node:path';
+import { dirname } from 'node:path';
+import { shownPath } from '../common/display-path.js';
 import { lookupBoundary } from '../common/lookup-boundary.js';
 import { fileFinder } from '../common/walk-up.js';
 import { SUPPRESSIONS_FILE_NAME } from '../suppressions/index.js';
@@ -18,7 +19,7 @@ export function unappliedBaselines(specs: readonly string[], cwd: string, roots?
     const file = nearest(dirname(spec)).file ?? nearest(cwd).file;
     if (file !== null) found.add(file);
   }
-  return [...found].map((file) => (relative(cwd, file) || file).split(sep).join('/'));
+  return [...found].map((file) => shownPath(file, cwd));
 }
 
 /** The warning of a command that does not apply a baseline it found: what it does instead. */
