@@ -60,11 +60,11 @@ export interface ExpandOptions {
  * sidecars, Markdown reports and configuration files are skipped either way. Each file a folder or
  * glob yields is then taken for what it is (kindOfFile, by its own keys): a spec or a katas report
  * is judged, as is a file that cannot be read as an object (its judge says why); a brief artifact,
- * a brief request, one of the tool's own outputs (with `withReports`, a JSON report is kept) or a
+ * a brief request, one of the tool's own outputs (with `withReports`, a JSON report or a file of no kind is kept) or a
  * file of no kind the tool reads is left out, listed in `leftOut` and noted once a folder and kind.
- * A file named on the command line is judged whatever it holds, with a warning when it is a brief
- * or of no known kind, except one of the tool's own outputs: that is its own input error
- * (OWN_OUTPUT). A file that is this
+ * A file named on the command line is judged as asked, except a brief or one of the tool's own
+ * outputs, which is its own input error (NOT_A_SPEC), and a file of no kind is judged with a
+ * warning (namedAs). A file that is this
  * run's own redirected standard output or error (`options.streams`) is left out with a note,
  * found or named: the shell created it before the run, and it holds this run's output, not a spec.
  * With `options.forceExclude`, a named file that `options.ignore` matches is left out with a note;
@@ -106,7 +106,9 @@ export async function expandInputs(args: readonly string[], cwd: string, options
     }
     if (isStream(file) || seen.has(Buffer.from(file.open).toString('latin1'))) return;
     const kind = kindOfFile(file.open, { maxBytes, shown: file.shown, ...(file.inside ? { inside: file.inside } : {}) });
-    if (kind === null || isJudgedKind(kind) || (kind === 'json-report' && options.withReports === true)) add(file);
+    // compare reads reports: a report, or a file of no kind (one from an older or broken run), is read as one and refused if it is not.
+    const asReport = options.withReports === true && (kind === 'json-report' || kind === 'unknown');
+    if (kind === null || isJudgedKind(kind) || asReport) add(file);
     else leftOut.set(Buffer.from(file.open).toString('latin1'), { path: file.reportPath, kind });
   };
   const skip = (links: readonly SkippedLink[]): void => {
