@@ -5,9 +5,10 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseDocument } from '../../compile.js';
 import { dialects } from '../../dialects/index.js';
+import { documentKind, isJudgedKind } from '../../dialects/kinds.js';
 import { formatOf } from './check-document.js';
 
-/** The top-level keys that make a document a spec (a katas report has `budget` too). */
+/** The top-level keys whose line marks the head of a document that does not parse as a spec (a katas report has `budget` too). */
 const SPEC_KEYS = ['goal', 'budget', 'surfaceMap', 'hypotheses', 'deepDives'] as const;
 
 /** The investigation schema as a document names it in `$schema`: a path or URL to the packaged file. */
@@ -21,7 +22,7 @@ const HEAD = 64 * 1024;
 
 /**
  * Whether a document is a spec or a katas report: JSON or YAML (by its language, else its name)
- * that, parsed, is an object whose top level has a spec's key, a `schema` that names a dialect, or the investigation schema as `$schema`. A document that
+ * that, parsed, is of a dialect's kind as a folder walk tells it (and not empty). A document that
  * does not parse (an edit half made, a list where the object goes) or is larger than `maxBytes` is
  * one when a line of its head starts with a spec's key, or it names either schema: it then gets
  * its one diagnostic rather than none.
@@ -31,12 +32,10 @@ export function isSpecOrKatasReport(document: TextDocument, maxBytes: number): b
   const text = document.getText();
   const parsed = text.length <= maxBytes ? parseDocument(text, { format: formatOf(document) }) : undefined;
   if (parsed?.ok === true) {
-    const { data } = parsed;
-    return (
-      SPEC_KEYS.some((key) => Object.hasOwn(data, key)) ||
-      (typeof data['schema'] === 'string' && DIALECT_SCHEMAS.has(data['schema'])) ||
-      (typeof data['$schema'] === 'string' && INVESTIGATION_SCHEMA.test(data['$schema']))
-    );
+    // The kind a folder walk tells (src/dialects/kinds.ts), but for an empty object: to a walk a
+    // spec with nothing written yet, in an editor any of the many `{}` files it opens.
+    const kind = documentKind(parsed.data);
+    return kind !== null && isJudgedKind(kind) && Object.keys(parsed.data).length > 0;
   }
   const head = text.slice(0, HEAD);
   return (
