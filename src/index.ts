@@ -95,8 +95,6 @@ export function compileInvestigation(
   return { ...result, output: format === 'json' ? renderJson(result.report) : renderMarkdown(result.report) };
 }
 export { exitCodeMeanings, exitCodes } from './common/exit-codes.js';
-/** The shell programs a trace's Bash calls are classified by, as a policy's traceShellPrograms extends them. */
-export { SHELL_PROGRAMS as shellPrograms, type ShellProgram } from './trace/shell-table.js';
 /** A run as the command line makes it: files found from paths and globs, each judged by its configuration and baseline. */
 export {
   createWorkspace,
@@ -105,3 +103,5 @@ export {
   type WorkspaceOptions,
 } from './engine/workspace.js';
 export type { FileOutcome } from './run/compile-file.js';
+/** The shell programs a trace's Bash calls are classified by, as a policy's traceShellPrograms extends them. */
+export { SHELL_PROGRAMS as shellPrograms, type ShellProgram } from './trace/shell-table.js';

@@ -17,7 +17,7 @@ import {
   planBaselines,
   rewriteBaselines,
 } from '../engine/baselines.js';
-import { type CompiledFile, type CompileJobContext, fileCompiler, type JudgedInput } from '../engine/compile-job.js';
+import { type CompiledFile, type CompileJobContext, fileCompiler, type JobInput } from '../engine/compile-job.js';
 import { envelopeError, nothingToJudge, summarizeRun, writeDiagnosticLines } from '../engine/compile-outcome.js';
 import { type EnvelopeError, usageError } from '../engine/contract.js';
 import { deliver } from '../engine/deliver.js';
@@ -133,7 +133,7 @@ function dryRunResult(fixing: FixRun, options: CompileOptions): CommandResult {
 }
 
 /** Each input with its judge, the files its judge's settings came from, its baseline and the run's trace. */
-function judgedInputsOf(plan: CompilePlan, baselinePlan: BaselinePlan): JudgedInput[] {
+function judgedInputsOf(plan: CompilePlan, baselinePlan: BaselinePlan): JobInput[] {
   return plan.inputs.map((input, index) => {
     const baseline = baselineOf(baselinePlan, index);
     const judge = plan.judged.files[index]?.judge ?? 0;
@@ -197,7 +197,7 @@ function traceOf(options: CompileOptions, inputs: readonly InputFile[], judged: 
 async function compileRun(plan: CompilePlan, options: CompileOptions, io: Io): Promise<CompiledRun> {
   const { judged, context, workers } = plan;
   let baselines = plan.baselines;
-  const judgedInputs = (baselinePlan: BaselinePlan): JudgedInput[] => judgedInputsOf(plan, baselinePlan);
+  const judgedInputs = (baselinePlan: BaselinePlan): JobInput[] => judgedInputsOf(plan, baselinePlan);
   let written: BaselineFindings['written'] = [];
   if (baselines.writing) {
     // The new baseline comes from what the rules found; the specs are then judged by it, and only
@@ -292,7 +292,7 @@ async function deliverRun(plan: CompilePlan, run: CompiledRun, options: CompileO
  * report rendered goes to `sink` as soon as its file is compiled, and is not kept.
  */
 async function compileAll(
-  inputs: JudgedInput[],
+  inputs: JobInput[],
   compilers: Compiler[],
   context: CompileJobContext,
   workers: number,

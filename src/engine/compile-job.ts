@@ -1,11 +1,8 @@
 import { definedFields } from '../common/defined-fields.js';
 import { fromMessage } from '../common/raw-path.js';
-import { type Baseline, type Compiler, type CompilerOptions, createCompiler, type InputDigest } from '../compile.js';
+import { type Compiler, type CompilerOptions, createCompiler } from '../compile.js';
 import { type ReportFormat, reportRenderer } from '../render/formatters.js';
-import { compileFile, type FileFlags, type FileOutcome } from '../run/compile-file.js';
-import type { InputFile } from '../run/input-file.js';
-import type { TraceEvidence } from '../trace/evidence.js';
-import type { TraceReader } from '../trace/trace-reader.js';
+import { compileFile, type FileFlags, type FileOutcome, type JudgedFile } from '../run/compile-file.js';
 
 /** One input file compiled, with its report rendered when the run writes reports (--output-dir). */
 export interface CompiledFile {
@@ -14,16 +11,11 @@ export interface CompiledFile {
 }
 
 /**
- * An input, the index of the compiler (the configuration) that judges it, the files that
- * compiler's settings came from, its baseline, and the agent's trace it is checked against (a
- * reader only in this thread: --trace judges one spec, never on workers).
+ * A file to compile and the index of the compiler that judges it (a worker makes its own
+ * compilers from the same options, by index). Its trace is a reader only in this thread: --trace
+ * judges one spec, never on workers.
  */
-export type JudgedInput = InputFile & {
-  judge: number;
-  dependencies?: InputDigest[];
-  baseline?: Baseline;
-  trace?: TraceEvidence | TraceReader;
-};
+export type JobInput = JudgedFile & { judge: number };
 
 /** How each file of a run is compiled, in this thread or in a worker: the same settings either way. */
 export interface CompileJobContext {
@@ -37,7 +29,7 @@ export interface CompileJobContext {
 }
 
 /** A worker's `compile` job: its own compilers, from the same options as the main thread's, each created when first needed. */
-export async function compileJob(context: CompileJobContext): Promise<(input: JudgedInput) => CompiledFile> {
+export async function compileJob(context: CompileJobContext): Promise<(input: JobInput) => CompiledFile> {
   const compilers: Compiler[] = [];
   return fileCompiler((judge) => (compilers[judge] ??= createCompiler(context.compilerOptions[judge] as CompilerOptions)), context);
 }
@@ -46,7 +38,7 @@ export async function compileJob(context: CompileJobContext): Promise<(input: Ju
 export async function fileCompiler(
   compilerOf: (judge: number) => Compiler,
   context: CompileJobContext,
-): Promise<(input: JudgedInput) => CompiledFile> {
+): Promise<(input: JobInput) => CompiledFile> {
   const render = context.render === null ? null : await reportRenderer(context.render);
   // The HTML page shows the spec's text, so the source is kept until the report is rendered.
   const renderSource = context.render === 'html';
