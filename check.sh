@@ -12,9 +12,11 @@ fi
 # The type-check shares nothing with the lint and the build: it runs beside them, on the other
 # core, and is waited for before the tests. Its output is held back so that the logs do not mix.
 type_check_log="$(mktemp)"
+# What the tests and the fixtures came to, for the summary: outside dist/, which the package ships.
+results="$(mktemp -d)"
 npx tsc --noEmit -p tsconfig.json >"$type_check_log" 2>&1 &
 type_check=$!
-trap 'kill "$type_check" 2>/dev/null || true; rm -f "$type_check_log"' EXIT
+trap 'kill "$type_check" 2>/dev/null || true; rm -rf "$type_check_log" "$results"' EXIT
 
 echo "== lint and format (Biome)"
 npx biome ci .
@@ -34,14 +36,13 @@ node scripts/docs.mjs check
 
 # The tests and the fixtures both run, whatever the other came to, and the last line counts them.
 echo "== tests"
-rm -f dist/vitest.json dist/fixtures.junit.xml
 tests=0
-COMPILE_INVESTIGATION_BUILT=1 npx vitest run --reporter=default --reporter=json --outputFile.json=dist/vitest.json || tests=$?
+COMPILE_INVESTIGATION_BUILT=1 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || tests=$?
 
 echo "== fixture regression"
 fixtures=0
-npm run -s fixtures:check -- --junit dist/fixtures.junit.xml || fixtures=$?
+npm run -s fixtures:check -- --junit "$results/fixtures.junit.xml" || fixtures=$?
 
 echo "== summary"
-node scripts/check-summary.mjs dist/vitest.json dist/fixtures.junit.xml
+node scripts/check-summary.mjs "$results/vitest.json" "$results/fixtures.junit.xml"
 [ "$tests" -eq 0 ] && [ "$fixtures" -eq 0 ]

@@ -3,6 +3,8 @@
 // standalone code generator, and bundles the library's type declarations into one file (skipped
 // with --no-types). --no-minify keeps the command line's bundles readable, for CPU profiles whose
 // frames name the sources' functions (`node --cpu-prof bin/compile-investigation.cjs ...`).
+// Beside the bundles: THIRD-PARTY-NOTICES, the licences of every package they hold (from esbuild's
+// metafiles, see scripts/third-party-notices.mjs), and metafile.json, which the package leaves out.
 
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -11,6 +13,7 @@ import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import dtsBundleGenerator from 'dts-bundle-generator';
 import { build } from 'esbuild';
+import { thirdPartyNotices } from './third-party-notices.mjs';
 
 const { generateDtsBundle } = dtsBundleGenerator;
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -72,12 +75,18 @@ const common = {
   target: 'node20',
   packages: 'bundle',
   mainFields: ['module', 'main'],
-  legalComments: 'none',
+  // The notices the bundled packages owe are their licence files, in THIRD-PARTY-NOTICES. A legal
+  // comment (`/*!`, `@license`) is kept out of the bundles, whose start-up it would not serve, but
+  // not dropped: it is written beside them and folded into the notices.
+  legalComments: 'external',
+  metafile: true,
   logLevel: 'warning',
 };
+/** The metafiles of every bundle the package ships, for its notices. */
+const metafiles = [];
 
 // The library, for `import ... from 'compile-investigation'`: one ESM file.
-await build({
+const library = await build({
   ...common,
   entryPoints: { index: 'src/index.ts' },
   outdir: staging,
@@ -85,6 +94,7 @@ await build({
   plugins: [precompiledValidators],
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });
+metafiles.push(library.metafile);
 
 /**
  * The command line, as CommonJS bundles that bin/load-bundle.cjs loads with V8's code cache: the
@@ -149,13 +159,20 @@ const cjs = {
   define: { 'import.meta.url': '__importMetaUrl' },
   banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
-await build({
+const core = await build({
   ...cjs,
   entryPoints: { cli: 'src/cli/main.ts', worker: 'src/cli/worker/thread.ts', writer: 'src/cli/worker/writer.ts' },
   plugins: [precompiledValidators, lazyChildProcess, partsAsRequires(undefined)],
 });
-for (const [name, entry] of Object.entries(PARTS))
-  await build({ ...cjs, entryPoints: { [name]: entry }, plugins: [precompiledValidators, lazyChildProcess, partsAsRequires(name)] });
+metafiles.push(core.metafile);
+for (const [name, entry] of Object.entries(PARTS)) {
+  const part = await build({
+    ...cjs,
+    entryPoints: { [name]: entry },
+    plugins: [precompiledValidators, lazyChildProcess, partsAsRequires(name)],
+  });
+  metafiles.push(part.metafile);
+}
 
 // In a CommonJS bundle an import() of what was left out of it (a part, a Node module) stays an
 // import(), which a script run by node:vm cannot do: it becomes a require() in a promise. Then a
@@ -171,6 +188,30 @@ for (const name of ['cli', 'worker', 'writer', ...Object.keys(PARTS)]) {
   // Unminified, the bundles keep some libraries' comments, whose other characters are harmless.
   if (minify && /[^\x00-\x7f]/.test(source)) throw new Error(`${name}.cjs is not ASCII`);
   writeFileSync(file, `${source}\n// build-id ${createHash('sha1').update(source).digest('hex')}\n`);
+}
+
+// The legal comments esbuild wrote beside the bundles go into the notices, which a package with
+// no licence file makes fail here, rather than ship without its notice.
+const legalComments = metafiles
+  .flatMap((metafile) => Object.keys(metafile.outputs))
+  .filter((output) => output.endsWith('.LEGAL.txt'))
+  .map((output) => {
+    const text = readFileSync(resolvePath(root, output), 'utf8');
+    rmSync(resolvePath(root, output));
+    return { bundle: output.slice(staging.length + 1, -'.LEGAL.txt'.length), text };
+  });
+writeFileSync(`${staging}/THIRD-PARTY-NOTICES`, thirdPartyNotices(root, metafiles, legalComments));
+writeFileSync(`${staging}/metafile.json`, `${JSON.stringify(mergedMetafile(metafiles))}\n`);
+
+/** The bundles' metafiles as one, their outputs named by where they end up (dist/), for test/package.test.ts. */
+function mergedMetafile(parts) {
+  const inputs = Object.assign({}, ...parts.map((metafile) => metafile.inputs));
+  const outputs = Object.fromEntries(
+    parts
+      .flatMap((metafile) => Object.entries(metafile.outputs))
+      .map(([path, output]) => [`dist/${path.slice(staging.length + 1)}`, output]),
+  );
+  return { inputs, outputs };
 }
 
 if (!process.argv.includes('--no-types')) {

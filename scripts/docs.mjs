@@ -33,10 +33,17 @@ const yamlBlock = (value) => ({ type: 'code', lang: 'yaml', value: yamlText(valu
 
 /** What a map program's output names, by its shape (src/trace/shell-table.ts, OutputShape). */
 const OUTPUT_WORDS = {
-  paths: 'one path a line',
-  listing: 'the names listed, under the folder listed',
-  tree: 'every name drawn, under the folder given',
+  paths: "one path a line, relative to the call's folder or absolute",
+  listing:
+    "the names listed (plain or long listing, a link's own name), relative to the folder listed; with several folders, each under its heading",
+  tree: 'every file and folder drawn, under the folder given',
 };
+
+/** What a shell program of the trace table surfaced or read, from its entry. */
+function shellProgramOutput(program) {
+  if (program.kind === 'read') return program.scriptFirst ? 'its one file, after its script' : 'its one file';
+  return `${OUTPUT_WORDS[program.output]}${program.startPoints ? ', under the folders it started from' : ''}`;
+}
 
 /** The lines that turn one spec's YAML into another's, as a unified diff with three lines of context. */
 function changesBlock(from, to) {
@@ -193,25 +200,27 @@ export function generatedSections(library) {
     ['Exit code', 'Meaning'],
     library.exitCodeMeanings.map(({ code: exitCode, meaning }) => [[code(String(exitCode))], [text(meaning)]]),
   );
-  // The rules that check a spec against the agent's trace, and the shell programs a trace's calls are classified by.
+  // The rules that check a spec against the agent's trace, each linked to its page (the table is
+  // placed in docs/traces.md, beside docs/rules/), and the shell programs a trace's calls are classified by.
   const traceRules = table(
     ['Rule', ...library.presetNames, 'Checks'],
     library.rules
       .filter(({ meta }) => meta.evidence === 'trace')
-      .map(({ meta }) => [[code(meta.id)], ...presets.map((preset) => [text(preset.rules[meta.id] ?? 'off')]), [text(meta.description)]]),
+      .map(({ meta }) => [
+        [{ type: 'link', url: `rules/${meta.id}.md`, children: [code(meta.id)] }],
+        ...presets.map((preset) => [text(preset.rules[meta.id] ?? 'off')]),
+        [text(meta.description)],
+      ]),
   );
   const options = (values) => (values ?? []).flatMap((value, index) => [...(index === 0 ? [] : [text(', ')]), code(value)]);
   const shellPrograms = table(
-    ['Program', 'Kind', 'Only with', 'What it surfaced or read'],
+    ['Program', 'Kind', 'Only with', 'Its output not read with', 'What it surfaced or read'],
     Object.entries(library.shellPrograms).map(([name, program]) => [
       [code(name)],
       [text(program.kind)],
       program.onlyWith === undefined ? [text('always')] : options(program.onlyWith),
-      [
-        text(
-          program.kind === 'map' ? OUTPUT_WORDS[program.output] : program.scriptFirst ? 'its one file, after its script' : 'its one file',
-        ),
-      ],
+      program.outputUnreadWith === undefined ? [] : options(program.outputUnreadWith),
+      [text(shellProgramOutput(program))],
     ]),
   );
   // The rules whose problems carry a fix, and how safe their fixes are (compile --fix writes the safe ones).

@@ -66,6 +66,61 @@ describe('the packed package', () => {
     expect(files.filter((file) => /^(src|test|scripts)\//.test(file))).toEqual([]);
   });
 
+  it('carries its own licence and the notices of the packages its bundles hold, and not the metafile they come from', () => {
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'dist/THIRD-PARTY-NOTICES']));
+    expect(files).not.toContain('dist/metafile.json');
+    expect(readFileSync(join(packageDir, 'LICENSE'), 'utf8')).toMatch(
+      /^MIT License\n\nCopyright \(c\) 2026 the compile-investigation authors\n\nPermission is hereby granted, free of charge/,
+    );
+  });
+
+  it("names in its notices every package whose code a bundle holds, by the bundles' metafile, and whose data the lookalikes hold", () => {
+    const notices = readFileSync(join(packageDir, 'dist', 'THIRD-PARTY-NOTICES'), 'utf8');
+    const { inputs } = JSON.parse(readFileSync(join(projectRoot, 'dist', 'metafile.json'), 'utf8')) as { inputs: Record<string, unknown> };
+    const bundled = new Set<string>();
+    for (const input of Object.keys(inputs)) {
+      // The package is what follows the last node_modules/ of the path, with its scope.
+      const folder = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
+      if (folder === undefined) continue;
+      const { name, version } = JSON.parse(readFileSync(join(projectRoot, folder, 'package.json'), 'utf8'));
+      bundled.add(`${name} ${version}`);
+    }
+    const { about } = JSON.parse(readFileSync(join(packageDir, 'assets', 'lookalikes.json'), 'utf8')) as { about: string };
+    const lookalikesSource = /from (\S+ \d\S*),/.exec(about)?.[1];
+    expect(lookalikesSource).toMatch(/^unhomoglyph /);
+    expect(inputs).toHaveProperty(['assets/lookalikes.json']);
+    const owed = [...bundled, lookalikesSource as string].sort();
+    const owedNames = owed.map((entry) => entry.split(' ')[0]);
+    expect(owedNames).toEqual(expect.arrayContaining(['@modelcontextprotocol/sdk', 'ajv', 'commander', 'vscode-languageserver', 'yaml']));
+    // Each entry starts with its name and version on a line of its own, and its licence on the next.
+    const named = new Set([...notices.matchAll(/^(\S+ \S+)\nLicense: \S/gm)].map((found) => found[1]));
+    expect(owed.filter((entry) => !named.has(entry))).toEqual([]);
+    // Built on one machine, read on another: no path of the build's in it.
+    expect(notices).not.toContain(projectRoot);
+    expect(notices).not.toMatch(/\.\.\/[\w.-]+\/node_modules\//);
+  });
+
+  it('carries the NOTICE file of every bundled package that has one, as Apache-2.0 asks, and each licence file in full', () => {
+    const notices = readFileSync(join(packageDir, 'dist', 'THIRD-PARTY-NOTICES'), 'utf8');
+    const { inputs } = JSON.parse(readFileSync(join(projectRoot, 'dist', 'metafile.json'), 'utf8')) as { inputs: Record<string, unknown> };
+    const folders = new Set(Object.keys(inputs).flatMap((input) => /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1] ?? []));
+    let licenceFiles = 0;
+    for (const folder of folders) {
+      const { name, version } = JSON.parse(readFileSync(join(projectRoot, folder, 'package.json'), 'utf8'));
+      const entry = notices.slice(notices.indexOf(`\n${name} ${version}\nLicense: `)).split(`\n${'-'.repeat(80)}\n`)[0] as string;
+      for (const file of readdirSync(join(projectRoot, folder)).filter((file) => /^(licen[cs]e|copying|notice)([.\-_].*)?$/i.test(file))) {
+        const text = readFileSync(join(projectRoot, folder, file), 'utf8')
+          .replace(/\r\n?/g, '\n')
+          .replace(/[ \t]+$/gm, '')
+          .trim();
+        expect(entry, `${name} ${file}`).toContain(`\n${file}:\n\n${text}\n`);
+        licenceFiles++;
+      }
+    }
+    // Not vacuous: the bundles hold dozens of packages, each with its licence file today.
+    expect(licenceFiles).toBeGreaterThan(folders.size / 2);
+  });
+
   it.each(['json', 'markdown'])('compiles a spec to %s as the project does', (format) => {
     const expected = runCli([SPEC, '--format', format]);
     const installed = spawnSync(process.execPath, [join(packageDir, 'bin', 'compile-investigation.cjs'), SPEC, '--format', format], {
@@ -256,12 +311,10 @@ function loadsOf(file: string, text: string): Load[] {
   return loads;
 }
 
-/** The scripts the package publishes (`files` in package.json), by their path in it. */
+/** The scripts the package publishes, by their path in it: those of the tarball `npm pack` makes. */
 function publishedScripts(): string[] {
-  const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { files: string[] };
-  return manifest.files
-    .flatMap((entry) => readdirSync(join(projectRoot, entry), { recursive: true, encoding: 'utf8' }).map((path) => `${entry}/${path}`))
-    .filter((path) => /\.(js|cjs|mjs)$/.test(path))
+  return pack()
+    .files.filter((path) => /\.(js|cjs|mjs)$/.test(path))
     .sort();
 }
 
@@ -274,7 +327,7 @@ describe('what the published scripts load', () => {
     manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8'));
     scripts = publishedScripts();
     loads = scripts.flatMap((file) => loadsOf(file, readFileSync(join(projectRoot, file), 'utf8')));
-  });
+  }, 120_000);
 
   const packages = (optional: boolean): string[] =>
     [

@@ -265,8 +265,9 @@ describe.skipIf(!hasTraces)('trace draft on the real transcripts of ../shared/tr
       }
       seen[name.slice(0, 8)] = kinds;
     }
-    // 5c0375b4 followed the method: only its author places are open.
-    expect(seen['5c0375b4']).toEqual({ author: 12 });
+    // 5c0375b4 followed the method: only its author places are open, and its map by tree (drawn by
+    // lsd after it complained of a flag: a failed call that printed), a tool the gate's policy does not list.
+    expect(seen['5c0375b4']).toEqual({ author: 12, 'map-cheap /surfaceMap/N/tool': 1 });
     expect(seen['1af7fc5e']).toEqual({});
     // fe5e1c67 read files no cheap call had surfaced (trace-order, dive-grounded) and mapped with tree, which the gate's policy does not list.
     expect(Object.keys(seen['fe5e1c67'] ?? {}).sort()).toEqual([

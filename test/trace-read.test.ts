@@ -139,7 +139,7 @@ describe('hostile traces', () => {
     expect(trace.orphanResultCount).toBe(1);
   });
 
-  it('a failed call surfaces and reads nothing, whatever its output says', () => {
+  it('a failed call surfaces and reads nothing, but for a shell map call that printed, marked as such', () => {
     const failed = line({
       hook_event_name: 'PostToolUseFailure',
       cwd: '/r',
@@ -150,9 +150,9 @@ describe('hostile traces', () => {
     });
     const refused = hook('g', 'Glob', { pattern: '*' }, { filenames: ['/r/a.ts'], is_error: true });
     const trace = readTrace([Buffer.from(failed + refused)]);
-    expect(trace.calls.map((call) => [call.status, call.surfaced])).toEqual([
-      ['failed', undefined],
-      ['failed', undefined],
+    expect(trace.calls.map((call) => [call.status, call.surfaced, call.surfacedOnFailure])).toEqual([
+      ['failed', ['/r/src/a.ts', '/r/src/b.ts'], true],
+      ['failed', undefined, undefined],
     ]);
   });
 

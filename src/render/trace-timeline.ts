@@ -47,7 +47,8 @@ function whatOf(call: TraceCall, root: string | undefined): string {
   }
   if (call.kind === 'map') {
     const count = call.surfacedCount ?? call.surfaced?.length;
-    const surfaced = count === undefined ? '' : ` -> ${count} ${count === 1 ? 'node' : 'nodes'}`;
+    const printed = call.surfacedOnFailure === true ? ', printed though the call failed' : '';
+    const surfaced = count === undefined ? '' : ` -> ${count} ${count === 1 ? 'node' : 'nodes'}${printed}`;
     const unread = call.unreadLines === undefined ? '' : ` (${plural(call.unreadLines, 'line')} not read as paths)`;
     // The tool has its own column: the label says the query and where it searched.
     const searchPath = call.searchPath === undefined ? undefined : relativeToRoot(root, call.searchPath);

@@ -57,6 +57,7 @@ export interface Classified {
   partial?: boolean;
   surfaced?: string[];
   surfacedCount?: number;
+  surfacedOnFailure?: true;
   unreadLines?: number;
 }
 
@@ -145,12 +146,12 @@ export function planCall(
 
 /**
  * The call of `plan` once its result is known (`outcome`, undefined when the trace never gave
- * one): a read's node as the result names it, a map call's paths through `paths`. A call that
- * failed or got no answer keeps its kind but surfaced nothing.
+ * one): a read's node as the result names it, a map call's paths through `paths`. A call that got
+ * no answer keeps its kind but surfaced nothing; so does one that failed, but for a shell map call
+ * that printed paths all the same, whose paths are kept and marked (`surfacedOnFailure`).
  */
 export function finishCall(plan: CallPlan, outcome: CallOutcome | undefined, cwd: string | undefined, paths: PathKeeper): Classified {
   const { surfaces, ...call } = plan;
-  const answered = outcome !== undefined && !outcome.isError;
   if (plan.kind === 'read' && plan.program === undefined) {
     const target = outcome?.filePath === undefined ? plan.target : resolveTracePath(cwd, outcome.filePath);
     const partial =
@@ -158,7 +159,8 @@ export function finishCall(plan: CallPlan, outcome: CallOutcome | undefined, cwd
       (outcome?.numLines !== undefined && outcome.totalLines !== undefined && outcome.numLines < outcome.totalLines);
     return { ...call, ...definedFields({ target }), partial };
   }
-  if (surfaces === undefined || !answered) return call;
+  if (surfaces === undefined || outcome === undefined) return call;
+  if (outcome.isError) return 'stdout' in surfaces ? printedOnFailure(call, outcome.stdout ?? '', surfaces.stdout, cwd, paths) : call;
   const found = paths.call(cwd);
   let unread = 0;
   if ('filenames' in surfaces)
@@ -170,4 +172,31 @@ export function finishCall(plan: CallPlan, outcome: CallOutcome | undefined, cwd
   else unread = countLines(outcome.stdout ?? '');
   const { kept, count } = found.done();
   return { ...call, surfaced: kept, surfacedCount: count, ...(unread > 0 ? { unreadLines: unread } : {}) };
+}
+
+/**
+ * A program's complaint (`lsd: 3: No such file or directory`, `ls: cannot access 'x'`) or the
+ * shell's exit line, which a failed call's result mixes with what it printed: never a path.
+ */
+const ERROR_LINE = /^(?:[\w.+-]+: |\(eval\):\d+: |Exit code \d+$|Error: )/;
+
+/**
+ * A failed shell map call: the paths in what it printed once the error lines are set aside, the
+ * call marked as having surfaced them though it failed; a failure that printed no path surfaced
+ * nothing.
+ */
+function printedOnFailure(
+  call: Classified,
+  printed: string,
+  reading: OutputReading,
+  cwd: string | undefined,
+  paths: PathKeeper,
+): Classified {
+  const lines = printed.split('\n');
+  const output = lines.filter((line) => !ERROR_LINE.test(line));
+  const found = paths.call(cwd);
+  const unread = readShellOutput(output.join('\n'), reading, cwd, (path) => found.add(path)) + lines.length - output.length;
+  const { kept, count } = found.done();
+  if (count === 0) return call;
+  return { ...call, surfaced: kept, surfacedCount: count, surfacedOnFailure: true, ...(unread > 0 ? { unreadLines: unread } : {}) };
 }

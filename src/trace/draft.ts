@@ -3,7 +3,7 @@
 // finding, effect and provenance) is left empty at its place, for the gate to ask for. Only paths,
 // patterns, command lines, counts and ids are taken from the trace, never a result's content.
 import { definedFields } from '../common/defined-fields.js';
-import { asSpecNode, type TraceEvidence } from './evidence.js';
+import { asSpecNode, mapCallSeen, type TraceEvidence } from './evidence.js';
 import { successfulReads } from './match.js';
 import type { TraceCall } from './types.js';
 
@@ -81,7 +81,7 @@ export interface Draft {
  */
 export function draftFromTrace(evidence: TraceEvidence, options: DraftOptions): Draft {
   const { calls, tokens } = evidence.trace;
-  const cheap = calls.filter((call) => call.kind === 'map' && call.status === 'ok' && call.query !== undefined);
+  const cheap = calls.filter((call) => mapCallSeen(call) && call.query !== undefined);
   const surfacing = (call: TraceCall): boolean => (call.surfaced?.length ?? 0) > 0;
   const maps = cheap.filter(surfacing);
   const reads = successfulReads(evidence);

@@ -30,3 +30,8 @@ export function tracePlace(evidence: TraceEvidence, call: TraceCall): string {
 export function asSpecNode(evidence: TraceEvidence, path: string): string {
   return relativeToRoot(evidence.root, path);
 }
+
+/** A map call whose output the agent saw: answered, or failed yet printed paths (`surfacedOnFailure`). */
+export function mapCallSeen(call: TraceCall): boolean {
+  return call.kind === 'map' && (call.status === 'ok' || call.surfacedOnFailure === true);
+}

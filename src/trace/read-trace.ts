@@ -250,6 +250,7 @@ function finished(call: PendingCall, paths: PathKeeper): TraceCall {
   if (classified.partial !== undefined) done.partial = classified.partial;
   if (classified.surfaced !== undefined) done.surfaced = classified.surfaced;
   if (classified.surfacedCount !== undefined) done.surfacedCount = classified.surfacedCount;
+  if (classified.surfacedOnFailure !== undefined) done.surfacedOnFailure = classified.surfacedOnFailure;
   if (classified.unreadLines !== undefined) done.unreadLines = classified.unreadLines;
   return done;
 }

@@ -48,6 +48,12 @@ export interface TraceCall {
   /** How many nodes it surfaced, kept or not. */
   surfacedCount?: number;
   /**
+   * A shell map call that failed yet printed what it maps (a `tree` aliased to a program that
+   * complained of a flag and drew the tree all the same): its surfaced paths are read from what it
+   * printed, its error lines left out, and this marks them as such.
+   */
+  surfacedOnFailure?: true;
+  /**
    * The lines of a shell map call's output not read as paths, counted, never kept: the output was
    * not its map program's own (`ls; cat .env`, `find -exec`, a pipe into xargs), or the line is no
    * path that program prints.

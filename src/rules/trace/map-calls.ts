@@ -2,7 +2,7 @@
 // once per trace: a spec of thousands of entries against a trace of thousands of calls costs
 // their sum, not their product.
 import type { SurfaceMapEntry } from '../../spec/types.js';
-import type { TraceEvidence } from '../../trace/evidence.js';
+import { mapCallSeen, type TraceEvidence } from '../../trace/evidence.js';
 import { firstCommandWords } from '../../trace/shell-words.js';
 import type { TraceCall } from '../../trace/types.js';
 
@@ -50,7 +50,7 @@ function indexOf(evidence: TraceEvidence): MapCallIndex {
   if (index !== undefined) return index;
   index = { byPattern: new Map(), byLine: new Map(), byWord: new Map(), position: new Map(), matches: new Map() };
   evidence.trace.calls.forEach((call, position) => {
-    if (call.kind !== 'map' || call.status !== 'ok' || call.query === undefined) return;
+    if (!mapCallSeen(call) || call.query === undefined) return;
     const at = index as MapCallIndex;
     at.position.set(call, position);
     const query = call.query.trim();

@@ -1,6 +1,6 @@
 import { show } from '../../common/text.js';
 import { childPointer } from '../../diagnostics/pointer.js';
-import { type TraceEvidence, tracePlace } from '../../trace/evidence.js';
+import { mapCallSeen, type TraceEvidence, tracePlace } from '../../trace/evidence.js';
 import type { TraceCall } from '../../trace/types.js';
 import { baseTrace } from '../examples/base-trace.js';
 import type { Rule } from '../rule.js';
@@ -33,7 +33,7 @@ export const traceOrder: Rule = {
     // Each node's first surfacing, found in one pass over the calls rather than once a dive.
     const firstSurfaced = new Map<string, number>();
     calls.forEach((call, index) => {
-      if (call.kind !== 'map' || call.status !== 'ok') return;
+      if (!mapCallSeen(call)) return;
       for (const path of call.surfaced ?? []) if (!firstSurfaced.has(path)) firstSurfaced.set(path, index);
     });
     const contradicted = new Map(matching.outOfOrder.map(({ dive, contradicts }) => [dive, contradicts]));
