@@ -8,7 +8,8 @@ import { baseTrace, exampleEvidence } from '../src/rules/examples/base-trace.js'
 import type { ExampleSpec } from '../src/rules/rule.js';
 import type { TraceEvidence } from '../src/trace/evidence.js';
 import { matchReads } from '../src/trace/match.js';
-import type { Trace, TraceCall } from '../src/trace/types.js';
+import type { TraceCall } from '../src/trace/types.js';
+import { bareTrace } from './support/bare-trace.js';
 import { runInProcess } from './support/in-process.js';
 import { validSpec } from './support/specs.js';
 
@@ -31,21 +32,7 @@ function evidence(targets: readonly string[]): TraceEvidence {
     sidechain: false,
     target: `/work/${target}`,
   }));
-  const trace: Trace = {
-    format: 'hook-payloads',
-    sha256: '',
-    lines: calls.length,
-    versions: [],
-    calls,
-    skipped: [],
-    skippedCount: 0,
-    unknownTypes: {},
-    orphanResults: [],
-    orphanResultCount: 0,
-    duplicateIds: [],
-    outOfOrder: 0,
-    pathsKept: { only: 'first', perCall: 1_000, total: 200_000, leftOut: 0 },
-  };
+  const trace = bareTrace(calls);
   return { trace, root: '/work', shown: 'trace.jsonl' };
 }
 

@@ -48,13 +48,8 @@ export interface CallPlan {
   surfaces?: { filenames: true; base?: string } | { stdout: OutputReading } | { unread: true };
 }
 
-export interface Classified {
-  kind: CallKind;
-  query?: string;
-  searchPath?: string;
-  program?: string;
-  target?: string;
-  partial?: boolean;
+/** A call once its result is known: what its plan said of it, and the paths it surfaced in place of where they come from. */
+export interface Classified extends Omit<CallPlan, 'surfaces'> {
   surfaced?: string[];
   surfacedCount?: number;
   surfacedOnFailure?: true;

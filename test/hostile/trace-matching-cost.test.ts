@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createCompiler } from '../../src/index.js';
 import type { TraceEvidence } from '../../src/trace/evidence.js';
 import type { TraceCall } from '../../src/trace/types.js';
+import { bareTrace } from '../support/bare-trace.js';
 import { growthRatio, LINEAR } from '../support/scaling.js';
 import { validSpec } from '../support/specs.js';
 
@@ -26,21 +27,7 @@ function reversedReads(count: number): { spec: Record<string, any>; trace: Trace
       .reverse()
       .map((node, index): TraceCall => ({ ...base, id: `r${index}`, tool: 'Read', kind: 'read', line: index + 2, target: `/w/${node}` })),
   ];
-  const trace = {
-    format: 'hook-payloads' as const,
-    sha256: '',
-    lines: calls.length,
-    versions: [],
-    calls,
-    skipped: [],
-    skippedCount: 0,
-    unknownTypes: {},
-    orphanResults: [],
-    orphanResultCount: 0,
-    duplicateIds: [],
-    outOfOrder: 0,
-    pathsKept: { only: 'first' as const, perCall: 1_000, total: 200_000, leftOut: 0 },
-  };
+  const trace = bareTrace(calls);
   return { spec, trace: { trace, root: '/w', shown: 'trace.jsonl' } };
 }
 
