@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { run } from '../../src/cli/run.js';
 
 export interface InProcessRun {
   status: number;
@@ -8,7 +7,7 @@ export interface InProcessRun {
   stderr: string;
 }
 
-type Run = typeof run;
+type Run = typeof import('../../src/cli/run.js').run;
 
 interface InProcessOptions {
   cwd: string;
@@ -21,7 +20,9 @@ interface InProcessOptions {
  * process's own working directory is left alone: the CLI resolves every path against `io.cwd`,
  * so runs in different folders may overlap (and test files may share a worker).
  */
-export function runInProcess(args: string[], options: InProcessOptions): Promise<InProcessRun> {
+export async function runInProcess(args: string[], options: InProcessOptions): Promise<InProcessRun> {
+  // Imported when first run: a file that runs only the built bundle does not load the sources.
+  const { run } = await import('../../src/cli/run.js');
   return runWith(run, args, options);
 }
 
