@@ -91,9 +91,9 @@ export type CompileResult =
 /**
  * The one way a document other than a spec is read (a policy, a report to convert or compare, a
  * gate's results, a brief): within the size limit, in JSON or YAML, with positions, as the core
- * reads a spec.
+ * reads a spec; `parseDocument` for a text already in hand (an editor's buffer).
  */
-export { readDocument } from './load/document.js';
+export { parseDocument, readDocument } from './load/document.js';
 /**
  * What a caller of the core meets in its options and results, for the command line and the
  * library to name without reaching into the stages: the report and its error, a stage, a

@@ -222,7 +222,7 @@ describe('the action with its default inputs on a fresh checkout', () => {
     expect(later.stdout).toContain('3 files passed');
   });
 
-  it('with its outputs named inside the checkout, a second run skips them with a warning instead of judging them', {
+  it('with its outputs named inside the checkout, a second run leaves them out with a note instead of judging them', {
     timeout: 60_000,
   }, () => {
     const workspace = freshCheckout();
@@ -233,9 +233,10 @@ describe('the action with its default inputs on a fresh checkout', () => {
     expect(second.status, second.stdout).toBe(0);
     expect(second.outputs).toMatchObject({ files: '3', passed: '3' });
     const envelope = JSON.parse(readFileSync(join(workspace, named.results), 'utf8'));
-    expect(envelope.warnings).toEqual([
-      'skipped "compile-investigation-results.json": it is a JSON envelope (--json) of this tool, not a spec (name it on the command line to judge it anyway)',
-      'skipped "compile-investigation.sarif.json": it is a SARIF log of this tool, not a spec (name it on the command line to judge it anyway)',
+    expect(envelope.warnings).toEqual([]);
+    expect(envelope.data.leftOut).toEqual([
+      { path: 'compile-investigation-results.json', kind: 'envelope' },
+      { path: 'compile-investigation.sarif.json', kind: 'sarif-log' },
     ]);
   });
 

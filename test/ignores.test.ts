@@ -132,7 +132,7 @@ describe('--ignore and ignores', () => {
 });
 
 describe("the tool's own outputs in a folder", () => {
-  it('are skipped by the walk with a warning, whatever their name; named, they are judged', async () => {
+  it('are left out of the walk with a note, whatever their name; named, each is refused as what it is', async () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', validSpec());
     const envelope = await runInProcess(['spec.json', '--json'], { cwd: dir });
@@ -142,13 +142,23 @@ describe("the tool's own outputs in a folder", () => {
     const run = await runInProcess(['.', '--json'], { cwd: dir });
     expect(run.status, run.stderr).toBe(0);
     expect(judged(run.stdout)).toEqual(['spec.json']);
-    expect(envelopeOf(run.stdout).warnings).toEqual([
-      'skipped "results.json": it is a JSON envelope (--json) of this tool, not a spec (name it on the command line to judge it anyway)',
-      'skipped "scan.sarif.json": it is a SARIF log of this tool, not a spec (name it on the command line to judge it anyway)',
-      'skipped "spec-report.json": it is a JSON report (--format json) of this tool, not a spec (name it on the command line to judge it anyway)',
+    expect(envelopeOf(run.stdout).warnings).toEqual([]);
+    expect(envelopeOf(run.stdout).data.leftOut).toEqual([
+      { path: 'results.json', kind: 'envelope' },
+      { path: 'scan.sarif.json', kind: 'sarif-log' },
+      { path: 'spec-report.json', kind: 'json-report' },
     ]);
+    expect(run.stderr).toBe(
+      [
+        'compile-investigation: note: left out 1 JSON report of this tool in ".": "spec-report.json"; judge the spec a report was made from (compile-investigation compare reads reports)',
+        'compile-investigation: note: left out 1 --json envelope of this tool in ".": "results.json"; judge the specs an envelope was made from (compile-investigation summary reads envelopes)',
+        'compile-investigation: note: left out 1 SARIF log of this tool in ".": "scan.sarif.json"; judge the specs a log was made from',
+        '',
+      ].join('\n'),
+    );
     const named = await runInProcess(['results.json', '--json'], { cwd: dir });
     expect(named.status).toBe(3);
+    expect(envelopeOf(named.stdout).data.files[0].error.subcode).toBe('NOT_A_SPEC');
     // compare reads JSON reports: there a report is taken, not skipped.
     const compare = await runInProcess(['compare', '.', '.', '--format', 'json', '--json'], { cwd: dir });
     expect(compare.status, compare.stderr).toBe(0);
@@ -234,11 +244,11 @@ describe('standard output redirected into the folder walked', () => {
     const envelope = envelopeOf(readFileSync(join(dir, 'out.json'), 'utf8'));
     expect(judged(JSON.stringify(envelope))).toEqual([`specs/a.${extension}`]);
     expect(envelope.warnings).toEqual([]);
-    // The next run finds out.json full: a JSON envelope of this tool, skipped as before; the new out.yaml is the one left out.
+    // The next run finds out.json full: a JSON envelope of this tool, left out by its keys; the new out.yaml is left out as the stream.
     const again = await runRedirected(['.', '--format', 'text'], dir, 'out.yaml');
     expect(again.status, again.stderr).toBe(0);
     expect(again.stderr).toContain('left out "out.yaml": this run\'s standard output is redirected to it');
-    expect(again.stderr).toContain('skipped "out.json": it is a JSON envelope (--json) of this tool');
+    expect(again.stderr).toContain('left out 1 --json envelope of this tool in ".": "out.json"');
   });
 
   it('stats, compare and test leave it out too, and standard error redirected into the folder is left out the same way', async () => {

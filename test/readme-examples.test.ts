@@ -14,7 +14,7 @@ import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs('readme');
 
-const CLI = 'npx compile-investigation';
+const CLI = 'npx --no-install compile-investigation';
 
 /** Steps that cannot run inside the suite, with the reason. */
 const SKIPPED: Record<string, string> = {
@@ -23,7 +23,7 @@ const SKIPPED: Record<string, string> = {
   'npm install ../compile-investigation': 'installs into another project; test/package.test.ts installs the packed tarball offline',
   'npm install ../compile-investigation/compile-investigation-0.1.0.tgz':
     'installs into another project; test/package.test.ts installs the packed tarball offline',
-  'npx compile-investigation specs --format text':
+  'npx --no-install compile-investigation specs --format text':
     'runs in the other project, on its specs; test/package.test.ts runs the installed command',
 };
 
@@ -58,7 +58,7 @@ const examples = readmeExamples();
 const runnable = examples.filter((example) => SKIPPED[example.command] === undefined);
 
 /**
- * Runs one example in `cwd`: `npx compile-investigation ARGS` in process; `cat FILE | npx
+ * Runs one example in `cwd`: `npx --no-install compile-investigation ARGS` in process; `cat FILE | npx --no-install
  * compile-investigation -` in a real process, since standard input needs one; `cp -r FROM TO`
  * copies a folder, as the shell would.
  */

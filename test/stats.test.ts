@@ -297,6 +297,7 @@ describe('renderStatsMarkdown', () => {
   it('has a section per figure', () => {
     expect(headings).toEqual([
       'Investigation corpus statistics',
+      'Kinds of files',
       'Verdicts',
       'Exit codes',
       'Stop reasons',

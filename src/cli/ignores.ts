@@ -1,8 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
-import { type FolderBound, openedInside } from '../common/folder-bound.js';
 import { ignoreMatcher, ignorePatternProblem, type PathMatcher } from '../common/glob-match.js';
-import type { RawPath } from '../common/raw-path.js';
 import { show } from '../common/text.js';
 import { usageError } from './contract.js';
 
@@ -45,44 +42,4 @@ export function ignoreCheck(patterns: readonly string[], cwd: string, configFor?
 
 function relativeTo(base: string, path: string): string {
   return relative(base, path).split(sep).join('/');
-}
-
-/** The first bytes of the tool's own JSON outputs, as it writes them: envelope, report, SARIF log. */
-const REPORT = {
-  kind: 'JSON report (--format json)',
-  head: /^\{\s*"reportVersion":\s*\d+,\s*"tool":\s*\{\s*"name":\s*"compile-investigation"/,
-};
-const OWN_OUTPUTS: ReadonlyArray<{ kind: string; head: RegExp }> = [
-  { kind: 'JSON envelope (--json)', head: /^\{\s*"schema":\s*"\d+",\s*"ok":\s*(?:true|false),\s*"command":/ },
-  REPORT,
-  {
-    kind: 'SARIF log',
-    head: /^\{\s*"\$schema":[^\n]*sarif[^\n]*,\s*"version":\s*"2\.1\.0",\s*"runs":\s*\[\s*\{\s*"tool":\s*\{\s*"driver":\s*\{\s*"name":\s*"compile-investigation"/,
-  },
-];
-const HEAD_BYTES = 1024;
-
-/**
- * Which of the tool's own outputs a file found in a folder is, or null: an envelope, report or
- * SARIF log written beside the specs (a CI step's results) is not a spec. Only the first bytes
- * are read, never shown, and only from a file that still lies inside `inside`. With `withReports`
- * (compare, which reads reports), a JSON report is taken.
- */
-export function ownOutputKind(path: RawPath, inside: FolderBound | undefined, withReports = false): string | null {
-  let descriptor: number;
-  try {
-    descriptor = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch {
-    return null;
-  }
-  try {
-    if (!fstatSync(descriptor).isFile() || (inside !== undefined && !openedInside(descriptor, path, inside))) return null;
-    const head = Buffer.alloc(HEAD_BYTES);
-    const text = head.subarray(0, readSync(descriptor, head, 0, HEAD_BYTES, 0)).toString('utf8');
-    return OWN_OUTPUTS.find((output) => (!withReports || output !== REPORT) && output.head.test(text))?.kind ?? null;
-  } catch {
-    return null;
-  } finally {
-    closeSync(descriptor);
-  }
 }

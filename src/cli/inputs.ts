@@ -1,16 +1,20 @@
 import { resolve } from 'node:path';
+import { definedFields } from '../common/defined-fields.js';
 import { type FolderBound, folderBound } from '../common/folder-bound.js';
 import { projectTree } from '../common/project-tree.js';
-import type { RawPath } from '../common/raw-path.js';
+import { pathText, type RawPath } from '../common/raw-path.js';
 import { statOrNull } from '../common/stat-or-null.js';
 import { plural } from '../common/text.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
+import { isJudgedKind } from '../dialects/kinds.js';
 import { findFixtures, isSpecFileName, isSpecOrReportFileName, type SkippedLink } from '../regression/discover.js';
 import { displayPath } from '../regression/paths.js';
-import type { InputFile } from '../run/input-file.js';
+import { kindOfFile } from '../run/file-kind.js';
+import { DEFAULT_MAX_BYTES, type InputFile } from '../run/input-file.js';
+import { type LeftOutFile, leftOutNotes, namedUnknownWarning, notASpecMessage } from '../run/left-out.js';
 import { usageError } from './contract.js';
 import { GLOB_CHARACTERS } from './glob-syntax.js';
-import { type IgnoreCheck, ownOutputKind } from './ignores.js';
+import type { IgnoreCheck } from './ignores.js';
 import { type StreamFile, streamFileNote } from './stream-files.js';
 
 export interface ExpandedInputs {
@@ -22,6 +26,8 @@ export interface ExpandedInputs {
   warnings: string[];
   /** Files named on the command line that --force-exclude left out; `files` is empty only when this is not 0. */
   forceExcluded: number;
+  /** Files found in folders and globs that are no document the gate judges (brief artifacts, the tool's outputs, …), in the order of `files`. */
+  leftOut: LeftOutFile[];
 }
 
 export interface ExpandOptions {
@@ -35,6 +41,10 @@ export interface ExpandOptions {
   streams?: readonly StreamFile[];
   /** Told at once (before any usage error) of each file left out that is no fault: one sentence, for standard error only. */
   note?: (message: string) => void;
+  /** How much of a file is read to tell what it is (--max-bytes); DEFAULT_MAX_BYTES without it. */
+  maxBytes?: number;
+  /** The folder a file named must lie in to be read at all (an MCP server's roots): outside it, nothing is read to tell its kind. */
+  namedInside?: FolderBound;
 }
 
 /**
@@ -47,7 +57,14 @@ export interface ExpandOptions {
  * once, after de-duplication, so that every format lists the files in the same order whatever the
  * order of the arguments. With
  * `options.withReports`, folders yield JSON reports (`*.report.json`) too, as `compare` reads them;
- * sidecars, Markdown reports and configuration files are skipped either way. A file that is this
+ * sidecars, Markdown reports and configuration files are skipped either way. Each file a folder or
+ * glob yields is then taken for what it is (kindOfFile, by its own keys): a spec or a katas report
+ * is judged, as is a file that cannot be read as an object (its judge says why); a brief artifact,
+ * a brief request, one of the tool's own outputs (with `withReports`, a JSON report or a file of no kind is kept) or a
+ * file of no kind the tool reads is left out, listed in `leftOut` and noted once a folder and kind.
+ * A file named on the command line is judged as asked, except a brief or one of the tool's own
+ * outputs, which is its own input error (NOT_A_SPEC), and a file of no kind is judged with a
+ * warning (namedAs). A file that is this
  * run's own redirected standard output or error (`options.streams`) is left out with a note,
  * found or named: the shell created it before the run, and it holds this run's output, not a spec.
  * With `options.forceExclude`, a named file that `options.ignore` matches is left out with a note;
@@ -78,24 +95,21 @@ export async function expandInputs(args: readonly string[], cwd: string, options
     // Where the spec's own x-trace may lie: the same project for every file of the run.
     files.push(file.open === '-' ? file : { ...file, tree: (tree ??= projectTree(cwd)) });
   };
-  // A file found in a folder or by a glob: left out when a pattern ignores it or it is one of the tool's own outputs.
-  const addWalked = (file: InputFile, text: string): void => {
-    if (options.ignore?.(text) != null) {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  // By the file's bytes, as `seen`: a file left out by one walk and named, or found again, is listed once, and judged when named.
+  const leftOut = new Map<string, LeftOutFile>();
+  // A file found in a folder or by a glob: left out when a pattern ignores it or it is no document the gate judges.
+  const addWalked = (file: InputFile): void => {
+    if (options.ignore?.(pathText(file.open)) != null) {
       ignored += 1;
       return;
     }
-    if (isStream(file)) return;
-    const own =
-      text.toLowerCase().endsWith('.json') && !seen.has(Buffer.from(file.open).toString('latin1'))
-        ? ownOutputKind(file.open, file.inside, options.withReports)
-        : null;
-    if (own !== null) {
-      warnings.push(
-        `skipped ${JSON.stringify(file.shown)}: it is a ${own} of this tool, not a spec (name it on the command line to judge it anyway)`,
-      );
-      return;
-    }
-    add(file);
+    if (isStream(file) || seen.has(Buffer.from(file.open).toString('latin1'))) return;
+    const kind = kindOfFile(file.open, { maxBytes, shown: file.shown, ...(file.inside ? { inside: file.inside } : {}) });
+    // compare reads reports: a report, or a file of no kind (one from an older or broken run), is read as one and refused if it is not.
+    const asReport = options.withReports === true && (kind === 'json-report' || kind === 'unknown');
+    if (kind === null || isJudgedKind(kind) || asReport) add(file);
+    else leftOut.set(Buffer.from(file.open).toString('latin1'), { path: file.reportPath, kind });
   };
   const skip = (links: readonly SkippedLink[]): void => {
     for (const link of links) warnings.push(skippedLinkWarning(link, cwd));
@@ -111,7 +125,7 @@ export async function expandInputs(args: readonly string[], cwd: string, options
       several = true;
       const found = findFixtures([path], undefined, options.withReports === true ? isSpecOrReportFileName : isSpecFileName);
       const inside = folderBound(path, displayPath(path, cwd) || '.');
-      for (const file of found.files) addWalked({ ...walked(file.path, file.text, cwd), inside }, file.text);
+      for (const file of found.files) addWalked({ ...walked(file.path, file.text, cwd), inside });
       for (const folder of found.unreadable) {
         const entry = walked(folder.path, folder.text, cwd);
         add({
@@ -136,7 +150,7 @@ export async function expandInputs(args: readonly string[], cwd: string, options
           `no spec file matches ${arg}${skipped > 0 ? ` (${skipped} symbolic link${skipped === 1 ? '' : 's'} out of its folder not followed)` : ''}`,
         );
       const inside = folderBound(matched.folder, displayPath(matched.folder, cwd) || '.');
-      for (const match of matched.files) addWalked({ ...walked(match, match, cwd), inside }, match);
+      for (const match of matched.files) addWalked({ ...walked(match, match, cwd), inside });
     } else {
       // Named on the command line: judged even when a pattern ignores it, with a warning (as ESLint
       // warns), unless --force-exclude (as ruff's) leaves it out.
@@ -149,17 +163,38 @@ export async function expandInputs(args: readonly string[], cwd: string, options
         continue;
       }
       if (by != null) warnings.push(`${JSON.stringify(arg)} is ignored by ${by}, but it was named on the command line; judged anyway`);
-      add(named);
+      add(namedAs(named, { maxBytes, ...definedFields({ inside: options.namedInside }) }, warnings));
     }
   }
+  for (const key of seen) leftOut.delete(key);
+  const others = [...leftOut.values()].sort(byPath);
+  for (const note of leftOutNotes(others)) options.note?.(note);
   if (files.length === 0 && forceExcluded === 0) {
     const why = [
       ...(ignored > 0 ? [`${plural(ignored, 'file')} ignored by --ignore or a configuration's ignores`] : []),
       ...(streamed > 0 ? [`${plural(streamed, 'file')} left out as this run's own standard output or error`] : []),
+      ...(others.length > 0 ? [`${plural(others.length, 'file')} left out as no spec or katas report (see the notes)`] : []),
     ];
     throw usageError('NO_INPUT', `no spec file found in the given folders${why.length > 0 ? ` (${why.join('; ')})` : ''}`);
   }
-  return { files: files.sort(byReportPath), several, warnings, forceExcluded };
+  return { files: files.sort(byReportPath), several, warnings, forceExcluded, leftOut: others };
+}
+
+/**
+ * A file named on the command line, as it is judged: a brief or one of the tool's own outputs
+ * becomes its own input error (NOT_A_SPEC), saying what it is and what reads it, rather than a
+ * spec that lost its goal; a file of no kind the tool reads is judged as a spec, with a warning.
+ */
+function namedAs(file: InputFile, bounds: { maxBytes: number; inside?: FolderBound }, warnings: string[]): InputFile {
+  const kind = kindOfFile(file.open, { ...bounds, shown: file.shown });
+  if (kind === null || isJudgedKind(kind)) return file;
+  if (kind !== 'unknown') return { ...file, problem: { subcode: 'NOT_A_SPEC', message: notASpecMessage(kind, file.shown) } };
+  warnings.push(namedUnknownWarning(file.shown));
+  return file;
+}
+
+function byPath(a: LeftOutFile, b: LeftOutFile): number {
+  return compareStrings(a.path, b.path);
 }
 
 /** A file or folder found by expanding an argument: shown as recorded, relative to the working directory. */

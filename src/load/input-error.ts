@@ -19,6 +19,7 @@ export type InputErrorSubcode =
   | 'NOT_A_RESULT'
   | 'NOT_A_REPORT'
   | 'UNKNOWN_SCHEMA'
+  | 'NOT_A_SPEC'
   | 'NOT_A_TRACE';
 
 /** What each subcode means, for the contract the `schema` command prints. */
@@ -43,6 +44,8 @@ export const inputErrorSubcodes: Readonly<Record<InputErrorSubcode, string>> = {
   NOT_AN_OBJECT: 'the document is not an object (an array, a scalar, null or empty)',
   NOT_A_RESULT: 'summary: the file is not the --json envelope of a compile run',
   UNKNOWN_SCHEMA: 'the document names, in "schema", no document this tool reads (the message names the known ones)',
+  NOT_A_SPEC:
+    'a file named to be judged is, by its top-level keys whatever its name, another document of this tool: a brief artifact, a brief request, a --json envelope, a --format json report or a SARIF log; refused rather than judged as a spec that lost its goal (a folder walk leaves such files out with a note)',
   NOT_A_TRACE:
     "a trace (--trace, a spec's x-trace, trace show, trace draft) cannot be read as one: no line is a JSON object (no Claude Code transcript or hook payloads), or x-trace asks for a time that does not exist or a window of a trace without times",
   NOT_A_REPORT:

@@ -24,6 +24,8 @@ export interface SarifContext {
   run?: { exitCode: number; category?: string };
   /** Unused baseline entries that fail the run (--fail-on-unused-suppressions): a notification says so. */
   failingUnused?: number;
+  /** The notes on the files the walk found and left out (briefs, the tool's own outputs): each a notification of level "note". */
+  leftOut?: readonly string[];
   /** Collects what the log had to leave out, for the command to say on standard error. */
   notes?: string[];
   /** What the log must stay within: GitHub code scanning's limits unless told. */
@@ -111,6 +113,7 @@ export function formatSarif(files: FileOutcome[], context: SarifContext): string
             context.run?.exitCode,
             left > 0 ? cutNote(left, problems.length, limits) : undefined,
             context.failingUnused ?? 0,
+            context.leftOut ?? [],
           ),
         ],
         columnKind: 'utf16CodeUnits',
@@ -127,9 +130,16 @@ type ArtifactLocation = { uri: string; uriBaseId?: string };
 
 /**
  * The run's invocation: its exit code, whether every file could be judged, a notification of any
- * cut, and one of unused baseline entries that fail the run (--fail-on-unused-suppressions).
+ * cut, one of unused baseline entries that fail the run (--fail-on-unused-suppressions), and a
+ * note on each group of files the walk left out, as standard error says them.
  */
-function invocation(files: readonly FileOutcome[], exitCode: number | undefined, cut: string | undefined, failingUnused: number): object {
+function invocation(
+  files: readonly FileOutcome[],
+  exitCode: number | undefined,
+  cut: string | undefined,
+  failingUnused: number,
+  leftOut: readonly string[],
+): object {
   const unread = files.filter((file) => file.error?.code === 'INPUT_ERROR').length;
   const notifications = [
     ...(unread > 0
@@ -144,6 +154,7 @@ function invocation(files: readonly FileOutcome[], exitCode: number | undefined,
       : []),
     ...(cut === undefined ? [] : [{ level: 'warning', message: { text: cut } }]),
     ...(failingUnused > 0 ? [{ level: 'error', message: { text: unusedEntriesFailure(failingUnused) } }] : []),
+    ...leftOut.map((note) => ({ level: 'note', message: { text: escapeFor.sarifMessage(note) } })),
   ];
   return {
     executionSuccessful: unread === 0,

@@ -1,8 +1,10 @@
 import { round4 } from '../common/numbers.js';
 import { compareStrings, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { OtherKind } from '../dialects/kinds.js';
 import { type DiscoveryTrace, readDiscovery } from '../report/discovery-metrics.js';
 import type { FileOutcome } from '../report/outcome.js';
 import type { Summary } from '../report/types.js';
+import { countKinds } from './kinds.js';
 import { DEFAULT_K } from './pass-at-k.js';
 import { collectTasks, sortedKValues } from './tasks.js';
 import type { BudgetBucket, DiscoveryStats, Distribution, RatioSummary, ReasonCount, RuleCount, Stats } from './types.js';
@@ -22,9 +24,13 @@ export const BUDGET_BUCKETS: ReadonlyArray<{ bucket: BudgetBucket; label: string
  * Reads each report's summary, and its discovery block as the report's metrics read it
  * (readDiscovery), where values of the wrong type count as nothing. Groups the outcomes into runs
  * of the same task (collectTasks), with pass@k and pass^k for each of `options.k` (by default
- * DEFAULT_K; sorted, repeats dropped).
+ * DEFAULT_K; sorted, repeats dropped). Counts the files of each kind, with the files the walk left
+ * out (`options.leftOut`: briefs, the tool's outputs), which no other figure counts.
  */
-export function collectStats(files: readonly FileOutcome[], options: { k?: readonly number[] } = {}): Stats {
+export function collectStats(
+  files: readonly FileOutcome[],
+  options: { k?: readonly number[]; leftOut?: ReadonlyArray<{ kind: OtherKind }> } = {},
+): Stats {
   const verdicts = { pass: 0, fail: 0 };
   const exitCodes = { '0': 0, '1': 0, '3': 0, '4': 0 };
   const stopReasons = new Map<string | null, number>();
@@ -58,6 +64,7 @@ export function collectStats(files: readonly FileOutcome[], options: { k?: reado
   return {
     statsVersion: 1,
     files: files.length,
+    kinds: countKinds(files, options.leftOut ?? []),
     investigations,
     verdicts,
     exitCodes,

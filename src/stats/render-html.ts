@@ -1,5 +1,5 @@
 // `stats --format html`: the corpus as one page. The figures of the Markdown report as tables
-// (verdicts and exit codes, stop reasons, budget use, the rules that fail most, runs of the same
+// (the kinds of files, with those the walk left out named; verdicts and exit codes, stop reasons, budget use, the rules that fail most, runs of the same
 // task with pass@k and pass^k), then every spec: a row of the table of specs, linked to its own
 // section below with its failed criteria and its problems, and filters by verdict, rule and task
 // (src/render/html/filters.ts).
@@ -13,7 +13,9 @@ import { gateChecklist, problemsTable, verdictBadge } from '../render/html/share
 import { dataTable, headingRow } from '../render/html/table.js';
 import { say } from '../render/html/text.js';
 import type { FileOutcome } from '../report/outcome.js';
+import type { LeftOutFile } from '../run/left-out.js';
 import { toolInfo } from '../tool.js';
+import { kindLabel } from './kinds.js';
 import { taskKey } from './tasks.js';
 import type { Stats } from './types.js';
 
@@ -29,7 +31,8 @@ function rulesOf(file: FileOutcome): string[] {
   ].sort();
 }
 
-export function renderStatsHtml(stats: Stats, files: readonly FileOutcome[]): string {
+/** The page; `leftOut`, the files the walk found and did not judge (briefs, the tool's outputs), are listed with their kinds. */
+export function renderStatsHtml(stats: Stats, files: readonly FileOutcome[], leftOut: readonly LeftOutFile[] = []): string {
   const specId = (index: number): string => `spec-${index + 1}`;
   const marks = files.map((file) => ({
     dataFiltered: '',
@@ -47,6 +50,24 @@ export function renderStatsHtml(stats: Stats, files: readonly FileOutcome[]): st
         ['Files', 'Investigations', 'Pass', 'Fail', 'Exit 0', 'Exit 1', 'Exit 3', 'Exit 4'],
         [[stats.files, stats.investigations, stats.verdicts.pass, stats.verdicts.fail, ...Object.values(stats.exitCodes)].map(String)],
       ),
+    },
+    {
+      id: 'kinds',
+      title: 'Kinds of files',
+      content: [
+        ...table(
+          ['Kind', 'Files', 'Judged'],
+          stats.kinds
+            .filter((kind) => kind.files > 0)
+            .map((kind) => [kindLabel(kind.kind), String(kind.files), kind.judged ? 'yes' : 'left out']),
+        ),
+        ...(leftOut.length === 0
+          ? []
+          : table(
+              ['Left out', 'Kind'],
+              leftOut.map((file) => [say(file.path), kindLabel(file.kind)]),
+            )),
+      ],
     },
     {
       id: 'stop-reasons',

@@ -5,6 +5,7 @@ import { firstItems, MAX_ROWS, moreNote } from '../render/limits.js';
 import { stringifyMarkdown } from '../render/markdown/stringify.js';
 import { code, heading, listParagraph, paragraph, table, text } from '../render/mdast-builders.js';
 import { budgetUseChart, passRateChart, stopReasonPie, taskBars } from './charts.js';
+import { kindLabel } from './kinds.js';
 import type { Distribution, RatioSummary, ReasonCount, Stats, TaskStats } from './types.js';
 
 /** The statistics as JSON: keys sorted, 2-space indentation, one trailing newline. */
@@ -31,6 +32,7 @@ export function statsMarkdownTree(stats: Stats, notes: StatsNotes = {}): Root {
       'No baseline is applied: every problem counts as found, whether a baseline accepts it or not. Found and not applied: ',
       baselines,
     ),
+    ...kindsSection(stats),
     heading(2, text('Verdicts')),
     table(
       ['Verdict', 'Files'],
@@ -76,6 +78,19 @@ export function statsMarkdownTree(stats: Stats, notes: StatsNotes = {}): Root {
     ...tasksSection(stats),
   ];
   return { type: 'root', children };
+}
+
+/** The files of each kind the corpus holds (only the kinds it has), and whether they were judged or left out. */
+function kindsSection(stats: Stats): RootContent[] {
+  const present = stats.kinds.filter((kind) => kind.files > 0);
+  if (present.length === 0) return [];
+  return [
+    heading(2, text('Kinds of files')),
+    table(
+      ['Kind', 'Files', 'Judged'],
+      present.map((kind) => [[text(kindLabel(kind.kind))], [text(String(kind.files))], [text(kind.judged ? 'yes' : 'left out')]]),
+    ),
+  ];
 }
 
 function discoverySection(stats: Stats): RootContent[] {

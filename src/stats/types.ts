@@ -1,4 +1,5 @@
 /** Corpus statistics over the compile outcomes of many specs (`compile-investigation stats`). */
+import type { KindCount } from './kinds.js';
 
 export type BudgetBucket = '0-25' | '25-50' | '50-75' | '75-100' | 'over-100' | 'unknown';
 
@@ -42,6 +43,12 @@ export interface Stats {
   statsVersion: 1;
   /** Every compile outcome, including input errors and critical input. */
   files: number;
+  /**
+   * The files of each kind, every kind listed (0 when there is none): the specs and katas reports
+   * judged, the files judged that could not be read as a document (`unreadable`), and the briefs,
+   * the tool's own outputs and the files of no kind it reads, which the walk left out.
+   */
+  kinds: KindCount[];
   /** Outcomes with a report (exit codes 0 and 1): the investigations the other figures describe. */
   investigations: number;
   verdicts: { pass: number; fail: number };

@@ -109,6 +109,11 @@ export function nothingToJudge(run: RunConfiguration, expanded: ExpandedInputs, 
   const which = `${plural(left, 'file')} named ${left === 1 ? 'is' : 'are'}`;
   for (const warning of expanded.warnings) io.stderr.write(`${toolInfo.name}: warning: ${escapeFor.terminal(warning)}\n`);
   io.stderr.write(`${toolInfo.name}: nothing to judge: ${which} ignored, and --force-exclude left ${left === 1 ? 'it' : 'them'} out\n`);
-  const data = { config: configEcho(configFor(run, null)), files: [], summary: summarizeRun([], undefined) };
+  const data = {
+    config: configEcho(configFor(run, null)),
+    files: [],
+    summary: summarizeRun([], undefined),
+    ...(expanded.leftOut.length > 0 ? { leftOut: expanded.leftOut } : {}),
+  };
   return { exitCode: exitCodes.passed, data, warnings: expanded.warnings, error: null, stdout: '' };
 }

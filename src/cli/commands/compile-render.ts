@@ -41,6 +41,8 @@ export interface RenderOptions {
   docs: string | undefined;
   /** Unused baseline entries that fail the run (--fail-on-unused-suppressions), for the listing to say why it failed. */
   failingUnused: number;
+  /** The notes on the files the walk left out, which SARIF carries as notifications. */
+  leftOut: readonly string[];
 }
 
 /** compile's standard output or --output: the report of one file (json, markdown) or the listing of all (text, sarif, github). */
@@ -65,6 +67,7 @@ export async function renderOutput(
     run: { exitCode: options.exitCode, ...definedFields({ category: options.category }) },
     notes,
     failingUnused: options.failingUnused,
+    leftOut: options.leftOut,
   });
   for (const note of notes) options.io.stderr.write(`${toolInfo.name}: note: ${escapeFor.terminal(note)}\n`);
   return listing;

@@ -10,6 +10,7 @@ import type { ReportFormat } from '../../render/formatters.js';
 import { escapeFor } from '../../render/untrusted/index.js';
 import { type FileOutcome, hiddenWarningsNote } from '../../run/compile-file.js';
 import type { InputFile } from '../../run/input-file.js';
+import { type LeftOutFile, leftOutNotes } from '../../run/left-out.js';
 import { toolInfo } from '../../tool.js';
 import { rememberedReader, type TraceReader } from '../../trace/trace-reader.js';
 import { chooseWorkers, type WorkersRequest } from '../../workers/choose.js';
@@ -90,6 +91,8 @@ interface CompilePlan {
   reports: ReportPlan | null;
   /** With --trace: the agent's trace the one spec is checked against, read once its nodes are known. */
   trace: TraceReader | undefined;
+  /** The files the walk found and left out (briefs, the tool's own outputs, files of no kind it reads). */
+  leftOut: LeftOutFile[];
 }
 
 /** What the files came to, judged by their baselines (rewritten first with --suppress-all, --suppress-rule or --prune-suppressions). */
@@ -167,7 +170,7 @@ function planCompile(options: CompileOptions, configuration: RunConfiguration, e
     keep: { report: options.json || (!writesReports && REPORT_FORMATS.has(format)), source: format === 'text' || format === 'html' },
   };
   const trace = traceOf(options, inputs, judged, io);
-  return { inputs, judged, baselines, inputWarnings, workers, format, context, reports, trace };
+  return { inputs, judged, baselines, inputWarnings, workers, format, context, reports, trace, leftOut: expanded.leftOut };
 }
 
 /**
@@ -236,6 +239,7 @@ async function deliverRun(plan: CompilePlan, run: CompiledRun, options: CompileO
     })),
     summary: { ...summary, ...definedFields({ maxWarnings: options.maxWarnings }) },
     ...(findings.files.length > 0 || written.length > 0 ? { suppressions: findings } : {}),
+    ...(plan.leftOut.length > 0 ? { leftOut: plan.leftOut } : {}),
   };
 
   let stdout: OutputText = '';
@@ -261,6 +265,7 @@ async function deliverRun(plan: CompilePlan, run: CompiledRun, options: CompileO
       io,
       docs,
       failingUnused: failingUnused(findings),
+      leftOut: leftOutNotes(plan.leftOut),
     };
     const rendered = await renderOutput(files, format, judged.compilers, listing);
     stdout = deliver(rendered, options, data, io.cwd, format === 'json');

@@ -74,14 +74,15 @@ export function ignoresOf(run: RunConfiguration, cwd: string): IgnoreCheck {
 }
 
 /**
- * How a command's walk of its inputs leaves files out: the ignores, --force-exclude, and the
- * standard streams redirected to files. Each note is said once a run, however many walks meet the
+ * How a command's walk of its inputs leaves files out: the ignores, --force-exclude, the
+ * standard streams redirected to files, and (within --max-bytes) the files of other kinds. Each note is said once a run, however many walks meet the
  * file (`compare . .` walks one folder as both sides).
  */
 export function walkOptions(run: RunConfiguration, io: Io): ExpandOptions {
   const said = new Set<string>();
   return {
     ignore: ignoresOf(run, io.cwd),
+    maxBytes: run.flags.maxBytes,
     ...(run.flags.forceExclude === true ? { forceExclude: true } : {}),
     ...definedFields({ streams: io.streamFiles }),
     note: (message) => {

@@ -93,7 +93,7 @@ export async function judgeOneSpec(source: SpecSource, flags: OneSpecFlags, io: 
     'buffer' in source
       ? bufferInput(source, io.cwd)
       : 'path' in source
-        ? bounded(await onePath(source.path, io.cwd), source.inside)
+        ? bounded(await onePath(source.path, io.cwd, source.inside), source.inside)
         : givenInput(source);
   const judged = judgeInputs(configuration, [input], flags.compilers);
   const [file] = judged.files;
@@ -155,8 +155,8 @@ function fixOne(compiler: Compiler, input: JudgedFile, flags: OneSpecFlags & { f
   return { text, applied };
 }
 
-async function onePath(path: string, cwd: string): Promise<InputFile> {
-  const { files, several } = await expandInputs([path], cwd);
+async function onePath(path: string, cwd: string, inside: FolderBound | undefined): Promise<InputFile> {
+  const { files, several } = await expandInputs([path], cwd, definedFields({ namedInside: inside }));
   const [input] = files;
   if (several || input === undefined) throw usageError('INVALID_ARGUMENT', `give one spec file, not a folder or glob: ${path}`);
   return input;

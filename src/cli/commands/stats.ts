@@ -22,11 +22,12 @@ export interface StatsOptions extends CompilerFlags {
 /**
  * Compiles every spec and aggregates the corpus: verdicts, stop reasons, budget use, replans,
  * rule failures, discovery figures and runs of the same task. The specs' verdicts do not fail the command: it reports.
+ * The files the walk leaves out (briefs, the tool's own outputs) are counted by kind, never judged.
  * No baseline is applied: one that compile would find is named in a warning, the envelope and the Markdown.
  */
 export async function statsCommand(options: StatsOptions, io: Io): Promise<CommandResult> {
   const configuration = runConfiguration(options, io);
-  const { files: inputs, warnings: inputWarnings } = await expandInputs(options.inputs, io.cwd, walkOptions(configuration, io));
+  const { files: inputs, warnings: inputWarnings, leftOut } = await expandInputs(options.inputs, io.cwd, walkOptions(configuration, io));
   const judged = judgeInputs(configuration, inputs);
   const baselines = unappliedBaselines(
     inputs.flatMap((input) => (input.open === '-' ? [] : [pathText(input.open)])),
@@ -41,17 +42,18 @@ export async function statsCommand(options: StatsOptions, io: Io): Promise<Comma
   });
   // The Markdown renderer pulls in remark, so the whole module is loaded only when asked for.
   const { collectStats, renderStatsHtml, renderStatsJson, renderStatsMarkdown } = await import('../../stats/index.js');
-  const stats = collectStats(files, definedFields({ k: options.k }));
+  const stats = collectStats(files, { leftOut, ...definedFields({ k: options.k }) });
   const rendered =
     options.format === 'json'
       ? renderStatsJson(stats)
       : options.format === 'html'
-        ? renderStatsHtml(stats, files)
+        ? renderStatsHtml(stats, files, leftOut)
         : renderStatsMarkdown(stats, { unappliedBaselines: baselines });
   const data: Record<string, unknown> = {
     config: configEcho((judged.files[0] as Judged['files'][number]).config),
     stats,
     ...(baselines.length === 0 ? {} : { baselines: { applied: false, found: baselines } }),
+    ...(leftOut.length === 0 ? {} : { leftOut }),
   };
   const stdout = deliver(rendered, options, data, io.cwd, options.format === 'json');
   return { exitCode: 0, data, warnings, error: null, stdout };

@@ -21,6 +21,7 @@ import { CliError } from '../contract.js';
 import { type CheckedDocument, checkDocument, fixDocument, refusalDiagnostics } from './check-document.js';
 import { codeActions, complete, FIX_ALL_KIND, hover } from './features.js';
 import { BoundedFrameReader, frameLimits } from './frame-reader.js';
+import { isSpecOrKatasReport } from './which-documents.js';
 import { createWorkspace, type Workspace } from './workspace.js';
 
 export interface LspServerOptions {
@@ -49,20 +50,6 @@ const WATCHED = [
   '**/investigation-suppressions.json',
   '**/*.jsonl',
 ];
-
-/**
- * Whether a document is one the server judges: JSON or YAML that reads like a spec or a katas
- * report (a top-level goal, budget, map, hypotheses or deep dives; a katas `schema`; the
- * investigation schema named as `$schema`). Once judged, it stays so while it is open, so that a
- * spec that stops parsing mid-edit gets its one diagnostic rather than none.
- */
-function looksLikeSpec(document: TextDocument): boolean {
-  if (!/^(json|jsonc|yaml)$/.test(document.languageId) && !/\.(json|ya?ml)$/i.test(document.uri)) return false;
-  const head = document.getText().slice(0, 64 * 1024);
-  return (
-    /^\s*"?(goal|budget|surfaceMap|hypotheses|deepDives)"?\s*:/m.test(head) || /investigation(-draft)?\.schema\.json|katas/i.test(head)
-  );
-}
 
 export function serveLsp(options: LspServerOptions): Promise<void> {
   const writer = new StreamMessageWriter(options.stdout);
@@ -93,7 +80,9 @@ export function serveLsp(options: LspServerOptions): Promise<void> {
     const document = documents.get(uri);
     if (document === undefined) return;
     if (!ours.has(uri)) {
-      if (!looksLikeSpec(document)) return;
+      // Once judged, a document stays so while it is open: a spec that stops parsing mid-edit gets
+      // its one diagnostic rather than none.
+      if (!isSpecOrKatasReport(document, workspace.maxBytes)) return;
       ours.add(uri);
     }
     try {
