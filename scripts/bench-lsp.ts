@@ -24,9 +24,9 @@ import {
   StreamMessageWriter,
 } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { checkDocument } from '../src/cli/lsp/check-document.js';
-import { createWorkspace } from '../src/cli/lsp/workspace.js';
 import { createCompiler } from '../src/compile.js';
+import { checkDocument } from '../src/lsp/check-document.js';
+import { createWorkspace } from '../src/lsp/workspace.js';
 import { positiveWholeFlag } from './bench/args.js';
 import { cli, root } from './bench/context.js';
 import { formatMiB, formatMs } from './bench/goals.js';

@@ -109,8 +109,8 @@ const PARTS = {
   html: 'src/render/html/index.ts',
   'compare-html': 'src/compare/render-html.ts',
   stats: 'src/stats/index.ts',
-  mcp: 'src/cli/mcp/server.ts',
-  lsp: 'src/cli/lsp/server.ts',
+  mcp: 'src/mcp/server.ts',
+  lsp: 'src/lsp/server.ts',
 };
 const partEntries = new Map(Object.entries(PARTS).map(([name, entry]) => [fileURLToPath(new URL(`../${entry}`, import.meta.url)), name]));
 
@@ -161,7 +161,7 @@ const cjs = {
 };
 const core = await build({
   ...cjs,
-  entryPoints: { cli: 'src/cli/main.ts', worker: 'src/cli/worker/thread.ts', writer: 'src/cli/worker/writer.ts' },
+  entryPoints: { cli: 'src/cli/main.ts', worker: 'src/engine/worker/thread.ts', writer: 'src/engine/worker/writer.ts' },
   plugins: [precompiledValidators, lazyChildProcess, partsAsRequires(undefined)],
 });
 metafiles.push(core.metafile);

@@ -38,16 +38,36 @@ export const TIERS = [
       'fix',
     ],
   },
-  { name: 'surface', parts: ['index.ts', 'cli'] },
+  { name: 'engine', parts: ['engine'] },
+  { name: 'commands', parts: ['commands'] },
+  { name: 'surface', parts: ['index.ts', 'cli', 'lsp', 'mcp'] },
 ];
 
-/** The tier of the command line and the library's entry. */
-const SURFACE = 'surface';
+/**
+ * The front ends: thin shells over the engine and the commands, which never import one another.
+ * The one exception is the launch of a server (`lsp --stdio`, `mcp`): the command that starts it
+ * loads the server's entry, a bundle of its own, by a dynamic import.
+ */
+export const FRONT_ENDS = ['cli', 'lsp', 'mcp'];
+const LAUNCHED_ENTRIES = ['src/lsp/server.ts', 'src/mcp/server.ts'];
+
+/** A launch of a server: a dynamic import of its entry, from a command or the command line. */
+function launches(edge) {
+  return (
+    (edge.from === 'commands' || edge.from === 'cli') &&
+    edge.dynamic === true &&
+    LAUNCHED_ENTRIES.includes(edge.target.split(sep).join('/'))
+  );
+}
+
+/** The first tier above the services: it and the tiers above (the engine, the commands, the front ends) put stages to work only through them. */
+const ABOVE_SERVICES = TIERS.findIndex((tier) => tier.name === 'services') + 1;
 
 /**
- * The stages the surface tier may not import, though they lie below it: the command line and the
- * library's entry reach them through the core (src/compile.ts) or a service, where a run is put
- * together. config/ and policy/ stay open to it, for the settings it reads and shows.
+ * The stages the tiers above the services may not import, though they lie below them: the engine,
+ * the commands, the front ends and the library's entry reach them through the core
+ * (src/compile.ts) or a service, where a run is put together. config/ and policy/ stay open to
+ * them, for the settings they read and show.
  */
 export const STAGES_BEHIND_SERVICES = ['load', 'schema', 'rules', 'report'];
 
@@ -86,14 +106,16 @@ function sourceFiles(folder) {
 export function crossImports() {
   const edges = [];
   for (const file of sourceFiles(SOURCE)) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    const text = readFileSync(file, 'utf8');
+    const { importedFiles } = ts.preProcessFile(text, true, true);
     for (const { fileName } of importedFiles) {
       if (!fileName.startsWith('.')) continue;
       const target = normalize(join(dirname(file), fileName)).replace(/\.js$/, '.ts');
       if (!target.startsWith(SOURCE + sep)) continue;
       const from = partOf(file);
       const to = partOf(target);
-      if (from !== to) edges.push({ file: relative(ROOT, file), target: relative(ROOT, target), from, to });
+      const dynamic = text.includes(`import('${fileName}')`);
+      if (from !== to) edges.push({ file: relative(ROOT, file), target: relative(ROOT, target), from, to, dynamic });
     }
   }
   return edges;
@@ -136,20 +158,27 @@ function cycles(parts, edges) {
  * What the imports do against the tiers, each with a message and the imports that show it: an
  * import up the tiers; an import of a stage by the surface, past the core and the services; a
  * cycle of parts inside a tier, with one import for each step of it.
+ *
+ * @param {Array<{ file: string; target: string; from: string; to: string; dynamic?: boolean }>} [edges]
  */
 export function importViolations(edges = crossImports()) {
   const violations = [];
   for (const edge of edges) {
     const from = tierOf(edge.from);
     const to = tierOf(edge.to);
-    if (to > from)
+    if (to > from && !launches(edge))
       violations.push({
         message: `against the tiers: ${edge.file} (${TIERS[from].name}) imports ${edge.target} (${TIERS[to].name})`,
         edges: [edge],
       });
-    else if (TIERS[from].name === SURFACE && STAGES_BEHIND_SERVICES.includes(edge.to))
+    else if (FRONT_ENDS.includes(edge.to) && !launches(edge))
       violations.push({
-        message: `past the services: ${edge.file} (${SURFACE}) imports ${edge.target}, a part of the ${edge.to} stage; the ${SURFACE} reaches the stages only through the core (src/compile.ts) or a service, so import it from there or move what needs it into one`,
+        message: `between front ends: ${edge.file} (${edge.from}) imports ${edge.target} (${edge.to}); a front end reaches the run through src/engine/ and src/commands/ only (a command may launch a server by a dynamic import of its entry)`,
+        edges: [edge],
+      });
+    else if (from >= ABOVE_SERVICES && STAGES_BEHIND_SERVICES.includes(edge.to))
+      violations.push({
+        message: `past the services: ${edge.file} (${TIERS[from].name}) imports ${edge.target}, a part of the ${edge.to} stage; the ${TIERS[from].name} tier reaches the stages only through the core (src/compile.ts) or a service, so import it from there or move what needs it into one`,
         edges: [edge],
       });
   }

@@ -95,5 +95,13 @@ export function compileInvestigation(
   return { ...result, output: format === 'json' ? renderJson(result.report) : renderMarkdown(result.report) };
 }
 export { exitCodeMeanings, exitCodes } from './common/exit-codes.js';
+/** A run as the command line makes it: files found from paths and globs, each judged by its configuration and baseline. */
+export {
+  createWorkspace,
+  type JudgedFiles,
+  type Workspace,
+  type WorkspaceOptions,
+} from './engine/workspace.js';
+export type { FileOutcome } from './run/compile-file.js';
 /** The shell programs a trace's Bash calls are classified by, as a policy's traceShellPrograms extends them. */
 export { SHELL_PROGRAMS as shellPrograms, type ShellProgram } from './trace/shell-table.js';

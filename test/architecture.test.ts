@@ -8,6 +8,7 @@ interface Edge {
   target: string;
   from: string;
   to: string;
+  dynamic?: boolean;
 }
 
 interface Violation {
@@ -26,7 +27,7 @@ describe('imports flow down the pipeline', () => {
     const edges = crossImports() as Edge[];
     expect(edges.length).toBeGreaterThan(100);
     expect(edges).toContainEqual(expect.objectContaining({ file: 'src/report/outcome.ts', to: 'diagnostics' }));
-    expect(edges.some((edge) => edge.file === 'src/cli/commands/stats.ts' && edge.target === 'src/stats/index.ts')).toBe(true);
+    expect(edges.some((edge) => edge.file === 'src/commands/stats.ts' && edge.target === 'src/stats/index.ts')).toBe(true);
   });
 
   it('flags an import up the layers and one between siblings of a layer', () => {
@@ -43,10 +44,11 @@ describe('imports flow down the pipeline', () => {
     const part = (path: string): string => partOf(`${process.cwd()}/${path}`) as string;
     const edge = (file: string, target: string): Edge => ({ file, target, from: part(file), to: part(target) });
     const past = [
-      edge('src/cli/commands/x.ts', 'src/load/document.ts'),
-      edge('src/cli/mcp/x.ts', 'src/schema/validators.ts'),
+      edge('src/commands/x.ts', 'src/load/document.ts'),
+      edge('src/mcp/x.ts', 'src/schema/validators.ts'),
       edge('src/cli/x.ts', 'src/rules/catalog.ts'),
       edge('src/index.ts', 'src/report/types.ts'),
+      edge('src/engine/x.ts', 'src/rules/run.ts'),
     ];
     // Through the core or a service, the settings of config/ and policy/, and a service's own import of a stage: all allowed.
     const through = [
@@ -61,8 +63,31 @@ describe('imports flow down the pipeline', () => {
     ];
     expect(violationsOf([...past, ...through]).map(({ edges }) => edges)).toEqual(past.map((one) => [one]));
     expect(violationsOf([past[0] as Edge])[0]?.message).toBe(
-      'past the services: src/cli/commands/x.ts (surface) imports src/load/document.ts, a part of the load stage; ' +
-        'the surface reaches the stages only through the core (src/compile.ts) or a service, so import it from there or move what needs it into one',
+      'past the services: src/commands/x.ts (commands) imports src/load/document.ts, a part of the load stage; ' +
+        'the commands tier reaches the stages only through the core (src/compile.ts) or a service, so import it from there or move what needs it into one',
+    );
+  });
+
+  it('flags an import between front ends, but for a command launching a server by a dynamic import of its entry', () => {
+    const part = (path: string): string => partOf(`${process.cwd()}/${path}`) as string;
+    const edge = (file: string, target: string, dynamic = false): Edge => ({ file, target, from: part(file), to: part(target), dynamic });
+    const between = [
+      edge('src/lsp/x.ts', 'src/mcp/y.ts'),
+      edge('src/mcp/x.ts', 'src/cli/run.ts'),
+      edge('src/commands/mcp.ts', 'src/mcp/server.ts'),
+      edge('src/commands/x.ts', 'src/lsp/features.ts', true),
+      edge('src/engine/x.ts', 'src/lsp/server.ts', true),
+    ];
+    const allowed = [
+      edge('src/commands/lsp.ts', 'src/lsp/server.ts', true),
+      edge('src/cli/x.ts', 'src/lsp/server.ts', true),
+      edge('src/lsp/x.ts', 'src/engine/one-spec.ts'),
+      edge('src/mcp/x.ts', 'src/commands/table/index.ts'),
+    ];
+    expect(violationsOf(between).map(({ edges }) => edges)).toEqual(between.map((one) => [one]));
+    expect(violationsOf(allowed)).toEqual([]);
+    expect(violationsOf([between[0] as Edge])[0]?.message).toMatch(
+      /^between front ends: src\/lsp\/x.ts \(lsp\) imports src\/mcp\/y.ts \(mcp\)/,
     );
   });
 

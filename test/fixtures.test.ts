@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { displayPath } from '../src/common/display-path.js';
 import * as library from '../src/index.js';
-import { discoverFixtures, displayPath, formatProblems, goldenPaths, readExpectation, runFixtures } from '../src/regression/index.js';
+import { discoverFixtures, formatProblems, goldenPaths, readExpectation, runFixtures } from '../src/regression/index.js';
 import { projectRoot } from './support/cli.js';
 import { runBuiltInProcess } from './support/in-process.js';
 import { useTempDirs } from './support/temp.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { baselineWarnings } from '../src/cli/commands/compile-baselines.js';
 import { createCompiler } from '../src/compile.js';
 import { katasToSpec } from '../src/convert/katas-to-spec.js';
 import { baseKatasReport, judgeKatas } from '../src/dialects/katas/index.js';
+import { baselineWarnings } from '../src/engine/baselines.js';
 import { parseSpecText } from '../src/load/parse.js';
 import { builtInPreset } from '../src/policy/presets.js';
 import { validSpec } from './support/specs.js';

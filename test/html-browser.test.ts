@@ -16,6 +16,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompiler } from '../src/compile.js';
 import { renderHtml } from '../src/render/html/index.js';
+import type { Report } from '../src/report/types.js';
 import { type TraceEvidence, traceEvidence } from '../src/trace/evidence.js';
 import { readTrace } from '../src/trace/read-trace.js';
 import { projectRoot, runHermetic } from './support/cli.js';
@@ -189,6 +190,55 @@ describe.skipIf(CHROMIUM === undefined)('the HTML report in Chromium', { timeout
       await page.close();
     },
   );
+
+  it('lays out each id on one line and breaks a path only after a slash, in a wide window and a narrow one', async () => {
+    const spec = readFileSync(join(projectRoot, 'fixtures/traces/transcript-small.spec.yaml'), 'utf8')
+      .replace('node: src/reports/monthly.ts', 'node: todo-app/some-long-folder-name/package.json')
+      .replace('query: ls -la src/reports', 'query: ls -la /path/to/todo-app/some-long-folder-name/deeper-still');
+    const file = join(tempDir(), 'paths.html');
+    writeFileSync(file, renderHtml(createCompiler().compile(spec, { path: 'paths.yaml' }).report as Report, { source: spec }));
+    for (const width of [1200, 420]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+      const laidOut = await page.evaluate(() => {
+        /** How many lines a range of text is laid out on: its boxes' distinct tops. */
+        const lines = (range: Range): number => new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+        const faults: string[] = [];
+        let ids = 0;
+        let paths = 0;
+        for (const code of document.querySelectorAll('code.id')) {
+          ids++;
+          const range = document.createRange();
+          range.selectNodeContents(code);
+          if (lines(range) !== 1) faults.push(`id ${code.textContent} on ${lines(range)} lines`);
+        }
+        for (const code of document.querySelectorAll('code.path:not(.long)')) {
+          if ((code.textContent ?? '').includes('/')) paths++;
+          // Every word between two breaks (a space, a <wbr>) on one line.
+          const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+            const text = node.textContent ?? '';
+            for (const word of text.matchAll(/\S+/g)) {
+              const range = document.createRange();
+              range.setStart(node, word.index ?? 0);
+              range.setEnd(node, (word.index ?? 0) + word[0].length);
+              if (lines(range) !== 1) faults.push(`${word[0]} of ${code.textContent} broken`);
+            }
+          }
+        }
+        return { faults, ids, paths };
+      });
+      expect(laidOut.faults).toEqual([]);
+      expect(laidOut.ids).toBeGreaterThan(5);
+      expect(laidOut.paths).toBeGreaterThan(5);
+      if (width === 420) {
+        // The narrow window did break the long path, after its slashes: the check above had breaks to judge.
+        const node = page.locator('#findings tbody tr:nth-child(2) td:nth-child(4) code');
+        expect((await node.evaluate((code) => code.getClientRects().length)) > 1).toBe(true);
+      }
+      await page.close();
+    }
+  });
 
   it('opens the corpus page with its script allowed, filters it, and finds no axe violation', async () => {
     const file = join(tempDir(), 'corpus.html');

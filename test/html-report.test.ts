@@ -28,7 +28,7 @@ import { HOSTILE_TEXTS } from './support/untrusted-output.js';
 
 /** The elements a page is made of; anything else in a page came from its input. */
 const PAGE_ELEMENTS = new Set(
-  'html head meta title style body a header nav ul li main section div h1 h2 h3 p dl dt dd span table thead tbody tr th td code br strong figure figcaption pre footer script svg g text line rect path circle polyline desc form label select option output mark'.split(
+  'html head meta title style body a header nav ul li main section div h1 h2 h3 p dl dt dd span table thead tbody tr th td code br strong figure figcaption pre footer script svg g text line rect path circle polyline desc form label select option output mark wbr'.split(
     ' ',
   ),
 );
@@ -122,7 +122,8 @@ describe('the page of one spec', () => {
       'Hypotheses',
       'Deep dives and findings',
       'Replans',
-      'Stop and deliverable',
+      'Stop',
+      'Deliverable',
       'Risks and coverage left out',
       'Source',
     ]);

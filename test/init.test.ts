@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adviseNext } from '../src/advice/index.js';
-import { specSkeleton } from '../src/cli/skeleton.js';
+import { specSkeleton } from '../src/commands/skeleton.js';
 import { createCompiler } from '../src/compile.js';
 import { projectRoot } from './support/cli.js';
 import { envelopeOf } from './support/envelope.js';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { changesOf } from '../src/cli/lsp/features.js';
+import { changesOf } from '../src/lsp/features.js';
 
 function applied(before: string, after: string) {
   const document = TextDocument.create('file:///spec.yaml', 'yaml', 1, before);

@@ -5,7 +5,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { BoundedFrameReader, frameLimits } from '../src/cli/lsp/frame-reader.js';
+import { BoundedFrameReader, frameLimits } from '../src/lsp/frame-reader.js';
 import { growthRatio, LINEAR } from './support/scaling.js';
 
 /** The work of reading `bytes` cut into chunks of `chunkBytes`, for `growthRatio`. */

@@ -5,7 +5,7 @@
 import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BoundedFrameReader, type FrameLimits, frameLimits } from '../src/cli/lsp/frame-reader.js';
+import { BoundedFrameReader, type FrameLimits, frameLimits } from '../src/lsp/frame-reader.js';
 
 interface Heard {
   messages: unknown[];

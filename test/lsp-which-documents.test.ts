@@ -7,7 +7,7 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { isSpecOrKatasReport } from '../src/cli/lsp/which-documents.js';
+import { isSpecOrKatasReport } from '../src/lsp/which-documents.js';
 import { PROJECT_FILES } from './support/which-documents.js';
 
 const MAX_BYTES = 4 * 1024 * 1024;

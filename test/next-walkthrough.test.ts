@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { adviseNext, formatNextSteps, type NextSteps } from '../src/advice/index.js';
-import { specSkeleton } from '../src/cli/skeleton.js';
+import { specSkeleton } from '../src/commands/skeleton.js';
 import { createCompiler } from '../src/compile.js';
 
 const compiler = createCompiler();

@@ -7,8 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { judgeOneSpec, type KeptLookups } from '../src/cli/commands/one-spec.js';
 import { folderBound } from '../src/common/folder-bound.js';
+import { judgeOneSpec, type KeptLookups } from '../src/engine/one-spec.js';
 import { validSpec } from './support/specs.js';
 import { useTempDirs } from './support/temp.js';
 

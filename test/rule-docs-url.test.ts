@@ -8,10 +8,10 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toolContext } from '../src/cli/mcp/context.js';
-import { createRoots } from '../src/cli/mcp/roots.js';
-import { callTool, TOOLS } from '../src/cli/mcp/tools.js';
 import { baseUrlProblem } from '../src/config/validate.js';
+import { createRoots } from '../src/engine/roots.js';
+import { toolContext } from '../src/mcp/context.js';
+import { callTool, TOOLS } from '../src/mcp/tools.js';
 import { envelopeOf } from './support/envelope.js';
 import { runInProcess } from './support/in-process.js';
 import { firstDiagnostics } from './support/lsp-first-diagnostics.js';

@@ -3,7 +3,7 @@
  * closest one: a tie between equally close names gets no guess, wherever the message is made.
  */
 import { describe, expect, it } from 'vitest';
-import { explainCommand } from '../src/cli/commands/info.js';
+import { explainCommand } from '../src/commands/info.js';
 import { didYouMean, suggestAllowed, suggestionFor } from '../src/common/suggest.js';
 import { createCompiler } from '../src/compile.js';
 import { validateConfig } from '../src/config/validate.js';

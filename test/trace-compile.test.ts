@@ -67,6 +67,7 @@ describe('compile --trace', () => {
         matched: 2,
         unmatched: [{ node: 'src/export.ts', line: 5, id: 'h-read-2' }],
         unmatchedCount: 1,
+        subagentDives: [],
       },
     });
     const markdown = await runInProcess(args, { cwd: root });

@@ -78,12 +78,23 @@ describe.skipIf(!hasTraces)('a spec checked against a real transcript of ../shar
     expect(json.trace.reads).toEqual({
       total: 3,
       matched: 2,
-      unmatched: [{ node: 'todo-app/package.json', line: 36, id: 'toolu_01QfMxgc1LfVtgousmNadCeX', timestamp: '2025-09-07T09:53:14.904Z' }],
+      unmatched: [
+        {
+          node: 'todo-app/package.json',
+          line: 36,
+          id: 'toolu_01QfMxgc1LfVtgousmNadCeX',
+          timestamp: '2025-09-07T09:53:14.904Z',
+          subagent: true,
+        },
+      ],
       unmatchedCount: 1,
+      // A subagent made the first dive's read and the one the record leaves out.
+      subagentDives: [0],
     });
     const page = (await runInProcess([spec, '--trace', TRACE, '--format', 'html'], { cwd: root })).stdout;
     expect(page).toContain('2 of 3 reads in the record');
-    expect(page).toContain('read in the trace (line 36), with no deep dive in the record: todo-app/package.json');
+    expect(page).toContain('read in the trace (line 36) by a subagent, with no deep dive in the record: todo-app/package.json');
+    expect(page).toContain('A dashed ring marks a read a subagent made');
     const next = JSON.parse((await runInProcess(['next', spec, '--trace', TRACE, '--json'], { cwd: root })).stdout);
     expect(next.data.next.trace).toEqual({
       reads: 3,

@@ -171,6 +171,43 @@ describe('trace show', () => {
     expect(unknown.stderr).toContain('unknown trace command "shwo"; use show');
   });
 
+  it('says where a Glob or a Grep searched (its path), so that one pattern in two folders reads as two calls', async () => {
+    const path = join(scratch, 'searched.jsonl');
+    const payload = (id: string, tool: string, input: Record<string, unknown>, filenames: string[]) => ({
+      hook_event_name: 'PostToolUse',
+      cwd: '/r',
+      tool_name: tool,
+      tool_input: input,
+      tool_response: { filenames, numFiles: filenames.length },
+      tool_use_id: id,
+    });
+    const calls = [
+      payload('glob-docs', 'Glob', { pattern: '**/*.md', path: 'docs' }, ['/r/docs/a.md']),
+      payload('glob-notes', 'Glob', { pattern: '**/*.md', path: '/r/notes/' }, ['/r/notes/b.md', '/r/notes/c.md']),
+      payload('glob-here', 'Glob', { pattern: '**/*.md' }, ['/r/docs/a.md']),
+      payload('grep-outside', 'Grep', { pattern: 'total', path: '/elsewhere/src' }, []),
+      payload('ls', 'LS', { path: '/r/docs' }, []),
+    ];
+    writeFileSync(path, `${calls.map((call) => JSON.stringify(call)).join('\n')}\n`);
+    const run = await runInProcess(['trace', 'show', path], { cwd: root });
+    expect(run.status).toBe(0);
+    const what = run.stdout
+      .split('\n')
+      .filter((line) => /^ {2}\d/.test(line))
+      .map((row) => row.trim().split(/\s{2,}/)[5]);
+    expect(what).toEqual([
+      '**/*.md in docs -> 1 node',
+      '**/*.md in notes -> 2 nodes',
+      '**/*.md -> 1 node',
+      'total in /elsewhere/src -> 0 nodes',
+      // LS has no pattern: its path is its query, said once.
+      '/r/docs -> 0 nodes',
+    ]);
+    const json = await runInProcess(['trace', 'show', path, '--format', 'json'], { cwd: root });
+    const searched = JSON.parse(json.stdout).trace.calls.map((call: { searchPath?: string }) => call.searchPath ?? null);
+    expect(searched).toEqual(['/r/docs', '/r/notes', null, '/elsewhere/src', null]);
+  });
+
   it('--output writes the timeline atomically and prints nothing', async () => {
     const output = join(scratch, 'timeline.txt');
     const run = await runInProcess(['trace', 'show', join(root, 'fixtures/traces/hook-small.jsonl'), '--output', output], { cwd: scratch });

@@ -1,4 +1,5 @@
-import { join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { forwardSlashes } from '../common/display-path.js';
 import type { FileOutcome } from '../report/outcome.js';
 import { checkChains } from './chains.js';
 import { checkBriefs } from './contents.js';
@@ -38,7 +39,7 @@ export function checkBriefArtifacts(dir: string, options: BriefArtifactOptions):
   const warnings: string[] = [];
   const display = (path: string): string => {
     const shown = relative(options.cwd, path);
-    return sep === '/' ? shown : shown.split(sep).join('/');
+    return forwardSlashes(shown);
   };
 
   const specFile = options.specPath === undefined ? undefined : resolve(options.cwd, options.specPath);

@@ -3,11 +3,11 @@
 
 import { exitCodes } from '../common/exit-codes.js';
 import type { OutputText } from '../common/output-text.js';
+import type { Io } from '../engine/result.js';
+import { streamFiles } from '../engine/stream-files.js';
 import { escapeFor } from '../render/untrusted/index.js';
 import { toolInfo } from '../tool.js';
-import type { Io } from './commands/result.js';
 import { runCommand } from './run.js';
-import { streamFiles } from './stream-files.js';
 import { writeInSlices } from './write-in-slices.js';
 
 export async function main(): Promise<void> {
@@ -54,7 +54,7 @@ function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
   });
 }
 
+/** The synopsis of every command, for the generated section of docs/cli.md (scripts/docs.mjs). */
+export { synopsisText } from '../commands/table/index.js';
 /** The in-process entry, for the build's code-cache warm-up and for tests. */
 export { run } from './run.js';
-/** The synopsis of every command, for the generated section of docs/cli.md (scripts/docs.mjs). */
-export { synopsisText } from './table/index.js';

@@ -1,11 +1,11 @@
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
+import { inertError } from '../commands/options.js';
+import type { CommandDeclaration, OptionSpec } from '../commands/table/declaration.js';
+import { COMMAND_GROUPS, COMMANDS, type Invocation } from '../commands/table/index.js';
+import { usageError } from '../engine/contract.js';
 import { toolInfo } from '../tool.js';
-import { usageError } from './contract.js';
-import { inertError } from './options.js';
-import { type CommandDeclaration, toOption } from './table/declaration.js';
-import { COMMAND_GROUPS, COMMANDS, type Invocation } from './table/index.js';
 
-export type { Invocation } from './table/index.js';
+export type { Invocation } from '../commands/table/index.js';
 
 /** The command line, made from the table of commands (`commands`: the tests' own table): commander builds --help from it. */
 export function buildProgram(
@@ -67,4 +67,15 @@ export function buildProgram(
     made.set(declaration.name, command);
   }
   return program;
+}
+
+/** The commander option an OptionSpec describes. */
+function toOption(spec: OptionSpec): Option {
+  const option = new Option(spec.flags, spec.description);
+  if (spec.choices !== undefined) option.choices(spec.choices);
+  if (spec.default !== undefined) option.default(spec.default);
+  if (spec.preset !== undefined) option.preset(spec.preset);
+  if (spec.parser !== undefined) option.argParser(spec.parser as (value: string, previous: unknown) => unknown);
+  if (spec.mandatory === true) option.makeOptionMandatory();
+  return option;
 }

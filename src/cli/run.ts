@@ -1,17 +1,17 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CommanderError } from 'commander';
+import { COMMANDS, execute, type Invocation } from '../commands/table/index.js';
 import { exitCodes } from '../common/exit-codes.js';
 import { jsonPieces } from '../common/json-text.js';
 import { type OutputText, wholeText } from '../common/output-text.js';
 import { suggestionFor } from '../common/suggest.js';
 import { show } from '../common/text.js';
+import { CliError, CONTRACT_VERSION, type Envelope, type UsageSubcode, usageError } from '../engine/contract.js';
+import type { CommandResult, Io } from '../engine/result.js';
 import { escapeFor } from '../render/untrusted/index.js';
 import { toolInfo } from '../tool.js';
-import type { CommandResult, Io } from './commands/result.js';
-import { CliError, CONTRACT_VERSION, type Envelope, type UsageSubcode, usageError } from './contract.js';
 import { buildProgram } from './program.js';
-import { COMMANDS, execute, type Invocation } from './table/index.js';
 
 const COMMANDER_SUBCODES: Record<string, UsageSubcode> = {
   'commander.unknownOption': 'UNKNOWN_OPTION',

@@ -1,4 +1,5 @@
-import { relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
+import { displayFolder, shownPath } from '../common/display-path.js';
 import { type FolderBound, resolvesInside } from '../common/folder-bound.js';
 import { boundaryBound, boundaryText, lookupBoundary } from '../common/lookup-boundary.js';
 import { sha256Hex } from '../common/sha256.js';
@@ -66,7 +67,7 @@ export function createConfigLookup(
   const noteIgnored = (walk: WalkUp | null, used: string | null): void => {
     if (walk?.beyond == null || walk.boundary === null || walk.beyond === used || noted.has(walk.beyond)) return;
     noted.add(walk.beyond);
-    const shown = display(walk.beyond, cwd);
+    const shown = shownPath(walk.beyond, cwd);
     const how =
       roots !== undefined
         ? `set INVESTIGATION_CONFIG=${walk.beyond} in the server's environment to use it`
@@ -87,8 +88,8 @@ export function createConfigLookup(
       // or working directory) above its folder.
       let config = byFile.get(found);
       if (config === undefined) {
-        const shown = display(found, cwd);
-        const from = own.file === null || resolve(start) === resolve(cwd) ? 'the working directory' : display(start, cwd);
+        const shown = shownPath(found, cwd);
+        const from = own.file === null || resolve(start) === resolve(cwd) ? 'the working directory' : shownPath(start, cwd);
         const inside = boundaryBound(walk.boundary, displayFolder(walk.boundary.folder, cwd), roots);
         config = load(
           found,
@@ -122,7 +123,7 @@ export function readSidecarConfig(path: string, namedBy: string, cwd: string, in
   if (!resolvesInside(path, inside))
     throw new ConfigError(
       'INVALID_CONFIG',
-      `${namedBy}: config ${display(path, cwd)} lies outside ${inside.shown}; refused (a sidecar names only a configuration inside the folder given to test)`,
+      `${namedBy}: config ${shownPath(path, cwd)} lies outside ${inside.shown}; refused (a sidecar names only a configuration inside the folder given to test)`,
     );
   return load(path, 'sidecar', cwd, [], { namedBy: `${namedBy}: config`, inside });
 }
@@ -150,21 +151,12 @@ function load(path: string, source: ConfigSource, cwd: string, warnings: string[
     inside,
     notAnObject: () => 'a configuration file holds an object with preset, policy and rules',
   });
-  const where = `${origin} ${source === 'walk-up' || source === 'sidecar' ? display(path, cwd) : path}`;
+  const where = `${origin} ${source === 'walk-up' || source === 'sidecar' ? shownPath(path, cwd) : path}`;
   if (!parsed.ok) {
     if (parsed.problem.subcode === 'LINK_OUT' && linkOut !== undefined) throw new ConfigError('INVALID_CONFIG', linkOut);
     const subcode = parsed.problem.subcode === 'NOT_FOUND' ? 'CONFIG_NOT_FOUND' : 'INVALID_CONFIG';
     throw new ConfigError(subcode, `${where}: ${parsed.problem.message}`);
   }
   const sha256 = sha256Hex(parsed.bytes as Uint8Array);
-  return { path: display(resolve(cwd, path), cwd), source, config: validateConfig(parsed.data, where), warnings, sha256 };
-}
-
-function display(path: string, cwd: string): string {
-  return (relative(cwd, path) || path).split(sep).join('/');
-}
-
-/** A folder as notes show it: relative to the working directory, which is ".". */
-function displayFolder(folder: string, cwd: string): string {
-  return relative(cwd, folder).split(sep).join('/') || '.';
+  return { path: shownPath(resolve(cwd, path), cwd), source, config: validateConfig(parsed.data, where), warnings, sha256 };
 }

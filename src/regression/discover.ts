@@ -1,5 +1,6 @@
 import { type Dirent, readdirSync } from 'node:fs';
-import { basename, resolve, sep } from 'node:path';
+import { basename, resolve } from 'node:path';
+import { forwardSlashes } from '../common/display-path.js';
 import { joinRawPath, pathText, type RawPath, rawPathFromBytes } from '../common/raw-path.js';
 import { isWithin, realPathOrNull } from '../common/real-path.js';
 import { statOrNull } from '../common/stat-or-null.js';
@@ -184,5 +185,5 @@ function keyOf(path: RawPath): string {
 
 /** Sort key: the same separators on every platform. */
 function portable(path: string): string {
-  return sep === '/' ? path : path.split(sep).join('/');
+  return forwardSlashes(path);
 }

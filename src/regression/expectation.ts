@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { stringify } from 'yaml';
 import { definedFields } from '../common/defined-fields.js';
+import { displayPath } from '../common/display-path.js';
 import type { FolderBound } from '../common/folder-bound.js';
 import { isRecord } from '../common/guards.js';
 import { appendToRawPath, pathText, type RawPath } from '../common/raw-path.js';
@@ -10,7 +11,7 @@ import { DEFAULT_MAX_BYTES } from '../load/read-input.js';
 import type { Verdict } from '../report/types.js';
 import { ExpectationError } from './errors.js';
 import { fixtureBound } from './fixture-bound.js';
-import { displayPath, fixtureStem } from './paths.js';
+import { fixtureStem } from './paths.js';
 
 type ExpectedExitCode = 0 | 1 | 3 | 4;
 export type ExpectedPreset = 'gate' | 'reference';

@@ -1,9 +1,9 @@
 import { closeSync, constants, openSync, readFileSync } from 'node:fs';
 import { dirname, sep } from 'node:path';
+import { displayPath } from '../common/display-path.js';
 import { type FolderBound, folderBound, openedInside } from '../common/folder-bound.js';
 import { pathText, type RawPath } from '../common/raw-path.js';
 import { linkOutMessage } from '../load/read-input.js';
-import { displayPath } from './paths.js';
 
 /** Where a fixture's side files (goldens, sidecar, the sidecar's configuration) must lie. */
 export interface FixtureBound {

@@ -1,12 +1,12 @@
 import { dirname, resolve } from 'node:path';
 import { definedFields } from '../common/defined-fields.js';
+import { displayPath } from '../common/display-path.js';
 import type { FolderBound } from '../common/folder-bound.js';
 import { pathText, type RawPath } from '../common/raw-path.js';
 import { type Compiler, compilerCache, UsageError } from '../compile.js';
 import { type ConfigOverride, layerConfig } from '../config/layers.js';
 import { ConfigError, type ConfigLookup, createConfigLookup, type ResolvedConfig, readSidecarConfig } from '../config/resolve.js';
 import type { ExpectationFile } from './expectation.js';
-import { displayPath } from './paths.js';
 
 /** How the command line configures a test run; plain data, so that worker threads get it as it is. */
 export interface FixtureConfiguration {

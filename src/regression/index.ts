@@ -8,7 +8,7 @@ export { type FixtureFolders, selectFixtureFolders } from './fixture-folders.js'
 export { formatFailures, formatProblems, formatWritten } from './format.js';
 export { formatJunit } from './junit.js';
 export { runFixturesParallel } from './parallel.js';
-export { displayPath, fixtureStem, goldenPaths } from './paths.js';
+export { fixtureStem, goldenPaths } from './paths.js';
 export { createProgress } from './progress.js';
 export { expectationOf, runFixture } from './run-fixture.js';
 export { selectShard } from './shard.js';

@@ -1,14 +1,7 @@
-import { relative, sep } from 'node:path';
 import { appendToRawPath, cutRawPath, pathText, type RawPath } from '../common/raw-path.js';
 
 /** Extensions of spec files, in the order a stem's sibling files are looked up. */
 export const SPEC_EXTENSIONS: readonly string[] = ['.json', '.yaml', '.yml'];
-
-/** The path as shown to the user and given to the compiler: relative to `cwd`, with forward slashes. */
-export function displayPath(file: string, cwd: string): string {
-  const path = relative(cwd, file);
-  return sep === '/' ? path : path.split(sep).join('/');
-}
 
 /** The spec path without its .json, .yaml or .yml extension: the base of its side files. Raw bytes stay raw. */
 export function fixtureStem<T extends RawPath>(file: T): T {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { definedFields } from '../common/defined-fields.js';
+import { displayPath } from '../common/display-path.js';
 import { projectTree } from '../common/project-tree.js';
 import { appendToRawPath, joinRawPath, pathText, type RawPath, splitRawPath } from '../common/raw-path.js';
 import { WriteRefusedError } from '../common/write-file.js';
@@ -21,7 +22,7 @@ import { ExpectationError } from './errors.js';
 import { type Expectation, type ExpectationFile, expectationCandidates, readExpectation, serializeExpectation } from './expectation.js';
 import { fixtureBound, readSideFile } from './fixture-bound.js';
 import { createFixtureJudges, type FixtureConfiguration, type FixtureJudges } from './fixture-config.js';
-import { displayPath, goldenPaths } from './paths.js';
+import { goldenPaths } from './paths.js';
 import type { FixtureResult, Problem, UpdateMode } from './types.js';
 import { writeIfChanged } from './write.js';
 

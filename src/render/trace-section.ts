@@ -38,7 +38,11 @@ export function traceSection(trace: TraceSummary): RootContent[] {
   return [heading(2, text('Checked against the trace')), bulletList(items)];
 }
 
-/** Each read left out: its node, and its line of the trace. */
+/** Each read left out: its node, its line of the trace, and whether a subagent made it. */
 function unrecordedList(reads: readonly UnrecordedRead[]): PhrasingContent[] {
-  return reads.flatMap((read, index) => [...(index === 0 ? [] : [text(', ')]), code(read.node), text(` (line ${read.line})`)]);
+  return reads.flatMap((read, index) => [
+    ...(index === 0 ? [] : [text(', ')]),
+    code(read.node),
+    text(` (line ${read.line}${read.subagent === true ? ', by a subagent' : ''})`),
+  ]);
 }

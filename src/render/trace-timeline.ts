@@ -5,6 +5,7 @@ import { plural } from '../common/text.js';
 import { countCalls, TRACE_FORMAT_NAMES, type TraceCounts } from '../trace/counts.js';
 import { relativeToRoot } from '../trace/paths.js';
 import type { Trace, TraceCall } from '../trace/types.js';
+import { mapCallLabel } from './map-call.js';
 import { escapeFor } from './untrusted/index.js';
 
 const KIND_LABELS: Record<TraceCall['kind'], string> = { map: 'map', read: 'read', other: '-' };
@@ -49,7 +50,10 @@ function whatOf(call: TraceCall, root: string | undefined): string {
     const printed = call.surfacedOnFailure === true ? ', printed though the call failed' : '';
     const surfaced = count === undefined ? '' : ` -> ${count} ${count === 1 ? 'node' : 'nodes'}${printed}`;
     const unread = call.unreadLines === undefined ? '' : ` (${plural(call.unreadLines, 'line')} not read as paths)`;
-    return `${call.query ?? ''}${surfaced}${unread}${subagent}`;
+    // The tool has its own column: the label says the query and where it searched.
+    const searchPath = call.searchPath === undefined ? undefined : relativeToRoot(root, call.searchPath);
+    const label = mapCallLabel({ query: call.query ?? '', searchPath }, String);
+    return `${label}${surfaced}${unread}${subagent}`;
   }
   return `${call.program ?? ''}${subagent}`.trim();
 }

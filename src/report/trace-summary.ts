@@ -2,7 +2,7 @@
 // and which of its reads the record has. Paths only, never a result's content.
 import { definedFields } from '../common/defined-fields.js';
 import type { SpecView } from '../rules/spec-view.js';
-import { recordMatching } from '../rules/trace/support.js';
+import { type RecordMatching, recordMatching } from '../rules/trace/support.js';
 import { countCalls } from '../trace/counts.js';
 import { asSpecNode } from '../trace/evidence.js';
 import type { TraceFormat } from '../trace/types.js';
@@ -35,9 +35,10 @@ export interface TraceSummary {
   tokens: { input: number; output: number } | null;
   /**
    * Successful reads: how many, how many of them a deep dive stands for (one dive, one read), and
-   * the others (the first ones, in time order), each with its node and place in the trace.
+   * the others (the first ones, in time order), each with its node and place in the trace; and the
+   * deep dives whose read a subagent made (their places in `deepDives`, from 0, in order).
    */
-  reads: { total: number; matched: number; unmatched: UnrecordedRead[]; unmatchedCount: number };
+  reads: { total: number; matched: number; unmatched: UnrecordedRead[]; unmatchedCount: number; subagentDives: number[] };
 }
 
 /** A read of the trace no deep dive stands for. */
@@ -47,6 +48,8 @@ export interface UnrecordedRead {
   line: number;
   id: string;
   timestamp?: string;
+  /** Present when a subagent made the read. */
+  subagent?: true;
 }
 
 /** What the report says of the trace the view was checked against; undefined without one. */
@@ -79,8 +82,18 @@ export function traceSummary(view: SpecView): TraceSummary | undefined {
         line: read.line,
         id: read.id,
         ...definedFields({ timestamp: read.timestamp }),
+        ...(read.sidechain ? { subagent: true as const } : {}),
       })),
       unmatchedCount: unrecorded.length,
+      subagentDives: subagentDives(matching),
     },
   };
+}
+
+/** The places in `deepDives` of the dives whose read a subagent made: a dive matched is an item of the view, which knows its place. */
+function subagentDives(matching: RecordMatching): number[] {
+  return matching.dives.flatMap((dive) => {
+    const item = matching.items[dive.index];
+    return dive.read?.sidechain === true && item !== undefined ? [item.index] : [];
+  });
 }

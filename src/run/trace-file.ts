@@ -2,8 +2,9 @@
 // `trace` commands, a spec's own x-trace, the MCP tools. Its failures are input problems, said in
 // one line; nothing here throws for a trace that cannot be read.
 import { realpathSync } from 'node:fs';
-import { dirname, posix, relative, resolve, sep } from 'node:path';
+import { dirname, posix, resolve } from 'node:path';
 import { definedFields } from '../common/defined-fields.js';
+import { displayPath } from '../common/display-path.js';
 import { type FolderBound, namedInside, resolvesInside } from '../common/folder-bound.js';
 import type { InputProblem } from '../load/input-error.js';
 import type { Policy } from '../policy/types.js';
@@ -88,7 +89,7 @@ export function traceFollower(
     // and a ".." in the link cannot climb a link of the folder's path to somewhere else.
     const path = resolve(realFolderOf(folder), link.path);
     // From the spec's folder as the spec's own path shows it: relative, even for an absolute link.
-    const fromSpec = relative(folder, resolve(folder, link.path)).split(sep).join('/');
+    const fromSpec = displayPath(resolve(folder, link.path), folder);
     const shown = posix.normalize(posix.join(posix.dirname(spec.shown), fromSpec));
     const outside = within.find((bound) => !namedInside(path, bound) || !resolvesInside(path, bound));
     if (outside !== undefined)

@@ -1,5 +1,6 @@
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { definedFields } from '../common/defined-fields.js';
+import { displayFolder, displayPath, shownPath } from '../common/display-path.js';
 import type { FolderBound } from '../common/folder-bound.js';
 import { type Boundary, boundaryBound, boundaryText, lookupBoundary } from '../common/lookup-boundary.js';
 import { sha256Hex } from '../common/sha256.js';
@@ -91,7 +92,7 @@ export function createSuppressionsLookup(flag: string | undefined, cwd: string, 
   const load = (path: string, source: SuppressionsFile['source'], boundary: Boundary | null): SuppressionsFile => {
     let file = byPath.get(path);
     if (file === undefined) {
-      const bounded = boundary === null ? null : boundaryBound(boundary, shownFolder(boundary.folder, cwd), options.roots);
+      const bounded = boundary === null ? null : boundaryBound(boundary, displayFolder(boundary.folder, cwd), options.roots);
       const reading = { pin, inside: bounded ?? options.inside, linkOut: bounded !== null };
       byPath.set(path, (file = readSuppressions(path, source, cwd, options.writing || source === 'new', reading)));
     }
@@ -119,7 +120,7 @@ export function createSuppressionsLookup(flag: string | undefined, cwd: string, 
       const found = walk?.file ?? null;
       for (const each of [own, fallback]) {
         if (each?.beyond == null || each.boundary === null || each.beyond === found) continue;
-        const where = boundaryText(each.boundary, shownFolder(each.boundary.folder, cwd));
+        const where = boundaryText(each.boundary, displayFolder(each.boundary.folder, cwd));
         note(each.beyond, (shown) => `ignored baseline ${shown}: it lies above ${where}; name it with ${pin} ${shown} to use it`);
       }
       if (walk?.boundary == null || found === null) return null;
@@ -139,17 +140,7 @@ export function createSuppressionsLookup(flag: string | undefined, cwd: string, 
 
 /** The key of a spec in its suppressions file: its path relative to the file's folder, with forward slashes. */
 export function specKey(file: SuppressionsFile, spec: string): string {
-  return relative(dirname(file.path), spec).split(sep).join('/');
-}
-
-/** A path as messages and the envelope show it: relative to the working directory, with forward slashes. */
-function shownPath(path: string, cwd: string): string {
-  return (relative(cwd, path) || path).split(sep).join('/');
-}
-
-/** A folder as notes show it: relative to the working directory, which is ".". */
-function shownFolder(folder: string, cwd: string): string {
-  return relative(cwd, folder).split(sep).join('/') || '.';
+  return displayPath(spec, dirname(file.path));
 }
 
 /** How a suppressions file is read: the argument that names one, the folder it must lie in, and whether a link out is told as a file found walking up. */

@@ -37,6 +37,8 @@ export interface CallOutcome {
 export interface CallPlan {
   kind: CallKind;
   query?: string;
+  /** Where a Glob or Grep with a pattern searched (its `path`): two calls of one pattern in two folders differ by it. */
+  searchPath?: string;
   program?: string;
   /** A read's node as its input names it. */
   target?: string;
@@ -49,6 +51,7 @@ export interface CallPlan {
 export interface Classified {
   kind: CallKind;
   query?: string;
+  searchPath?: string;
   program?: string;
   target?: string;
   partial?: boolean;
@@ -113,8 +116,11 @@ export function planCall(
 ): CallPlan {
   if (tool === 'Glob' || tool === 'Grep' || tool === 'LS') {
     const query = input.pattern ?? input.path;
-    const base = input.path === undefined ? cwd : (resolveTracePath(cwd, input.path) ?? cwd);
-    return { kind: 'map', ...definedFields({ query }), surfaces: { filenames: true, ...definedFields({ base }) } };
+    const resolved = input.path === undefined ? undefined : resolveTracePath(cwd, input.path);
+    const base = resolved ?? cwd;
+    // The path is the query of a call without a pattern (LS): said once. Where it cannot be made absolute (no cwd), as given.
+    const searchPath = input.pattern === undefined ? undefined : (resolved ?? input.path);
+    return { kind: 'map', ...definedFields({ query, searchPath }), surfaces: { filenames: true, ...definedFields({ base }) } };
   }
   if (tool === 'Read' || tool === 'NotebookRead') {
     const target = input.filePath === undefined ? undefined : resolveTracePath(cwd, input.filePath);

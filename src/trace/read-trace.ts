@@ -244,6 +244,7 @@ function finished(call: PendingCall, paths: PathKeeper): TraceCall {
     timestamp === undefined ? { id, tool, kind, status, line, sidechain } : { id, tool, kind, status, timestamp, line, sidechain };
   if (call.cwd !== undefined) done.cwd = call.cwd;
   if (classified.query !== undefined) done.query = classified.query;
+  if (classified.searchPath !== undefined) done.searchPath = classified.searchPath;
   if (classified.program !== undefined) done.program = classified.program;
   if (classified.target !== undefined) done.target = classified.target;
   if (classified.partial !== undefined) done.partial = classified.partial;

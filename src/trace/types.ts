@@ -28,6 +28,12 @@ export interface TraceCall {
   cwd?: string;
   /** A map call's query: the pattern of Glob and Grep, the command line of a shell call. */
   query?: string;
+  /**
+   * Where a Glob or Grep searched, its `path` (absolute, resolved against the call's cwd; as given
+   * when there is none): absent when it searched its working directory, or had no pattern (LS,
+   * whose path is its query).
+   */
+  searchPath?: string;
   /** A shell call's first program (find, ls, cat, …). */
   program?: string;
   /** A read's node, as an absolute path (resolved against the call's cwd). */

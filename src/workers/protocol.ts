@@ -1,6 +1,6 @@
 // The messages between the pool (src/workers/pool.ts) and its worker threads (thread.ts).
 
-/** The jobs a worker thread knows (src/cli/worker/jobs.ts): what it does to each item. */
+/** The jobs a worker thread knows (src/engine/worker/jobs.ts): what it does to each item. */
 export type JobName = 'fixture' | 'compile' | 'write';
 
 /** What a worker is started with: its job, and the job's settings, the same for every item. */

@@ -1,13 +1,13 @@
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { briefsCommand } from '../../src/cli/commands/briefs.js';
-import type { Io } from '../../src/cli/commands/result.js';
 import { buildProgram } from '../../src/cli/program.js';
+import { briefsCommand } from '../../src/commands/briefs.js';
 import { visible } from '../../src/common/visible.js';
 import { createCompiler } from '../../src/compile.js';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
 import { renderMarkdown } from '../../src/dialects/markdown.js';
+import type { Io } from '../../src/engine/result.js';
 import { formatFailures, runFixture, unifiedDiff } from '../../src/regression/index.js';
 import { formatGithub } from '../../src/render/github.js';
 import { formatText } from '../../src/render/text.js';

@@ -22,10 +22,10 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expandInputs } from '../../src/cli/inputs.js';
 import { sameFileAt } from '../../src/common/descriptor-path.js';
 import { type FolderBound, folderBound, openedInside, removeOpened, resolvesInside } from '../../src/common/folder-bound.js';
 import { writeFileSafely } from '../../src/common/write-file.js';
+import { expandInputs } from '../../src/engine/inputs.js';
 import { createCompiler } from '../../src/index.js';
 import { readInput } from '../../src/load/read-input.js';
 import { runFixture } from '../../src/regression/index.js';

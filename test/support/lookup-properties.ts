@@ -11,10 +11,10 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import fc from 'fast-check';
-import { toolContext } from '../../src/cli/mcp/context.js';
-import { createRoots } from '../../src/cli/mcp/roots.js';
-import { callTool, TOOLS } from '../../src/cli/mcp/tools.js';
 import { run } from '../../src/cli/run.js';
+import { createRoots } from '../../src/engine/roots.js';
+import { toolContext } from '../../src/mcp/context.js';
+import { callTool, TOOLS } from '../../src/mcp/tools.js';
 import { projectRoot } from './cli.js';
 import type { NamedProperty } from './properties.js';
 

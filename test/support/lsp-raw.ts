@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { type Message, StreamMessageReader } from 'vscode-languageserver-protocol/node';
-import { serveLsp } from '../../src/cli/lsp/server.js';
+import { serveLsp } from '../../src/lsp/server.js';
 import { cliPath } from './cli.js';
 
 /** How long a reply may take before the server is taken for hung: a hang guard only, far above any reply's time. */

@@ -7,8 +7,8 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
-import { createRoots } from '../../src/cli/mcp/roots.js';
-import { serveMcp } from '../../src/cli/mcp/server.js';
+import { createRoots } from '../../src/engine/roots.js';
+import { serveMcp } from '../../src/mcp/server.js';
 import { cliPath } from './cli.js';
 
 /** A line the server wrote, parsed: a JSON-RPC reply. */

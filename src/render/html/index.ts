@@ -1,5 +1,6 @@
 // `--format html`: one report as one self-contained page (src/render/html/page.ts). The bundle part
 // the command line loads on the first HTML report, with the hast serializer.
+import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import { plural } from '../../common/text.js';
 import type { DialectId, Report } from '../../report/types.js';
@@ -74,10 +75,20 @@ export function renderHtml(report: Report, context: HtmlContext = {}): string {
                 `${say(report.trace.path)}: ${report.trace.calls} calls, ${report.trace.reads.matched} of ${report.trace.reads.total} reads in the record`,
               ],
             ] as Array<[string, string]>)),
+        ...headlines(sections),
       ]),
     ],
     sections,
     footer: [{ type: 'text', value: `${say(report.tool.name)} ${say(report.tool.version)} · input SHA-256 ${report.input.sha256}` }],
     data: report,
   });
+}
+
+/** The header's line for each section that has a headline: its title, and the headline as a link to it. */
+function headlines(sections: readonly Section[]): Array<[string, ElementContent]> {
+  return sections.flatMap((section) =>
+    section.headline === undefined
+      ? []
+      : [[section.title, h('a', { href: `#${section.id}` }, section.headline)] as [string, ElementContent]],
+  );
 }

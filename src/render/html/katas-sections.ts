@@ -8,9 +8,10 @@ import { isRecord, items, records } from '../../common/guards.js';
 import { comparePriority } from '../../common/priority.js';
 import { plural } from '../../common/text.js';
 import type { DialectReport } from '../../report/types.js';
+import { mapCallLabel } from '../map-call.js';
 import { burnDown, type Spending, spentAfterEach } from './burn-down.js';
 import type { Section } from './page.js';
-import { codeCell, codeListCell, type RecordTable, recordSections, textCell, textList } from './record-tables.js';
+import { codeCell, codeListCell, idCell, type RecordTable, recordSections, textCell, textList } from './record-tables.js';
 import { facts } from './shared-sections.js';
 import { dataTable } from './table.js';
 import { brief, say } from './text.js';
@@ -51,7 +52,7 @@ const KATAS_TABLES: readonly RecordTable[] = [
     items: (data) => data['findings'],
     columns: [
       ['#', (_finding, index) => textCell(index + 1)],
-      ['Id', (finding) => codeCell(finding['id'])],
+      ['Id', (finding) => idCell(finding['id'])],
       ['Target', (finding) => codeCell(finding['target'])],
       ['Source', (finding) => codeCell(finding['source'])],
       ['Invalidates', (finding) => textCell(finding['invalidates_hypothesis'])],
@@ -66,7 +67,7 @@ const KATAS_TABLES: readonly RecordTable[] = [
     title: 'Replans',
     items: (data) => data['replans'],
     columns: [
-      ['Trigger finding', (replan) => codeCell(replan['trigger_finding_id'])],
+      ['Trigger finding', (replan) => idCell(replan['trigger_finding_id'])],
       ['Invalidated hypothesis', (replan) => textCell(replan['invalidated_hypothesis'])],
       ['New plan order', (replan) => codeListCell(replan['new_plan_order'])],
       ['Evidence tag', (replan) => codeCell(replan['evidence_tag'])],
@@ -99,7 +100,7 @@ export function katasSections(report: KatasReport): Section[] {
     ...recordSections(KATAS_TABLES, data),
     { id: 'scratchpad', title: 'Scratchpad', content: scratchpadContent(data) },
     { id: 'validation', title: 'Validation', content: validationContent(data) },
-    { id: 'risks', title: 'Risks', content: risksContent(data) },
+    { id: 'risks', title: 'Risks', content: risksContent(data), headline: risksHeadline(data) },
   ];
 }
 
@@ -120,7 +121,7 @@ function katasTimelineRows(report: KatasReport, spending: Spending): Row[] {
   const data = report.investigation;
   const problems = problemsByPlace(report);
   const rows: Row[] = records(field(data, 'topology', 'cheap_mapping')).map((scan, index) => {
-    const full = `${brief(scan['tool'])} ${brief(scan['pattern'])} → ${brief(scan['result_count'])} results · ${brief(scan['evidence_tag'])}`;
+    const full = `${mapCallLabel({ tool: scan['tool'], query: scan['pattern'] }, brief)} → ${brief(scan['result_count'])} results · ${brief(scan['evidence_tag'])}`;
     return { lane: 'Map', kind: 'map', shape: 'square', label: full, full, problems: problems(`/topology/cheap_mapping/${index}`) };
   });
   const candidates = items(field(data, 'topology', 'candidates'));
@@ -214,6 +215,13 @@ function validationContent(data: Record<string, unknown>): ElementContent[] {
       ['Checks', items(validation['checks']).map(say).join(', ') || 'none'],
     ]),
   ];
+}
+
+/** What the header says of the risks: how many remain, and how many patterns are forbidden. */
+function risksHeadline(data: Record<string, unknown>): string {
+  const remaining = items(field(data, 'risks', 'remaining')).length;
+  const forbidden = items(field(data, 'risks', 'forbidden_patterns')).length;
+  return `${remaining === 0 ? 'none' : remaining} remaining, ${plural(forbidden, 'forbidden pattern')}`;
 }
 
 function risksContent(data: Record<string, unknown>): ElementContent[] {

@@ -14,6 +14,11 @@ export interface Section {
   id: string;
   title: string;
   content: ElementContent[];
+  /**
+   * What the page's header says of the section, as a link to it, when the section is what a
+   * reader comes for (a spec's deliverable and risks): the header is all a reader sees at first.
+   */
+  headline?: string;
 }
 
 export interface Page {

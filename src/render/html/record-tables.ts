@@ -10,6 +10,7 @@ import { firstItems, IN_JSON_REPORT, MAX_ITEMS_IN_CELL, MAX_ROWS, moreSentence }
 import type { Section } from './page.js';
 import { type Cell, dataTable } from './table.js';
 import { say } from './text.js';
+import { idCode, pathCode } from './wrap.js';
 
 /** One list of the record as a table: where the list is, and each column's heading and cell. */
 export interface RecordTable {
@@ -61,9 +62,14 @@ function moreRows(more: number, noun: string): ElementContent[] {
   return more === 0 ? [] : [h('p', moreSentence(more, noun, IN_JSON_REPORT))];
 }
 
-/** A value as inline code; nothing when absent. */
+/** A value as inline code that breaks only at its spaces and path separators (wrap.ts); nothing when absent. */
 export function codeCell(value: unknown): Cell {
-  return value === undefined ? [] : [h('code', say(value))];
+  return value === undefined ? [] : [pathCode(value)];
+}
+
+/** An id as inline code that never breaks (wrap.ts); nothing when absent. */
+export function idCell(value: unknown): Cell {
+  return value === undefined ? [] : [idCode(value)];
 }
 
 /** A value as text; nothing when absent. */
@@ -88,7 +94,7 @@ export function textList(texts: readonly unknown[], empty: string, noun: string)
 export function codeListCell(value: unknown): Cell {
   const { items, more } = firstItems(value, MAX_ITEMS_IN_CELL);
   return [
-    ...items.flatMap((item, index): ElementContent[] => [...(index === 0 ? [] : [h('br')]), h('code', say(item))]),
+    ...items.flatMap((item, index): ElementContent[] => [...(index === 0 ? [] : [h('br')]), pathCode(item)]),
     ...(more === 0 ? [] : [h('br'), `… ${more} more`]),
   ];
 }

@@ -17,7 +17,8 @@ export function verdictBadge(report: Report): ElementContent {
   return h('p', { className: ['verdict', `verdict-${report.verdict}`] }, `Verdict: ${report.verdict}`);
 }
 
-export function facts(entries: Array<[string, string]>): ElementContent {
+/** Terms and their values, as a list of two columns; a value is its text, or elements (a link). */
+export function facts(entries: Array<[string, string | ElementContent]>): ElementContent {
   return h(
     'dl',
     { className: ['facts'] },

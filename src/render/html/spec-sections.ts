@@ -7,8 +7,8 @@ import { plural } from '../../common/text.js';
 import type { Report } from '../../report/types.js';
 import { burnDown, diveSpending } from './burn-down.js';
 import type { Section } from './page.js';
-import { codeCell, codeListCell, type RecordTable, recordSections, textCell, textList } from './record-tables.js';
-import { say } from './text.js';
+import { codeCell, codeListCell, idCell, type RecordTable, recordSections, textCell, textList } from './record-tables.js';
+import { cut, say } from './text.js';
 import { specTimelineRows, timelineSection } from './timeline.js';
 
 const SPEC_TABLES: readonly RecordTable[] = [
@@ -17,7 +17,7 @@ const SPEC_TABLES: readonly RecordTable[] = [
     title: 'Surface map',
     items: (data) => data['surfaceMap'],
     columns: [
-      ['Id', (entry) => codeCell(entry['id'])],
+      ['Id', (entry) => idCell(entry['id'])],
       ['Tool', (entry) => codeCell(entry['tool'])],
       ['Query', (entry) => codeCell(entry['query'])],
       ['Candidate nodes', (entry) => codeListCell(entry['candidateNodes'])],
@@ -31,7 +31,7 @@ const SPEC_TABLES: readonly RecordTable[] = [
     title: 'Hypotheses',
     items: (data) => data['hypotheses'],
     columns: [
-      ['Id', (hypothesis) => codeCell(hypothesis['id'])],
+      ['Id', (hypothesis) => idCell(hypothesis['id'])],
       ['Priority', (hypothesis) => textCell(hypothesis['priority'])],
       ['Cost', (hypothesis) => textCell(hypothesis['cost'])],
       ['Status', (hypothesis) => textCell(hypothesis['status'])],
@@ -47,8 +47,8 @@ const SPEC_TABLES: readonly RecordTable[] = [
     items: (data) => data['deepDives'],
     columns: [
       ['#', (_dive, index) => textCell(index + 1)],
-      ['Id', (dive) => codeCell(dive['id'])],
-      ['Hypothesis', (dive) => codeCell(dive['hypothesisId'])],
+      ['Id', (dive) => idCell(dive['id'])],
+      ['Hypothesis', (dive) => idCell(dive['hypothesisId'])],
       ['Node', (dive) => codeCell(dive['node'])],
       ['Tool', (dive) => codeCell(dive['tool'])],
       ['Effect', (dive) => textCell(dive['effect'])],
@@ -63,9 +63,9 @@ const SPEC_TABLES: readonly RecordTable[] = [
     title: 'Replans',
     items: (data) => data['replanLog'],
     columns: [
-      ['After', (replan) => codeCell(replan['afterDeepDive'])],
+      ['After', (replan) => idCell(replan['afterDeepDive'])],
       ['Trigger', (replan) => textCell(replan['trigger'])],
-      ['Hypothesis', (replan) => codeCell(replan['hypothesisId'])],
+      ['Hypothesis', (replan) => idCell(replan['hypothesisId'])],
       ['Decision', (replan) => textCell(replan['decision'])],
       ['Evidence', (replan) => textCell(replan['evidence'])],
     ],
@@ -74,30 +74,40 @@ const SPEC_TABLES: readonly RecordTable[] = [
   },
 ];
 
+/** The most characters of the deliverable the page's header shows: a reader sees the answer first, and its section holds it whole. */
+const HEADLINE_ROOM = 200;
+
 export function specSections(report: Report): Section[] {
   const data = report.investigation;
   const { counts } = report.summary;
   const description = `${plural(counts.surfaceMapEntries, 'map entry', 'map entries')}, ${plural(counts.hypotheses, 'hypothesis', 'hypotheses')}, ${plural(counts.deepDives, 'deep dive')}, ${plural(counts.replans, 'replan')}, stop: ${say(report.summary.stopReason ?? 'none recorded')}.`;
   const chart = burnDown(diveSpending(report));
   const stop = isRecord(data['stopCondition']) ? data['stopCondition'] : {};
+  const { deliverable } = data;
+  const risks = items(data['risks']);
   return [
     ...timelineSection(specTimelineRows(report), description),
     ...(chart.length === 0 ? [] : [{ id: 'budget', title: 'Budget', content: [h('figure', chart)] }]),
     ...recordSections(SPEC_TABLES, data),
     {
       id: 'stop',
-      title: 'Stop and deliverable',
+      title: 'Stop',
       content: [
         h('p', [h('strong', 'Stop reason: '), h('code', say(stop['reason'] ?? 'none recorded'))]),
         ...(stop['evidence'] === undefined ? [] : [h('p', { className: ['text'] }, say(stop['evidence']))]),
-        h('h3', 'Deliverable'),
-        h('p', { className: ['text'] }, data['deliverable'] === undefined ? 'None recorded.' : say(data['deliverable'])),
       ],
+    },
+    {
+      id: 'deliverable',
+      title: 'Deliverable',
+      content: [h('p', { className: ['text'] }, deliverable === undefined ? 'None recorded.' : say(deliverable))],
+      headline: deliverable === undefined ? 'none recorded' : cut(deliverable, HEADLINE_ROOM),
     },
     {
       id: 'risks',
       title: 'Risks and coverage left out',
-      content: textList(items(data['risks']), 'No risks declared.', 'risks'),
+      content: textList(risks, 'No risks declared.', 'risks'),
+      headline: risks.length === 0 ? 'none declared' : `${risks.length} declared`,
     },
   ];
 }

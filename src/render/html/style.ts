@@ -27,11 +27,13 @@ th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-alig
 th{background:var(--soft)}
 td.text{white-space:pre-wrap;overflow-wrap:anywhere}
 code{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:anywhere}
+code.id{white-space:nowrap;overflow-wrap:normal}code.path{overflow-wrap:normal}code.path .segment{white-space:nowrap}code.path.long{overflow-wrap:anywhere}
 figure{margin:8px 0}figcaption{color:var(--muted);font-size:.9em}
 svg{max-width:100%;height:auto;font:13px system-ui,sans-serif}
 svg .lane{fill:var(--muted);font-weight:600}svg .label{fill:var(--text)}svg .rule{stroke:var(--line)}
 svg .map{fill:var(--map)}svg .hypothesis{fill:var(--accent)}svg .confirms{fill:var(--pass)}svg .invalidates{fill:var(--fail)}
 svg .neutral{fill:var(--muted)}svg .replan{fill:var(--warn)}svg .stop{fill:var(--text)}svg .unmatched,svg .problem{fill:none;stroke:var(--fail);stroke-width:2}
+svg .subagent{fill:none;stroke:var(--text);stroke-width:1.5;stroke-dasharray:3 2}.legend{display:block;margin-top:4px}.legend svg{vertical-align:middle}
 svg .used{fill:none;stroke:var(--accent);stroke-width:2.5}svg .total{stroke:var(--fail);stroke-dasharray:6 4;stroke-width:2}
 svg .bar{fill:var(--accent)}svg .axis{stroke:var(--muted)}svg .tick{fill:var(--muted)}svg .point{fill:var(--accent)}
 .source{display:grid;grid-template-columns:max-content minmax(0,1fr);border:1px solid var(--line);background:var(--soft)}

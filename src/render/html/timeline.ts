@@ -6,8 +6,9 @@
 // its line cut to fit.
 import type { ElementContent } from 'hast';
 import { h, s } from 'hastscript';
-import { records } from '../../common/guards.js';
+import { isRecord, items, records } from '../../common/guards.js';
 import type { Report } from '../../report/types.js';
+import { mapCallLabel } from '../map-call.js';
 import { diveSpending, spentAfterEach } from './burn-down.js';
 import { chartSvg } from './chart.js';
 import type { Section } from './page.js';
@@ -17,6 +18,10 @@ const WIDTH = 960;
 const ROW = 26;
 const LANE_WIDTH = 120;
 const LABEL_ROOM = 110;
+/** What a row says of a read a subagent made, early in its line so that the cut at LABEL_ROOM keeps it. */
+const BY_SUBAGENT = 'by a subagent';
+/** The radius of the dashed ring of a read a subagent made: outside the problem ring (10), so that both show. */
+const SUBAGENT_RING = 12;
 
 export interface Row {
   lane: string;
@@ -28,6 +33,8 @@ export interface Row {
   full: string;
   /** The rules with a problem in the entry the row draws: the row is ringed and names them first. */
   problems?: readonly string[];
+  /** The read the row stands for was made by a subagent: a dashed ring, and its line says so. */
+  subagent?: boolean;
 }
 
 /**
@@ -55,7 +62,7 @@ export function specTimelineRows(report: Report): Row[] {
   const rows: Row[] = discoveryRows(data['discovery']);
   for (const [index, entry] of records(data['surfaceMap']).entries()) {
     const nodes = Array.isArray(entry['candidateNodes']) ? entry['candidateNodes'].length : 0;
-    const full = `${brief(entry['id'])} · ${brief(entry['tool'])} ${brief(entry['query'])} → ${nodes} candidate node${nodes === 1 ? '' : 's'}`;
+    const full = `${brief(entry['id'])} · ${mapCallLabel({ tool: entry['tool'], query: entry['query'] }, brief)} → ${nodes} candidate node${nodes === 1 ? '' : 's'}`;
     rows.push({ lane: 'Map', kind: 'map', shape: 'square', label: full, full, problems: problems(`/surfaceMap/${index}`) });
   }
   const ranked = records(data['hypotheses'])
@@ -68,13 +75,27 @@ export function specTimelineRows(report: Report): Row[] {
   const replans = records(data['replanLog']);
   const budget = report.summary.budget;
   const dives = records(data['deepDives']);
+  // Each dive's place in the document's list, which may hold items that are no record (a schema error).
+  const divePlaces = items(data['deepDives']).flatMap((item, place) => (isRecord(item) ? [place] : []));
   const spent = spentAfterEach(diveSpending(report));
   const unit = brief(budget.unit ?? '');
+  const bySubagent = new Set(report.trace?.reads.subagentDives);
   const diveRow = (dive: Record<string, unknown>, index: number): Row => {
     const effect = typeof dive['effect'] === 'string' ? dive['effect'] : '';
     const of = budget.total === null ? '' : ` · ${spent[index + 1]}/${budget.total} ${unit}`.trimEnd();
-    const full = `${brief(dive['id'])} → ${brief(dive['hypothesisId'])} · ${brief(effect)}${of} · ${brief(dive['node'])} · ${brief(dive['finding'])}`;
-    return { lane: 'Deep dive', kind: effectClass(effect), shape: 'circle', label: full, full, problems: problems(`/deepDives/${index}`) };
+    const place = divePlaces[index] ?? index;
+    const subagent = bySubagent.has(place);
+    const node = `${subagent ? `read ${BY_SUBAGENT}: ` : ''}${brief(dive['node'])}`;
+    const full = `${brief(dive['id'])} → ${brief(dive['hypothesisId'])} · ${brief(effect)}${of} · ${node} · ${brief(dive['finding'])}`;
+    return {
+      lane: 'Deep dive',
+      kind: effectClass(effect),
+      shape: 'circle',
+      label: full,
+      full,
+      problems: problems(`/deepDives/${place}`),
+      subagent,
+    };
   };
   // One push a row: a spread of a row a dive passes the engine's limit on arguments (some 120,000).
   for (const row of withReplans(dives, diveRow, replans, 'afterDeepDive', (replan, index) => ({
@@ -91,8 +112,9 @@ export function specTimelineRows(report: Report): Row[] {
   const trace = report.trace;
   if (trace !== undefined) {
     for (const read of trace.reads.unmatched) {
-      const full = `read in the trace (line ${read.line}), with no deep dive in the record: ${brief(read.node)}`;
-      rows.push({ lane: 'Trace', kind: 'unmatched', shape: 'ring', label: full, full });
+      const by = read.subagent === true ? ` ${BY_SUBAGENT}` : '';
+      const full = `read in the trace (line ${read.line})${by}, with no deep dive in the record: ${brief(read.node)}`;
+      rows.push({ lane: 'Trace', kind: 'unmatched', shape: 'ring', label: full, full, subagent: read.subagent === true });
     }
     const more = trace.reads.unmatchedCount - trace.reads.unmatched.length;
     if (more > 0) {
@@ -167,7 +189,19 @@ export function timelineSection(events: readonly Row[], description: string): Se
   const drawn = timeline(events, description);
   if (drawn.length === 0) return [];
   const caption = `${description} A red ring marks an entry with a problem, and its line names the rules first. Each line's full text is its tooltip, and the tables below say it all.`;
-  return [{ id: 'timeline', title: 'Timeline', content: [h('figure', [...drawn, h('figcaption', caption)])] }];
+  const legend = events.some((row) => row.subagent === true) ? [subagentLegend()] : [];
+  return [{ id: 'timeline', title: 'Timeline', content: [h('figure', [...drawn, h('figcaption', [caption, ...legend])])] }];
+}
+
+/** The legend's entry for the mark of a read a subagent made: the mark as drawn, and what it means. */
+function subagentLegend(): ElementContent {
+  return h('span', { className: ['legend'] }, [
+    s('svg', { xmlns: 'http://www.w3.org/2000/svg', viewBox: '0 0 28 28', width: 28, height: 28, ariaHidden: 'true' }, [
+      s('circle', { cx: 14, cy: 14, r: 6, className: ['neutral'] }),
+      s('circle', { cx: 14, cy: 14, r: SUBAGENT_RING, className: ['subagent'] }),
+    ]),
+    ` A dashed ring marks a read a subagent made (a deep dive's, or a read of the trace the record leaves out); its line says "${BY_SUBAGENT}".`,
+  ]);
 }
 
 /** The timeline as an SVG figure with a title and a description for readers who cannot see it. */
@@ -188,6 +222,7 @@ function timeline(events: readonly Row[], description: string): ElementContent[]
         s('line', { x1: LANE_WIDTH + 10, y1: y - ROW / 2, x2: LANE_WIDTH + 10, y2: y + ROW / 2, className: ['rule'] }),
         shapeAt(row, LANE_WIDTH + 10, y),
         ...(problems.length === 0 ? [] : [s('circle', { cx: LANE_WIDTH + 10, cy: y, r: 10, className: ['problem'] })]),
+        ...(row.subagent === true ? [s('circle', { cx: LANE_WIDTH + 10, cy: y, r: SUBAGENT_RING, className: ['subagent'] })] : []),
         s('text', { x: LANE_WIDTH + 28, y: y + 4, className: ['label'] }, cut(`${flagged}${row.label}`, LABEL_ROOM)),
       ]),
     );

@@ -10,6 +10,7 @@ import type { Section } from './page.js';
 import { facts } from './shared-sections.js';
 import { dataTable } from './table.js';
 import { say } from './text.js';
+import { pathCode } from './wrap.js';
 
 export function traceSection(report: Report): Section[] {
   const { trace } = report;
@@ -46,7 +47,9 @@ export function traceSection(report: Report): Section[] {
           h('p', 'Read in the trace, with no deep dive in the record:'),
           h(
             'ul',
-            trace.reads.unmatched.map((read) => h('li', [h('code', say(read.node)), ` (trace line ${read.line})`])),
+            trace.reads.unmatched.map((read) =>
+              h('li', [pathCode(read.node), ` (trace line ${read.line}${read.subagent === true ? ', read by a subagent' : ''})`]),
+            ),
           ),
           ...(more > 0 ? [h('p', `And ${plural(more, 'more read')}.`)] : []),
         ]),

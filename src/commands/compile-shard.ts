@@ -1,0 +1,21 @@
+import { usageError } from '../engine/contract.js';
+import { RegressionUsageError, selectShard } from '../regression/index.js';
+import type { InputFile } from '../run/input-file.js';
+
+/**
+ * The `--shard i/n` share of the expanded inputs, as `test` splits fixtures: file k (in report-path
+ * order) goes to shard (k mod n) + 1, so the shards of a CI matrix are disjoint and cover every file.
+ * A share with no file is refused, so that a matrix wider than the corpus fails loudly.
+ */
+export function shareOf(files: InputFile[], shard: string): InputFile[] {
+  let share: InputFile[];
+  try {
+    share = selectShard(files, shard);
+  } catch (error) {
+    if (error instanceof RegressionUsageError) throw usageError('INVALID_SHARD', error.message);
+    throw error;
+  }
+  if (share.length === 0)
+    throw usageError('NO_INPUT', `--shard ${shard} holds none of the ${files.length} input files; use at most ${files.length} shards`);
+  return share;
+}
