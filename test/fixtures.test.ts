@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { displayPath } from '../src/common/display-path.js';
 import * as library from '../src/index.js';
 import { discoverFixtures, formatProblems, goldenPaths, readExpectation, runFixtures } from '../src/regression/index.js';
-import { projectRoot, runCli } from './support/cli.js';
+import { projectRoot } from './support/cli.js';
+import { runBuiltInProcess } from './support/in-process.js';
 import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs('fixtures');
@@ -49,12 +50,12 @@ describe('the fixture corpus, compiled by the core', () => {
 
 describe('the fixture corpus, compiled by the built CLI', () => {
   const valid = discoverFixtures([validDir]);
-  /** Per format, each fixture's exit code and report: one process compiles them all (--output-dir). */
+  /** Per format, each fixture's exit code and report: one run of the built bundle compiles them all (--output-dir). */
   const compiled = new Map<string, Map<string, { exitCode: number; report: string }>>();
-  beforeAll(() => {
+  beforeAll(async () => {
     const paths = valid.map((file) => displayPath(file, projectRoot));
     for (const format of ['markdown', 'json']) {
-      const run = runCli([...paths, '--format', format, '--output-dir', tempDir(), '--json']);
+      const run = await runBuiltInProcess([...paths, '--format', format, '--output-dir', tempDir(), '--json'], { cwd: projectRoot });
       const files: Array<{ path: string; exitCode: number; reportFile: string }> = JSON.parse(run.stdout).data.files;
       compiled.set(
         format,

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
 import { generateScaledSpec } from '../scripts/gen-corpus.js';
 import { createCompiler } from '../src/compile.js';
@@ -21,6 +21,7 @@ import { traceEvidence } from '../src/trace/evidence.js';
 import { readTrace } from '../src/trace/read-trace.js';
 import { projectRoot, runHermetic } from './support/cli.js';
 import { HOSTILE } from './support/hostile-labels.js';
+import { runBuiltInProcess as runBuilt } from './support/in-process.js';
 import { DEFAULT_SEED, textArbitrary, validSpecArbitrary } from './support/properties.js';
 import { useTempDirs } from './support/temp.js';
 import { HOSTILE_TEXTS } from './support/untrusted-output.js';
@@ -44,9 +45,11 @@ function pageOf(path: string): { html: string; report: Report; source: string } 
   return { html: renderHtml(result.report, { source }), report: result.report, source };
 }
 
-/** What makes a page unsafe or incomplete, as a list of findings (empty when there are none). */
-function pageProblems(html: string, report: unknown, allowedScript?: string): string[] {
-  const { document } = new JSDOM(html).window;
+/**
+ * What makes a page unsafe or incomplete, as a list of findings (empty when there are none). A
+ * caller that reads the page further passes the document it parsed: parsing is most of the cost.
+ */
+function pageProblems(html: string, report: unknown, allowedScript?: string, document = new JSDOM(html).window.document): string[] {
   const problems: string[] = [];
   // Nowhere in the file, the embedded data included, a character that would act on its reader.
   if (ACTIVE.test(html)) problems.push('a control or bidi control in the file');
@@ -103,8 +106,8 @@ function expectSourceShown(document: Document, source: string): void {
 describe('the page of one spec', () => {
   it('holds everything it shows, allows only its own style, and links only inside itself', () => {
     const { html, report } = pageOf('fixtures/valid/payments-refund-retry.json');
-    expect(pageProblems(html, report)).toEqual([]);
     const { document } = new JSDOM(html).window;
+    expect(pageProblems(html, report, undefined, document)).toEqual([]);
     const csp = document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? '';
     const style = document.querySelector('style')?.textContent ?? '';
     const hash = createHash('sha256').update(style, 'utf8').digest('base64');
@@ -157,7 +160,7 @@ describe('the page of one spec', () => {
     expect(rows[cycles.length + 1]?.querySelector('text.lane')?.textContent).toBe('Map');
   });
 
-  it('marks the reads of the trace of the agent that the record does not name', () => {
+  it('marks the reads of the trace of the agent that the record does not name', async () => {
     const folder = tempDir();
     const spec = readFileSync(join(projectRoot, 'fixtures/traces/transcript-small.spec.yaml'), 'utf8');
     // The record without its second deep dive: the trace still read src/reports/monthly.ts.
@@ -165,7 +168,7 @@ describe('the page of one spec', () => {
     expect(cut).not.toContain('id: D2');
     writeFileSync(join(folder, 'spec.yaml'), cut);
     const trace = join(projectRoot, 'fixtures/traces/transcript-small.jsonl');
-    const run = runHermetic(['spec.yaml', '--trace', trace, '--format', 'html'], { cwd: folder });
+    const run = await runBuilt(['spec.yaml', '--trace', trace, '--format', 'html'], { cwd: folder });
     expect(run.status).toBe(1);
     const { document } = new JSDOM(run.stdout).window;
     const rows = [...document.querySelectorAll('#timeline svg > g')];
@@ -190,12 +193,12 @@ describe('the page of one spec', () => {
     expect([...document.querySelectorAll('#trace li')].map((item) => item.textContent)).toEqual(['src/reports/monthly.ts (trace line 12)']);
   });
 
-  it('rings each entry of the record that has a problem, naming its rules first: a dive the trace does not bear out', () => {
+  it('rings each entry of the record that has a problem, naming its rules first: a dive the trace does not bear out', async () => {
     const folder = tempDir();
     const spec = readFileSync(join(projectRoot, 'fixtures/traces/transcript-small.spec.yaml'), 'utf8');
     writeFileSync(join(folder, 'spec.yaml'), spec.replace('node: src/reports/monthly.ts', 'node: src/reports/nowhere.ts'));
     const trace = join(projectRoot, 'fixtures/traces/transcript-small.jsonl');
-    const run = runHermetic(['spec.yaml', '--trace', trace, '--format', 'html'], { cwd: folder });
+    const run = await runBuilt(['spec.yaml', '--trace', trace, '--format', 'html'], { cwd: folder });
     expect(run.status).toBe(1);
     const { document } = new JSDOM(run.stdout).window;
     const ringed = [...document.querySelectorAll('#timeline svg > g')].filter((row) => row.querySelector('circle.problem') !== null);
@@ -230,8 +233,8 @@ describe('the page of one spec', () => {
   it('links each failed criterion to its problems, each problem to its line, and each flagged line back', () => {
     const path = 'fixtures/invalid/finding-provenance-unknown-tag.yaml';
     const { html, report, source } = pageOf(path);
-    expect(pageProblems(html, report)).toEqual([]);
     const { document } = new JSDOM(html).window;
+    expect(pageProblems(html, report, undefined, document)).toEqual([]);
     const failed = [...document.querySelectorAll('ul.checklist li.fail')];
     expect(failed.length).toBeGreaterThan(0);
     for (const criterion of failed) {
@@ -255,8 +258,8 @@ describe('the page of one spec', () => {
 
   it('shows a katas report with its own timeline, its three budget dimensions and its record as tables', () => {
     const { html, report } = pageOf('fixtures/katas/invalid/katas-cheap-mapping-read-as-scan.json');
-    expect(pageProblems(html, report)).toEqual([]);
     const { document } = new JSDOM(html).window;
+    expect(pageProblems(html, report, undefined, document)).toEqual([]);
     expect(document.querySelector('h1')?.textContent).toBe('Investigation report (katas-report-v1)');
     expect([...document.querySelectorAll('main > section > h2')].map((heading) => heading.textContent)).toEqual([
       'Gate',
@@ -302,13 +305,17 @@ describe('the page of one spec', () => {
 
 describe('the corpus page (stats --format html)', () => {
   const inputs = ['fixtures/valid', 'fixtures/invalid', 'fixtures/stats-runs'];
-  const run = runHermetic(['stats', ...inputs, '--format', 'html'], { cwd: projectRoot });
-  const stats = JSON.parse(runHermetic(['stats', ...inputs, '--format', 'json'], { cwd: projectRoot }).stdout);
+  let run: { status: number; stdout: string };
+  let stats: any;
+  beforeAll(async () => {
+    run = await runBuilt(['stats', ...inputs, '--format', 'html'], { cwd: projectRoot });
+    stats = JSON.parse((await runBuilt(['stats', ...inputs, '--format', 'json'], { cwd: projectRoot })).stdout);
+  });
 
   it('holds every spec, each row linked to its own section, with the statistics as data', () => {
     expect(run.status).toBe(0);
-    expect(pageProblems(run.stdout, stats, FILTER_SCRIPT)).toEqual([]);
     const { document } = new JSDOM(run.stdout).window;
+    expect(pageProblems(run.stdout, stats, FILTER_SCRIPT, document)).toEqual([]);
     const rows = [...document.querySelectorAll('#specs tbody tr')];
     expect(rows).toHaveLength(stats.files);
     for (const row of rows) {
@@ -373,8 +380,12 @@ describe('the corpus page (stats --format html)', () => {
 
 describe('the comparison page (compare --format html)', () => {
   const sides = ['fixtures/compare/base', 'fixtures/compare/head'];
-  const run = runHermetic(['compare', ...sides, '--format', 'html'], { cwd: projectRoot });
-  const comparison = JSON.parse(runHermetic(['compare', ...sides, '--format', 'json'], { cwd: projectRoot }).stdout);
+  let run: { status: number; stdout: string };
+  let comparison: any;
+  beforeAll(async () => {
+    run = await runBuilt(['compare', ...sides, '--format', 'html'], { cwd: projectRoot });
+    comparison = JSON.parse((await runBuilt(['compare', ...sides, '--format', 'json'], { cwd: projectRoot })).stdout);
+  });
 
   it('lists the regressions first, links each changed file to its new and fixed problems, and filters by change and rule', () => {
     expect(run.status).toBe(0);
@@ -408,7 +419,7 @@ describe('the comparison page (compare --format html)', () => {
 });
 
 describe('hostile names and tasks on the corpus and comparison pages', () => {
-  it('keeps file names, tasks and goals as text, and the filters matching them', () => {
+  it('keeps file names, tasks and goals as text, and the filters matching them', async () => {
     const [base, head] = [tempDir(), tempDir()];
     const spec = JSON.parse(readFileSync(join(projectRoot, 'fixtures/valid/payments-refund-retry.json'), 'utf8'));
     const names = ['"><img src=x onerror=alert(1)>', '<script>alert(2)<script>', "a'b&c \u202e", 'x=1 y=2'];
@@ -417,11 +428,11 @@ describe('hostile names and tasks on the corpus and comparison pages', () => {
       writeFileSync(join(base, `${name}.json`), JSON.stringify(hostile));
       writeFileSync(join(head, `${name}.json`), JSON.stringify({ ...hostile, deepDives: hostile.deepDives.slice(1) }));
     });
-    const stats = runHermetic(['stats', head, '--format', 'html'], { cwd: projectRoot });
-    const statsData = JSON.parse(runHermetic(['stats', head, '--format', 'json'], { cwd: projectRoot }).stdout);
+    const stats = await runBuilt(['stats', head, '--format', 'html'], { cwd: projectRoot });
+    const statsData = JSON.parse((await runBuilt(['stats', head, '--format', 'json'], { cwd: projectRoot })).stdout);
     expect(pageProblems(stats.stdout, statsData, FILTER_SCRIPT)).toEqual([]);
-    const compared = runHermetic(['compare', base, head, '--format', 'html'], { cwd: projectRoot });
-    const comparedData = JSON.parse(runHermetic(['compare', base, head, '--format', 'json'], { cwd: projectRoot }).stdout);
+    const compared = await runBuilt(['compare', base, head, '--format', 'html'], { cwd: projectRoot });
+    const comparedData = JSON.parse((await runBuilt(['compare', base, head, '--format', 'json'], { cwd: projectRoot })).stdout);
     expect(pageProblems(compared.stdout, comparedData, FILTER_SCRIPT)).toEqual([]);
     // Each hostile task is one choice of the task filter, and choosing it shows its one spec.
     const { window } = new JSDOM(stats.stdout, { runScripts: 'dangerously' });
@@ -448,10 +459,10 @@ describe('the same input, the same bytes', () => {
 });
 
 describe('--output-dir', () => {
-  it('writes one page a spec, each with its source, the same in worker threads as in one', () => {
+  it('writes one page a spec, each with its source, the same in worker threads as in one', async () => {
     const [one, two] = [tempDir(), tempDir()];
-    const inOne = runHermetic(['fixtures/valid', '--format', 'html', '--output-dir', one, '--workers', '1'], { cwd: projectRoot });
-    const inTwo = runHermetic(['fixtures/valid', '--format', 'html', '--output-dir', two, '--workers', '2'], { cwd: projectRoot });
+    const inOne = await runBuilt(['fixtures/valid', '--format', 'html', '--output-dir', one, '--workers', '1'], { cwd: projectRoot });
+    const inTwo = await runBuilt(['fixtures/valid', '--format', 'html', '--output-dir', two, '--workers', '2'], { cwd: projectRoot });
     expect([inOne.status, inTwo.status]).toEqual([0, 0]);
     const pages = readdirSync(one).sort();
     expect(pages.length).toBeGreaterThan(5);
@@ -503,10 +514,11 @@ describe('hostile text', () => {
       if (result.report?.trace === undefined) continue;
       traced++;
       const html = renderHtml(result.report, { source: spec });
-      expect(pageProblems(html, result.report)).toEqual([]);
+      const { document } = new JSDOM(html).window;
+      expect(pageProblems(html, result.report, undefined, document)).toEqual([]);
       // The hostile read is one the record leaves out, named in the trace's section.
       expect(result.report.trace.reads.unmatched).toHaveLength(1);
-      expect(new JSDOM(html).window.document.querySelectorAll('#trace tbody tr').length).toBeGreaterThan(1);
+      expect(document.querySelectorAll('#trace tbody tr').length).toBeGreaterThan(1);
     }
     expect(traced).toBe(texts.length);
   });

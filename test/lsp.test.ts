@@ -21,7 +21,8 @@ import {
   type TextEdit,
 } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { cliPath, projectRoot, runHermetic } from './support/cli.js';
+import { cliPath, projectRoot } from './support/cli.js';
+import { runBuiltInProcess } from './support/in-process.js';
 import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs('lsp');
@@ -98,7 +99,7 @@ describe('compile-investigation lsp --stdio', { timeout: 60_000 }, () => {
 
   it('publishes the diagnostics the command line gives, each over its value, with its rule, page and fix', async () => {
     const diagnostics = await session.diagnosticsOf(uri, 1);
-    const cli = JSON.parse(runHermetic(['spec.yaml', '--json'], { cwd: folder }).stdout).data.files[0].diagnostics;
+    const cli = JSON.parse((await runBuiltInProcess(['spec.yaml', '--json'], { cwd: folder })).stdout).data.files[0].diagnostics;
     expect(diagnostics.map((diagnostic) => [diagnostic.code, (diagnostic.data as { path: string }).path])).toEqual(
       cli.map((diagnostic: { ruleId: string; path: string }) => [diagnostic.ruleId, diagnostic.path]),
     );
@@ -236,7 +237,7 @@ describe('what the server judges, and how', { timeout: 60_000 }, () => {
     await open(session, uri, text);
     const codes = (await session.diagnosticsOf(uri, 1)).map((diagnostic) => diagnostic.code);
     expect(codes).toContain('trace-dive-observed');
-    const cli = JSON.parse(runHermetic(['linked.yaml', '--json'], { cwd: folder }).stdout).data.files[0].diagnostics;
+    const cli = JSON.parse((await runBuiltInProcess(['linked.yaml', '--json'], { cwd: folder })).stdout).data.files[0].diagnostics;
     expect(codes).toEqual(cli.map((diagnostic: { ruleId: string }) => diagnostic.ruleId));
   });
 
@@ -247,7 +248,7 @@ describe('what the server judges, and how', { timeout: 60_000 }, () => {
     const uri = pathToFileURL(join(folder, name)).href;
     await open(session, uri, text, 1, 'json');
     const diagnostics = await session.diagnosticsOf(uri, 1);
-    const cli = JSON.parse(runHermetic([name, '--json'], { cwd: folder }).stdout).data.files[0].diagnostics;
+    const cli = JSON.parse((await runBuiltInProcess([name, '--json'], { cwd: folder })).stdout).data.files[0].diagnostics;
     expect(diagnostics.map((diagnostic) => diagnostic.code)).toEqual(cli.map((diagnostic: { ruleId: string }) => diagnostic.ruleId));
     const problem = diagnostics.find((diagnostic) => diagnostic.code === 'katas-cheap-mapping') as Diagnostic;
     const hover = (await session.connection.sendRequest('textDocument/hover', {
@@ -258,7 +259,7 @@ describe('what the server judges, and how', { timeout: 60_000 }, () => {
   });
 
   it('a draft by its name is judged as one; a document over --max-bytes gets one diagnostic', async () => {
-    const skeleton = runHermetic(['init', '--goal', 'Where are the totals?', '--budget', '4'], { cwd: folder }).stdout;
+    const skeleton = (await runBuiltInProcess(['init', '--goal', 'Where are the totals?', '--budget', '4'], { cwd: folder })).stdout;
     const draft = pathToFileURL(join(folder, 'next.draft.yaml')).href;
     await open(session, draft, skeleton);
     expect(await session.diagnosticsOf(draft, 1)).toEqual([]);

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileInvestigation } from '../src/index.js';
 import { builtInPreset } from '../src/policy/presets.js';
-import { runCli } from './support/cli.js';
+import { projectRoot } from './support/cli.js';
+import { runBuiltInProcess } from './support/in-process.js';
 import { announceMissing, hasReference, referenceDir } from './support/shared.js';
 
 if (!hasReference) announceMissing('the reference-parity suite', referenceDir);
@@ -16,22 +17,26 @@ describe.skipIf(!hasReference)('shared reference fixtures', () => {
     ? (JSON.parse(read('expected-report-fragments.json').toString()) as { auth_markdown: string[]; corpus_json: string[] })
     : { auth_markdown: [], corpus_json: [] };
 
-  it('the auth fixture passes under --preset reference and its Markdown holds every expected fragment', () => {
-    const run = runCli([fixture('auth-repo-investigation.json'), '--preset', 'reference', '--format', 'markdown']);
+  it('the auth fixture passes under --preset reference and its Markdown holds every expected fragment', async () => {
+    const run = await runBuiltInProcess([fixture('auth-repo-investigation.json'), '--preset', 'reference', '--format', 'markdown'], {
+      cwd: projectRoot,
+    });
     expect(run.status).toBe(0);
     expect(fragments.auth_markdown.length).toBeGreaterThan(0);
     for (const fragment of fragments.auth_markdown) expect(run.stdout).toContain(fragment);
   });
 
-  it('the corpus fixture passes under --preset reference and its JSON holds every expected fragment', () => {
-    const run = runCli([fixture('corpus-investigation.json'), '--preset', 'reference', '--format', 'json']);
+  it('the corpus fixture passes under --preset reference and its JSON holds every expected fragment', async () => {
+    const run = await runBuiltInProcess([fixture('corpus-investigation.json'), '--preset', 'reference', '--format', 'json'], {
+      cwd: projectRoot,
+    });
     expect(run.status).toBe(0);
     expect(fragments.corpus_json.length).toBeGreaterThan(0);
     for (const fragment of fragments.corpus_json) expect(run.stdout).toContain(fragment);
   });
 
-  it('invalid-no-budget exits 4 with {VACIO_CRITICO} naming the budget total, and prints no report', () => {
-    const run = runCli(['--input', fixture('invalid-no-budget.json'), '--preset', 'reference']);
+  it('invalid-no-budget exits 4 with {VACIO_CRITICO} naming the budget total, and prints no report', async () => {
+    const run = await runBuiltInProcess(['--input', fixture('invalid-no-budget.json'), '--preset', 'reference'], { cwd: projectRoot });
     expect(run.status).toBe(4);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/critical-input \{VACIO_CRITICO\} .*total/);

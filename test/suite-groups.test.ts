@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import config from '../vitest.config.js';
+import { runsInDescribeBodies } from './support/describe-bodies.js';
 
 interface Project {
   test: { name: string; include: string[]; exclude?: string[]; isolate?: boolean };
@@ -59,5 +60,28 @@ describe('the test map (test/README.md)', () => {
     const named = [...map.matchAll(/`([\w./-]+\.test\.ts)`/g)].map((match) => `test/${match[1]}`);
     expect(named.filter((file, index) => named.indexOf(file) !== index)).toEqual([]);
     expect([...named].sort()).toEqual(testFiles(join(root, 'test')).sort());
+  });
+});
+
+describe('where a test file runs the CLI', () => {
+  it('never in the body of a describe block, which runs even when its tests are filtered out', () => {
+    const files = testFiles(join(root, 'test'));
+    const runs = files.flatMap((file) => runsInDescribeBodies(file, readFileSync(join(root, file), 'utf8')).map((run) => `${file}:${run}`));
+    expect(runs).toEqual([]);
+  });
+
+  it('finds a run in a describe body, a nested one and one of describe.skipIf, and none in a test, a hook or a helper', () => {
+    const text = [
+      "describe('a', () => {",
+      "  const run = runCli(['x']);",
+      "  const later = () => runCli(['y']);",
+      "  beforeAll(() => { runHermetic(['z']); });",
+      "  it('b', async () => { await runInProcess(['w'], { cwd: '.' }); });",
+      "  describe.skipIf(true)('c', () => {",
+      "    const { stdout } = spawnSync('node', []);",
+      '  });',
+      '});',
+    ].join('\n');
+    expect(runsInDescribeBodies('example.test.ts', text)).toEqual(['2: runCli', '7: spawnSync']);
   });
 });

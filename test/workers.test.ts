@@ -11,7 +11,7 @@ import { autoWorkers, chooseWorkers, MIN_ITEMS_FOR_WORKERS, MIN_ITEMS_ON_TWO_COR
 import { workerLauncherIn } from '../src/workers/launcher.js';
 import { streamToWorker } from '../src/workers/stream.js';
 import { projectRoot, runCli } from './support/cli.js';
-import { runInProcess } from './support/in-process.js';
+import { runBuiltInProcess, runInProcess } from './support/in-process.js';
 import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs('workers');
@@ -29,7 +29,7 @@ async function brokenCorpus(): Promise<string> {
   const dir = tempDir();
   const fixtures = join(dir, 'fixtures');
   await writeCorpus(60, 5, fixtures);
-  const update = runCli(['test', 'fixtures', '--update', 'goldens', '--workers', '1'], { cwd: dir });
+  const update = await runInProcess(['test', 'fixtures', '--update', 'goldens', '--workers', '1'], { cwd: dir });
   if (update.status !== 0) throw new Error(`could not write the goldens: ${update.stdout}${update.stderr}`);
   const [first, second, third, fourth] = discoverFixtures([fixtures]).filter((file) => existsSync(goldenPaths(file).markdown));
   if (!first || !second || !third || !fourth) throw new Error('the generated corpus has too few passing specs');
@@ -49,7 +49,10 @@ const sharedCorpus = (): Promise<string> => {
   return corpus;
 };
 
-// The runs with one worker are the baselines, and run in this process; the runs with workers are the built CLI's.
+// The runs with one worker are the baselines, and run from source in this process. The runs with
+// workers are the built CLI's: they need its worker bundle (dist/worker.cjs). They run it in this
+// process too, but for one run of each thread in a process of its own, which must end with its
+// exit code once its threads are done: the pool's here, the writer's below.
 describe('test --workers', () => {
   let dir: string;
   beforeAll(async () => {
@@ -63,7 +66,7 @@ describe('test --workers', () => {
   it('prints byte-identical output with 1, 2 and 3 workers', async () => {
     const one = await runInProcess(['test', 'fixtures', '--workers', '1'], { cwd: dir });
     const two = runCli(['test', 'fixtures', '--workers', '2'], { cwd: dir });
-    const three = runCli(['test', 'fixtures', '--workers', '3'], { cwd: dir });
+    const three = await runBuiltInProcess(['test', 'fixtures', '--workers', '3'], { cwd: dir });
     expect(one.status).toBeGreaterThan(0);
     expect(one.stdout).toMatch(/^FAIL /);
     expect(one.stdout).toMatch(/^56 passed, 4 failed$/m);
@@ -77,7 +80,7 @@ describe('test --workers', () => {
 
   it('gives the same --json envelope with 1 and 2 workers', async () => {
     const one = await runInProcess(['test', 'fixtures', '--workers', '1', '--json'], { cwd: dir });
-    const two = runCli(['test', 'fixtures', '--workers', '2', '--json'], { cwd: dir });
+    const two = await runBuiltInProcess(['test', 'fixtures', '--workers', '2', '--json'], { cwd: dir });
     expect(two.status).toBe(one.status);
     const first = JSON.parse(one.stdout) as { data: { fixtures: Array<{ path: string }> } };
     expect(JSON.parse(two.stdout)).toEqual(first);
@@ -88,14 +91,14 @@ describe('test --workers', () => {
 
   it('gives the same output with the default number of workers and with a shard', async () => {
     const one = await runInProcess(['test', 'fixtures', '--workers', '1', '--shard', '2/3'], { cwd: dir });
-    const many = runCli(['test', 'fixtures', '--shard', '2/3'], { cwd: dir });
+    const many = await runBuiltInProcess(['test', 'fixtures', '--shard', '2/3'], { cwd: dir });
     expect(many.stdout).toBe(one.stdout);
   });
 
   it('caps the workers at the number of fixtures', async () => {
     const single = relative(dir, discoverFixtures([join(dir, 'fixtures')])[0]!);
     const one = await runInProcess(['test', single, '--workers', '1'], { cwd: dir });
-    const many = runCli(['test', single, '--workers', '64'], { cwd: dir });
+    const many = await runBuiltInProcess(['test', single, '--workers', '64'], { cwd: dir });
     expect(many.status).toBe(1);
     expect(many.stdout).toBe(one.stdout);
   });
@@ -104,7 +107,7 @@ describe('test --workers', () => {
     const [a, b] = [tempDir(), tempDir()] as [string, string];
     for (const target of [a, b]) cpSync(dir, target, { recursive: true });
     const one = await runInProcess(['test', 'fixtures', '--workers', '1', '--update', 'all', '--json'], { cwd: a });
-    const two = runCli(['test', 'fixtures', '--workers', '2', '--update', 'all', '--json'], { cwd: b });
+    const two = await runBuiltInProcess(['test', 'fixtures', '--workers', '2', '--update', 'all', '--json'], { cwd: b });
     // The malformed expectation still fails (update mode does not overwrite what it cannot read);
     // the wrong exit code, the edited golden and the missing expectation are rewritten.
     expect(one.status).toBeGreaterThan(0);
@@ -218,8 +221,8 @@ describe('compile --workers', () => {
     await writeCorpus(48, 11, join(dir, 'specs'));
   }, 60_000);
 
-  const run = (args: string[]) => runCli(['specs', ...args], { cwd: dir });
-  // One worker is no process matter: the baseline runs in this process; the runs with workers are the built CLI's.
+  // The baseline runs from source with one worker; the runs with workers run the built bundle, both in this process.
+  const run = (args: string[]) => runBuiltInProcess(['specs', ...args], { cwd: dir });
   const runOne = (args: string[]) => runInProcess(['specs', ...args], { cwd: dir });
   const written = (folder: string) =>
     Object.fromEntries(readdirSync(join(dir, folder)).map((name) => [name, readFileSync(join(dir, folder, name), 'utf8')]));
@@ -228,8 +231,8 @@ describe('compile --workers', () => {
     'writes the same %s reports, envelope and standard error with 1 and 2 workers, and by default',
     async (format) => {
       const one = await runOne(['--output-dir', `one-${format}`, '--format', format, '--workers', '1', '--json']);
-      const two = run(['--output-dir', `two-${format}`, '--format', format, '--workers', '2', '--json']);
-      const byDefault = run(['--output-dir', `default-${format}`, '--format', format]);
+      const two = await run(['--output-dir', `two-${format}`, '--format', format, '--workers', '2', '--json']);
+      const byDefault = await run(['--output-dir', `default-${format}`, '--format', format]);
       expect(one.status).toBeGreaterThan(0);
       expect(two.status).toBe(one.status);
       expect(two.stderr).toBe(one.stderr);
@@ -247,7 +250,7 @@ describe('compile --workers', () => {
     'prints the same %s output with 1 and 2 workers',
     async (format) => {
       const one = await runOne(['--format', format, '--workers', '1']);
-      const two = run(['--format', format, '--workers', '2']);
+      const two = await run(['--format', format, '--workers', '2']);
       expect(one.stdout.length).toBeGreaterThan(1000);
       expect(two).toEqual(one);
     },

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Envelope, expectEnvelope } from '../support/contract.js';
-import { runInProcess } from '../support/in-process.js';
+import { runBuiltInProcess as runBuilt } from '../support/in-process.js';
 import { specWithoutProvenance, validSpec } from '../support/specs.js';
 import { useTempDirs, writeJson, writeYaml } from '../support/temp.js';
 
@@ -20,7 +20,7 @@ describe('test environment', () => {
   it('a fresh temporary folder resolves to the built-in defaults, with no walk-up warning', async () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', validSpec());
-    const result = await runInProcess(['spec.json', '--json'], { cwd: dir });
+    const result = await runBuilt(['spec.json', '--json'], { cwd: dir });
     const envelope = expectEnvelope(result, { command: 'compile', exit: 0, code: null });
     expect(envelope.data['config']).toEqual({ path: null, source: 'default' });
     expect(envelope.warnings).toEqual([]);
@@ -64,7 +64,7 @@ describe('configuration', () => {
   it('without any configuration the spec without provenance fails the gate (the baseline)', async () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', specWithoutProvenance());
-    const envelope = expectEnvelope(await runInProcess(['spec.json', '--json'], { cwd: dir }), {
+    const envelope = expectEnvelope(await runBuilt(['spec.json', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 1,
       code: 'GATE_FAILED',
@@ -76,7 +76,7 @@ describe('configuration', () => {
 
   it('--config beats INVESTIGATION_CONFIG and the walk-up', async () => {
     const { work } = layout();
-    const result = await runInProcess(['spec.json', '--config', 'flag.json', '--json'], {
+    const result = await runBuilt(['spec.json', '--config', 'flag.json', '--json'], {
       cwd: work,
       env: { INVESTIGATION_CONFIG: 'env.json' },
     });
@@ -89,7 +89,7 @@ describe('configuration', () => {
 
   it('-c is --config', async () => {
     const { work } = layout();
-    const envelope = expectEnvelope(await runInProcess(['spec.json', '-c', 'flag.json', '--json'], { cwd: work }), {
+    const envelope = expectEnvelope(await runBuilt(['spec.json', '-c', 'flag.json', '--json'], { cwd: work }), {
       command: 'compile',
       exit: 1,
     });
@@ -98,7 +98,7 @@ describe('configuration', () => {
 
   it('INVESTIGATION_CONFIG beats the walk-up', async () => {
     const { work } = layout();
-    const result = await runInProcess(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: 'env.json' } });
+    const result = await runBuilt(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: 'env.json' } });
     const envelope = expectEnvelope(result, { command: 'compile', exit: 0, code: null });
     expect(envelope.data['config']).toEqual({ path: 'env.json', source: 'env' });
     expect(provenanceSeverities(envelope)).toEqual(['warning']);
@@ -109,7 +109,7 @@ describe('configuration', () => {
   it('INVESTIGATION_CONFIG may be absolute; the echoed path is relative to the working folder', async () => {
     const { work } = layout();
     const envelope = expectEnvelope(
-      await runInProcess(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: join(work, 'env.json') } }),
+      await runBuilt(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: join(work, 'env.json') } }),
       {
         command: 'compile',
         exit: 0,
@@ -120,7 +120,7 @@ describe('configuration', () => {
 
   it('the walk-up beats the defaults, and says so with a warning that names the file and how to pin it', async () => {
     const { work } = layout();
-    const result = await runInProcess(['spec.json', '--json'], { cwd: work });
+    const result = await runBuilt(['spec.json', '--json'], { cwd: work });
     const envelope = expectEnvelope(result, { command: 'compile', exit: 0, code: null });
     expect(envelope.data['config']).toEqual({ path: '../investigation.config.json', source: 'walk-up' });
     expect(provenanceSeverities(envelope)).toEqual([]);
@@ -135,7 +135,7 @@ describe('configuration', () => {
 
   it('the walk-up warning is on stderr without --json too, and stdout holds only the report', async () => {
     const { work } = layout();
-    const result = await runInProcess(['spec.json'], { cwd: work });
+    const result = await runBuilt(['spec.json'], { cwd: work });
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^# Adaptive Investigation Report: /);
     expect(result.stdout).not.toContain('investigation.config.json');
@@ -146,7 +146,7 @@ describe('configuration', () => {
 
   it('an empty INVESTIGATION_CONFIG counts as unset', async () => {
     const { work } = layout();
-    const envelope = expectEnvelope(await runInProcess(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: '' } }), {
+    const envelope = expectEnvelope(await runBuilt(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: '' } }), {
       command: 'compile',
       exit: 0,
     });
@@ -158,12 +158,12 @@ describe('configuration', () => {
     const deep = join(root, 'work', 'a', 'b');
     mkdirSync(deep, { recursive: true });
     writeJson(deep, 'spec.json', specWithoutProvenance());
-    let envelope = expectEnvelope(await runInProcess(['spec.json', '--json'], { cwd: deep }), { command: 'compile', exit: 0 });
+    let envelope = expectEnvelope(await runBuilt(['spec.json', '--json'], { cwd: deep }), { command: 'compile', exit: 0 });
     expect(envelope.data['config']).toEqual({ path: '../../../investigation.config.json', source: 'walk-up' });
     expect(envelope.warnings[0]).toContain('../../../investigation.config.json');
 
     writeYaml(join(root, 'work', 'a'), 'investigation.config.yml', { rules: { 'finding-provenance': 'warning' } });
-    envelope = expectEnvelope(await runInProcess(['spec.json', '--json'], { cwd: deep }), { command: 'compile', exit: 0 });
+    envelope = expectEnvelope(await runBuilt(['spec.json', '--json'], { cwd: deep }), { command: 'compile', exit: 0 });
     expect(envelope.data['config']).toEqual({ path: '../investigation.config.yml', source: 'walk-up' });
     expect(provenanceSeverities(envelope)).toEqual(['warning']);
   });
@@ -172,7 +172,7 @@ describe('configuration', () => {
     const dir = tempDir();
     writeYaml(dir, 'investigation.config.yaml', { rules: { 'finding-provenance': 'off' } });
     writeJson(dir, 'spec.json', specWithoutProvenance());
-    const envelope = expectEnvelope(await runInProcess(['spec.json', '--json'], { cwd: dir }), { command: 'compile', exit: 0 });
+    const envelope = expectEnvelope(await runBuilt(['spec.json', '--json'], { cwd: dir }), { command: 'compile', exit: 0 });
     expect(envelope.data['config']).toEqual({ path: 'investigation.config.yaml', source: 'walk-up' });
   });
 
@@ -180,8 +180,8 @@ describe('configuration', () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', specWithoutProvenance());
     writeJson(dir, 'off.json', { rules: { 'finding-provenance': 'off' } });
-    expectEnvelope(await runInProcess(['spec.json', '--json'], { cwd: dir }), { command: 'compile', exit: 1, code: 'GATE_FAILED' });
-    const envelope = expectEnvelope(await runInProcess(['spec.json', '--config', 'off.json', '--json'], { cwd: dir }), {
+    expectEnvelope(await runBuilt(['spec.json', '--json'], { cwd: dir }), { command: 'compile', exit: 1, code: 'GATE_FAILED' });
+    const envelope = expectEnvelope(await runBuilt(['spec.json', '--config', 'off.json', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 0,
       code: null,
@@ -196,22 +196,22 @@ describe('configuration', () => {
     writeJson(dir, 'spec.json', specWithoutProvenance());
     writeJson(dir, 'reference.json', { preset: 'reference' });
     writeJson(dir, 'gate.json', { preset: 'gate' });
-    expectEnvelope(await runInProcess(['spec.json', '--config', 'reference.json', '--json'], { cwd: dir }), {
+    expectEnvelope(await runBuilt(['spec.json', '--config', 'reference.json', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 0,
       code: null,
     });
-    expectEnvelope(await runInProcess(['spec.json', '--config', 'reference.json', '--preset', 'gate', '--json'], { cwd: dir }), {
+    expectEnvelope(await runBuilt(['spec.json', '--config', 'reference.json', '--preset', 'gate', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 1,
       code: 'GATE_FAILED',
     });
-    expectEnvelope(await runInProcess(['spec.json', '--config', 'gate.json', '--json'], { cwd: dir }), {
+    expectEnvelope(await runBuilt(['spec.json', '--config', 'gate.json', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 1,
       code: 'GATE_FAILED',
     });
-    expectEnvelope(await runInProcess(['spec.json', '--config', 'gate.json', '--preset', 'reference', '--json'], { cwd: dir }), {
+    expectEnvelope(await runBuilt(['spec.json', '--config', 'gate.json', '--preset', 'reference', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 0,
       code: null,
@@ -222,7 +222,7 @@ describe('configuration', () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', specWithoutProvenance());
     writeJson(dir, 'config.json', { preset: 'reference', rules: { 'finding-provenance': 'error' } });
-    const envelope = expectEnvelope(await runInProcess(['spec.json', '--config', 'config.json', '--json'], { cwd: dir }), {
+    const envelope = expectEnvelope(await runBuilt(['spec.json', '--config', 'config.json', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 1,
       code: 'GATE_FAILED',
@@ -235,17 +235,17 @@ describe('configuration', () => {
     writeJson(dir, 'spec.json', specWithoutProvenance());
     writeYaml(dir, 'config.yaml', { rules: { 'finding-provenance': 'off' } });
     writeFileSync(join(dir, 'config.yml'), '# reference judges provenance off\npreset: reference\n');
-    let envelope = expectEnvelope(await runInProcess(['spec.json', '--config', 'config.yaml', '--json'], { cwd: dir }), {
+    let envelope = expectEnvelope(await runBuilt(['spec.json', '--config', 'config.yaml', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 0,
     });
     expect(envelope.data['config']).toEqual({ path: 'config.yaml', source: 'flag' });
-    envelope = expectEnvelope(await runInProcess(['spec.json', '--config', 'config.yml', '--json'], { cwd: dir }), {
+    envelope = expectEnvelope(await runBuilt(['spec.json', '--config', 'config.yml', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 0,
     });
     expect(envelope.data['config']).toEqual({ path: 'config.yml', source: 'flag' });
-    envelope = expectEnvelope(await runInProcess(['spec.json', '--json'], { cwd: dir, env: { INVESTIGATION_CONFIG: 'config.yml' } }), {
+    envelope = expectEnvelope(await runBuilt(['spec.json', '--json'], { cwd: dir, env: { INVESTIGATION_CONFIG: 'config.yml' } }), {
       command: 'compile',
       exit: 0,
     });
@@ -273,12 +273,12 @@ describe('configuration', () => {
       writeJson(where, source === 'walk-up' ? 'investigation.config.json' : 'config.json', config);
       const args = source === 'flag' ? ['spec.json', '--config', 'config.json', '--json'] : ['spec.json', '--json'];
       const env: Record<string, string> = source === 'env' ? { INVESTIGATION_CONFIG: 'config.json' } : {};
-      const result = await runInProcess(args, { cwd: work, env });
+      const result = await runBuilt(args, { cwd: work, env });
       const envelope = expectEnvelope(result, { command: 'compile', exit: 2, code: 'USAGE_ERROR', subcode });
       expect(envelope.error?.message).toContain(named);
       expect(result.stderr).toContain(named);
       // Without --json: nothing on stdout, the same message on stderr.
-      const plain = await runInProcess(
+      const plain = await runBuilt(
         args.filter((arg) => arg !== '--json'),
         { cwd: work, env },
       );
@@ -290,14 +290,14 @@ describe('configuration', () => {
 
   it('a missing --config file is CONFIG_NOT_FOUND, even when a walk-up configuration exists', async () => {
     const { work } = layout();
-    const result = await runInProcess(['spec.json', '--config', 'nowhere.json', '--json'], { cwd: work });
+    const result = await runBuilt(['spec.json', '--config', 'nowhere.json', '--json'], { cwd: work });
     const envelope = expectEnvelope(result, { command: 'compile', exit: 2, code: 'USAGE_ERROR', subcode: 'CONFIG_NOT_FOUND' });
     expect(envelope.error?.message).toContain('nowhere.json');
   });
 
   it('a missing INVESTIGATION_CONFIG file is CONFIG_NOT_FOUND', async () => {
     const { work } = layout();
-    const result = await runInProcess(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: 'nowhere.yaml' } });
+    const result = await runBuilt(['spec.json', '--json'], { cwd: work, env: { INVESTIGATION_CONFIG: 'nowhere.yaml' } });
     const envelope = expectEnvelope(result, { command: 'compile', exit: 2, code: 'USAGE_ERROR', subcode: 'CONFIG_NOT_FOUND' });
     expect(envelope.error?.message).toContain('nowhere.yaml');
     expect(envelope.error?.message).toContain('INVESTIGATION_CONFIG');
@@ -307,7 +307,7 @@ describe('configuration', () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', validSpec());
     writeFileSync(join(dir, 'config.yaml'), 'preset: [\n');
-    const envelope = expectEnvelope(await runInProcess(['spec.json', '--config', 'config.yaml', '--json'], { cwd: dir }), {
+    const envelope = expectEnvelope(await runBuilt(['spec.json', '--config', 'config.yaml', '--json'], { cwd: dir }), {
       command: 'compile',
       exit: 2,
       code: 'USAGE_ERROR',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { rules } from '../../src/rules/catalog.js';
 import { type CliRun, projectRoot, runHermetic } from '../support/cli.js';
 import { type Envelope, type Expected, expectEnvelope } from '../support/contract.js';
-import { runInProcess } from '../support/in-process.js';
+import { runBuiltInProcess as runBuilt } from '../support/in-process.js';
 import { gateFailingSpec, validSpec, warningOnlySpec } from '../support/specs.js';
 import { useTempDirs, writeJson, writeYaml } from '../support/temp.js';
 
@@ -620,7 +620,7 @@ describe('--json envelope on every outcome', () => {
     const args = scenario.setup(dir);
     // Standard input needs a real process; every other scenario runs in this one.
     const result =
-      scenario.input === undefined ? await runInProcess(args, { cwd: dir }) : runHermetic(args, { cwd: dir, input: scenario.input });
+      scenario.input === undefined ? await runBuilt(args, { cwd: dir }) : runHermetic(args, { cwd: dir, input: scenario.input });
     const envelope = expectEnvelope(result, scenario.expected);
     scenario.check?.(envelope, result, dir);
   });
@@ -634,7 +634,7 @@ describe('--json envelope on every outcome', () => {
 
   it('without --json, a usage error prints nothing on stdout and a human message on stderr', async () => {
     const dir = tempDir();
-    const result = await runInProcess(['explain', 'no-such-rule'], { cwd: dir });
+    const result = await runBuilt(['explain', 'no-such-rule'], { cwd: dir });
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('no-such-rule');
@@ -643,7 +643,7 @@ describe('--json envelope on every outcome', () => {
   it('with --json, human diagnostics go to stderr only', async () => {
     const dir = tempDir();
     writeJson(dir, 'spec.json', gateFailingSpec());
-    const result = await runInProcess(['spec.json', '--json', '--format', 'text'], { cwd: dir });
+    const result = await runBuilt(['spec.json', '--json', '--format', 'text'], { cwd: dir });
     const envelope = expectEnvelope(result, { command: 'compile', exit: 1, code: 'GATE_FAILED', subcode: 'ERRORS' });
     expect(result.stderr).toContain('dive-selective');
     // The text rendering is inside the envelope, never beside it.

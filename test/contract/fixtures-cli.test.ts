@@ -6,7 +6,7 @@ import { displayPath } from '../../src/common/display-path.js';
 import { discoverFixtures, fixtureStem } from '../../src/regression/index.js';
 import { projectRoot } from '../support/cli.js';
 import { type Envelope, expectEnvelope } from '../support/contract.js';
-import { runInProcess } from '../support/in-process.js';
+import { runBuiltInProcess as runBuilt } from '../support/in-process.js';
 import { useTempDirs } from '../support/temp.js';
 
 /** Every fixture spec through the built CLI, alone and all at once: its envelope validates against the printed schema. */
@@ -44,7 +44,7 @@ describe('fixtures through the CLI', () => {
     const sidecar = readSidecar(file);
     const preset = sidecar?.preset ?? 'gate';
     const trace = sidecar?.trace === undefined ? [] : ['--trace', join(dirname(path), sidecar.trace)];
-    const result = await runInProcess([path, '--preset', preset, ...trace, '--json'], { cwd: projectRoot });
+    const result = await runBuilt([path, '--preset', preset, ...trace, '--json'], { cwd: projectRoot });
     const envelope = expectEnvelope(result, { command: 'compile' });
     expect(envelope.data['files']).toHaveLength(1);
     expect(envelope.data['files'][0].path).toBe(path);
@@ -76,7 +76,7 @@ describe('fixtures through the CLI', () => {
       [['fixtures/invalid', 'fixtures/valid', '--json', '--quiet', '--output-dir', join(out, 'md')], () => undefined],
     ];
     for (const [args, check] of runs) {
-      const result = await runInProcess(args, { cwd: projectRoot });
+      const result = await runBuilt(args, { cwd: projectRoot });
       const envelope = expectEnvelope(result, { command: 'compile' });
       const files = envelope.data['files'] as Array<{ path: string; exitCode: number }>;
       expect(files, `${args.join(' ')}: ${JSON.stringify(envelope.error)}`).toBeDefined();

@@ -3,7 +3,7 @@ import gatePreset from '../../assets/presets/gate.json' with { type: 'json' };
 import referencePreset from '../../assets/presets/reference.json' with { type: 'json' };
 import { rules } from '../../src/rules/catalog.js';
 import { type Contract, expectEnvelope } from '../support/contract.js';
-import { runInProcess } from '../support/in-process.js';
+import { runBuiltInProcess as runBuilt } from '../support/in-process.js';
 import { useTempDirs } from '../support/temp.js';
 
 /** The `rules` and `explain` commands, through the built CLI, in text and in the `--json` envelope. */
@@ -12,7 +12,7 @@ const tempDir = useTempDirs('contract');
 
 describe('rules command', () => {
   it('lists every rule id with its severity in each preset, in catalog order', async () => {
-    const result = await runInProcess(['rules'], { cwd: tempDir() });
+    const result = await runBuilt(['rules'], { cwd: tempDir() });
     expect(result.status).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/^Rules \(severity: gate \/ reference\):\n/);
@@ -30,7 +30,7 @@ describe('rules command', () => {
   });
 
   it('--json lists the same rules with their severities', async () => {
-    const envelope = expectEnvelope(await runInProcess(['rules', '--json'], { cwd: tempDir() }), { command: 'rules', exit: 0, code: null });
+    const envelope = expectEnvelope(await runBuilt(['rules', '--json'], { cwd: tempDir() }), { command: 'rules', exit: 0, code: null });
     const listed = envelope.data['rules'] as Contract['rules'];
     expect(listed.map((rule) => rule.id)).toEqual(rules.map((rule) => rule.meta.id));
     for (const entry of listed) {
@@ -45,7 +45,7 @@ describe('rules command', () => {
 describe('explain command', () => {
   it.each(rules.map((rule) => [rule.meta.id, rule] as const))('explain %s', async (id, rule) => {
     const dir = tempDir();
-    const text = await runInProcess(['explain', id], { cwd: dir });
+    const text = await runBuilt(['explain', id], { cwd: dir });
     expect(text.status).toBe(0);
     expect(text.stderr).toBe('');
     expect(text.stdout.startsWith(`${id}  (`)).toBe(true);
@@ -54,7 +54,7 @@ describe('explain command', () => {
     expect(text.stdout).toContain('Passing example');
     expect(text.stdout.indexOf('Failing example')).toBeLessThan(text.stdout.indexOf('Passing example'));
 
-    const envelope = expectEnvelope(await runInProcess(['explain', id, '--json'], { cwd: dir }), {
+    const envelope = expectEnvelope(await runBuilt(['explain', id, '--json'], { cwd: dir }), {
       command: 'explain',
       exit: 0,
       code: null,

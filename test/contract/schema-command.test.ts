@@ -9,7 +9,7 @@ import referencePreset from '../../assets/presets/reference.json' with { type: '
 import { rules } from '../../src/rules/catalog.js';
 import { projectRoot } from '../support/cli.js';
 import { type Contract, type Envelope, expectEnvelope } from '../support/contract.js';
-import { runInProcess } from '../support/in-process.js';
+import { runBuiltInProcess as runBuilt } from '../support/in-process.js';
 import { useTempDirs } from '../support/temp.js';
 
 /** The `schema` command, through the built CLI: the machine contract it prints and the assets it must equal. */
@@ -22,11 +22,11 @@ describe('schema command', () => {
 
   beforeAll(async () => {
     const dir = tempDir();
-    const plain = await runInProcess(['schema'], { cwd: dir });
+    const plain = await runBuilt(['schema'], { cwd: dir });
     expect(plain.status).toBe(0);
     expect(plain.stderr).toBe('');
     printed = JSON.parse(plain.stdout) as Contract;
-    enveloped = expectEnvelope(await runInProcess(['schema', '--json'], { cwd: dir }), { command: 'schema', exit: 0, code: null });
+    enveloped = expectEnvelope(await runBuilt(['schema', '--json'], { cwd: dir }), { command: 'schema', exit: 0, code: null });
   });
 
   it('prints valid JSON without --json: the contract itself, equal to the envelope data of --json', () => {

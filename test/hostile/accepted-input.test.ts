@@ -1,4 +1,7 @@
-/** Odd but legal input through the built CLI is accepted: Unicode, bidi and zero-width marks, and the like. */
+/**
+ * Odd but legal input through the built CLI is accepted: Unicode, bidi and zero-width marks, and the
+ * like. Files go through its bundle in this process; standard input through a process of its own.
+ */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Nodes, Root } from 'mdast';
@@ -7,7 +10,8 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
-import { runWellBehaved } from '../support/hostile-cli.js';
+import { expectWellBehaved, runWellBehaved } from '../support/hostile-cli.js';
+import { runBuiltInProcess } from '../support/in-process.js';
 import { validSpec } from '../support/specs.js';
 import { useTempDirs, writeJson } from '../support/temp.js';
 
@@ -104,8 +108,15 @@ function unicodeSpec(): Record<string, any> {
   return changed;
 }
 
+/** A run of the built bundle in this process, checked as a spawned run is (runWellBehaved). */
+async function builtWellBehaved(args: string[], cwd: string): Promise<{ status: number; stdout: string; stderr: string }> {
+  const result = await runBuiltInProcess(args, { cwd });
+  expectWellBehaved(result);
+  return result;
+}
+
 describe('accepted input', () => {
-  it('a UTF-8 byte order mark and CRLF line ends, in JSON and YAML, files and stdin', () => {
+  it('a UTF-8 byte order mark and CRLF line ends, in JSON and YAML, files and stdin', async () => {
     const dir = tempDir();
     const spec = validSpec();
     const json = `\uFEFF${JSON.stringify(spec, null, 2).replace(/\n/g, '\r\n')}\r\n`;
@@ -118,23 +129,26 @@ describe('accepted input', () => {
       [['-'], json],
       [['-'], yaml],
     ] as const) {
-      const result = runWellBehaved([...args, '--format', 'json'], { cwd: dir, ...(input === undefined ? {} : { input }) });
+      const result =
+        input === undefined
+          ? await builtWellBehaved([...args, '--format', 'json'], dir)
+          : runWellBehaved([...args, '--format', 'json'], { cwd: dir, input });
       expect(result.status, result.stderr).toBe(0);
       expect(JSON.parse(result.stdout).investigation).toEqual(spec);
     }
   });
 
-  it('Unicode anywhere, right-to-left and zero-width characters included, keeps the Markdown tables and the Mermaid block intact', () => {
+  it('Unicode anywhere, right-to-left and zero-width characters included, keeps the Markdown tables and the Mermaid block intact', async () => {
     const dir = tempDir();
     const spec = unicodeSpec();
     writeJson(dir, 'unicode.json', spec);
     writeFileSync(join(dir, 'unicode.yaml'), toYaml(spec));
     writeJson(dir, 'plain.json', validSpec());
-    const plain = markdownShape(runWellBehaved(['plain.json'], { cwd: dir }).stdout);
+    const plain = markdownShape((await builtWellBehaved(['plain.json'], dir)).stdout);
     expect(plain.tables.length).toBeGreaterThanOrEqual(4);
     expect(plain.code.filter((block) => block.lang === 'mermaid')).toHaveLength(1);
     for (const file of ['unicode.json', 'unicode.yaml']) {
-      const markdown = runWellBehaved([file], { cwd: dir });
+      const markdown = await builtWellBehaved([file], dir);
       expect(markdown.status, markdown.stderr).toBe(0);
       expect(markdown.stderr).toBe('');
       const shape = markdownShape(markdown.stdout);
@@ -149,7 +163,7 @@ describe('accepted input', () => {
       expect(mermaid[0]?.value.startsWith('flowchart')).toBe(true);
       expect(mermaid[0]?.value.split('\n').length).toBe(plain.code.find((block) => block.lang === 'mermaid')?.value.split('\n').length);
 
-      const json = runWellBehaved([file, '--format', 'json'], { cwd: dir });
+      const json = await builtWellBehaved([file, '--format', 'json'], dir);
       expect(json.status).toBe(0);
       expect(JSON.parse(json.stdout).investigation).toEqual(spec);
     }
