@@ -1,4 +1,5 @@
 import { definedFields } from './common/defined-fields.js';
+import { exitCodes } from './common/exit-codes.js';
 import {
   type CompileInputOptions,
   type CompileResult,
@@ -79,7 +80,7 @@ export function compileInvestigation(
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     return {
-      exitCode: 2,
+      exitCode: exitCodes.usage,
       verdict: 'fail',
       diagnostics: [],
       report: null,

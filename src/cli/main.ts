@@ -3,6 +3,7 @@
 
 import { exitCodes } from '../common/exit-codes.js';
 import type { OutputText } from '../common/output-text.js';
+import { internalError } from '../engine/error-table.js';
 import type { Io } from '../engine/result.js';
 import { streamFiles } from '../engine/stream-files.js';
 import { escapeFor } from '../render/untrusted/index.js';
@@ -26,9 +27,9 @@ export async function main(): Promise<void> {
     process.exitCode = outcome.exitCode;
     print(outcome.stdout);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`${toolInfo.name}: internal error: ${escapeFor.terminal(detail)}. This is a bug; please report it.\n`);
-    process.exitCode = exitCodes.internal;
+    const failure = internalError(error);
+    process.stderr.write(`${toolInfo.name}: ${escapeFor.terminal(failure.message)}\n`);
+    process.exitCode = failure.exitCode;
   }
 }
 

@@ -7,12 +7,14 @@ import { jsonPieces } from '../common/json-text.js';
 import { type OutputText, wholeText } from '../common/output-text.js';
 import { suggestionFor } from '../common/suggest.js';
 import { show } from '../common/text.js';
-import { CliError, CONTRACT_VERSION, type Envelope, type UsageSubcode, usageError } from '../engine/contract.js';
+import { type CliError, CONTRACT_VERSION, type Envelope, type UsageSubcode, usageError } from '../engine/contract.js';
+import { ERROR_TABLE, type ErrorRow, errorRow, internalError, reportedError } from '../engine/error-table.js';
 import type { CommandResult, Io } from '../engine/result.js';
 import { escapeFor } from '../render/untrusted/index.js';
 import { toolInfo } from '../tool.js';
 import { buildProgram } from './program.js';
 
+/** The usage subcode of each of the command-line parser's own errors. */
 const COMMANDER_SUBCODES: Record<string, UsageSubcode> = {
   'commander.unknownOption': 'UNKNOWN_OPTION',
   'commander.unknownCommand': 'UNKNOWN_COMMAND',
@@ -23,6 +25,20 @@ const COMMANDER_SUBCODES: Record<string, UsageSubcode> = {
   'commander.excessArguments': 'INVALID_ARGUMENT',
   'commander.conflictingOption': 'CONFLICTING_ARGUMENTS',
 };
+
+/**
+ * The error table with the parser's row: only the command line parses with commander, so the row
+ * is added here rather than in the engine's table, whose bundles (the servers, the library) must
+ * not carry the parser. Its message loses commander's "error: ".
+ */
+const CLI_ERROR_TABLE: readonly ErrorRow[] = [
+  ...ERROR_TABLE,
+  errorRow(
+    CommanderError,
+    (error) => ({ code: 'USAGE_ERROR', subcode: COMMANDER_SUBCODES[error.code] ?? 'INVALID_ARGUMENT' }),
+    (error) => error.message.replace(/^error: /, ''),
+  ),
+];
 
 /** One invocation, in process: the exit code and what goes to standard output, whole; human text goes to io.stderr. */
 export async function run(argv: string[], io: Io): Promise<{ exitCode: number; stdout: string }> {
@@ -75,9 +91,8 @@ function informational(text: string, json: boolean, argv: string[]): { exitCode:
   };
 }
 
-/** Help and version requests are not failures; every other problem becomes a coded CliError. */
+/** Help and version requests are not failures; every other problem becomes a coded CliError, by the error table. */
 function asCliError(error: unknown): CliError | undefined {
-  if (error instanceof CliError) return error;
   if (error instanceof CommanderError) {
     if (
       error.exitCode === 0 ||
@@ -86,16 +101,8 @@ function asCliError(error: unknown): CliError | undefined {
       error.code === 'commander.help'
     )
       return undefined;
-    const message = error.message.replace(/^error: /, '');
-    return new CliError('USAGE_ERROR', COMMANDER_SUBCODES[error.code] ?? 'INVALID_ARGUMENT', message, exitCodes.usage);
   }
-  const detail = error instanceof Error ? error.message : String(error);
-  return new CliError(
-    'INTERNAL_ERROR',
-    null,
-    `internal error: ${detail}. This is a bug; please report it with the input that caused it.`,
-    exitCodes.internal,
-  );
+  return reportedError(error, '', CLI_ERROR_TABLE) ?? internalError(error);
 }
 
 function envelope(command: string, result: CommandResult): OutputText {

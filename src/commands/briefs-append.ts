@@ -9,7 +9,7 @@ import type { FolderBound } from '../common/folder-bound.js';
 import { plural } from '../common/text.js';
 import { type InputProblem, type Locator, readDocument } from '../compile.js';
 import { writeDiagnosticLines } from '../engine/compile-outcome.js';
-import { CliError, type UsageSubcode, usageError } from '../engine/contract.js';
+import { exitCodeOf, inputError, type UsageSubcode, usageError } from '../engine/contract.js';
 import type { CommandResult, Io } from '../engine/result.js';
 import { escapeFor } from '../render/untrusted/index.js';
 import { toolInfo } from '../tool.js';
@@ -54,7 +54,7 @@ export async function briefsAppendCommand(options: BriefsAppendOptions, io: Io):
     shown: from,
     notAnObject: () => NOT_A_BRIEF,
   });
-  if (!read.ok) return inputError(from, read.problem, io);
+  if (!read.ok) return unreadableInput(from, read.problem, io);
   return appendGivenBrief(options, { data: read.data, from, locate: read.locate }, io);
 }
 
@@ -85,7 +85,7 @@ export function appendGivenBrief(
     options.maxBytes,
     options.specName,
   );
-  if (!lookup.ok) return inputError(shown(options.spec as string), lookup.problem, io);
+  if (!lookup.ok) return unreadableInput(shown(options.spec as string), lookup.problem, io);
   for (const note of lookup.notes) io.stderr.write(`${toolInfo.name}: note: ${escapeFor.terminal(note)}\n`);
   const { from } = brief;
   const result = appendBrief(resolve(io.cwd, options.dir), options.hypothesis, brief.data, {
@@ -96,7 +96,7 @@ export function appendGivenBrief(
   });
   if (result.outcome === 'refused') {
     const { code, message } = result;
-    if (isInputRefusal(code)) throw new CliError('INPUT_ERROR', code, message, exitCodes.input);
+    if (isInputRefusal(code)) throw inputError(code, message);
     throw usageError(USAGE_SUBCODES[code], message);
   }
 
@@ -141,8 +141,8 @@ function shownPath(path: string, cwd: string): string {
 }
 
 /** A file that could not be read: the run's input error (exit 3), and on standard error with its place in the file, as compile says it. */
-function inputError(path: string, problem: InputProblem, io: Io): CommandResult {
+function unreadableInput(path: string, problem: InputProblem, io: Io): CommandResult {
   writeDiagnosticLines({ path, diagnostics: [], error: { code: 'INPUT_ERROR', ...problem } }, io);
   const error = { code: 'INPUT_ERROR' as const, subcode: problem.subcode, message: `${path}: ${problem.message}` };
-  return { exitCode: exitCodes.input, data: {}, warnings: [], error, stdout: '' };
+  return { exitCode: exitCodeOf(error.code), data: {}, warnings: [], error, stdout: '' };
 }

@@ -1,22 +1,14 @@
 import { relative, resolve } from 'node:path';
 import { definedFields } from '../common/defined-fields.js';
 import { forwardSlashes } from '../common/display-path.js';
-import { exitCodes } from '../common/exit-codes.js';
 import { isRecord } from '../common/guards.js';
 import { pathText } from '../common/raw-path.js';
 import { sameFile } from '../common/real-path.js';
 import { statOrNull } from '../common/stat-or-null.js';
-import {
-  CompareInputError,
-  CompareMismatchError,
-  checkComparable,
-  looksLikeReport,
-  type SideFile,
-  sideOfOutcome,
-  sideOfReport,
-} from '../compare/index.js';
+import { checkComparable, looksLikeReport, type SideFile, sideOfOutcome, sideOfReport } from '../compare/index.js';
 import { type Compiler, readDocument } from '../compile.js';
-import { CliError, usageError } from '../engine/contract.js';
+import { CliError, inputError, usageError } from '../engine/contract.js';
+import { reportingErrors } from '../engine/error-table.js';
 import { type ExpandOptions, expandInputs } from '../engine/inputs.js';
 import { judgeInputs, type RunConfiguration, walkOptions } from '../engine/judges.js';
 import type { Io } from '../engine/result.js';
@@ -59,12 +51,7 @@ export async function readSides(
   const base = await listSide('BASE', dirs.base, cwd, walk);
   const head = await listSide('HEAD', dirs.head, cwd, walk);
   const setAside = [...base.setAside, ...head.setAside];
-  try {
-    checkComparable(dirs, base.files, head.files);
-  } catch (error) {
-    if (error instanceof CompareMismatchError) throw usageError('COMPARE_MISMATCH', error.message);
-    throw error;
-  }
+  reportingErrors(() => checkComparable(dirs, base.files, head.files));
   if (output !== undefined)
     refuseOutputOverInput(output, [...base.files.values(), ...head.files.values(), ...setAside.map(({ report }) => report)], cwd);
   const entries = [
@@ -190,15 +177,10 @@ function readReport(listed: Listed, maxBytes: number): { side: SideFile } | { by
   if (!parsed.ok) {
     if (!named) return definedFields({ bytes: parsed.bytes });
     const message = parsed.bytes === undefined ? parsed.problem.message : `${input.shown}: ${parsed.problem.message}`;
-    throw new CliError('INPUT_ERROR', parsed.problem.subcode, message, exitCodes.input);
+    throw inputError(parsed.problem.subcode, message);
   }
   if (!named && !looksLikeReport(parsed.data)) return definedFields({ bytes: parsed.bytes });
-  try {
-    return { side: sideOfReport(listed.file, parsed.data, input.shown) };
-  } catch (error) {
-    if (error instanceof CompareInputError) throw new CliError('INPUT_ERROR', error.subcode, error.message, exitCodes.input);
-    throw error;
-  }
+  return { side: reportingErrors(() => sideOfReport(listed.file, parsed.data, input.shown)) };
 }
 
 function refuseOutputOverInput(output: string, files: readonly Listed[], cwd: string): void {

@@ -1,5 +1,6 @@
 import { usageError } from '../engine/contract.js';
-import { RegressionUsageError, selectShard } from '../regression/index.js';
+import { reportingErrors } from '../engine/error-table.js';
+import { selectShard } from '../regression/index.js';
 import type { InputFile } from '../run/input-file.js';
 
 /**
@@ -8,13 +9,7 @@ import type { InputFile } from '../run/input-file.js';
  * A share with no file is refused, so that a matrix wider than the corpus fails loudly.
  */
 export function shareOf(files: InputFile[], shard: string): InputFile[] {
-  let share: InputFile[];
-  try {
-    share = selectShard(files, shard);
-  } catch (error) {
-    if (error instanceof RegressionUsageError) throw usageError('INVALID_SHARD', error.message);
-    throw error;
-  }
+  const share = reportingErrors(() => selectShard(files, shard));
   if (share.length === 0)
     throw usageError('NO_INPUT', `--shard ${shard} holds none of the ${files.length} input files; use at most ${files.length} shards`);
   return share;

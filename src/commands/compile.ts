@@ -19,7 +19,7 @@ import {
 } from '../engine/baselines.js';
 import { type CompiledFile, type CompileJobContext, fileCompiler, type JobInput } from '../engine/compile-job.js';
 import { envelopeError, nothingToJudge, summarizeRun, writeDiagnosticLines } from '../engine/compile-outcome.js';
-import { type EnvelopeError, usageError } from '../engine/contract.js';
+import { type EnvelopeError, exitCodeOf, usageError } from '../engine/contract.js';
 import { deliver } from '../engine/deliver.js';
 import { type ExpandedInputs, expandInputs } from '../engine/inputs.js';
 import {
@@ -282,7 +282,7 @@ async function deliverRun(plan: CompilePlan, run: CompiledRun, options: CompileO
   if (error?.subcode === 'TOO_MANY_WARNINGS' || error?.subcode === 'UNUSED_SUPPRESSIONS')
     io.stderr.write(`${toolInfo.name}: ${escapeFor.terminal(error.message)}\n`);
   // Reports the user asked for are missing: that decides the run, whatever the files' own codes.
-  if (writeError !== null) return { exitCode: exitCodes.usage, data, warnings, error: writeError, stdout };
+  if (writeError !== null) return { exitCode: exitCodeOf(writeError.code), data, warnings, error: writeError, stdout };
   return { exitCode: summary.exitCode, data, warnings, error, stdout };
 }
 

@@ -7,7 +7,7 @@ import { readDocument } from '../compile.js';
 import { judgeConversion } from '../convert/gate-check.js';
 import { katasToSpec } from '../convert/katas-to-spec.js';
 import { KATAS_REPORT_SCHEMA } from '../dialects/katas/index.js';
-import { CliError, usageError } from '../engine/contract.js';
+import { inputError, usageError } from '../engine/contract.js';
 import { deliver } from '../engine/deliver.js';
 import type { CommandResult, Io } from '../engine/result.js';
 import { escapeFor } from '../render/untrusted/index.js';
@@ -39,8 +39,7 @@ export function convertCommand(options: ConvertOptions, io: Io): CommandResult {
   });
   if (options.output !== undefined && sameFile(resolve(io.cwd, options.output), resolve(io.cwd, options.report)))
     throw usageError('OUTPUT_IS_INPUT', `--output ${options.output} is the report ${options.report}; refusing to overwrite it`);
-  if (!parsed.ok)
-    throw new CliError('INPUT_ERROR', parsed.problem.subcode, `${options.report}: ${parsed.problem.message}`, exitCodes.input);
+  if (!parsed.ok) throw inputError(parsed.problem.subcode, `${options.report}: ${parsed.problem.message}`);
   if (parsed.data['schema'] !== KATAS_REPORT_SCHEMA)
     throw usageError(
       'INVALID_ARGUMENT',
@@ -52,11 +51,9 @@ export function convertCommand(options: ConvertOptions, io: Io): CommandResult {
   // level deeper under x-katas than the limit) is not written.
   const judged = judgeConversion(text, options.format);
   if (judged.inputError !== undefined)
-    throw new CliError(
-      'INPUT_ERROR',
+    throw inputError(
       judged.inputError.subcode,
       `${options.report}: converted, it would be a spec that compile refuses (${judged.inputError.message}); nothing was written`,
-      exitCodes.input,
     );
   const { reference, gate } = judged;
   const check = { preset: reference.preset, verdict: reference.verdict, diagnostics: reference.diagnostics };

@@ -4,10 +4,9 @@
 // (the stop condition, the deliverable) is left out: a draft may lack it, and an empty one would be
 // an error. In YAML, a comment above each field names what goes there, with an example entry; the
 // allowed values come from the gate preset's policy, so they stay true when the policy changes.
-import { Document, type Scalar, type YAMLMap } from 'yaml';
 import { jsonText } from '../common/json-text.js';
 import { builtInPreset } from '../policy/presets.js';
-import { escapeFor } from '../render/untrusted/index.js';
+import { commandLine, commentedYaml, EXAMPLE_ENTRIES } from './commented-yaml.js';
 
 export interface SkeletonOptions {
   goal: string;
@@ -42,54 +41,47 @@ function yamlSkeleton(data: Record<string, unknown>, options: SkeletonOptions): 
   const policy = builtInPreset('gate').policy;
   const list = (values: readonly string[]): string => values.join(', ');
   const used = policy.budget[options.unit]?.accounting === 'diveTokens' ? "the sum of the deep dives' tokens" : 'the number of deep dives';
-  const tokens = options.unit === 'tokens' ? ', tokens: 0' : '';
-  const comments: Record<string, string> = {
-    goal: ' The question the investigation must answer, in one sentence.',
-    budget: ` The hard budget, fixed before the first read. Units: ${list(Object.keys(policy.budget))}.\n used is ${used}.`,
-    surfaceMap: [
-      ' The cheap map: names and structure only, never file contents.',
-      ` Tools: ${list(policy.cheapMapTools)}.`,
-      '   - {id: M1, tool: rg, query: "", candidateNodes: [], evidence: ""}',
-    ].join('\n'),
-    hypotheses: [
-      ' Hypotheses ranked by value over cost: priority 1 is explored first.',
-      ` Statuses: ${list(policy.hypothesisStatuses)}; a status follows the last deep dive that confirms or invalidates it.`,
-      '   - {id: H1, claim: "", priority: 1, cost: 1, status: open, candidateNodes: []}',
-    ].join('\n'),
-    deepDives: [
-      ' The deep reads, in the order they happened, each on a node of the surface map.',
-      ` Tools: ${list(policy.expensiveDiveTools)}. Effects: ${list(policy.deepDiveEffects)}.`,
-      ` Provenance tags: ${list(policy.provenanceTags)}.`,
-      `   - {id: D1, hypothesisId: H1, node: "", tool: Read, finding: "", effect: confirms, provenance: "[CODIGO]"${tokens}}`,
-    ].join('\n'),
-    replanLog: [
-      ` Replans, only after a deep dive invalidated a hypothesis. Triggers: ${list(policy.replanTriggers)}.`,
-      '   - {trigger: hypothesis_invalidated, hypothesisId: H1, decision: "", evidence: "", afterDeepDive: D1}',
-    ].join('\n'),
-    risks: [
-      ` Once the investigation stops: why, and the evidence for it. Reasons: ${list(policy.stopReasons)}.`,
-      ' stopCondition: {reason: "", evidence: ""}',
-      '',
-      ' Then what is handed over: the answer to the goal.',
-      ' deliverable: ""',
-      '',
-      ' Residual risks, unexplored nodes and partial coverage; name every hypothesis left open or active.',
-    ].join('\n'),
-  };
-  const document = new Document(data);
-  document.commentBefore = [
-    ` yaml-language-server: $schema=${options.schema}`,
-    ' An adaptive investigation spec, started as a draft. Fill it in as the investigation runs:',
-    '   compile-investigation next <this file>             says what the method allows now;',
-    '   compile-investigation <this file> --stage draft    judges the draft so far.',
-    ' Once it has stopped, compile it without --stage draft until it passes;',
-    ' `compile-investigation rules` lists what the gate checks.',
-  ].join('\n');
-  for (const pair of (document.contents as YAMLMap<Scalar<string>, unknown>).items) {
-    const comment = comments[pair.key.value];
-    if (comment === undefined) continue;
-    pair.key.commentBefore = comment;
-    pair.key.spaceBefore = true;
-  }
-  return escapeFor.yaml(document, { lineWidth: 0 });
+  return commentedYaml(data, {
+    schema: options.schema,
+    opening: [
+      'An adaptive investigation spec, started as a draft. Fill it in as the investigation runs:',
+      commandLine('next <this file>', 'says what the method allows now;'),
+      commandLine('<this file> --stage draft', 'judges the draft so far.'),
+      'Once it has stopped, compile it without --stage draft until it passes;',
+      '`compile-investigation rules` lists what the gate checks.',
+    ],
+    above: {
+      goal: ['The question the investigation must answer, in one sentence.'],
+      budget: [`The hard budget, fixed before the first read. Units: ${list(Object.keys(policy.budget))}.`, `used is ${used}.`],
+      surfaceMap: [
+        'The cheap map: names and structure only, never file contents.',
+        `Tools: ${list(policy.cheapMapTools)}.`,
+        `  ${EXAMPLE_ENTRIES.surfaceMap}`,
+      ],
+      hypotheses: [
+        'Hypotheses ranked by value over cost: priority 1 is explored first.',
+        `Statuses: ${list(policy.hypothesisStatuses)}; a status follows the last deep dive that confirms or invalidates it.`,
+        `  ${EXAMPLE_ENTRIES.hypothesis}`,
+      ],
+      deepDives: [
+        'The deep reads, in the order they happened, each on a node of the surface map.',
+        `Tools: ${list(policy.expensiveDiveTools)}. Effects: ${list(policy.deepDiveEffects)}.`,
+        `Provenance tags: ${list(policy.provenanceTags)}.`,
+        `  ${EXAMPLE_ENTRIES.deepDive(options.unit === 'tokens')}`,
+      ],
+      replanLog: [
+        `Replans, only after a deep dive invalidated a hypothesis. Triggers: ${list(policy.replanTriggers)}.`,
+        `  ${EXAMPLE_ENTRIES.replan}`,
+      ],
+      risks: [
+        `Once the investigation stops: why, and the evidence for it. Reasons: ${list(policy.stopReasons)}.`,
+        EXAMPLE_ENTRIES.stopCondition,
+        '',
+        'Then what is handed over: the answer to the goal.',
+        EXAMPLE_ENTRIES.deliverable,
+        '',
+        'Residual risks, unexplored nodes and partial coverage; name every hypothesis left open or active.',
+      ],
+    },
+  });
 }

@@ -5,13 +5,13 @@ import { exitCodes } from '../common/exit-codes.js';
 import { plural } from '../common/text.js';
 import { readDocument } from '../compile.js';
 import { tooManyWarnings } from '../engine/compile-outcome.js';
-import { CliError, type EnvelopeError, usageError } from '../engine/contract.js';
+import { type EnvelopeError, inputError } from '../engine/contract.js';
 import { writeOutput } from '../engine/deliver.js';
+import { reportingErrors } from '../engine/error-table.js';
 import type { CommandResult, Io } from '../engine/result.js';
 import {
   cappedAnnotations,
   type FailingUnused,
-  GateResultsError,
   jobSummary,
   mergeResults,
   type ResultDocument,
@@ -109,18 +109,12 @@ function gateError(
 
 function readResult(path: string, maxBytes: number, cwd: string): ResultDocument {
   const parsed = readDocument(resolve(cwd, path), { maxBytes, shown: path, format: 'json' });
-  if (!parsed.ok) throw new CliError('INPUT_ERROR', parsed.problem.subcode, `${path}: ${parsed.problem.message}`, exitCodes.input);
+  if (!parsed.ok) throw inputError(parsed.problem.subcode, `${path}: ${parsed.problem.message}`);
   return { source: path, value: parsed.data };
 }
 
 function mergeOrThrow(documents: ResultDocument[]): ReturnType<typeof mergeResults> {
-  try {
-    return mergeResults(documents);
-  } catch (error) {
-    if (!(error instanceof GateResultsError)) throw error;
-    if (error.subcode === 'DUPLICATE_FILE') throw usageError('CONFLICTING_ARGUMENTS', error.message);
-    throw new CliError('INPUT_ERROR', 'NOT_A_RESULT', error.message, exitCodes.input);
-  }
+  return reportingErrors(() => mergeResults(documents));
 }
 
 /** Appends by writing the whole file anew, atomically: the old content stays if the write fails. */

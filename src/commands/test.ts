@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { definedFields } from '../common/defined-fields.js';
 import { displayPath } from '../common/display-path.js';
-import { exitCodes } from '../common/exit-codes.js';
 import { plural } from '../common/text.js';
 import { targetKind } from '../common/write-file.js';
-import { type EnvelopeError, type UsageSubcode, usageError } from '../engine/contract.js';
+import { type EnvelopeError, exitCodeOf, usageError } from '../engine/contract.js';
+import { reportedError } from '../engine/error-table.js';
 import { skippedLinkWarning } from '../engine/inputs.js';
 import { ignoresOf, judgeInputs, runConfiguration, writeNotes } from '../engine/judges.js';
 import type { CommandResult, Io } from '../engine/result.js';
@@ -21,7 +21,6 @@ import {
   formatFailures,
   formatJunit,
   formatWritten,
-  RegressionUsageError,
   type RunSummary,
   runFixturesParallel,
   selectFixtureFolders,
@@ -50,12 +49,6 @@ export interface TestOptions {
   json: boolean;
 }
 
-const SUBCODES: Record<RegressionUsageError['subcode'], UsageSubcode> = {
-  NOT_FOUND: 'NO_INPUT',
-  NOT_A_FIXTURE: 'NOT_A_DIRECTORY',
-  BAD_SHARD: 'INVALID_SHARD',
-};
-
 /** A fixture spec to run, or a folder that could not be listed: a failing entry of its own, in its place in the list. */
 type Entry = FoundPath | UnreadableFolder;
 
@@ -79,8 +72,7 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
     entries = [...folders.files, ...discovery.unreadable].sort(compareFoundPaths);
     if (options.shard !== undefined) entries = selectShard(entries, options.shard);
   } catch (error) {
-    if (error instanceof RegressionUsageError) throw usageError(SUBCODES[error.subcode], error.message);
-    throw error;
+    throw reportedError(error) ?? error;
   }
   if (entries.length === 0 && options.shard === undefined) throw usageError('NO_INPUT', `no fixture found in ${options.dirs.join(', ')}`);
   if (options.junit !== undefined) checkJunitTarget(options.junit, io.cwd);
@@ -136,7 +128,7 @@ export async function testCommand(options: TestOptions, io: Io): Promise<Command
   // What was left out and what was written come before the failures and the closing line, which stays last.
   const note = skipped.length > 0 ? `${escapeFor.terminal(skippedNote(skipped))}\n` : '';
   const stdout = `${note}${formatWritten(summary.results)}${formatFailures(summary.results)}`;
-  if (writeError !== null) return { exitCode: exitCodes.usage, data, warnings, error: writeError, stdout };
+  if (writeError !== null) return { exitCode: exitCodeOf(writeError.code), data, warnings, error: writeError, stdout };
   return {
     exitCode: failed ? 1 : 0,
     data,

@@ -15,7 +15,6 @@ import {
   type JudgedSpec,
   LISTED_UNUSED,
   type LookupOptions,
-  SuppressionsError,
   type SuppressionsFile,
   type SuppressionsLookup,
   specKey,
@@ -25,8 +24,9 @@ import {
   unusedSuppressions,
   updateSuppressions,
 } from '../suppressions/index.js';
-import { refusedAsUsage, usageError } from './contract.js';
+import { usageError } from './contract.js';
 import { writeOutput } from './deliver.js';
+import { reportingErrors } from './error-table.js';
 
 /** The baseline flags of the commands that judge specs. */
 export interface BaselineFlags {
@@ -85,14 +85,11 @@ export function planBaselines(
   const writing = flags.suppressAll === true || (flags.suppressRules ?? []).length > 0 || flags.pruneSuppressions === true;
   const { kept, ...options } = server;
   const lookup =
-    kept ??
-    refusedAsUsage(SuppressionsError, () =>
-      createSuppressionsLookup(flags.suppressions, cwd, { writing, ...definedFields({ roots }), ...options }),
-    );
+    kept ?? reportingErrors(() => createSuppressionsLookup(flags.suppressions, cwd, { writing, ...definedFields({ roots }), ...options }));
   const places = inputs.map((input) => {
     if (input.open === '-') return null;
     const spec = pathText(input.open);
-    const file = refusedAsUsage(SuppressionsError, () => lookup.forSpec(spec) ?? (writing ? lookup.fresh() : null));
+    const file = reportingErrors(() => lookup.forSpec(spec) ?? (writing ? lookup.fresh() : null));
     return file === null ? null : { file, key: specKey(file, spec) };
   });
   if (writing) for (const file of new Set(places.map((place) => place?.file))) if (file !== undefined) checkRewritable(file);

@@ -107,31 +107,31 @@ export interface Envelope {
   error: EnvelopeError | null;
 }
 
-/** A failure the CLI reports with a code, a subcode and an exit code, never with a stack trace. */
+/** The exit code of an error code, as `errorCodes` states it: the one place the two are paired. */
+export function exitCodeOf(code: ErrorCode): number {
+  return (errorCodes.find((entry) => entry.code === code) as ErrorCodeEntry).exitCode;
+}
+
+/** A failure the CLI reports with a code, a subcode and the code's exit code, never with a stack trace. */
 export class CliError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly subcode: string | null,
     message: string,
-    readonly exitCode: number,
   ) {
     super(message);
+  }
+
+  get exitCode(): number {
+    return exitCodeOf(this.code);
   }
 }
 
 export function usageError(subcode: UsageSubcode, message: string): CliError {
-  return new CliError('USAGE_ERROR', subcode, message, exitCodes.usage);
+  return new CliError('USAGE_ERROR', subcode, message);
 }
 
-/** A refusal of a library part (a configuration or a baseline it cannot use), with its own subcode. */
-type Refusal = abstract new (...args: never[]) => Error & { subcode: UsageSubcode };
-
-/** What `run` returns; a refusal of the kind given becomes the usage error of its subcode. */
-export function refusedAsUsage<T>(kind: Refusal, run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof kind) throw usageError(error.subcode, error.message);
-    throw error;
-  }
+/** An input file that cannot be read or parsed, with the subcode of its problem. */
+export function inputError(subcode: string, message: string): CliError {
+  return new CliError('INPUT_ERROR', subcode, message);
 }

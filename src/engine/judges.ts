@@ -3,14 +3,15 @@ import { definedFields } from '../common/defined-fields.js';
 import { displayPath } from '../common/display-path.js';
 import { pathText } from '../common/raw-path.js';
 import { sha256Hex } from '../common/sha256.js';
-import { type Compiler, type CompilerOptions, compilerCache, type InputDigest, readDocument, UsageError } from '../compile.js';
+import { type Compiler, type CompilerOptions, compilerCache, type InputDigest, readDocument } from '../compile.js';
 import { layerConfig } from '../config/layers.js';
-import { ConfigError, type ConfigLookup, createConfigLookup, type ResolvedConfig } from '../config/resolve.js';
+import { type ConfigLookup, createConfigLookup, type ResolvedConfig } from '../config/resolve.js';
 import { escapeFor } from '../render/untrusted/index.js';
 import type { FileFlags } from '../run/compile-file.js';
 import type { InputFile } from '../run/input-file.js';
 import { toolInfo } from '../tool.js';
-import { refusedAsUsage, usageError } from './contract.js';
+import { usageError } from './contract.js';
+import { reportingErrors } from './error-table.js';
 import { type IgnoreCheck, ignoreCheck } from './ignores.js';
 import type { ExpandOptions } from './inputs.js';
 import type { Io } from './result.js';
@@ -55,8 +56,7 @@ export interface Judged {
  * configuration files stay read until it makes a new one.
  */
 export function runConfiguration(flags: CompilerFlags, io: Io, kept?: ConfigLookup): RunConfiguration {
-  const lookup =
-    kept ?? refusedAsUsage(ConfigError, () => createConfigLookup(flags.config, io.env['INVESTIGATION_CONFIG'], io.cwd, io.roots));
+  const lookup = kept ?? reportingErrors(() => createConfigLookup(flags.config, io.env['INVESTIGATION_CONFIG'], io.cwd, io.roots));
   if (flags.policy === undefined) return { lookup, flags };
   const { data, sha256 } = readPolicy(flags.policy, flags.maxBytes, io.cwd);
   // Named as reports name files: from the working directory, with "/".
@@ -66,7 +66,7 @@ export function runConfiguration(flags: CompilerFlags, io: Io, kept?: ConfigLook
 
 /** The configuration of a file in `folder` (standard input: null), as a usage error when it cannot be used. */
 export function configFor(run: RunConfiguration, folder: string | null): ResolvedConfig {
-  return refusedAsUsage(ConfigError, () => run.lookup.forFolder(folder));
+  return reportingErrors(() => run.lookup.forFolder(folder));
 }
 
 /** What folder walks and globs leave out: --ignore, then the ignores of the configuration that would judge the file. */
@@ -121,7 +121,7 @@ export function judgeInputs(
       const origin =
         run.flags.policy !== undefined ? `--policy ${run.flags.policy}: ` : config.path === null ? '' : `configuration ${config.path}: `;
       judge = judged.compilers.length;
-      judged.compilers.push(createOrThrow(() => compilerFor(options), origin));
+      judged.compilers.push(reportingErrors(() => compilerFor(options), origin));
       judged.compilerOptions.push(options);
       judged.dependencies.push([
         ...(config.path === null || config.sha256 === undefined
@@ -145,15 +145,6 @@ export function configEcho(config: ResolvedConfig): { path: string | null; sourc
 
 function pickPreset(flags: CompilerFlags): { preset?: string } {
   return definedFields({ preset: flags.preset });
-}
-
-function createOrThrow(create: () => Compiler, origin: string): Compiler {
-  try {
-    return create();
-  } catch (error) {
-    if (error instanceof UsageError) throw usageError(error.subcode, `${origin}${error.message}`);
-    throw error;
-  }
 }
 
 function readPolicy(path: string, maxBytes: number, cwd: string): { data: unknown; sha256: string } {

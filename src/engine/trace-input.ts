@@ -3,14 +3,13 @@
 
 import { resolve } from 'node:path';
 import { definedFields } from '../common/defined-fields.js';
-import { exitCodes } from '../common/exit-codes.js';
 import type { FolderBound } from '../common/folder-bound.js';
 import type { Policy } from '../policy/types.js';
 import { readTraceFile } from '../run/trace-file.js';
 import type { TraceEvidence } from '../trace/evidence.js';
 import { windowTimeProblem } from '../trace/time.js';
 import { rememberedReader, type TraceReader } from '../trace/trace-reader.js';
-import { CliError, usageError } from './contract.js';
+import { inputError, usageError } from './contract.js';
 import type { Io } from './result.js';
 
 /** The options that name a trace and say how to read it. */
@@ -75,7 +74,7 @@ function readChecked(flags: TraceFlags, policy: Policy, io: Pick<Io, 'cwd'>, nod
   if (read.ok) return read.evidence;
   // A window asked of a trace without times is the flags' mistake, not the file's.
   if (read.untimed === true) throw usageError('CONFLICTING_ARGUMENTS', read.problem.message);
-  throw new CliError('INPUT_ERROR', read.problem.subcode, read.problem.message, exitCodes.input);
+  throw inputError(read.problem.subcode, read.problem.message);
 }
 
 /** A command's trace options as the trace flags, or none without --trace; an option that says how to read one without it is refused. */

@@ -16,7 +16,8 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Stage } from '../compile.js';
-import { CliError } from '../engine/contract.js';
+import type { CliError } from '../engine/contract.js';
+import { reportedError } from '../engine/error-table.js';
 import { toolInfo } from '../tool.js';
 import { type CheckedDocument, checkDocument, fixDocument, refusalDiagnostics } from './check-document.js';
 import { codeActions, complete, FIX_ALL_KIND, hover } from './features.js';
@@ -93,7 +94,8 @@ export function serveLsp(options: LspServerOptions): Promise<void> {
       noteSidecar(uri, result.sidecarProblem);
       await connection.sendDiagnostics({ uri, version: result.version, diagnostics: result.diagnostics });
     } catch (error) {
-      if (error instanceof CliError) await refused(uri, document, error);
+      const refusal = reportedError(error);
+      if (refusal !== undefined) await refused(uri, document, refusal);
       report(`checking ${uri}`, error);
     }
   }

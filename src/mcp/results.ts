@@ -1,6 +1,6 @@
 import { jsonText } from '../common/json-text.js';
 import { wholeText } from '../common/output-text.js';
-import { CONTRACT_VERSION, type Envelope, type EnvelopeError } from '../engine/contract.js';
+import { CONTRACT_VERSION, type Envelope, type EnvelopeError, exitCodeOf } from '../engine/contract.js';
 import type { CommandResult } from '../engine/result.js';
 import { escapeFor } from '../render/untrusted/index.js';
 
@@ -63,7 +63,7 @@ export function enveloped(command: string, result: Omit<CommandResult, 'stdout'>
 
 /** A refusal as an envelope: no data, the error in a line. */
 export function envelopedRefusal(command: string, error: EnvelopeError): ToolResult {
-  return enveloped(command, { exitCode: 2, data: {}, warnings: [], error }, errorLine(error));
+  return enveloped(command, { exitCode: exitCodeOf(error.code), data: {}, warnings: [], error }, errorLine(error));
 }
 
 function errorLine({ code, subcode, message }: EnvelopeError): string {

@@ -10,7 +10,8 @@ import { explain, rules, schema } from '../commands/table/info.js';
 import { next } from '../commands/table/next.js';
 import { traceDraft } from '../commands/table/trace.js';
 import { definedFields } from '../common/defined-fields.js';
-import { CliError, type EnvelopeError, usageError } from '../engine/contract.js';
+import { type EnvelopeError, usageError } from '../engine/contract.js';
+import { reportedError } from '../engine/error-table.js';
 import { judgeOneSpec, type SpecSource } from '../engine/one-spec.js';
 import { isWithinFolder, type Roots } from '../engine/roots.js';
 import { type TraceFlags, traceReaderOf } from '../engine/trace-input.js';
@@ -318,8 +319,9 @@ export async function callTool(tool: Tool, args: Record<string, unknown>, contex
   try {
     return await tool.call(args, context);
   } catch (error) {
-    if (error instanceof CliError) return refuse({ code: error.code, subcode: error.subcode, message: error.message });
-    throw error;
+    const refusal = reportedError(error);
+    if (refusal === undefined) throw error;
+    return refuse({ code: refusal.code, subcode: refusal.subcode, message: refusal.message });
   }
 }
 
