@@ -9,6 +9,7 @@ import type { DialectId, InputDigest, InputFormat, Report, Verdict } from '../re
 import type { ArtifactCheckMeta, CatalogRule } from '../rules/rule.js';
 import type { Baseline } from '../rules/run.js';
 import type { Stage } from '../schema/issues.js';
+import type { DocumentSchema } from '../schema/validators.js';
 import type { TraceEvidence } from '../trace/evidence.js';
 
 /** What a compiler resolves once from its options, and every dialect judges by. */
@@ -103,6 +104,11 @@ export interface DialectDescription {
  * (src/dialects/index.ts); everything else reaches it through the registry.
  */
 export interface Dialect<R extends Report = Report> extends DialectDescription {
+  /**
+   * The JSON Schema its compile validates documents against (`validateAgainst`), when it is its own:
+   * the build precompiles a validator for each dialect's. The spec's are the tool's own.
+   */
+  readonly documentSchema?: DocumentSchema;
   /** Its compile, prepared once per compiler. */
   compiler(setup: DialectSetup): (document: DialectInput) => DialectCompiled;
   /** Whether a report is one of this dialect's. */

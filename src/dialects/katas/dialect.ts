@@ -1,4 +1,3 @@
-import { katasReportSchema } from '../../schema/validators.js';
 import type { Dialect } from '../dialect.js';
 import { baseKatasReport } from './base-report.js';
 import { katasRules } from './catalog.js';
@@ -8,6 +7,7 @@ import { boundedKatasFlowchart } from './flowchart.js';
 import { katasMarkdownTree } from './markdown.js';
 import { KATAS_REPORT_SCHEMA } from './policy.js';
 import type { KatasReport } from './report.js';
+import { katasReportSchema } from './schema.js';
 
 /** The katas "adaptive investigation report v1": a finished report that names itself in `schema`. */
 export const katasDialect: Dialect<KatasReport> = {
@@ -23,6 +23,7 @@ export const katasDialect: Dialect<KatasReport> = {
     schemaKey: 'katasInputSchema',
   },
   inputSchema: () => katasReportSchema,
+  documentSchema: katasReportSchema,
   example: baseKatasReport,
   compiler: katasCompiler,
   owns: (report): report is KatasReport => report.dialect === 'katas-report-v1',
