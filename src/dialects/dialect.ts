@@ -87,6 +87,11 @@ export interface DialectDescription {
    */
   readonly criticalInput: CatalogRule;
   readonly catalog: DialectCatalog;
+  /**
+   * Its rules' setting in each built-in preset, which `npm run docs` writes into assets/presets/
+   * after the spec's (scripts/presets.mjs); absent for the spec, whose settings are written there by hand.
+   */
+  readonly presetRules?: Readonly<Record<PresetName, Readonly<Record<string, RuleSetting>>>>;
   /** The JSON Schema of its documents (for a spec, with a preset's allowed values when one is named). */
   inputSchema(preset?: PresetName): unknown;
   /** A sound document that passes both presets; `explain` applies a rule's examples to a fresh copy. */

@@ -6,6 +6,7 @@ import { katasCriticalInput } from './critical.js';
 import { boundedKatasFlowchart } from './flowchart.js';
 import { katasMarkdownTree } from './markdown.js';
 import { KATAS_REPORT_SCHEMA } from './policy.js';
+import { katasPresetRules } from './presets.js';
 import type { KatasReport } from './report.js';
 import { katasReportSchema } from './schema.js';
 
@@ -22,6 +23,7 @@ export const katasDialect: Dialect<KatasReport> = {
     section: 'katas-rules',
     schemaKey: 'katasInputSchema',
   },
+  presetRules: katasPresetRules,
   inputSchema: () => katasReportSchema,
   documentSchema: katasReportSchema,
   example: baseKatasReport,
