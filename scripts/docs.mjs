@@ -378,7 +378,7 @@ async function main() {
       process.stderr.write(`docs/rules: ${stale.join(', ')} stale, missing or left over; run npm run docs\n`);
       process.exitCode = 1;
     }
-    for (const { path, current, text } of presets.filter(({ current, text }) => text !== current)) {
+    for (const { path } of presets.filter(({ current, text }) => text !== current)) {
       process.stderr.write(`${path.slice(root.length)}: a dialect's rule settings (presetRules) are stale; run npm run docs\n`);
       process.exitCode = 1;
     }

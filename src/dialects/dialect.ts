@@ -79,6 +79,11 @@ export interface DialectDescription {
   readonly schema: string | null;
   /** How messages name one of its documents: "a katas report". */
   readonly documentName: string;
+  /**
+   * How the lists of what the tool reads name its documents: one ("spec", "katas report", after
+   * "a") and several ("spec files", "katas reports").
+   */
+  readonly shortName: { readonly singular: string; readonly plural: string };
   /** Its rules, in the order the catalog documents them. */
   readonly rules: readonly CatalogRule[];
   /**

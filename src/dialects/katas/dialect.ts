@@ -15,6 +15,7 @@ export const katasDialect: Dialect<KatasReport> = {
   id: 'katas-report-v1',
   schema: KATAS_REPORT_SCHEMA,
   documentName: 'a katas report',
+  shortName: { singular: 'katas report', plural: 'katas reports' },
   rules: katasRules,
   criticalInput: katasCriticalInput,
   catalog: {
