@@ -20,35 +20,51 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // Built beside dist/ and swapped in at the end, so that a concurrent run never sees half a build.
 const staging = `dist.staging-${process.pid}`;
 
-/** Replaces src/schema/validators.ts, which compiles schemas at run time, with precompiled code. */
+/**
+ * Replaces src/schema/validators.ts, which compiles schemas at run time, with precompiled code: the
+ * tool's own schemas and every dialect's `documentSchema`, as the registry lists them.
+ */
 const precompiledValidators = {
   name: 'precompiled-validators',
   setup(context) {
     context.onLoad({ filter: /[\\/]src[\\/]schema[\\/]validators\.ts$/ }, async () => {
-      const { createAjv, schemaIds, capErrors } = await loadValidatorsModule();
+      const { createAjv, schemaIds, capErrors, documentSchemas } = await loadValidatorsModule();
       const { default: standaloneCode } = await import('ajv/dist/standalone/index.js');
-      const ajv = createAjv({ code: { source: true, esm: true, optimize: true } });
+      const dialectSchemas = documentSchemas();
+      const ajv = createAjv({ code: { source: true, esm: true, optimize: true } }, dialectSchemas);
+      // A dialect's validator is exported as document0, document1, ... and found by its schema's $id.
+      const documentIds = Object.fromEntries(dialectSchemas.map((schema, index) => [`document${index}`, schema.$id]));
       // Standalone code is ajv's raw output, before code.process: cap its errors here too.
-      const code = capErrors(standaloneCode(ajv, schemaIds));
+      const code = capErrors(standaloneCode(ajv, { ...schemaIds, ...documentIds }));
       const contents = [
         code,
         "export { default as investigationSchema } from '../../assets/investigation.schema.json';",
         "export { default as policySchema } from '../../assets/policy.schema.json';",
         "export { default as briefArtifactSchema } from '../../assets/brief-artifact.schema.json';",
-        "export { default as katasReportSchema } from '../../assets/katas-report.schema.json';",
         `const compiled = { ${Object.keys(schemaIds).join(', ')} };`,
         'export function validator(name) { return compiled[name]; }',
+        `const documents = new Map([${Object.entries(documentIds)
+          .map(([name, id]) => `[${JSON.stringify(id)}, ${name}]`)
+          .join(', ')}]);`,
+        'export function documentValidator(schema) { return documents.get(schema.$id); }',
       ].join('\n');
       return { contents, loader: 'js', resolveDir: fileURLToPath(new URL('../src/schema/', import.meta.url)) };
     });
   },
 };
 
-/** The validators module itself, bundled on its own so that Node can run its TypeScript. */
+/**
+ * The validators module itself, with the registry's list of the dialects' schemas, bundled on its
+ * own so that Node can run its TypeScript.
+ */
 async function loadValidatorsModule() {
   const result = await build({
     absWorkingDir: root,
-    entryPoints: ['src/schema/validators.ts'],
+    stdin: {
+      contents: "export * from './src/schema/validators.ts';\nexport { documentSchemas } from './src/dialects/index.ts';",
+      resolveDir: root,
+      loader: 'ts',
+    },
     bundle: true,
     write: false,
     format: 'esm',

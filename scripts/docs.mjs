@@ -1,10 +1,10 @@
 // The rule catalogs, the exit-code table and the brief format (from the input schema), wherever a
 // page of the documentation (README.md, docs/*.md) holds their markers, and one page a rule under
 // docs/rules/ (where SARIF's helpUri points), are generated from the rules' metadata and the presets,
-// never kept by hand; so is assets/lookalikes.json, from Unicode's confusables list as the
-// unhomoglyph package ships it.
-//   node scripts/docs.mjs write    rewrite the generated sections, the rule pages and the table
-//   node scripts/docs.mjs check    fail when a generated section, a rule page or the table is stale
+// never kept by hand; so are assets/lookalikes.json, from Unicode's confusables list as the
+// unhomoglyph package ships it, and each dialect's rule settings in assets/presets/ (scripts/presets.mjs).
+//   node scripts/docs.mjs write    rewrite the generated sections, the rule pages, the table and the presets
+//   node scripts/docs.mjs check    fail when a generated section, a rule page, the table or a preset is stale
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { stringify as toYaml } from 'yaml';
+import { presetText } from './presets.mjs';
 
 const text = (value) => ({ type: 'text', value });
 const code = (value) => ({ type: 'inlineCode', value });
@@ -354,7 +355,13 @@ async function main() {
   const current = readPages(pagesFolder);
   const lookalikesPath = join(root, 'assets', 'lookalikes.json');
   const lookalikes = lookalikesTable();
+  const presets = library.presetNames.map((name) => {
+    const path = join(root, 'assets', 'presets', `${name}.json`);
+    const current = readFileSync(path, 'utf8');
+    return { path, current, text: presetText(current, name, library.dialects) };
+  });
   if (mode === 'write') {
+    for (const { path, current, text } of presets) if (text !== current) writeFileSync(path, text);
     for (const { name, current, page } of documentation) if (page !== current) writeFileSync(join(root, name), page);
     writeFileSync(lookalikesPath, lookalikes);
     for (const name of Object.keys(current)) if (!(name in pages)) rmSync(join(pagesFolder, name));
@@ -369,6 +376,10 @@ async function main() {
     }
     if (stale.length > 0) {
       process.stderr.write(`docs/rules: ${stale.join(', ')} stale, missing or left over; run npm run docs\n`);
+      process.exitCode = 1;
+    }
+    for (const { path } of presets.filter(({ current, text }) => text !== current)) {
+      process.stderr.write(`${path.slice(root.length)}: a dialect's rule settings (presetRules) are stale; run npm run docs\n`);
       process.exitCode = 1;
     }
     if (readFileSync(lookalikesPath, 'utf8') !== lookalikes) {

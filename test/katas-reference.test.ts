@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompiler } from '../src/compile.js';
 import { baseKatasReport, katasPolicy } from '../src/dialects/katas/index.js';
-import { katasReportSchema } from '../src/schema/validators.js';
+import { katasReportSchema } from '../src/dialects/katas/schema.js';
 import { projectRoot } from './support/cli.js';
 import { type KatasBase, katasMutants, type Mutant } from './support/katas-mutants.js';
 import { announceMissing, hasKatasReference, katasReferenceDir } from './support/shared.js';

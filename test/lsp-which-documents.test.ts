@@ -7,7 +7,7 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { isSpecOrKatasReport } from '../src/lsp/which-documents.js';
+import { isJudgedDocument } from '../src/lsp/which-documents.js';
 import { PROJECT_FILES } from './support/which-documents.js';
 
 const MAX_BYTES = 4 * 1024 * 1024;
@@ -18,16 +18,16 @@ function documentOf(name: string, text: string, languageId = name.endsWith('.jso
 
 describe('the documents the language server judges', () => {
   it.each(PROJECT_FILES.map((file) => [file.name, file] as const))('%s', (_name, file) => {
-    expect(isSpecOrKatasReport(documentOf(file.name, file.text), MAX_BYTES)).toBe(file.judged);
+    expect(isJudgedDocument(documentOf(file.name, file.text), MAX_BYTES)).toBe(file.judged);
   });
 
   it('a document in neither JSON nor YAML is left alone, whatever it holds', () => {
-    expect(isSpecOrKatasReport(documentOf('notes.md', 'goal: x\n', 'markdown'), MAX_BYTES)).toBe(false);
+    expect(isJudgedDocument(documentOf('notes.md', 'goal: x\n', 'markdown'), MAX_BYTES)).toBe(false);
   });
 
   it('a document past the size bound is told by the head of its text, as one that does not parse', () => {
     const spec = `goal: x\nnotes: "${'a'.repeat(200)}"\n`;
-    expect(isSpecOrKatasReport(documentOf('big.yaml', spec), 100)).toBe(true);
-    expect(isSpecOrKatasReport(documentOf('big.yaml', `name: y\nnotes: "${'a'.repeat(200)}"\n`), 100)).toBe(false);
+    expect(isJudgedDocument(documentOf('big.yaml', spec), 100)).toBe(true);
+    expect(isJudgedDocument(documentOf('big.yaml', `name: y\nnotes: "${'a'.repeat(200)}"\n`), 100)).toBe(false);
   });
 });

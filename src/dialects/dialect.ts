@@ -9,6 +9,7 @@ import type { DialectId, InputDigest, InputFormat, Report, Verdict } from '../re
 import type { ArtifactCheckMeta, CatalogRule } from '../rules/rule.js';
 import type { Baseline } from '../rules/run.js';
 import type { Stage } from '../schema/issues.js';
+import type { DocumentSchema } from '../schema/validators.js';
 import type { TraceEvidence } from '../trace/evidence.js';
 
 /** What a compiler resolves once from its options, and every dialect judges by. */
@@ -78,6 +79,11 @@ export interface DialectDescription {
   readonly schema: string | null;
   /** How messages name one of its documents: "a katas report". */
   readonly documentName: string;
+  /**
+   * How the lists of what the tool reads name its documents: one ("spec", "katas report", after
+   * "a") and several ("spec files", "katas reports").
+   */
+  readonly shortName: { readonly singular: string; readonly plural: string };
   /** Its rules, in the order the catalog documents them. */
   readonly rules: readonly CatalogRule[];
   /**
@@ -86,6 +92,11 @@ export interface DialectDescription {
    */
   readonly criticalInput: CatalogRule;
   readonly catalog: DialectCatalog;
+  /**
+   * Its rules' setting in each built-in preset, which `npm run docs` writes into assets/presets/
+   * after the spec's (scripts/presets.mjs); absent for the spec, whose settings are written there by hand.
+   */
+  readonly presetRules?: Readonly<Record<PresetName, Readonly<Record<string, RuleSetting>>>>;
   /** The JSON Schema of its documents (for a spec, with a preset's allowed values when one is named). */
   inputSchema(preset?: PresetName): unknown;
   /** A sound document that passes both presets; `explain` applies a rule's examples to a fresh copy. */
@@ -103,6 +114,11 @@ export interface DialectDescription {
  * (src/dialects/index.ts); everything else reaches it through the registry.
  */
 export interface Dialect<R extends Report = Report> extends DialectDescription {
+  /**
+   * The JSON Schema its compile validates documents against (`validateAgainst`), when it is its own:
+   * the build precompiles a validator for each dialect's. The spec's are the tool's own.
+   */
+  readonly documentSchema?: DocumentSchema;
   /** Its compile, prepared once per compiler. */
   compiler(setup: DialectSetup): (document: DialectInput) => DialectCompiled;
   /** Whether a report is one of this dialect's. */

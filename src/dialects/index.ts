@@ -6,6 +6,7 @@ import type { InputProblem } from '../load/input-error.js';
 import type { Locator } from '../load/text-position.js';
 import type { DialectId, Report } from '../report/types.js';
 import type { CatalogRule } from '../rules/rule.js';
+import type { DocumentSchema } from '../schema/validators.js';
 import type { Dialect } from './dialect.js';
 import { dialects } from './registry.js';
 
@@ -46,6 +47,11 @@ export function dialectOf(report: Report): Dialect {
 /** The dialect of an id, as a compile result or a file's outcome names it. */
 export function dialectById(id: DialectId | undefined): Dialect | undefined {
   return dialects.find((dialect) => dialect.id === id);
+}
+
+/** The JSON Schemas of the dialects that bring their own, in the registry's order: the build precompiles their validators. */
+export function documentSchemas(): DocumentSchema[] {
+  return dialects.flatMap((dialect) => (dialect.documentSchema === undefined ? [] : [dialect.documentSchema]));
 }
 
 /** The rules of every dialect, in catalog order: each dialect's catalog, one after the other. */

@@ -47,6 +47,26 @@ export function dialectName(id: DialectId): string {
   return name.replace(/^an? /, '');
 }
 
+/** "a, b or c" (or "and"): a list of words as a sentence says it. */
+export function wordList(words: readonly string[], conjunction: 'and' | 'or'): string {
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} ${conjunction} ${words[words.length - 1]}`;
+}
+
+/** One of a dialect's documents after "a" or "an", as lists of what the tool reads name it: "a spec". */
+function withArticle(name: string): string {
+  return `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
+}
+
+/** The documents the gate judges, as lists name one: "spec", "katas report". */
+export function judgedShortNames(): string[] {
+  return dialects.map((dialect) => dialect.shortName.singular);
+}
+
+/** The documents the gate judges, each after its article: "a spec", "a katas report". */
+export function judgedDocumentNames(): string[] {
+  return judgedShortNames().map(withArticle);
+}
+
 /** Whether a kind is one of the dialects', which the gate judges. */
 export function isJudgedKind(kind: DocumentKind): kind is DialectId {
   return dialects.some((dialect) => dialect.id === kind);

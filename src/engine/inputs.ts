@@ -7,7 +7,7 @@ import { pathText, type RawPath } from '../common/raw-path.js';
 import { statOrNull } from '../common/stat-or-null.js';
 import { plural } from '../common/text.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
-import { isJudgedKind } from '../dialects/kinds.js';
+import { isJudgedKind, judgedShortNames, wordList } from '../dialects/kinds.js';
 import { findFixtures, isSpecFileName, isSpecOrReportFileName, type SkippedLink } from '../regression/discover.js';
 import { kindOfFile } from '../run/file-kind.js';
 import { DEFAULT_MAX_BYTES, type InputFile } from '../run/input-file.js';
@@ -173,7 +173,9 @@ export async function expandInputs(args: readonly string[], cwd: string, options
     const why = [
       ...(ignored > 0 ? [`${plural(ignored, 'file')} ignored by --ignore or a configuration's ignores`] : []),
       ...(streamed > 0 ? [`${plural(streamed, 'file')} left out as this run's own standard output or error`] : []),
-      ...(others.length > 0 ? [`${plural(others.length, 'file')} left out as no spec or katas report (see the notes)`] : []),
+      ...(others.length > 0
+        ? [`${plural(others.length, 'file')} left out as no ${wordList(judgedShortNames(), 'or')} (see the notes)`]
+        : []),
     ];
     throw usageError('NO_INPUT', `no spec file found in the given folders${why.length > 0 ? ` (${why.join('; ')})` : ''}`);
   }

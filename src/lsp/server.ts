@@ -22,7 +22,7 @@ import { toolInfo } from '../tool.js';
 import { type CheckedDocument, checkDocument, fixDocument, refusalDiagnostics } from './check-document.js';
 import { codeActions, complete, FIX_ALL_KIND, hover } from './features.js';
 import { BoundedFrameReader, frameLimits } from './frame-reader.js';
-import { isSpecOrKatasReport } from './which-documents.js';
+import { isJudgedDocument } from './which-documents.js';
 import { createWorkspace, type Workspace } from './workspace.js';
 
 export interface LspServerOptions {
@@ -83,7 +83,7 @@ export function serveLsp(options: LspServerOptions): Promise<void> {
     if (!ours.has(uri)) {
       // Once judged, a document stays so while it is open: a spec that stops parsing mid-edit gets
       // its one diagnostic rather than none.
-      if (!isSpecOrKatasReport(document, workspace.maxBytes)) return;
+      if (!isJudgedDocument(document, workspace.maxBytes)) return;
       ours.add(uri);
     }
     try {

@@ -27,7 +27,7 @@ const HEAD = 64 * 1024;
  * one when a line of its head starts with a spec's key, or it names either schema: it then gets
  * its one diagnostic rather than none.
  */
-export function isSpecOrKatasReport(document: TextDocument, maxBytes: number): boolean {
+export function isJudgedDocument(document: TextDocument, maxBytes: number): boolean {
   if (!/^(json|jsonc|yaml)$/.test(document.languageId) && !/\.(json|ya?ml)$/i.test(document.uri)) return false;
   const text = document.getText();
   const parsed = text.length <= maxBytes ? parseDocument(text, { format: formatOf(document) }) : undefined;

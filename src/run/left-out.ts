@@ -4,7 +4,7 @@
 
 import { plural } from '../common/text.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
-import { type OtherKind, otherKind, otherKinds } from '../dialects/kinds.js';
+import { judgedDocumentNames, type OtherKind, otherKind, otherKinds, wordList } from '../dialects/kinds.js';
 import { toolInfo } from '../tool.js';
 
 /** A file a folder walk or glob found and left out: how reports name it, and what it is. */
@@ -45,6 +45,9 @@ export function leftOutNotes(files: readonly LeftOutFile[]): string[] {
     });
 }
 
+/** The documents whose top-level keys the tool knows: "a spec, a katas report, a brief artifact or a brief request". */
+const READ_DOCUMENTS = wordList([...judgedDocumentNames(), 'a brief artifact', 'a brief request'], 'or');
+
 /** What reads each kind instead, after the names of a note or in the error of a file named. */
 const WHY: Readonly<Record<OtherKind, (folder: string, count: number) => string>> = {
   'brief-artifact': (folder, count) => `${toolInfo.name} briefs ${JSON.stringify(folder)} checks ${count === 1 ? 'it' : 'them'}`,
@@ -52,8 +55,7 @@ const WHY: Readonly<Record<OtherKind, (folder: string, count: number) => string>
   'json-report': () => `judge the spec a report was made from (${toolInfo.name} compare reads reports)`,
   envelope: () => `judge the specs an envelope was made from (${toolInfo.name} summary reads envelopes)`,
   'sarif-log': () => 'judge the specs a log was made from',
-  unknown: () =>
-    'none has a top-level key of a spec, a katas report, a brief artifact or a brief request; name a file on the command line to judge it as a spec anyway',
+  unknown: () => `none has a top-level key of ${READ_DOCUMENTS}; name a file on the command line to judge it as a spec anyway`,
 };
 
 /**
@@ -69,5 +71,5 @@ export function notASpecMessage(kind: Exclude<OtherKind, 'unknown'>, shown: stri
 
 /** The warning on a file named to be judged that has the marks of no document the tool reads: it is judged as a spec all the same. */
 export function namedUnknownWarning(shown: string): string {
-  return `${JSON.stringify(shown)} has none of the top-level keys of a spec, a katas report, a brief artifact or a brief request; judged as a spec because it was named`;
+  return `${JSON.stringify(shown)} has none of the top-level keys of ${READ_DOCUMENTS}; judged as a spec because it was named`;
 }

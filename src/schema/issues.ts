@@ -6,7 +6,14 @@ import { childPointer, parsePointer } from '../diagnostics/pointer.js';
 import { QUOTE_COLON_HINT } from '../load/yaml-hint-quotes.js';
 import { TRACE_TIME, windowTimeProblem } from '../trace/time.js';
 import type { ErrorCount } from './cap-errors.js';
-import { type ErrorObject, type SchemaName, type ValidateFunction, validator } from './validators.js';
+import {
+  type DocumentSchema,
+  documentValidator,
+  type ErrorObject,
+  type SchemaName,
+  type ValidateFunction,
+  validator,
+} from './validators.js';
 
 interface SchemaIssue {
   path: string;
@@ -46,9 +53,12 @@ export function validateStructure(data: Record<string, unknown>, stage: Stage = 
   return validateAgainst(stage === 'draft' ? 'investigationDraft' : 'investigation', data, 'the spec');
 }
 
-/** What one of the tool's schemas finds in a document; `documentName` names its root in messages ("the spec", "the report"). */
-export function validateAgainst(name: SchemaName, data: unknown, documentName: string): SchemaFindings {
-  const validate = validator(name) as ValidateFunction & ErrorCount;
+/**
+ * What one of the tool's schemas, or a dialect's own, finds in a document; `documentName` names its
+ * root in messages ("the spec", "the report").
+ */
+export function validateAgainst(schema: SchemaName | DocumentSchema, data: unknown, documentName: string): SchemaFindings {
+  const validate = (typeof schema === 'string' ? validator(schema) : documentValidator(schema)) as ValidateFunction & ErrorCount;
   if (validate(data)) return NO_SCHEMA_FINDINGS;
   const errors = validate.errors ?? [];
   const unknownKept = errors.filter((error) => error.keyword === 'additionalProperties').length;

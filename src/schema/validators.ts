@@ -1,12 +1,14 @@
-import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type AnySchemaObject, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
 import briefArtifactSchema from '../../assets/brief-artifact.schema.json' with { type: 'json' };
 import investigationSchema from '../../assets/investigation.schema.json' with { type: 'json' };
-import katasReportSchema from '../../assets/katas-report.schema.json' with { type: 'json' };
 import policySchema from '../../assets/policy.schema.json' with { type: 'json' };
 import { capErrors } from './cap-errors.js';
 
 export type { ErrorObject, ValidateFunction };
-export { briefArtifactSchema, capErrors, investigationSchema, katasReportSchema, policySchema };
+export { briefArtifactSchema, capErrors, investigationSchema, policySchema };
+
+/** A dialect's own JSON Schema, which names itself by `$id` (`Dialect.documentSchema`). */
+export type DocumentSchema = AnySchemaObject & { $id: string };
 
 /**
  * The sections a draft may still lack: what comes after the first deep dives (the stop, the
@@ -43,7 +45,6 @@ export const schemaIds = {
   investigationDraft: draftInvestigationSchema.$id,
   policy: policySchema.$id,
   briefArtifact: briefArtifactSchema.$id,
-  katasReport: katasReportSchema.$id,
 } as const;
 
 export type SchemaName = keyof typeof schemaIds;
@@ -60,13 +61,15 @@ export const ajvOptions: Options = {
   code: { process: (code) => capErrors(code) },
 };
 
-export function createAjv(options: Options = {}): Ajv2020 {
-  return new Ajv2020({ ...ajvOptions, ...options, code: { ...ajvOptions.code, ...options.code } })
+/** An ajv instance with the tool's own schemas, and the dialects' when given (the build gives them all). */
+export function createAjv(options: Options = {}, documentSchemas: readonly DocumentSchema[] = []): Ajv2020 {
+  const ajv = new Ajv2020({ ...ajvOptions, ...options, code: { ...ajvOptions.code, ...options.code } })
     .addSchema(investigationSchema)
     .addSchema(draftInvestigationSchema)
     .addSchema(policySchema)
-    .addSchema(briefArtifactSchema)
-    .addSchema(katasReportSchema);
+    .addSchema(briefArtifactSchema);
+  for (const schema of documentSchemas) ajv.addSchema(schema);
+  return ajv;
 }
 
 let ajv: Ajv2020 | undefined;
@@ -78,4 +81,13 @@ let ajv: Ajv2020 | undefined;
 export function validator(name: SchemaName): ValidateFunction {
   ajv ??= createAjv();
   return ajv.getSchema(schemaIds[name]) as ValidateFunction;
+}
+
+/**
+ * The validator of a dialect's schema, compiled once per process. The bundle's precompiled module
+ * holds one for every dialect's `documentSchema`, read from the registry at build time.
+ */
+export function documentValidator(schema: DocumentSchema): ValidateFunction {
+  ajv ??= createAjv();
+  return (ajv.getSchema(schema.$id) ?? ajv.addSchema(schema).getSchema(schema.$id)) as ValidateFunction;
 }

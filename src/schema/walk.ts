@@ -1,4 +1,4 @@
-import { investigationSchema, katasReportSchema } from './validators.js';
+import { investigationSchema } from './validators.js';
 
 export interface SchemaNode {
   $ref?: string;
@@ -9,9 +9,6 @@ export interface SchemaNode {
 
 /** The spec's schema: its declared order of fields is the order diagnostics are listed in. */
 export const rootSchema = investigationSchema as SchemaNode;
-
-/** The katas report's schema, whose order of fields orders that dialect's diagnostics. */
-export const katasRootSchema = katasReportSchema as SchemaNode;
 
 /** Each root's $refs, resolved once. */
 const resolvedByRoot = new Map<SchemaNode, Map<string, SchemaNode>>();

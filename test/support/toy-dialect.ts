@@ -100,6 +100,7 @@ export const toyDialect: Dialect<ToyReport> = {
   id: 'toy-note-v1',
   schema: TOY_SCHEMA,
   documentName: 'a toy note',
+  shortName: { singular: 'toy note', plural: 'toy notes' },
   rules: [toyShape, toyNotes],
   criticalInput: toyCriticalInput,
   catalog: { key: 'toyRules', heading: 'Rules of toy notes:', section: 'toy-rules', schemaKey: 'toyInputSchema' },

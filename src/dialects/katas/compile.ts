@@ -2,7 +2,6 @@ import { definedFields } from '../../common/defined-fields.js';
 import { placeDiagnostics } from '../../load/place.js';
 import { runRules } from '../../rules/run.js';
 import { NO_SCHEMA_FINDINGS } from '../../schema/issues.js';
-import { katasRootSchema } from '../../schema/walk.js';
 import { criticalStop } from '../critical.js';
 import type { DialectCompiled, DialectInput, DialectSetup } from '../dialect.js';
 import { katasRules } from './catalog.js';
@@ -11,6 +10,7 @@ import { findFloatLiterals } from './float-literals.js';
 import { judgeKatas } from './judge.js';
 import { katasPolicy } from './policy.js';
 import { buildKatasReport } from './report.js';
+import { katasRootSchema } from './schema.js';
 import { KatasView } from './view.js';
 
 /**

@@ -1,4 +1,3 @@
-import { katasReportSchema } from '../../schema/validators.js';
 import type { Dialect } from '../dialect.js';
 import { baseKatasReport } from './base-report.js';
 import { katasRules } from './catalog.js';
@@ -7,13 +6,16 @@ import { katasCriticalInput } from './critical.js';
 import { boundedKatasFlowchart } from './flowchart.js';
 import { katasMarkdownTree } from './markdown.js';
 import { KATAS_REPORT_SCHEMA } from './policy.js';
+import { katasPresetRules } from './presets.js';
 import type { KatasReport } from './report.js';
+import { katasReportSchema } from './schema.js';
 
 /** The katas "adaptive investigation report v1": a finished report that names itself in `schema`. */
 export const katasDialect: Dialect<KatasReport> = {
   id: 'katas-report-v1',
   schema: KATAS_REPORT_SCHEMA,
   documentName: 'a katas report',
+  shortName: { singular: 'katas report', plural: 'katas reports' },
   rules: katasRules,
   criticalInput: katasCriticalInput,
   catalog: {
@@ -22,7 +24,9 @@ export const katasDialect: Dialect<KatasReport> = {
     section: 'katas-rules',
     schemaKey: 'katasInputSchema',
   },
+  presetRules: katasPresetRules,
   inputSchema: () => katasReportSchema,
+  documentSchema: katasReportSchema,
   example: baseKatasReport,
   compiler: katasCompiler,
   owns: (report): report is KatasReport => report.dialect === 'katas-report-v1',

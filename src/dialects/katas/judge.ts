@@ -2,10 +2,10 @@ import { isRecord } from '../../common/guards.js';
 import type { Diagnostic, RuleSetting } from '../../diagnostics/diagnostic.js';
 import { type Baseline, runRules } from '../../rules/run.js';
 import { NO_SCHEMA_FINDINGS, type SchemaFindings, validateAgainst } from '../../schema/issues.js';
-import { katasRootSchema } from '../../schema/walk.js';
 import { katasRules } from './catalog.js';
 import { katasPolicy } from './policy.js';
 import { katasHeader } from './rules/header.js';
+import { katasReportSchema, katasRootSchema } from './schema.js';
 import { KatasView } from './view.js';
 
 export interface KatasJudgement {
@@ -43,7 +43,7 @@ export function judgeKatas(data: Record<string, unknown>, options: KatasJudgeOpt
 function schemaFindingsOf(data: unknown, settings: Readonly<Record<string, RuleSetting>>): SchemaFindings {
   const structural = (settings['katas-schema'] ?? 'off') !== 'off';
   if (!structural && (settings['katas-unknown-field'] ?? 'off') === 'off') return NO_SCHEMA_FINDINGS;
-  const findings = validateAgainst('katasReport', data, 'the report');
+  const findings = validateAgainst(katasReportSchema, data, 'the report');
   if (structural) return findings;
   return { ...NO_SCHEMA_FINDINGS, unknownKeys: findings.unknownKeys, omitted: { structural: 0, unknown: findings.omitted.unknown } };
 }

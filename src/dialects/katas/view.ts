@@ -1,7 +1,7 @@
 import { isRecord } from '../../common/guards.js';
 import { childPointer } from '../../diagnostics/pointer.js';
 import type { SchemaFindings } from '../../schema/issues.js';
-import { katasReportSchema } from '../../schema/validators.js';
+import { katasReportSchema } from './schema.js';
 
 /** A value of the report and its JSON Pointer. */
 export interface Located<T> {

@@ -17,6 +17,7 @@ export const specDialect: Dialect<SpecReport> = {
   id: 'investigation-spec',
   schema: null,
   documentName: 'an investigation spec',
+  shortName: { singular: 'spec', plural: 'spec files' },
   rules,
   criticalInput,
   catalog: {
