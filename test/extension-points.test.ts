@@ -4,6 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import envelopeSchema from '../assets/envelope.schema.json' with { type: 'json' };
 import { COMMANDS } from '../src/commands/table/index.js';
+import { listingFormats, reportFormats } from '../src/render/formatters.js';
 
 // The extension points of ARCHITECTURE.md ("Where new things go") as they are written there: a
 // dialect is its folder and one registry line, a command one entry in the table of commands.
@@ -93,5 +94,22 @@ describe('a command is one entry in the table of commands', () => {
     expect(commandMismatch(COMMANDS, [...enumerated, 'audit'])).toEqual({ undeclared: ['audit'], missing: [] });
     const serverOnly = { name: 'serve', options: [{ flags: '--stdio' }] };
     expect(commandMismatch([...COMMANDS, serverOnly], enumerated)).toEqual({ undeclared: [], missing: [] });
+  });
+});
+
+describe('a format is one entry in the formatter table', () => {
+  const formatOption = (command: string) =>
+    COMMANDS.find((entry) => entry.name === command)?.options.find((option) => option.flags.includes('--format'));
+
+  it("compile's --format choices are the table's report formats, then its listing formats", () => {
+    expect(formatOption('compile')?.choices).toEqual(['markdown', 'json', 'html', 'text', 'sarif', 'github']);
+    expect(formatOption('compile')?.choices).toEqual([...reportFormats, ...listingFormats]);
+  });
+
+  it('briefs lists its folder in every listing format of the table, and in its JSON, and its synopsis says so', () => {
+    const choices = formatOption('briefs')?.choices ?? [];
+    expect([...choices].sort()).toEqual([...listingFormats, 'json'].sort());
+    const briefs = COMMANDS.find((entry) => entry.name === 'briefs');
+    expect(briefs?.synopsis).toContain(`--format ${choices.join('|')}`);
   });
 });

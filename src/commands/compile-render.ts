@@ -7,7 +7,7 @@ import type { Compiler } from '../compile.js';
 import { catalogRules } from '../dialects/index.js';
 import { usageError } from '../engine/contract.js';
 import type { Io } from '../engine/result.js';
-import { formatListing, type ListingFormat, type ReportFormat, reportOutputRenderer } from '../render/formatters.js';
+import { formatListing, type ListingFormat, type ReportFormat, reportFormats, reportOutputRenderer } from '../render/formatters.js';
 import { escapeFor } from '../render/untrusted/index.js';
 import type { FileOutcome } from '../run/compile-file.js';
 import type { InputFile } from '../run/input-file.js';
@@ -23,7 +23,7 @@ interface OutputFlags {
 export type Format = ReportFormat | ListingFormat;
 
 /** The formats that print one report a file, rather than a listing of every file's diagnostics. */
-export const REPORT_FORMATS: ReadonlySet<Format> = new Set(['markdown', 'json', 'html']);
+export const REPORT_FORMATS: ReadonlySet<Format> = new Set(reportFormats);
 
 /** Whether a format prints one report a file (REPORT_FORMATS). */
 function isReportFormat(format: Format): format is ReportFormat {

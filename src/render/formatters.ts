@@ -18,10 +18,13 @@ export type ListingFormat = 'text' | 'sarif' | 'github';
 
 /** Every report format's renderer, by name; Markdown's and HTML's are loaded only when a run asks for them (bundle parts of their own). */
 const reports: Record<ReportFormat, () => Promise<ReportRenderer>> = {
-  json: async () => renderJson,
   markdown: async () => (await import('../dialects/markdown.js')).renderMarkdown,
+  json: async () => renderJson,
   html: async () => (await import('./html/index.js')).renderHtml,
 };
+
+/** The report formats' names, in the order help lists them: every option's choices come from here. */
+export const reportFormats = Object.keys(reports) as ReportFormat[];
 
 /** The renderer of a report format. */
 export function reportRenderer(format: ReportFormat): Promise<ReportRenderer> {
@@ -52,6 +55,9 @@ const listings: Record<ListingFormat, Listing> = {
   sarif: async (files, context) => (await import('./sarif.js')).formatSarif(files, context),
   github: async (files, { failingUnused }) => (await import('./github.js')).formatGithub(files, failingUnused ?? 0),
 };
+
+/** The listing formats' names, in the order help lists them. */
+export const listingFormats = Object.keys(listings) as ListingFormat[];
 
 /** The listing of `files` in `format`, for every command that lists problems. */
 export function formatListing(format: ListingFormat, files: FileOutcome[], context: ListingContext): Promise<string> {

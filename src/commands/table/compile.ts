@@ -1,6 +1,7 @@
 import { exitCodesText, ruleCatalogText } from '../../catalog.js';
 import { definedFields } from '../../common/defined-fields.js';
 import { usageError } from '../../engine/contract.js';
+import { listingFormats, reportFormats } from '../../render/formatters.js';
 import { SUPPRESSIONS_FILE_NAME } from '../../suppressions/index.js';
 import type { WorkersRequest } from '../../workers/choose.js';
 import type { CompileOptions, Format } from '../compile.js';
@@ -22,7 +23,7 @@ import {
 } from '../options.js';
 import { defineCommand } from './declaration.js';
 
-const FORMATS: Format[] = ['markdown', 'json', 'html', 'text', 'sarif', 'github'];
+const FORMATS: Format[] = [...reportFormats, ...listingFormats];
 
 export const compile = defineCommand({
   name: 'compile',
