@@ -38,12 +38,14 @@ const OUTPUT_WORDS = {
   listing:
     "the names listed (plain or long listing, a link's own name), relative to the folder listed; with several folders, each under its heading",
   tree: 'every file and folder drawn, under the folder given',
+  matches: 'the path of each of its matches (a path:line:text line), under the folders and files it searched',
 };
 
 /** What a shell program of the trace table surfaced or read, from its entry. */
 function shellProgramOutput(program) {
   if (program.kind === 'read') return program.scriptFirst ? 'its one file, after its script' : 'its one file';
-  return `${OUTPUT_WORDS[program.output]}${program.startPoints ? ', under the folders it started from' : ''}`;
+  const paths = program.pathsWith === undefined ? '' : `; with ${program.pathsWith.join(', ')}: ${OUTPUT_WORDS.paths}`;
+  return `${OUTPUT_WORDS[program.output]}${program.startPoints ? ', under the folders it started from' : ''}${paths}`;
 }
 
 /** The lines that turn one spec's YAML into another's, as a unified diff with three lines of context. */

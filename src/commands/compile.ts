@@ -71,6 +71,7 @@ export interface CompileOptions extends CompilerFlags, BaselineFlags {
   traceRoot?: string;
   traceSince?: string;
   traceUntil?: string;
+  traceTurn?: number;
   /** --fix (safe) or --fix-unsafe: the fixable problems fixed in the files first; --fix-dry-run shows them as a diff instead. */
   fix?: FixLevel;
   fixDryRun?: boolean;

@@ -19,6 +19,7 @@ export interface NextOptions extends Pick<CompilerFlags, 'preset' | 'policy' | '
   trace?: string;
   traceRoot?: string;
   traceSince?: string;
+  traceTurn?: number;
   traceUntil?: string;
   format: 'text' | 'json';
   json: boolean;

@@ -182,7 +182,13 @@ export const traceOptions: readonly OptionSpec[] = [
     flags: '--trace-until <time>',
     description: "only the calls of the trace made up to this time (ISO 8601 with its zone; a date alone is that day's 00:00 UTC)",
   },
+  traceTurnOption('only the calls of this turn of the session (1 for the first; a Codex rollout marks its turns)'),
 ];
+
+/** --trace-turn: one request of a session that marks them. */
+export function traceTurnOption(description: string): OptionSpec {
+  return { flags: '--trace-turn <n>', description, parser: positiveCount('--trace-turn', 'turns, from 1') };
+}
 
 /** What init and trace draft take of a new spec: its goal and budget (left for the author when not given), and where it goes. */
 export function pickNewSpec(options: Record<string, unknown>): {

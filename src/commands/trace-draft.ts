@@ -34,7 +34,7 @@ export function traceDraftCommand(options: TraceDraftOptions, io: Io): Promise<C
     goal: options.goal,
     budget: options.budget,
     unit: options.unit,
-    link: { path: linkPath(target.folder, resolve(io.cwd, options.trace)), since: options.since, until: options.until },
+    link: { path: linkPath(target.folder, resolve(io.cwd, options.trace)), since: options.since, until: options.until, turn: options.turn },
   });
   const text = draftText(draft, {
     format: target.format,

@@ -22,6 +22,8 @@ export interface TraceFlags {
   /** Only the calls from this time on, and up to that time (ISO 8601, both included). */
   since?: string;
   until?: string;
+  /** Only the calls of this turn of the session (from 1). */
+  turn?: number;
 }
 
 /**
@@ -62,7 +64,7 @@ function checkTraceFlags(flags: TraceFlags): void {
 }
 
 function readChecked(flags: TraceFlags, policy: Policy, io: Pick<Io, 'cwd'>, nodes?: readonly string[]): TraceEvidence {
-  const link = definedFields({ root: flags.traceRoot, since: flags.since, until: flags.until });
+  const link = definedFields({ root: flags.traceRoot, since: flags.since, until: flags.until, turn: flags.turn });
   const read = readTraceFile(
     resolve(io.cwd, flags.trace),
     flags.trace,
@@ -73,7 +75,7 @@ function readChecked(flags: TraceFlags, policy: Policy, io: Pick<Io, 'cwd'>, nod
   );
   if (read.ok) return read.evidence;
   // A window asked of a trace without times is the flags' mistake, not the file's.
-  if (read.untimed === true) throw usageError('CONFLICTING_ARGUMENTS', read.problem.message);
+  if (read.unnarrowable === true) throw usageError('CONFLICTING_ARGUMENTS', read.problem.message);
   throw inputError(read.problem.subcode, read.problem.message);
 }
 
@@ -83,17 +85,19 @@ export function traceFlagsOf(options: {
   traceRoot?: string;
   traceSince?: string;
   traceUntil?: string;
+  traceTurn?: number;
 }): TraceFlags | undefined {
-  const { trace, traceRoot, traceSince, traceUntil } = options;
+  const { trace, traceRoot, traceSince, traceUntil, traceTurn } = options;
   if (trace === undefined) {
     const stray = [
       ['--trace-root', traceRoot],
       ['--trace-since', traceSince],
       ['--trace-until', traceUntil],
+      ['--trace-turn', traceTurn],
     ].find(([, value]) => value !== undefined);
     if (stray !== undefined)
       throw usageError('CONFLICTING_ARGUMENTS', `${stray[0]} says how to read a trace: give the trace with --trace FILE`);
     return undefined;
   }
-  return { trace, ...definedFields({ traceRoot, since: traceSince, until: traceUntil }) };
+  return { trace, ...definedFields({ traceRoot, since: traceSince, until: traceUntil, turn: traceTurn }) };
 }

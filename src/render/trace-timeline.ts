@@ -2,9 +2,9 @@
 // held and what could not be read. Paths relative to the trace root; every string from the trace
 // or its name made inert for a terminal.
 import { plural } from '../common/text.js';
-import { countCalls, TRACE_FORMAT_NAMES, type TraceCounts } from '../trace/counts.js';
+import { countCalls, TRACE_FORMAT_NAMES, type TraceCounts, traceAgentOf } from '../trace/counts.js';
 import { relativeToRoot } from '../trace/paths.js';
-import type { Trace, TraceCall } from '../trace/types.js';
+import type { Trace, TraceCall, TraceTurn } from '../trace/types.js';
 import { mapCallLabel } from './map-call.js';
 import { escapeFor } from './untrusted/index.js';
 
@@ -14,7 +14,9 @@ const STATUS_LABELS: Record<TraceCall['status'], string> = { ok: 'ok', failed: '
 /** The timeline as text: a heading, one row a call, and the counts. */
 export function formatTraceTimeline(trace: Trace, shown: string, root: string | undefined): string {
   const counts = countCalls(trace);
-  const versions = trace.versions.length === 0 ? '' : ` (Claude Code ${trace.versions.map(escapeFor.terminal).join(', ')})`;
+  const agent = traceAgentOf(trace.format);
+  const versions =
+    trace.versions.length === 0 || agent === undefined ? '' : ` (${agent} ${trace.versions.map(escapeFor.terminal).join(', ')})`;
   const lines = [
     `${escapeFor.terminal(shown)}: ${TRACE_FORMAT_NAMES[trace.format]}${versions}, ${trace.lines} lines, ${counts.calls} calls, SHA-256 ${trace.sha256}`,
     `paths relative to ${root === undefined ? '(no root: the first call has no cwd; give --trace-root)' : escapeFor.terminal(root)}`,
@@ -31,19 +33,30 @@ export function formatTraceTimeline(trace: Trace, shown: string, root: string | 
   const header = ['#', 'time', 'kind', 'tool', 'status', 'what'];
   const cells = [header, ...rows].map((row) => row.map((cell) => escapeFor.terminal(cell)));
   const widths = header.map((_, column) => Math.max(...cells.map((row) => (row[column] as string).length)));
-  for (const row of cells)
+  const turns = new Map((trace.turns ?? []).map((turn) => [turn.number, turn]));
+  cells.forEach((row, index) => {
+    // A request of the session starts: its turn is marked above its first call.
+    const turn = index === 0 ? undefined : trace.calls[index - 1]?.turn;
+    if (turn !== undefined && turn !== trace.calls[index - 2]?.turn) lines.push(turnHeading(turn, turns.get(turn)));
     lines.push(
       `  ${row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0))).join('  ')}`.trimEnd(),
     );
+  });
   lines.push('', ...footer(trace, counts));
   return `${lines.join('\n')}\n`;
+}
+
+function turnHeading(number: number, turn: TraceTurn | undefined): string {
+  if (turn === undefined) return `  turn ${number}`;
+  return `  turn ${number}: from line ${turn.line}${turn.timestamp === undefined ? '' : `, ${escapeFor.terminal(turn.timestamp)}`}`;
 }
 
 function whatOf(call: TraceCall, root: string | undefined): string {
   const subagent = call.sidechain ? '  [subagent]' : '';
   if (call.kind === 'read') {
     const target = call.target === undefined ? '(no path)' : relativeToRoot(root, call.target);
-    return `${target}${call.partial === true ? ' (partial)' : ''}${subagent}`;
+    const more = (call.moreReads ?? []).map((read) => `, ${relativeToRoot(root, read.target)}${read.partial ? ' (partial)' : ''}`);
+    return `${target}${call.partial === true ? ' (partial)' : ''}${more.join('')}${subagent}`;
   }
   if (call.kind === 'map') {
     const count = call.surfacedCount ?? call.surfaced?.length;
@@ -55,7 +68,8 @@ function whatOf(call: TraceCall, root: string | undefined): string {
     const label = mapCallLabel({ query: call.query ?? '', searchPath }, String);
     return `${label}${surfaced}${unread}${subagent}`;
   }
-  return `${call.program ?? ''}${subagent}`.trim();
+  const writes = call.writes === undefined ? '' : ` writes ${call.writes.map((path) => relativeToRoot(root, path)).join(', ')}`;
+  return `${call.program ?? ''}${writes}${subagent}`.trim();
 }
 
 function footer(trace: Trace, counts: TraceCounts): string[] {
@@ -64,6 +78,8 @@ function footer(trace: Trace, counts: TraceCounts): string[] {
     `calls by tool: ${tools.length === 0 ? 'none' : tools.join(', ')}`,
     `${counts.byKind.map} map (cheap), ${counts.byKind.read} read (deep), ${counts.byKind.other} other; ${counts.byStatus.failed} failed, ${counts.byStatus['no-result']} without a result; ${counts.sidechain} made by subagents`,
   ];
+  const lastTurn = trace.turns?.[trace.turns.length - 1];
+  if (lastTurn !== undefined) lines.push(`turns: ${lastTurn.number} (select one with --trace-turn N)`);
   if (trace.tokens !== undefined) {
     const { input, output, cacheCreation, cacheRead } = trace.tokens;
     lines.push(`tokens: ${input} input, ${output} output, ${cacheCreation} cache written, ${cacheRead} cache read`);
@@ -83,8 +99,12 @@ function footer(trace: Trace, counts: TraceCounts): string[] {
   if (trace.duplicateIds.length > 0)
     notes.push(`ids used by more than one call: ${trace.duplicateIds.map((id) => escapeFor.terminal(id)).join(', ')}`);
   if (trace.narrowed !== undefined) {
-    const { since, until, outside } = trace.narrowed;
-    const window = [since === undefined ? '' : `from ${since}`, until === undefined ? '' : `up to ${until}`]
+    const { since, until, turn, outside } = trace.narrowed;
+    const window = [
+      turn === undefined ? '' : `of turn ${turn}`,
+      since === undefined ? '' : `from ${since}`,
+      until === undefined ? '' : `up to ${until}`,
+    ]
       .filter((part) => part !== '')
       .join(' ');
     notes.push(`only the calls ${window}: ${plural(outside, 'call')} of the trace left out`);

@@ -14,16 +14,16 @@ import type { TraceLink } from '../trace/link.js';
 import { readTrace, UnreadableTraceError } from '../trace/read-trace.js';
 import { shellProgramsWith } from '../trace/shell-table.js';
 import { isTraceTime } from '../trace/time.js';
-import { narrowTrace, UntimedTraceError } from '../trace/window.js';
+import { narrowTrace, UnnarrowableTraceError } from '../trace/window.js';
 
-export type TraceRead = { ok: true; evidence: TraceEvidence } | { ok: false; problem: InputProblem; untimed?: true };
+export type TraceRead = { ok: true; evidence: TraceEvidence } | { ok: false; problem: InputProblem; unnarrowable?: true };
 
 /**
  * The trace at the absolute `path` (shown as `shown`), read with the policy's shell programs,
  * narrowed to `link`'s window and placed under its root; what is opened must lie inside each of
  * `within`. With `nodes` (a spec's), only the surfaced paths that may be one of them are kept;
  * without, the first ones within bounds. A window asked of a trace without times is a problem
- * marked `untimed` (on the command line, a usage mistake of its flags).
+ * marked `unnarrowable` (on the command line, a usage mistake of its flags).
  */
 export function readTraceFile(
   path: string,
@@ -46,17 +46,14 @@ export function readTraceFile(
   try {
     const named = nodes === undefined ? {} : { named: { nodes, ...definedFields({ root: link.root }) } };
     const trace = readTrace(traceFileChunks(path, shown, within), { programs: shellProgramsWith(policy.traceShellPrograms), ...named });
-    const window = {
-      ...(link.since === undefined ? {} : { since: link.since }),
-      ...(link.until === undefined ? {} : { until: link.until }),
-    };
+    const window = definedFields({ since: link.since, until: link.until, turn: link.turn });
     return { ok: true, evidence: traceEvidence(narrowTrace(trace, window), shown, link.root) };
   } catch (error) {
     if (error instanceof TraceFileError) return { ok: false, problem: { subcode: error.subcode, message: error.message } };
     if (error instanceof UnreadableTraceError)
       return { ok: false, problem: { subcode: 'NOT_A_TRACE', message: `${shown}: ${error.message}` } };
-    if (error instanceof UntimedTraceError)
-      return { ok: false, problem: { subcode: 'NOT_A_TRACE', message: `${shown}: ${error.message}` }, untimed: true };
+    if (error instanceof UnnarrowableTraceError)
+      return { ok: false, problem: { subcode: 'NOT_A_TRACE', message: `${shown}: ${error.message}` }, unnarrowable: true };
     throw error;
   }
 }

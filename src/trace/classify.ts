@@ -5,7 +5,7 @@ import type { PathKeeper } from './kept-paths.js';
 import { resolveTracePath } from './paths.js';
 import { countLines, type OutputReading, readShellOutput } from './shell-output.js';
 import { classifyShell, type ShellProgram } from './shell-table.js';
-import type { CallKind } from './types.js';
+import type { CallKind, ChainedRead } from './types.js';
 
 /** What the classification needs of a call's input: never its content (a Write's text, an Edit's strings). */
 export interface CallInput {
@@ -44,6 +44,10 @@ export interface CallPlan {
   target?: string;
   /** A read of part of its node by its input (offset, limit) or by nature (sed, head, tail). */
   partial?: boolean;
+  /** A chain of shell reads: the reads after the first. */
+  moreReads?: ChainedRead[];
+  /** The files it wrote, absolute (types.ts, TraceCall.writes). */
+  writes?: string[];
   /** Where a map call's paths come from: Glob's and Grep's filenames under `base`; a shell program's output read as `reading` says, or not read. */
   surfaces?: { filenames: true; base?: string } | { stdout: OutputReading } | { unread: true };
 }
@@ -56,8 +60,8 @@ export interface Classified extends Omit<CallPlan, 'surfaces'> {
   unreadLines?: number;
 }
 
-/** Reads that show part of a file by nature: sed prints the lines asked for, head and tail some of them. */
-const PARTIAL_READERS = new Set(['sed', 'head', 'tail']);
+/** Claude Code's tools that write the one file their input names (file_path, or notebook_path). */
+const WRITE_TOOLS = new Set(['Edit', 'MultiEdit', 'Write', 'NotebookEdit']);
 
 /** The input fields classification uses, from a tool_use's or a payload's `input`, whatever its shape. */
 export function callInputOf(input: unknown): CallInput {
@@ -121,22 +125,39 @@ export function planCall(
     const target = input.filePath === undefined ? undefined : resolveTracePath(cwd, input.filePath);
     return { kind: 'read', ...definedFields({ target }), partial: input.offset === true || input.limit === true };
   }
-  if ((tool === 'Bash' || tool === 'shell') && input.command !== undefined) {
-    const shell = classifyShell(input.command, programs);
-    const program = definedFields({ program: shell.program });
-    if (shell.kind === 'map') {
-      const { output, operands, startPoints } = shell;
-      const surfaces =
-        output === undefined ? { unread: true as const } : { stdout: { output, operands, ...definedFields({ startPoints }) } };
-      return { kind: 'map', query: input.command.trim(), ...program, surfaces };
-    }
-    if (shell.kind === 'read' && shell.file !== undefined) {
-      const target = resolveTracePath(cwd, shell.file);
-      return { kind: 'read', ...program, ...definedFields({ target }), partial: PARTIAL_READERS.has(shell.program ?? '') };
-    }
-    return { kind: 'other', ...program };
+  if ((tool === 'Bash' || tool === 'shell') && input.command !== undefined) return planShellCall(input.command, cwd, programs);
+  if (WRITE_TOOLS.has(tool) && input.filePath !== undefined) {
+    const written = resolveTracePath(cwd, input.filePath);
+    return written === undefined ? { kind: 'other' } : { kind: 'other', writes: [written] };
   }
   return { kind: 'other' };
+}
+
+/** What a shell command line run in `cwd` is, by the first program of `command` in `programs`. */
+export function planShellCall(command: string, cwd: string | undefined, programs: Readonly<Record<string, ShellProgram>>): CallPlan {
+  const shell = classifyShell(command, programs);
+  const program = definedFields({ program: shell.program });
+  if (shell.kind === 'map') {
+    const { output, operands, startPoints, lineNumbers } = shell;
+    const surfaces =
+      output === undefined ? { unread: true as const } : { stdout: { output, operands, ...definedFields({ startPoints, lineNumbers }) } };
+    return { kind: 'map', query: command.trim(), ...program, surfaces };
+  }
+  if (shell.kind === 'read' && shell.file !== undefined) {
+    const target = resolveTracePath(cwd, shell.file);
+    const moreReads = (shell.moreReads ?? []).flatMap((read): ChainedRead[] => {
+      const path = resolveTracePath(cwd, read.file);
+      return path === undefined ? [] : [{ program: read.program, target: path, partial: read.partial }];
+    });
+    return {
+      kind: 'read',
+      ...program,
+      ...definedFields({ target }),
+      partial: shell.partial === true,
+      ...(moreReads.length > 0 ? { moreReads } : {}),
+    };
+  }
+  return { kind: 'other', ...program };
 }
 
 /**

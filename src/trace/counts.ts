@@ -1,13 +1,18 @@
 // What a trace holds, counted once for every output that says it: `trace show` and the report's
 // "Checked against the trace".
 import { compareStrings } from '../diagnostics/diagnostic.js';
+import { TRACE_FORMATS } from './formats/index.js';
 import type { Trace, TraceFormat } from './types.js';
 
 /** A format as outputs name it. */
-export const TRACE_FORMAT_NAMES: Readonly<Record<TraceFormat, string>> = {
-  'claude-transcript': 'Claude Code transcript',
-  'hook-payloads': 'PostToolUse hook payloads',
-};
+export const TRACE_FORMAT_NAMES = Object.fromEntries(TRACE_FORMATS.map((format) => [format.format, format.name])) as Readonly<
+  Record<TraceFormat, string>
+>;
+
+/** The agent whose versions a trace of the format names (Claude Code, Codex), if any. */
+export function traceAgentOf(format: TraceFormat): string | undefined {
+  return TRACE_FORMATS.find((reader) => reader.format === format)?.agent;
+}
 
 export interface TraceCounts {
   calls: number;

@@ -14,7 +14,7 @@ export interface DraftOptions {
   budget: number;
   unit: 'reads' | 'tokens';
   /** How the spec names its trace (`x-trace`): the path from the spec's folder, and the window read. */
-  link: { path: string; since?: string; until?: string };
+  link: { path: string; since?: string; until?: string; turn?: number };
 }
 
 /** The fields of a drafted deep dive the author fills in: the trace cannot say what a read found. */
@@ -57,7 +57,7 @@ export interface DraftSpec {
   deepDives: DraftDive[];
   replanLog: [];
   risks: [];
-  'x-trace': { path: string; root?: string; since?: string; until?: string };
+  'x-trace': { path: string; root?: string; since?: string; until?: string; turn?: number };
 }
 
 export interface Draft {
@@ -115,7 +115,10 @@ function draftSpec(evidence: TraceEvidence, options: DraftOptions, maps: TraceCa
     })),
     replanLog: [],
     risks: [],
-    'x-trace': { path: options.link.path, ...definedFields({ root: evidence.root, since: options.link.since, until: options.link.until }) },
+    'x-trace': {
+      path: options.link.path,
+      ...definedFields({ root: evidence.root, since: options.link.since, until: options.link.until, turn: options.link.turn }),
+    },
   };
 }
 

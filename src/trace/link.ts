@@ -1,4 +1,4 @@
-// How a spec names its own trace: `x-trace: {path, root?, since?, until?}`, followed when the spec
+// How a spec names its own trace: `x-trace: {path, root?, since?, until?, turn?}`, followed when the spec
 // is compiled from a file unless --trace names another.
 import { TRACE_TIME } from './time.js';
 
@@ -10,6 +10,8 @@ export interface TraceLink {
   /** As --trace-since and --trace-until. */
   since?: string;
   until?: string;
+  /** As --trace-turn: one turn of the session, from 1. */
+  turn?: number;
 }
 
 /**
@@ -23,14 +25,16 @@ export function traceLinkOf(data: Record<string, unknown>): TraceLink | undefine
   const link = data['x-trace'];
   if (link === null || typeof link !== 'object' || Array.isArray(link)) return undefined;
   const fields = link as Record<string, unknown>;
-  const { path, root, since, until } = fields;
+  const { path, root, since, until, turn } = fields;
   if (typeof path !== 'string' || path === '') return undefined;
   if (root !== undefined && (typeof root !== 'string' || !root.startsWith('/'))) return undefined;
   for (const time of [since, until]) if (time !== undefined && (typeof time !== 'string' || !TRACE_TIME.test(time))) return undefined;
+  if (turn !== undefined && !(typeof turn === 'number' && Number.isSafeInteger(turn) && turn >= 1)) return undefined;
   return {
     path,
     ...(root === undefined ? {} : { root: root as string }),
     ...(since === undefined ? {} : { since: since as string }),
     ...(until === undefined ? {} : { until: until as string }),
+    ...(turn === undefined ? {} : { turn: turn as number }),
   };
 }

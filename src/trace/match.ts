@@ -39,9 +39,34 @@ export interface OutOfOrder {
   contradicts: number;
 }
 
-/** The successful reads of the trace, in time order. */
+/** The reads of a chain after its first, as reads of their own: made once a call, so that each is the same object every time it is asked. */
+const chained = new WeakMap<TraceCall, TraceCall[]>();
+
+/**
+ * The reads a call made: none for a call that is no read or has no node, the call itself, and for
+ * a chain of reads (`moreReads`) one read more for each, at the call's line and time, with its own
+ * node, program and partiality: each is matched to a deep dive of its own.
+ */
+export function readsOf(call: TraceCall): TraceCall[] {
+  if (call.kind !== 'read' || call.target === undefined) return [];
+  if (call.moreReads === undefined) return [call];
+  let more = chained.get(call);
+  if (more === undefined) {
+    const { moreReads, program: _first, ...shared } = call;
+    more = moreReads.map((read) => ({
+      ...shared,
+      ...(read.program === undefined ? {} : { program: read.program }),
+      target: read.target,
+      partial: read.partial,
+    }));
+    chained.set(call, more);
+  }
+  return [call, ...more];
+}
+
+/** The successful reads of the trace, in time order (a chain's in the order of its commands). */
 export function successfulReads(evidence: TraceEvidence): TraceCall[] {
-  return evidence.trace.calls.filter((call) => call.kind === 'read' && call.status === 'ok' && call.target !== undefined);
+  return evidence.trace.calls.flatMap((call) => (call.status === 'ok' ? readsOf(call) : []));
 }
 
 /** Matches the deep dives whose nodes are `nodes` (in the record's order) with the trace's successful reads. */

@@ -1,16 +1,19 @@
-// A trace read line by line into its calls: the format detected from the first line that is a
-// JSON object, each call paired with its result by id, then put in time order. A call is
-// classified from its input when it is met and finished when its result comes, so that neither
-// is held longer; what is kept is a few fields a call and the surfaced paths the caller needs
-// (kept-paths.ts), so memory follows the calls, not the bytes.
+// A trace read line by line into its calls: its format recognised by its own marks in the first
+// lines that are JSON objects (formats/), each line then read by that format's reader, each call
+// paired with its result by id, then put in time order. A call is classified from its input when
+// it is met and finished when its result comes, so that neither is held longer; what is kept is a
+// few fields a call and the surfaced paths the caller needs (kept-paths.ts), so memory follows the
+// calls, not the bytes.
 
-import { type CallOutcome, type CallPlan, type Classified, callInputOf, callOutcomeOf, finishCall, planCall } from './classify.js';
+import { type CallBook, callBook, type PendingCall } from './call-book.js';
+import { finishCall } from './classify.js';
 import { sortedCounts } from './counts.js';
+import { detectFormat, type FormatLines, type FormatReader, formatsRead, lineShape } from './formats/index.js';
 import { type NamedNodes, type PathKeeper, pathKeeper } from './kept-paths.js';
 import { MAX_TRACE_LINE_BYTES, traceHash, traceLines } from './lines.js';
 import { SHELL_PROGRAMS, type ShellProgram } from './shell-table.js';
 import { readTime } from './time.js';
-import type { SkippedLine, Trace, TraceCall, TraceFormat } from './types.js';
+import type { SkippedLine, Trace, TraceCall } from './types.js';
 
 export interface ReadTraceOptions {
   /** The shell programs that map and read (the policy's table); the default table without it. */
@@ -20,114 +23,45 @@ export interface ReadTraceOptions {
   named?: NamedNodes;
 }
 
-/** A trace with no line to read: not a trace at all. */
+/** A file that is no trace of a format read: no JSON object in it, no format's marks, or mostly lines its format does not know. */
 export class UnreadableTraceError extends Error {
   override readonly name = 'UnreadableTraceError';
 }
 
-/** How many of the skipped lines, orphan results and duplicate ids are named; the rest are counted. */
+/** How many of the skipped lines are named; the rest are counted. */
 const NAMED = 20;
-/** Versions and unknown line types kept by name: a hostile trace may name a new one on every line. */
-const MAX_VERSIONS = 32;
-const MAX_TYPES = 32;
-/** Where the unknown types past MAX_TYPES are counted. */
-const OTHER_TYPES = '(other types)';
-/** Folders and tool names shared as one string by the calls that repeat them, up to this many of each. */
-const MAX_SHARED = 4_096;
+/** The first lines that are JSON objects a format is recognised by, up to this many, or this many characters. */
+const DETECT_LINES = 8;
+const DETECT_CHARS = 4 * 2 ** 20;
 
-/** The line types of Claude Code transcripts that hold no tool call, known from the published schemas. */
-const QUIET_TYPES = new Set([
-  'system',
-  'summary',
-  'file-history-snapshot',
-  'queue-operation',
-  'progress',
-  'pr-link',
-  'agent-name',
-  'custom-title',
-  'last-prompt',
-  'permission-mode',
-  'ai-title',
-  'worktree-state',
-  'attachment',
-]);
-
-/** A call met and not yet put in order: every field set from the start (one shape for all). */
-interface PendingCall {
-  id: string;
-  tool: string;
-  plan: CallPlan;
-  line: number;
-  timestamp: string | undefined;
-  sidechain: boolean;
-  cwd: string | undefined;
-  /** Once its result came: what it was, and whether it failed. */
-  finished: Classified | undefined;
-  failed: boolean;
-}
-
-/** What a line says of a call when it is met. */
-interface MetCall {
-  id: string;
-  tool: string;
-  line: number;
-  timestamp?: string | undefined;
-  sidechain: boolean;
-  cwd?: string | undefined;
-}
-
-/** Reads the trace whose bytes come in `chunks`. Throws UnreadableTraceError when no line is a JSON object. */
+/** Reads the trace whose bytes come in `chunks`. Throws UnreadableTraceError when it is no trace of a format read. */
 export function readTrace(chunks: Iterable<Uint8Array>, options: ReadTraceOptions = {}): Trace {
   const programs = options.programs ?? SHELL_PROGRAMS;
   const paths = pathKeeper(options.named);
-  const shared = sharedStrings();
+  const book = callBook(paths);
   const hash = traceHash();
-  const calls = new Map<string, PendingCall>();
   const skipped: SkippedLine[] = [];
   let skippedCount = 0;
-  const unknownTypes: Record<string, number> = Object.create(null);
-  const orphanResults: string[] = [];
-  let orphanResultCount = 0;
-  const duplicateIds: string[] = [];
-  const versions = new Set<string>();
-  const usage = new Map<string, Record<string, unknown>>();
-  let format: TraceFormat | undefined;
+  let records = 0;
+  let format: FormatReader | undefined;
+  let reader: FormatLines | undefined;
+  /** The first JSON objects, held until a format is recognised by them. */
+  let first: { record: Record<string, unknown>; line: number }[] = [];
+  let firstChars = 0;
 
   const skip = (line: number, reason: SkippedLine['reason']): void => {
     skippedCount++;
     if (skipped.length < NAMED) skipped.push({ line, reason });
   };
-  const countUnknown = (type: string): void => {
-    const key = Object.hasOwn(unknownTypes, type) || Object.keys(unknownTypes).length < MAX_TYPES ? type : OTHER_TYPES;
-    unknownTypes[key] = (unknownTypes[key] ?? 0) + 1;
-  };
-  const addCall = (call: MetCall, input: unknown): void => {
-    if (calls.has(call.id)) {
-      if (duplicateIds.length < NAMED && !duplicateIds.includes(call.id)) duplicateIds.push(call.id);
-      return;
+  const recognise = (): void => {
+    format = detectFormat(first.map((entry) => entry.record));
+    if (format === undefined) {
+      const shape = lineShape((first[0] as { record: Record<string, unknown> }).record);
+      throw new UnreadableTraceError(`it holds ${shape}, which is no trace format read (${formatsRead()})`);
     }
-    const cwd = call.cwd === undefined ? undefined : shared(call.cwd);
-    calls.set(call.id, {
-      id: call.id,
-      tool: shared(call.tool),
-      plan: planCall(call.tool, callInputOf(input), cwd, programs),
-      line: call.line,
-      timestamp: call.timestamp,
-      sidechain: call.sidechain,
-      cwd,
-      finished: undefined,
-      failed: false,
-    });
-  };
-  const addResult = (id: string, outcome: CallOutcome): void => {
-    const call = calls.get(id);
-    if (call === undefined || call.finished !== undefined) {
-      orphanResultCount++;
-      if (orphanResults.length < NAMED) orphanResults.push(id);
-      return;
-    }
-    call.finished = finishCall(call.plan, outcome, call.cwd, paths);
-    call.failed = outcome.isError;
+    reader = format.open(book, programs);
+    for (const entry of first) reader.line(entry.record, entry.line);
+    first = [];
   };
 
   const lines = traceLines(chunks, hash, options.maxLineBytes ?? MAX_TRACE_LINE_BYTES);
@@ -150,88 +84,59 @@ export function readTrace(chunks: Iterable<Uint8Array>, options: ReadTraceOption
       skip(entry.line, 'malformed');
       continue;
     }
+    records++;
     const record = value as Record<string, unknown>;
-    format ??= isHookPayload(record) ? 'hook-payloads' : 'claude-transcript';
-    if (format === 'hook-payloads') readHookLine(record, entry.line);
-    else readTranscriptLine(record, entry.line);
+    if (reader !== undefined) {
+      reader.line(record, entry.line);
+      continue;
+    }
+    first.push({ record, line: entry.line });
+    firstChars += entry.text.length;
+    if (first.length >= DETECT_LINES || firstChars >= DETECT_CHARS || detectFormat([record]) !== undefined) recognise();
   }
   const lineCount = next.value;
-  if (format === undefined) throw new UnreadableTraceError('no line of it is a JSON object; it is no Claude Code transcript or hook trace');
+  if (reader === undefined && first.length > 0) recognise();
+  if (format === undefined || reader === undefined)
+    throw new UnreadableTraceError(`no line of it is a JSON object; it is no trace format read (${formatsRead()})`);
+  const extra = reader.end();
+  mostlyKnown(format, book, records);
 
-  function readHookLine(record: Record<string, unknown>, line: number): void {
-    const event = record['hook_event_name'];
-    const id = textOf(record['tool_use_id']);
-    const tool = textOf(record['tool_name']);
-    if ((event !== 'PostToolUse' && event !== 'PostToolUseFailure' && event !== undefined) || id === undefined || tool === undefined) {
-      countUnknown(typeof event === 'string' ? `hook:${event}` : 'hook:(no tool call)');
-      return;
-    }
-    const cwd = textOf(record['cwd']);
-    const response = record['tool_response'];
-    const failed =
-      event === 'PostToolUseFailure' ||
-      (isObject(response) && (response['is_error'] === true || response['success'] === false)) ||
-      typeof response === 'string';
-    addCall({ id, tool, line, sidechain: false, cwd }, record['tool_input']);
-    addResult(id, callOutcomeOf(failed, response, undefined));
-  }
-
-  function readTranscriptLine(record: Record<string, unknown>, line: number): void {
-    const type = record['type'];
-    const version = textOf(record['version']);
-    if (version !== undefined && versions.size < MAX_VERSIONS) versions.add(version);
-    if (type !== 'user' && type !== 'assistant') {
-      if (typeof type === 'string' && QUIET_TYPES.has(type)) return;
-      countUnknown(typeof type === 'string' ? type : `(${type === undefined ? 'no' : typeof type} type)`);
-      return;
-    }
-    const message = record['message'];
-    if (!isObject(message)) return;
-    const content = Array.isArray(message['content']) ? message['content'] : [];
-    const timestamp = textOf(record['timestamp']);
-    const cwd = textOf(record['cwd']);
-    const sidechain = record['isSidechain'] === true;
-    if (type === 'assistant') {
-      const messageId = textOf(message['id']);
-      // One response is written as several lines repeating its id and usage: the last one counts.
-      if (messageId !== undefined && isObject(message['usage'])) usage.set(messageId, message['usage']);
-      for (const block of content) {
-        if (!isObject(block) || block['type'] !== 'tool_use') continue;
-        const id = textOf(block['id']);
-        const tool = textOf(block['name']);
-        if (id === undefined || tool === undefined) continue;
-        addCall({ id, tool, line, sidechain, timestamp, cwd }, block['input']);
-      }
-      return;
-    }
-    const results = content.filter((block) => isObject(block) && block['type'] === 'tool_result') as Record<string, unknown>[];
-    for (const block of results) {
-      const id = textOf(block['tool_use_id']);
-      if (id === undefined) continue;
-      // The structured result sits beside the message; with several results in one line it is not theirs alone.
-      const structured = results.length === 1 ? record['toolUseResult'] : undefined;
-      addResult(id, callOutcomeOf(block['is_error'] === true, structured, textOf(block['content'])));
-    }
-  }
-
-  const ordered = orderCalls([...calls.values()], format);
+  const ordered = orderCalls([...book.calls.values()], format.order);
   return {
-    format,
+    format: format.format,
     sha256: hash.digest('hex'),
     lines: lineCount,
-    versions: [...versions].sort(),
+    versions: [...book.versions].sort(),
     calls: ordered.calls.map((call) => finished(call, paths)),
     skipped,
     skippedCount,
-    unknownTypes: sortedCounts(unknownTypes),
-    orphanResults,
-    orphanResultCount,
-    duplicateIds,
+    unknownTypes: sortedCounts(book.unknownTypes),
+    orphanResults: book.orphanResults,
+    orphanResultCount: book.orphanResultCount(),
+    duplicateIds: book.duplicateIds,
     outOfOrder: ordered.outOfOrder,
     ...(ordered.timesWithoutZone > 0 ? { timesWithoutZone: ordered.timesWithoutZone } : {}),
+    ...(book.turns.length > 0 ? { turns: book.turns } : {}),
     pathsKept: paths.summary(),
-    ...(format === 'claude-transcript' ? { tokens: tokensOf(usage) } : {}),
+    ...(extra.tokens === undefined ? {} : { tokens: extra.tokens }),
   };
+}
+
+/**
+ * A file whose lines are mostly of types its format's reader does not know is not read as that
+ * format: its marks on a few lines were no proof, and a trace read as nearly empty must never be
+ * judged as if the agent did nothing.
+ */
+function mostlyKnown(format: FormatReader, book: CallBook, records: number): void {
+  const unknown = book.unknownLines();
+  if (unknown * 2 <= records) return;
+  const types = Object.entries(sortedCounts(book.unknownTypes))
+    .slice(0, 5)
+    .map(([type, count]) => `${JSON.stringify(type.slice(0, 40))} ${count}`)
+    .join(', ');
+  throw new UnreadableTraceError(
+    `${unknown} of its ${records} lines are of types the ${format.name} reader does not know (${types}); it is read as no trace format (${formatsRead()})`,
+  );
 }
 
 function finished(call: PendingCall, paths: PathKeeper): TraceCall {
@@ -248,31 +153,26 @@ function finished(call: PendingCall, paths: PathKeeper): TraceCall {
   if (classified.program !== undefined) done.program = classified.program;
   if (classified.target !== undefined) done.target = classified.target;
   if (classified.partial !== undefined) done.partial = classified.partial;
+  if (classified.moreReads !== undefined) done.moreReads = classified.moreReads;
+  if (classified.writes !== undefined) done.writes = classified.writes;
   if (classified.surfaced !== undefined) done.surfaced = classified.surfaced;
   if (classified.surfacedCount !== undefined) done.surfacedCount = classified.surfacedCount;
   if (classified.surfacedOnFailure !== undefined) done.surfacedOnFailure = classified.surfacedOnFailure;
   if (classified.unreadLines !== undefined) done.unreadLines = classified.unreadLines;
+  if (call.turn !== undefined) done.turn = call.turn;
   return done;
 }
 
-/** One string for each value seen again (a folder, a tool's name), so that calls share it; past MAX_SHARED values, each its own. */
-function sharedStrings(): (text: string) => string {
-  const strings = new Map<string, string>();
-  return (text) => {
-    const known = strings.get(text);
-    if (known !== undefined) return known;
-    if (strings.size < MAX_SHARED) strings.set(text, text);
-    return text;
-  };
-}
-
 /**
- * Transcripts: by timestamp, then by line (parallel subagents write their lines out of time
+ * Transcripts and rollouts: by timestamp, then by line (parallel subagents write their lines out of time
  * order); a call without a readable timestamp takes the time of the call before it in line
  * order, and one without a zone is read as UTC (and counted), never in the machine's own zone.
  * Hook payloads: line order, as the hook appended them.
  */
-function orderCalls(calls: PendingCall[], format: TraceFormat): { calls: PendingCall[]; outOfOrder: number; timesWithoutZone: number } {
+function orderCalls(
+  calls: PendingCall[],
+  order: FormatReader['order'],
+): { calls: PendingCall[]; outOfOrder: number; timesWithoutZone: number } {
   const byLine = calls.sort((a, b) => a.line - b.line);
   let timesWithoutZone = 0;
   const times = byLine.map((call) => {
@@ -280,7 +180,7 @@ function orderCalls(calls: PendingCall[], format: TraceFormat): { calls: Pending
     if (time?.zoned === false) timesWithoutZone++;
     return time?.ms;
   });
-  if (format === 'hook-payloads') return { calls: byLine, outOfOrder: 0, timesWithoutZone };
+  if (order === 'lines') return { calls: byLine, outOfOrder: 0, timesWithoutZone };
   let carried = Number.NEGATIVE_INFINITY;
   let latest = Number.NEGATIVE_INFINITY;
   let outOfOrder = 0;
@@ -292,31 +192,4 @@ function orderCalls(calls: PendingCall[], format: TraceFormat): { calls: Pending
   });
   timed.sort((a, b) => a.time - b.time || a.call.line - b.call.line);
   return { calls: timed.map((entry) => entry.call), outOfOrder, timesWithoutZone };
-}
-
-function tokensOf(usage: Map<string, Record<string, unknown>>): NonNullable<Trace['tokens']> {
-  const tokens = { input: 0, output: 0, cacheCreation: 0, cacheRead: 0 };
-  for (const counts of usage.values()) {
-    tokens.input += countOf(counts['input_tokens']);
-    tokens.output += countOf(counts['output_tokens']);
-    tokens.cacheCreation += countOf(counts['cache_creation_input_tokens']);
-    tokens.cacheRead += countOf(counts['cache_read_input_tokens']);
-  }
-  return tokens;
-}
-
-function countOf(value: unknown): number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 0;
-}
-
-function isHookPayload(record: Record<string, unknown>): boolean {
-  return 'hook_event_name' in record || ('tool_name' in record && 'tool_use_id' in record);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function textOf(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
 }

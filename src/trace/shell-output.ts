@@ -25,6 +25,8 @@ export interface OutputReading {
   output: OutputShape;
   operands: readonly string[];
   startPoints?: readonly string[];
+  /** A content search's lines carry line numbers: `path:line:text`. */
+  lineNumbers?: boolean;
 }
 
 /**
@@ -50,6 +52,7 @@ export function readShellOutput(stdout: string, reading: OutputReading, cwd: str
     return unread;
   }
   if (reading.output === 'listing') return readListing(lines, reading.operands, cwd, take);
+  if (reading.output === 'matches') return readMatches(lines, reading, cwd, take);
   const root = resolveTracePath(cwd, reading.operands[0] ?? '.');
   const stack: string[] = [];
   lines.forEach((line, index) => {
@@ -171,6 +174,41 @@ function readListing(
     if (bare.includes('/') && underGlob(bare) && looksLikePath(bare)) take(cwd, bare);
     else if (bare !== '' && !bare.includes('/') && looksLikePath(bare)) take(folder, bare);
     else unread++;
+  }
+  return unread;
+}
+
+/** A numbered match's path: what comes before the first `:N:`. */
+const NUMBERED_MATCH = /^(.+?):\d+:/;
+
+/**
+ * A content search (rg, grep): each line's path, before its line number (`path:12:text`) or,
+ * without line numbers, before the first ":"; a file with several matches counted once for each
+ * run of its lines. A path must lie under what was searched, so that the text of a match, or the
+ * lines of a search in one file (which name no path), are never taken for one.
+ */
+function readMatches(
+  lines: readonly string[],
+  reading: OutputReading,
+  cwd: string | undefined,
+  take: (base: string | undefined, name: string) => void,
+): number {
+  let unread = 0;
+  const under = startPointTest(reading.startPoints ?? ['']);
+  let previous: string | undefined;
+  for (const line of lines) {
+    const path =
+      line.length > MAX_LINE_CHARS
+        ? undefined
+        : reading.lineNumbers === true
+          ? NUMBERED_MATCH.exec(line)?.[1]
+          : line.slice(0, Math.max(line.indexOf(':'), 0));
+    if (path === undefined || !under(path) || !looksLikePath(path)) {
+      unread++;
+      continue;
+    }
+    if (path !== previous) take(cwd, path);
+    previous = path;
   }
   return unread;
 }

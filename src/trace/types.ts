@@ -2,8 +2,8 @@
 // classified as a cheap map call, a read or other work, with the paths it surfaced or read.
 // Never the content of a result (source code, secrets): only paths, counts and hashes.
 
-/** The formats read, detected from the content. */
-export type TraceFormat = 'claude-transcript' | 'hook-payloads';
+/** The formats read, each recognised by its own marks (src/trace/formats/). */
+export type TraceFormat = 'claude-transcript' | 'hook-payloads' | 'codex-rollout';
 
 /** What a call was for the method: a cheap map of names, a deep read of one node, or neither. */
 export type CallKind = 'map' | 'read' | 'other';
@@ -41,6 +41,20 @@ export interface TraceCall {
   /** A read of part of its node: an offset or a limit, or fewer lines than the file has. */
   partial?: boolean;
   /**
+   * A shell chain of reads (`sed -n 1,80p a && cat b`, or what Codex's own reading of the command
+   * lists): the reads after the first (`target`), in order. Each is a read of its own for the
+   * one-dive-one-read matching (match.ts, `readsOf`), made at the call's line and time.
+   */
+  moreReads?: ChainedRead[];
+  /**
+   * The files the call wrote, as absolute paths, when the tool says which: Claude Code's Edit,
+   * MultiEdit, Write and NotebookEdit (their file_path), Codex's apply_patch (each file its
+   * `*** Add/Update/Delete File:` and `*** Move to:` lines name). Such a call is other work; a
+   * write is known only from this field, set whether or not the call succeeded (see `status`).
+   * Shell writes (`>`, `sed -i`, `rm`) are not listed here.
+   */
+  writes?: string[];
+  /**
    * The nodes a successful map call surfaced that the reader kept (Trace.pathsKept says which), as
    * absolute paths, in the order the call listed them.
    */
@@ -59,6 +73,25 @@ export interface TraceCall {
    * path that program prints.
    */
   unreadLines?: number;
+  /** The turn of the session it was made in (1 for the first): Codex rollouts mark each request; absent in other formats. */
+  turn?: number;
+}
+
+/** One read of a shell chain after its first: its program, node and whether it read part of it. */
+export interface ChainedRead {
+  program?: string;
+  target: string;
+  partial: boolean;
+}
+
+/** A request of a session (Codex: a user message, `task_started`, `turn_context`), where it starts in the trace. */
+export interface TraceTurn {
+  /** 1 for the first. */
+  number: number;
+  line: number;
+  timestamp?: string;
+  /** The agent's own id for it (Codex's turn_id), when the trace gives one. */
+  id?: string;
 }
 
 /**
@@ -79,9 +112,9 @@ export interface Trace {
   /** SHA-256 of the trace's bytes. */
   sha256: string;
   lines: number;
-  /** Claude Code versions seen, sorted. */
+  /** The versions of the agent that wrote it, sorted: Claude Code's `version` of each line, Codex's `cli_version`. */
   versions: string[];
-  /** Every call, in time order (transcripts) or line order (hook payloads). */
+  /** Every call, in time order (transcripts, rollouts) or line order (hook payloads). */
   calls: TraceCall[];
   /** Lines not read: malformed JSON, or longer than the limit. The first ones, by line; `skippedCount` counts all. */
   skipped: SkippedLine[];
@@ -97,9 +130,11 @@ export interface Trace {
   outOfOrder: number;
   /** Calls whose timestamp names no zone, read as UTC; absent when none. */
   timesWithoutZone?: number;
-  /** The window the calls were narrowed to (--trace-since, --trace-until), and how many calls it left out. */
-  narrowed?: { since?: string; until?: string; outside: number };
+  /** The requests of the session, in order, where the format marks them (Codex); absent otherwise. */
+  turns?: TraceTurn[];
+  /** The window the calls were narrowed to (--trace-since, --trace-until, --trace-turn), and how many calls it left out. */
+  narrowed?: { since?: string; until?: string; turn?: number; outside: number };
   pathsKept: PathsKept;
-  /** Tokens used, from message.usage, once per message id (transcripts only). */
+  /** Tokens used: a transcript's message.usage once per message id, a rollout's last token_count; absent for hook payloads. */
   tokens?: { input: number; output: number; cacheCreation: number; cacheRead: number };
 }

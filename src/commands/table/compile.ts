@@ -121,7 +121,7 @@ export const compile = defineCommand({
   synopsis: `compile-investigation [compile] [inputs...] [--input PATH] [--format FORMAT] [--output FILE]
         [--output-dir DIR] [--preset gate|reference] [--policy FILE] [--config FILE] [--ignore PATTERN]... [--force-exclude]
         [--fail-on error|warning] [--max-warnings N] [--stage final|draft] [--trace FILE] [--trace-root DIR]
-        [--trace-since TIME] [--trace-until TIME] [--fix] [--fix-unsafe] [--fix-dry-run] [--quiet] [--max-bytes N] [--workers N]
+        [--trace-since TIME] [--trace-until TIME] [--trace-turn N] [--fix] [--fix-unsafe] [--fix-dry-run] [--quiet] [--max-bytes N] [--workers N]
         [--suppressions FILE] [--suppress-all] [--suppress-rule ID]... [--prune-suppressions]
         [--fail-on-unused-suppressions] [--show-suppressed] [--shard i/n] [--sarif-category ID] [--rule-docs-base-url URL] [--json]`,
   helpAfter: () => `\n${ruleCatalogText()}\n\n${exitCodesText()}\n`,
@@ -141,6 +141,7 @@ export const compile = defineCommand({
       ...(typeof options['maxWarnings'] === 'number' ? { maxWarnings: options['maxWarnings'] } : {}),
       ...(options['stage'] === 'draft' ? { stage: 'draft' as const } : {}),
       ...pick(options, ['trace', 'traceRoot', 'traceSince', 'traceUntil']),
+      ...(typeof options['traceTurn'] === 'number' ? { traceTurn: options['traceTurn'] } : {}),
       ...fixLevel(options),
       quiet: options['quiet'] === true,
       suppressAll: options['suppressAll'] === true,

@@ -23,11 +23,12 @@ export const next = defineCommand({
     jsonOption,
   ],
   synopsis: `compile-investigation next <spec> [--format text|json] [--preset NAME] [--policy FILE] [--config FILE] [--max-bytes N]
-        [--suppressions FILE] [--trace FILE] [--trace-root DIR] [--trace-since TIME] [--trace-until TIME] [--json]`,
+        [--suppressions FILE] [--trace FILE] [--trace-root DIR] [--trace-since TIME] [--trace-until TIME] [--trace-turn N] [--json]`,
   parse: (args, options): NextOptions => ({
     spec: args[0] as string,
     format: options['format'] as 'text' | 'json',
     ...pick(options, ['preset', 'policy', 'config', 'suppressions', 'trace', 'traceRoot', 'traceSince', 'traceUntil']),
+    ...(typeof options['traceTurn'] === 'number' ? { traceTurn: options['traceTurn'] } : {}),
     maxBytes: options['maxBytes'] as number,
     json: options['json'] === true,
   }),

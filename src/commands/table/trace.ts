@@ -12,6 +12,7 @@ import {
   pickOutput,
   policyOption,
   presetOption,
+  traceTurnOption,
 } from '../options.js';
 import type { TraceDraftOptions } from '../trace-draft.js';
 import type { TraceShowOptions } from '../trace-show.js';
@@ -25,6 +26,7 @@ const traceReadingOptions: readonly OptionSpec[] = [
   },
   { flags: '--trace-since <time>', description: 'only the calls made from this time on (ISO 8601, such as 2026-03-02T10:00:00Z)' },
   { flags: '--trace-until <time>', description: 'only the calls made up to this time (ISO 8601)' },
+  traceTurnOption('only the calls of this turn of the session (1 for the first; a Codex rollout marks its turns)'),
 ];
 
 /** The policy whose shell table says which programs map and read: a preset, a policy file, a configuration. */
@@ -43,6 +45,7 @@ function traceFlags(args: readonly unknown[], options: Record<string, unknown>):
     maxBytes: options['maxBytes'] as number,
     ...(typeof options['traceSince'] === 'string' ? { since: options['traceSince'] } : {}),
     ...(typeof options['traceUntil'] === 'string' ? { until: options['traceUntil'] } : {}),
+    ...(typeof options['traceTurn'] === 'number' ? { turn: options['traceTurn'] } : {}),
   };
 }
 
@@ -50,7 +53,7 @@ export const traceShow = defineCommand({
   name: 'trace show',
   arguments: '<trace>',
   description:
-    "print an agent's trace (a Claude Code transcript or PostToolUse hook payloads, JSONL) as a timeline: each tool call in time order, cheap map calls and deep reads marked, what each surfaced or read",
+    "print an agent's trace (a Claude Code transcript, PostToolUse hook payloads or a Codex session rollout, JSONL) as a timeline: each tool call in time order, cheap map calls and deep reads marked, what each surfaced or read",
   options: [
     ...traceReadingOptions,
     { flags: '-f, --format <format>', description: 'output format', choices: ['text', 'json'], default: 'text' },
@@ -58,7 +61,7 @@ export const traceShow = defineCommand({
     outputOption('the timeline'),
     jsonOption,
   ],
-  synopsis: `compile-investigation trace show <trace> [--trace-root DIR] [--trace-since TIME] [--trace-until TIME]
+  synopsis: `compile-investigation trace show <trace> [--trace-root DIR] [--trace-since TIME] [--trace-until TIME] [--trace-turn N]
         [--preset NAME] [--policy FILE] [--config FILE] [--max-bytes N] [--format text|json] [--output FILE] [--json]`,
   parse: (args, options): TraceShowOptions => ({
     ...traceFlags(args, options),
@@ -95,7 +98,7 @@ export const traceDraft = defineCommand({
     jsonOption,
   ],
   synopsis: `compile-investigation trace draft <trace> [--goal TEXT] [--budget N] [--unit reads|tokens] [--trace-root DIR]
-        [--trace-since TIME] [--trace-until TIME] [--format yaml|json] [--preset NAME] [--policy FILE] [--config FILE]
+        [--trace-since TIME] [--trace-until TIME] [--trace-turn N] [--format yaml|json] [--preset NAME] [--policy FILE] [--config FILE]
         [--max-bytes N] [--output FILE] [--force] [--json]`,
   parse: (args, options): TraceDraftOptions => ({
     ...traceFlags(args, options),

@@ -1,6 +1,7 @@
 import { show } from '../../common/text.js';
 import { childPointer } from '../../diagnostics/pointer.js';
 import { mapCallSeen, type TraceEvidence, tracePlace } from '../../trace/evidence.js';
+import { readsOf } from '../../trace/match.js';
 import type { TraceCall } from '../../trace/types.js';
 import { baseTrace } from '../examples/base-trace.js';
 import type { Rule } from '../rule.js';
@@ -29,7 +30,8 @@ export const traceOrder: Rule = {
     const evidence = view.trace;
     if (matching === undefined || evidence === undefined) return;
     const { calls } = evidence.trace;
-    const position = new Map(calls.map((call, index) => [call, index]));
+    // A chain's reads are each at the place of their call.
+    const position = new Map(calls.flatMap((call, index) => readsOf(call).map((read) => [read, index] as const)));
     // Each node's first surfacing, found in one pass over the calls rather than once a dive.
     const firstSurfaced = new Map<string, number>();
     calls.forEach((call, index) => {
