@@ -7,7 +7,15 @@ const { join } = require('node:path');
 
 let main;
 try {
-  ({ main } = require('./load-bundle.cjs').loadBundle(join(__dirname, '..', 'dist'), 'cli'));
+  const { loadBundle } = require('./load-bundle.cjs');
+  const dist = join(__dirname, '..', 'dist');
+  // An agent's hook runs before each tool call: its bundle is run straight, without the command
+  // line's program, when it is given only the flags it reads itself (anything else, --help
+  // included, goes through the program).
+  const hook = process.argv[2] === 'hook' ? loadBundle(dist, 'hook') : undefined;
+  const flags = hook?.hookFlagsOf(process.argv.slice(3));
+  if (hook !== undefined && flags !== null) main = () => hook.main(flags);
+  else ({ main } = loadBundle(dist, 'cli'));
 } catch (error) {
   const missingBuild = error?.code === 'ENOENT' && String(error.path ?? error.message).includes('dist');
   process.stderr.write(

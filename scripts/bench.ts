@@ -20,6 +20,7 @@ import { type Bench, CORPUS_SEED, findReference, type Library, parseOptions, roo
 import { writeCorpus } from './bench/corpus.js';
 import { measureGate } from './bench/gate.js';
 import { formatMs, formatNumber, formatTable, type Row } from './bench/goals.js';
+import { measureHook } from './bench/hook.js';
 import { busyRefusal } from './bench/load.js';
 import { log } from './bench/measure.js';
 import { measureMemory } from './bench/memory.js';
@@ -68,6 +69,7 @@ try {
     batchCli: measureBatchCli,
     gate: measureGate,
     singleFile: measureSingleFile,
+    hook: measureHook,
     throughput: measureThroughput,
     memory: measureMemory,
   };

@@ -117,8 +117,8 @@ metafiles.push(library.metafile);
  * core (cli), the worker threads of batch runs (`test`, many files at once), and the parts only
  * some runs need, loaded when first imported: the Markdown serializer (the dialects, which draw a
  * report's tree, are in the core already), the HTML report and the comparison's HTML page (with
- * the hast serializer), the statistics, the MCP server (with the protocol's SDK) and the language
- * server. In the core, an import of a part's entry becomes `require('./<part>.cjs')`.
+ * the hast serializer), the statistics, the MCP server (with the protocol's SDK), the language
+ * server and the agents' hook. In the core, an import of a part's entry becomes `require('./<part>.cjs')`.
  */
 const PARTS = {
   markdown: 'src/render/markdown/index.ts',
@@ -127,6 +127,10 @@ const PARTS = {
   stats: 'src/stats/index.ts',
   mcp: 'src/mcp/server.ts',
   lsp: 'src/lsp/server.ts',
+  // The agents' hook, run straight by the launcher: a tool call's decision loads this part alone;
+  // a stop, a YAML configuration or a changed YAML spec, the engine's part too.
+  hook: 'src/hook/main.ts',
+  'hook-engine': 'src/hook/engine-part.ts',
 };
 const partEntries = new Map(Object.entries(PARTS).map(([name, entry]) => [fileURLToPath(new URL(`../${entry}`, import.meta.url)), name]));
 

@@ -40,7 +40,7 @@ export const TIERS = [
   },
   { name: 'engine', parts: ['engine'] },
   { name: 'commands', parts: ['commands'] },
-  { name: 'surface', parts: ['index.ts', 'cli', 'lsp', 'mcp'] },
+  { name: 'surface', parts: ['index.ts', 'cli', 'lsp', 'mcp', 'hook'] },
 ];
 
 /**
@@ -48,8 +48,8 @@ export const TIERS = [
  * The one exception is the launch of a server (`lsp --stdio`, `mcp`): the command that starts it
  * loads the server's entry, a bundle of its own, by a dynamic import.
  */
-export const FRONT_ENDS = ['cli', 'lsp', 'mcp'];
-const LAUNCHED_ENTRIES = ['src/lsp/server.ts', 'src/mcp/server.ts'];
+export const FRONT_ENDS = ['cli', 'lsp', 'mcp', 'hook'];
+const LAUNCHED_ENTRIES = ['src/lsp/server.ts', 'src/mcp/server.ts', 'src/hook/main.ts'];
 
 /** A launch of a server: a dynamic import of its entry, from a command or the command line. */
 function launches(edge) {

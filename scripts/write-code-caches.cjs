@@ -36,6 +36,17 @@ async function warmUp() {
   }
   // The writer thread's bundle: loaded, its job set up; it writes nothing here.
   await loadBundle(dist, 'writer').jobs.write({ inside: { reals: [], shown: 'nothing' } });
+
+  // The agents' hook: a read and a listing classified, with no spec named, so that nothing is written.
+  const { answerStream } = loadBundle(dist, 'hook');
+  const { Readable } = require('node:stream');
+  for (const [tool, input] of [
+    ['Read', { file_path: 'README.md' }],
+    ['Bash', { command: 'ls src | head' }],
+  ]) {
+    const payload = { hook_event_name: 'PreToolUse', session_id: 'warm-up', cwd: root, tool_name: tool, tool_input: input };
+    await answerStream(Readable.from([JSON.stringify(payload)]), {}, {});
+  }
 }
 
 warmUp().then(() => {

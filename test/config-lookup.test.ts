@@ -119,7 +119,7 @@ describe('every configuration problem at once', () => {
     const message: string = envelope.error.message;
     expect(message).toMatch(/^--config config\.json: 6 problems: /);
     for (const part of [
-      'unknown key "rule"; a config holds preset, policy, rules, ignores and ruleDocsBaseUrl. Did you mean "rules"?',
+      'unknown key "rule"; a config holds preset, policy, rules, ignores, ruleDocsBaseUrl and hooks. Did you mean "rules"?',
       'unknown preset "gatee"; use gate or reference. Did you mean "gate"?',
       'unknown rule "dive-ordr"; `compile-investigation rules` lists them. Did you mean "dive-order"?',
       'rule schema: setting "loud" must be off, warning or error',
@@ -128,6 +128,23 @@ describe('every configuration problem at once', () => {
     ])
       expect(message).toContain(part);
     expect(result.stderr).toContain(message);
+  });
+
+  it('names every problem of the hooks section, as the hook reads it', async () => {
+    const dir = tempDir();
+    writeJson(dir, 'spec.json', validSpec());
+    writeJson(dir, 'config.json', { hooks: { spc: 'x.yaml', blindReads: 'sometimes', maxStopBlocks: -1, failClosed: 'yes' } });
+    const result = await runInProcess(['spec.json', '--config', 'config.json', '--json'], { cwd: dir });
+    expect(result.status).toBe(2);
+    const message: string = envelopeOf(result.stdout).error.message;
+    expect(message).toMatch(/^--config config\.json: 4 problems: /);
+    for (const part of [
+      'hooks: unknown key "spc"; hooks holds spec, blindReads, maxStopBlocks, failClosed, stateDir. Did you mean "spec"?',
+      'hooks.blindReads "sometimes" must be deny, warn or off',
+      'hooks.maxStopBlocks -1 must be a whole number (0 or more)',
+      'hooks.failClosed must be true or false',
+    ])
+      expect(message).toContain(part);
   });
 
   it('one problem keeps its own subcode and message', () => {

@@ -24,13 +24,20 @@ export function timeMs(work: () => void): number {
 }
 
 /**
- * Wall time in ms of a whole child process, output discarded; throws unless it exits with 0, so
+ * Wall time in ms of a whole child process (given `input` on standard input, if any), output discarded; throws unless it exits with 0, so
  * that a failing command is never mistaken for a fast one.
  */
-export function timeProcess(command: string, args: readonly string[], cwd: string, accepted: readonly number[] = [0]): number {
+export function timeProcess(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  accepted: readonly number[] = [0],
+  input?: string,
+): number {
   let result: ReturnType<typeof spawnSync> | undefined;
+  const stdin = input === undefined ? 'ignore' : 'pipe';
   const ms = timeMs(() => {
-    result = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 16 * 1024 * 1024 });
+    result = spawnSync(command, args, { cwd, input, stdio: [stdin, 'ignore', 'pipe'], maxBuffer: 16 * 1024 * 1024 });
   });
   if (result!.error) throw result!.error;
   if (!accepted.includes(result!.status as number))

@@ -5,11 +5,10 @@ import { boundaryBound, boundaryText, lookupBoundary } from '../common/lookup-bo
 import { sha256Hex } from '../common/sha256.js';
 import { fileFinder, type WalkUp } from '../common/walk-up.js';
 import { readDocument } from '../load/document.js';
+import { CONFIG_NAMES } from './hooks.js';
 import { ConfigError, type ConfigFile, validateConfig } from './validate.js';
 
 export { ConfigError, type ConfigFile };
-
-const CONFIG_NAMES = ['investigation.config.json', 'investigation.config.yaml', 'investigation.config.yml'] as const;
 
 export type ConfigSource = 'flag' | 'env' | 'walk-up' | 'sidecar' | 'default';
 

@@ -4,6 +4,7 @@ import { didYouMean } from '../common/suggest.js';
 import { show } from '../common/text.js';
 import type { RuleSetting } from '../diagnostics/diagnostic.js';
 import { applyPolicyOverride, builtInPreset, isPresetName, type PresetName, presetNames } from '../policy/presets.js';
+import { type HooksConfig, hooksProblems } from './hooks.js';
 
 /** What a configuration file holds once it is known to be valid. */
 export interface ConfigFile {
@@ -14,6 +15,8 @@ export interface ConfigFile {
   ruleDocsBaseUrl?: string;
   /** Glob patterns, relative to the configuration file's folder, of files a folder walk or glob leaves out. */
   ignores?: string[];
+  /** The agents' hooks (`compile-investigation hook`, docs/hooks.md). */
+  hooks?: HooksConfig;
 }
 
 export type ConfigSubcode =
@@ -43,7 +46,7 @@ export class ConfigError extends Error {
   }
 }
 
-const KNOWN_KEYS: readonly string[] = ['$schema', 'preset', 'policy', 'rules', 'ignores', 'ruleDocsBaseUrl'];
+const KNOWN_KEYS: readonly string[] = ['$schema', 'preset', 'policy', 'rules', 'ignores', 'ruleDocsBaseUrl', 'hooks'];
 const SETTINGS: readonly string[] = ['off', 'warning', 'error'];
 
 /** The configuration typed, or a ConfigError naming (after `where`) every unknown key, wrong type, unknown preset or rule, bad setting and bad policy value. */
@@ -63,10 +66,10 @@ function configProblems(data: Record<string, unknown>): ConfigProblem[] {
     if (!KNOWN_KEYS.includes(key))
       add(
         'INVALID_CONFIG',
-        withHint(`unknown key ${show(key)}; a config holds preset, policy, rules, ignores and ruleDocsBaseUrl`, key, KNOWN_KEYS),
+        withHint(`unknown key ${show(key)}; a config holds preset, policy, rules, ignores, ruleDocsBaseUrl and hooks`, key, KNOWN_KEYS),
       );
   }
-  const { preset, policy, rules, ignores, ruleDocsBaseUrl } = data;
+  const { preset, policy, rules, ignores, ruleDocsBaseUrl, hooks } = data;
   let presetName: PresetName = 'gate';
   if (typeof preset === 'string') {
     if (isPresetName(preset)) presetName = preset;
@@ -87,6 +90,7 @@ function configProblems(data: Record<string, unknown>): ConfigProblem[] {
         if (problem !== null) add('INVALID_CONFIG', `ignores: the pattern ${show(pattern)} ${problem}`);
       }
   }
+  if (hooks !== undefined) for (const message of hooksProblems(hooks)) add('INVALID_CONFIG', message);
   const urlProblem = ruleDocsBaseUrl === undefined ? null : baseUrlProblem(ruleDocsBaseUrl);
   if (urlProblem !== null) add('INVALID_CONFIG', `ruleDocsBaseUrl ${show(ruleDocsBaseUrl)} ${urlProblem}`);
   if (policy !== undefined) {

@@ -1,0 +1,99 @@
+// What a session's ledger holds, record by record, and the state they fold into: the reads that
+// spent the budget (counted as trace-budget counts them: successful reads, a subagent's too), the
+// reads let through and not yet answered, the nodes the map calls surfaced, and the stops blocked
+// in a row. Folding is the same whatever process does it, so any snapshot is true of its offset.
+
+/** Every record starts with its kind: `{"k":"`, which cannot occur inside a JSON string. */
+export const RECORD_START = '{"k":"';
+
+export type LedgerRecord =
+  /** A read let through before the call: it holds a unit of budget until its outcome comes. */
+  | { k: 'allow'; id: string; node: string }
+  /** A read's outcome: a successful one spent a unit. */
+  | { k: 'read'; id: string; node: string; ok: boolean }
+  /** Some of the nodes a successful map call surfaced (a call's list is split into records that stay small). */
+  | { k: 'map'; id: string; paths: string[] }
+  /** A stop the hook answered: blocked, or let through. */
+  | { k: 'stop'; blocked: boolean };
+
+export interface LedgerState {
+  version: 1;
+  /** How far into the log this state goes, in bytes. */
+  offset: number;
+  /** Successful reads. */
+  reads: number;
+  /** Reads let through whose outcome has not come, by call id. */
+  pending: Record<string, string>;
+  surfaced: Set<string>;
+  /** Nodes surfaced past the bound of those kept: a read of a node not kept is then not called blind. */
+  surfacedLeftOut: number;
+  /** Stops blocked since the last one let through. */
+  stopBlocks: number;
+}
+
+/** The nodes kept: far above a session's map, bounded so that a hostile session cannot grow the snapshot without end. */
+export const MAX_SURFACED = 100_000;
+/** Reads waiting for their outcome, kept: a call whose outcome never comes (an interrupted session) is forgotten past them. */
+const MAX_PENDING = 256;
+
+export function emptyState(): LedgerState {
+  return { version: 1, offset: 0, reads: 0, pending: Object.create(null), surfaced: new Set(), surfacedLeftOut: 0, stopBlocks: 0 };
+}
+
+/** Adds a record to the state; a record of an unknown kind or shape changes nothing. */
+export function foldRecord(state: LedgerState, record: LedgerRecord): void {
+  switch (record.k) {
+    case 'allow':
+      if (typeof record.id !== 'string' || typeof record.node !== 'string') return;
+      state.pending[record.id] = record.node;
+      trimPending(state.pending);
+      return;
+    case 'read':
+      if (typeof record.id === 'string') delete state.pending[record.id];
+      if (record.ok === true) state.reads++;
+      return;
+    case 'map':
+      if (!Array.isArray(record.paths)) return;
+      for (const path of record.paths) {
+        if (typeof path !== 'string' || state.surfaced.has(path)) continue;
+        if (state.surfaced.size < MAX_SURFACED) state.surfaced.add(path);
+        else state.surfacedLeftOut++;
+      }
+      return;
+    case 'stop':
+      state.stopBlocks = record.blocked === true ? state.stopBlocks + 1 : 0;
+      return;
+    default:
+      return;
+  }
+}
+
+/** The reads that hold budget now: those that spent it and those let through still running (parallel calls). */
+export function readsHeld(state: LedgerState, except?: string): number {
+  const pending = Object.keys(state.pending).filter((id) => id !== except).length;
+  return state.reads + pending;
+}
+
+function trimPending(pending: Record<string, string>): void {
+  const ids = Object.keys(pending);
+  for (const id of ids.slice(0, Math.max(0, ids.length - MAX_PENDING))) delete pending[id];
+}
+
+/** The state as the snapshot file holds it. */
+export function savedState(state: LedgerState): Record<string, unknown> {
+  return { ...state, pending: { ...state.pending }, surfaced: [...state.surfaced] };
+}
+
+/** A snapshot's state, or undefined when it is not one this version wrote. */
+export function restoredState(value: unknown): LedgerState | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const saved = value as Record<string, unknown>;
+  const { offset, reads, pending, surfaced, surfacedLeftOut, stopBlocks } = saved;
+  const counts = [offset, reads, surfacedLeftOut, stopBlocks].every((count) => Number.isSafeInteger(count) && (count as number) >= 0);
+  if (saved['version'] !== 1 || !counts || !Array.isArray(surfaced) || pending === null || typeof pending !== 'object') return undefined;
+  const state = emptyState();
+  Object.assign(state, { offset, reads, surfacedLeftOut, stopBlocks });
+  for (const [id, node] of Object.entries(pending)) if (typeof node === 'string') state.pending[id] = node;
+  for (const path of surfaced) if (typeof path === 'string') state.surfaced.add(path);
+  return state;
+}

@@ -1,0 +1,195 @@
+import { spawn } from 'node:child_process';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { answerHook } from '../src/hook/answer-hook.js';
+import { ledgerWork, openLedger, SNAPSHOT_EVERY } from '../src/hook/ledger.js';
+import { specFactsWork } from '../src/hook/spec-facts.js';
+import { cliPath } from './support/cli.js';
+
+/** The hook's decisions in process, on a project of its own in a scratch folder. */
+const scratch = mkdtempSync(join(tmpdir(), 'hook-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+let projects = 0;
+/** A project folder (a repository top) with a spec of `budget` reads, and a fresh state folder. */
+function project(budget = 5, config?: Record<string, unknown>): { cwd: string; flags: { spec: string; stateDir: string } } {
+  const cwd = join(scratch, `p${++projects}`);
+  mkdirSync(join(cwd, '.git'), { recursive: true });
+  writeFileSync(join(cwd, 'spec.json'), JSON.stringify({ goal: 'Where is x set?', budget: { total: budget, used: 0, unit: 'reads' } }));
+  if (config !== undefined) writeFileSync(join(cwd, 'investigation.config.json'), JSON.stringify(config));
+  return { cwd, flags: { spec: 'spec.json', stateDir: join(cwd, 'state') } };
+}
+
+const call = (cwd: string, event: string, tool: string, input: unknown, id: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ hook_event_name: event, session_id: 'S', cwd, tool_name: tool, tool_input: input, tool_use_id: id, ...extra });
+
+async function mapped(cwd: string, flags: object, paths: string[], id = 'g'): Promise<void> {
+  const answer = await answerHook(
+    call(cwd, 'PostToolUse', 'Glob', { pattern: '**/*' }, id, { tool_response: { filenames: paths } }),
+    flags,
+    {},
+  );
+  expect(answer).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+}
+
+async function read(cwd: string, flags: object, path: string, id: string, env: Record<string, string> = {}) {
+  const before = await answerHook(call(cwd, 'PreToolUse', 'Read', { file_path: path }, id), flags, env);
+  if (before.stdout === '')
+    await answerHook(
+      call(cwd, 'PostToolUse', 'Read', { file_path: path }, id, { tool_response: { file: { filePath: path } } }),
+      flags,
+      env,
+    );
+  return before;
+}
+
+describe('the hook before a tool call', () => {
+  it('lets every call through, printing nothing, when no spec is named', async () => {
+    const { cwd } = project();
+    expect(await read(cwd, { stateDir: join(cwd, 'state') }, join(cwd, 'a.ts'), 'r1')).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+  });
+
+  it('warns of a blind read with hooks.blindReads warn, and says nothing with off', async () => {
+    const warned = project(5, { hooks: { blindReads: 'warn' } });
+    const answer = JSON.parse((await read(warned.cwd, warned.flags, join(warned.cwd, 'a.ts'), 'r1')).stdout);
+    expect(answer).toEqual({
+      hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: expect.stringMatching(/^Warning: .*blind read/) },
+    });
+    const off = project(5, { hooks: { blindReads: 'off' } });
+    expect((await read(off.cwd, off.flags, join(off.cwd, 'a.ts'), 'r1')).stdout).toBe('');
+  });
+
+  it('holds a unit of budget for a read let through until its outcome comes (parallel calls)', async () => {
+    const { cwd, flags } = project(2);
+    const files = ['a', 'b', 'c'].map((name) => join(cwd, `${name}.ts`));
+    await mapped(cwd, flags, files);
+    const pre = (path: string, id: string) => answerHook(call(cwd, 'PreToolUse', 'Read', { file_path: path }, id), flags, {});
+    expect((await pre(files[0] as string, 'r1')).stdout).toBe('');
+    expect((await pre(files[1] as string, 'r2')).stdout).toBe('');
+    expect(JSON.parse((await pre(files[2] as string, 'r3')).stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    // A read that failed spent nothing: its unit is free again.
+    await answerHook(
+      call(cwd, 'PostToolUseFailure', 'Read', { file_path: files[0] }, 'r1', { tool_response: 'File does not exist.' }),
+      flags,
+      {},
+    );
+    expect((await pre(files[2] as string, 'r3')).stdout).toBe('');
+  });
+
+  it('answers Gemini CLI in its own contract: decision deny with a reason', async () => {
+    const { cwd, flags } = project(1);
+    const payload = JSON.stringify({
+      hook_event_name: 'BeforeTool',
+      session_id: 'G',
+      cwd,
+      tool_name: 'read_file',
+      tool_input: { absolute_path: join(cwd, 'x.ts') },
+    });
+    expect(JSON.parse((await answerHook(payload, flags, {})).stdout)).toEqual({
+      decision: 'deny',
+      reason: expect.stringContaining('list_directory'),
+    });
+  });
+
+  it('reads the same amount of the ledger late in a long session as early', async () => {
+    const { cwd, flags } = project(10_000);
+    const files = Array.from({ length: 400 }, (_, index) => join(cwd, `f${index}.ts`));
+    await mapped(cwd, flags, files);
+    const folded: number[] = [];
+    for (const [index, file] of files.entries()) {
+      expect((await read(cwd, flags, file, `r${index}`)).stdout).toBe('');
+      folded.push(ledgerWork.recordsFolded);
+    }
+    // 800 records appended; each decision folds only the tail past the last snapshot.
+    expect(Math.max(...folded.slice(-100))).toBeLessThanOrEqual(SNAPSHOT_EVERY + 2);
+    expect(ledgerWork.snapshotRead).toBe(true);
+    // The spec, unchanged, was parsed once.
+    expect(specFactsWork.parsed).toBe(false);
+  });
+});
+
+describe('the ledger', () => {
+  it('reads past a line torn by a crash, the record after it kept', () => {
+    const folder = join(scratch, 'torn');
+    const ledger = openLedger(folder, 'T');
+    ledger.append([{ k: 'map', id: 'a', paths: ['/p/a'] }]);
+    appendFileSync(join(folder, 'T.jsonl'), '{"k":"map","id":"b","paths":["/p/b');
+    expect([...ledger.read().surfaced]).toEqual(['/p/a']);
+    ledger.append([{ k: 'map', id: 'c', paths: ['/p/c'] }]);
+    expect([...ledger.read().surfaced]).toEqual(['/p/a', '/p/c']);
+  });
+
+  it('names a hostile session id by its digest: no path comes of it', () => {
+    const folder = join(scratch, 'names');
+    openLedger(folder, '../../etc/passwd').append([{ k: 'stop', blocked: true }]);
+    expect(openLedger(folder, '../../etc/passwd').read().stopBlocks).toBe(1);
+  });
+
+  it('loses nothing when parallel processes of the built command append at once', async () => {
+    const { cwd, flags } = project();
+    const count = 24;
+    const runs = Array.from({ length: count }, (_, index) => {
+      const paths = Array.from({ length: 60 }, (_, line) => join(cwd, `dir${index}`, `file-with-a-long-name-${line}.ts`));
+      const payload = call(cwd, 'PostToolUse', 'Glob', { pattern: '**' }, `g${index}`, { tool_response: { filenames: paths } });
+      return new Promise<number | null>((resolvePromise) => {
+        const child = spawn(process.execPath, [cliPath, 'hook', '--spec', flags.spec, '--state-dir', flags.stateDir], {
+          cwd,
+          stdio: ['pipe', 'ignore', 'inherit'],
+        });
+        child.on('close', resolvePromise);
+        child.stdin.end(payload);
+      });
+    });
+    expect(await Promise.all(runs)).toEqual(Array(count).fill(0));
+    expect(openLedger(flags.stateDir, 'S').read().surfaced.size).toBe(count * 60);
+  });
+});
+
+describe('the hook at a stop', () => {
+  it('blocks a session that read with no spec written, with the trace draft command, then lets it stop after hooks.maxStopBlocks', async () => {
+    const { cwd, flags } = project(5, { hooks: { maxStopBlocks: 2 } });
+    const missing = { ...flags, spec: 'later.yaml' };
+    await answerHook(call(cwd, 'PostToolUse', 'Read', { file_path: join(cwd, 'a.ts') }, 'r1', { tool_response: {} }), missing, {});
+    const stop = async (active: boolean) =>
+      JSON.parse(
+        (
+          await answerHook(
+            JSON.stringify({ hook_event_name: 'Stop', session_id: 'S', cwd, transcript_path: '/t/s.jsonl', stop_hook_active: active }),
+            missing,
+            {},
+          )
+        ).stdout,
+      );
+    expect(await stop(false)).toEqual({
+      decision: 'block',
+      reason: expect.stringContaining('`compile-investigation trace draft /t/s.jsonl --output later.yaml`'),
+    });
+    expect((await stop(true)).decision).toBe('block');
+    expect(await stop(true)).toEqual({ systemMessage: expect.stringContaining('later.yaml was never written') });
+    // A fresh stop counts again from none.
+    expect((await stop(false)).decision).toBe('block');
+  });
+});
+
+describe('failures', () => {
+  it('let the call through with one line on standard error, or block it with hooks.failClosed', async () => {
+    expect(await answerHook('not json', {}, {})).toEqual({
+      stdout: '',
+      stderr: expect.stringMatching(/^compile-investigation hook: .*let through\n$/),
+      exitCode: 0,
+    });
+    const broken = project(5, { hooks: { blindReads: 'sometimes' } });
+    const open = await read(broken.cwd, broken.flags, join(broken.cwd, 'a.ts'), 'r1');
+    expect(open).toEqual({
+      stdout: '',
+      stderr: expect.stringContaining('hooks.blindReads "sometimes" must be deny, warn or off'),
+      exitCode: 0,
+    });
+    const closed = project(5, { hooks: { failClosed: true, stateDir: 'spec.json/cannot-be-a-folder' } });
+    const answer = await read(closed.cwd, { spec: 'spec.json' } as never, join(closed.cwd, 'a.ts'), 'r1');
+    expect(answer.exitCode).toBe(2);
+    expect(answer.stderr).toMatch(/blocked \(hooks\.failClosed\)\n$/);
+  });
+});
