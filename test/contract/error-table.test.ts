@@ -25,7 +25,7 @@ const KEPT_INSIDE: Record<string, string> = {
   YamlRefusal: 'load/yaml.ts',
   TraceFileError: 'run/trace-file.ts',
   UnreadableTraceError: 'run/trace-file.ts',
-  UntimedTraceError: 'run/trace-file.ts',
+  UnnarrowableTraceError: 'run/trace-file.ts',
   ExpectationError: 'regression/run-fixture.ts',
   FixtureTraceError: 'regression/run-fixture.ts',
   // The writer thread's bundle holds the writer only, so it says the refusal without the table: as OUTPUT_NOT_WRITABLE.
