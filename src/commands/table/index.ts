@@ -7,6 +7,7 @@ import { compile } from './compile.js';
 import { config } from './config.js';
 import { convert } from './convert.js';
 import type { CommandDeclaration } from './declaration.js';
+import { hookInstall, hookUninstall } from './hook-install.js';
 import { explain, rules, schema } from './info.js';
 import { init } from './init.js';
 import { lsp } from './lsp.js';
@@ -35,6 +36,8 @@ export const COMMANDS = [
   convert,
   mcp,
   lsp,
+  hookInstall,
+  hookUninstall,
   init,
 ] as const;
 
