@@ -8,6 +8,8 @@ const packageRoot = new URL('..', import.meta.url);
 export const packageFiles = {
   /** The JSON Schema of a spec, as a path: init's `$schema`, made relative to the spec. */
   investigationSchema: fileURLToPath(new URL('assets/investigation.schema.json', packageRoot)),
+  /** The command line's launcher: what an agent's hook runs (hook install). */
+  launcher: fileURLToPath(new URL('bin/compile-investigation.cjs', packageRoot)),
   /** The folder of the rules' pages (docs/rules/ID.md): what an editor links a diagnostic to when no base URL is configured. */
   rulePages: new URL('docs/rules/', packageRoot).href,
 } as const;

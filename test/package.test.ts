@@ -121,6 +121,40 @@ describe('the packed package', () => {
     expect(licenceFiles).toBeGreaterThan(folders.size / 2);
   });
 
+  it('carries the Claude Code plugin, whose servers and hook start from the unpacked folder as its root', () => {
+    expect(files).toEqual(
+      expect.arrayContaining([
+        '.claude-plugin/plugin.json',
+        '.claude-plugin/marketplace.json',
+        'hooks/hooks.json',
+        '.mcp.json',
+        '.lsp.json',
+      ]),
+    );
+    const root = ['$', '{CLAUDE_PLUGIN_ROOT}'].join('');
+    const launches = [
+      ...Object.values(JSON.parse(readFileSync(join(packageDir, '.mcp.json'), 'utf8')).mcpServers as Record<string, { args: string[] }>),
+      ...Object.values(JSON.parse(readFileSync(join(packageDir, '.lsp.json'), 'utf8')) as Record<string, { args: string[] }>),
+    ].map((server) => server.args.map((arg) => arg.replace(root, packageDir)));
+    const hooks = JSON.parse(readFileSync(join(packageDir, 'hooks', 'hooks.json'), 'utf8')).hooks as Record<
+      string,
+      Array<{ hooks: Array<{ command: string }> }>
+    >;
+    const commands = new Set(Object.values(hooks).flatMap((groups) => groups.flatMap((group) => group.hooks.map((hook) => hook.command))));
+    expect(commands.size).toBe(1);
+    for (const args of launches) {
+      const help = spawnSync(process.execPath, [...args, '--help'], { encoding: 'utf8' });
+      expect(help.status, help.stderr).toBe(0);
+    }
+    // As Claude Code runs a hook: through the shell, with the plugin's root in the environment.
+    const hook = spawnSync('sh', ['-c', `${[...commands][0]} --help`], {
+      encoding: 'utf8',
+      env: { ...process.env, CLAUDE_PLUGIN_ROOT: packageDir },
+    });
+    expect(hook.status, hook.stderr).toBe(0);
+    expect(hook.stdout).toMatch(/^Usage: compile-investigation hook/);
+  });
+
   it.each(['json', 'markdown'])('compiles a spec to %s as the project does', (format) => {
     const expected = runCli([SPEC, '--format', format]);
     const installed = spawnSync(process.execPath, [join(packageDir, 'bin', 'compile-investigation.cjs'), SPEC, '--format', format], {
@@ -192,6 +226,28 @@ describe('the tarball installed into another project', () => {
     );
     expect(installed.status, installed.stderr).toBe(0);
     expect(JSON.parse(installed.stdout)).toMatchObject({ verdict: 'pass' });
+  });
+
+  it('hook install there names the dependency through $CLAUDE_PROJECT_DIR, a command the shell runs from any folder', () => {
+    const install = spawnSync(
+      process.execPath,
+      [join(app, 'node_modules', '.bin', 'compile-investigation'), 'hook', 'install', '--agent', 'claude', '--json'],
+      {
+        cwd: app,
+        encoding: 'utf8',
+      },
+    );
+    expect(install.status, install.stderr).toBe(0);
+    const { data, warnings } = JSON.parse(install.stdout);
+    expect(warnings).toEqual([]);
+    expect(data.command).toBe('node "$CLAUDE_PROJECT_DIR/node_modules/compile-investigation/bin/compile-investigation.cjs" hook');
+    const hook = spawnSync('sh', ['-c', `${data.command} --help`], {
+      cwd: tempDir(),
+      encoding: 'utf8',
+      env: { ...process.env, CLAUDE_PROJECT_DIR: app },
+    });
+    expect(hook.status, hook.stderr).toBe(0);
+    expect(hook.stdout).toMatch(/^Usage: compile-investigation hook/);
   });
 
   it('is imported by its name from an ES module of that project', () => {

@@ -36,6 +36,8 @@ const usageErrorSubcodes = {
     'briefs append: an artifact of the chain of --hypothesis in DIR does not pass briefs (a gap, a parent or hash that does not match, a fork, a file that cannot be read, a brief with errors), or the new one would fork it; nothing was written',
   ARTIFACT_EXISTS:
     'briefs append: the file the next artifact would have exists: another append created it meanwhile, or it is a folder or a link that briefs does not read; nothing was written',
+  INVALID_AGENT_SETTINGS:
+    "hook install, hook uninstall: the agent's settings file cannot be read as the agent reads it (not UTF-8 or JSON, a comment where the agent allows none, not an object, a key twice, hooks of the wrong shape); nothing was written",
   KEY_COLLISION: 'compare: two files of BASE, or of HEAD, have the same path without extension (a/x.json and a/x.report.json)',
 } as const;
 

@@ -8,6 +8,7 @@ import { config } from './config.js';
 import { convert } from './convert.js';
 import type { CommandDeclaration } from './declaration.js';
 import { hook } from './hook.js';
+import { hookInstall, hookUninstall } from './hook-install.js';
 import { explain, rules, schema } from './info.js';
 import { init } from './init.js';
 import { lsp } from './lsp.js';
@@ -37,6 +38,8 @@ export const COMMANDS = [
   mcp,
   lsp,
   hook,
+  hookInstall,
+  hookUninstall,
   init,
 ] as const;
 
