@@ -61,6 +61,39 @@ describe('the hook before a tool call', () => {
     expect((await read(off.cwd, off.flags, join(off.cwd, 'a.ts'), 'r1')).stdout).toBe('');
   });
 
+  it('counts a shell chain of reads as that many reads, as --trace does, and denies the chain that would pass the budget', async () => {
+    const { cwd, flags } = project(3);
+    const files = ['a', 'b', 'c', 'd'].map((name) => join(cwd, `${name}.ts`));
+    await mapped(cwd, flags, files);
+    const shell = async (command: string, id: string) => {
+      const before = await answerHook(call(cwd, 'PreToolUse', 'Bash', { command }, id), flags, {});
+      if (before.stdout === '')
+        await answerHook(
+          call(cwd, 'PostToolUse', 'Bash', { command }, id, { tool_response: { stdout: 'x', stderr: '', interrupted: false } }),
+          flags,
+          {},
+        );
+      return before.stdout === '' ? undefined : JSON.parse(before.stdout).hookSpecificOutput;
+    };
+    // Two reads of three: let through. The next chain of two would make four: denied whole.
+    expect(await shell('cat a.ts && cat b.ts', 'c1')).toBeUndefined();
+    const denied = await shell('cat c.ts && cat d.ts', 'c2');
+    expect(denied?.permissionDecision).toBe('deny');
+    expect(denied?.permissionDecisionReason).toContain("2 of 3 reads used, so this call's 2 reads of");
+    // One read is still within the budget.
+    expect(await shell('cat c.ts', 'c3')).toBeUndefined();
+    expect((await shell('cat d.ts', 'c4'))?.permissionDecision).toBe('deny');
+  });
+
+  it('calls a chain blind when any of its reads is of a node no map call surfaced, naming that node', async () => {
+    const { cwd, flags } = project(9);
+    await mapped(cwd, flags, [join(cwd, 'a.ts')]);
+    const answer = await answerHook(call(cwd, 'PreToolUse', 'Bash', { command: 'cat a.ts && cat secret.ts' }, 'c1'), flags, {});
+    const output = JSON.parse(answer.stdout).hookSpecificOutput;
+    expect(output.permissionDecision).toBe('deny');
+    expect(output.permissionDecisionReason).toMatch(new RegExp(`^${join(cwd, 'secret.ts').replace(/[.]/g, '\\.')} was not surfaced`));
+  });
+
   it('holds a unit of budget for a read let through until its outcome comes (parallel calls)', async () => {
     const { cwd, flags } = project(2);
     const files = ['a', 'b', 'c'].map((name) => join(cwd, `${name}.ts`));

@@ -26,8 +26,11 @@ export function recordCall(payload: HookPayload, ledger: Ledger): void {
   const call = finishCall(plan, outcome, payload.cwd, everyPath);
   if (call.kind === 'read') {
     // A node too long for one record is recorded without it: the read still counts.
-    if (call.target !== undefined)
-      ledger.append([{ k: 'read', id, node: call.target.length > PATHS_BYTES ? '' : call.target, ok: !payload.failed }]);
+    if (call.target !== undefined) {
+      const count = 1 + (call.moreReads?.length ?? 0);
+      const node = call.target.length > PATHS_BYTES ? '' : call.target;
+      ledger.append([{ k: 'read', id, node, ok: !payload.failed, ...(count > 1 ? { count } : {}) }]);
+    }
     return;
   }
   // A map call whose output the agent saw: answered, or failed yet printing paths.

@@ -8,7 +8,7 @@ import { callInputOf, planCall } from '../trace/classify.js';
 import { SHELL_PROGRAMS } from '../trace/shell-table.js';
 import { recordCall } from './after-tool.js';
 import { answerFor, type Decision, type HookAnswer, SILENT } from './answer.js';
-import { decideRead, deepReadTarget } from './before-tool.js';
+import { decideRead, deepReadTargets } from './before-tool.js';
 import { openLedger } from './ledger.js';
 import { type HookPayload, readPayload } from './payload.js';
 import { failsClosed, type HookFlags, hookSettings } from './settings.js';
@@ -37,12 +37,12 @@ async function decide(payload: HookPayload, flags: HookFlags, env: Record<string
   // Without an absolute cwd no path of the payload can be placed, and neither can the spec.
   if (cwd === undefined) return { kind: 'none' };
   if (payload.phase === 'pre') {
-    const node = deepReadTarget(payload);
-    if (node === undefined) return { kind: 'none' };
+    const nodes = deepReadTargets(payload);
+    if (nodes.length === 0) return { kind: 'none' };
     const settings = await hookSettings(flags, cwd, env);
     // No spec named, or none written yet: no investigation to hold the read to.
     if (settings.spec === undefined || !existsSync(settings.spec)) return { kind: 'none' };
-    return decideRead(payload, node, settings, openLedger(settings.stateDir, payload.sessionId));
+    return decideRead(payload, nodes, settings, openLedger(settings.stateDir, payload.sessionId));
   }
   if (payload.phase === 'post') {
     if (!mapsOrReads(payload)) return { kind: 'none' };

@@ -8,20 +8,31 @@ import { callInputOf, planCall } from '../trace/classify.js';
 import { SHELL_PROGRAMS } from '../trace/shell-table.js';
 import type { Decision } from './answer.js';
 import type { Ledger } from './ledger.js';
-import { readsHeld } from './ledger-state.js';
+import { type LedgerRecord, readsHeld } from './ledger-state.js';
 import type { HookPayload } from './payload.js';
 import type { HookSettings } from './settings.js';
 import { CRITICAL_MARKER, readSpecFacts } from './spec-facts.js';
 
-/** The node a call would read deeply, or undefined for any other call. */
-export function deepReadTarget(payload: Pick<HookPayload, 'tool' | 'toolInput' | 'cwd'>): string | undefined {
-  if (payload.tool === undefined) return undefined;
+/**
+ * The nodes a call would read deeply, in its order, or none for any other call: one for a Read,
+ * each command's for a shell chain of reads (`cat a && cat b`), which `--trace` counts as that many
+ * reads (readsOf in src/trace/match.ts).
+ */
+export function deepReadTargets(payload: Pick<HookPayload, 'tool' | 'toolInput' | 'cwd'>): string[] {
+  if (payload.tool === undefined) return [];
   const plan = planCall(payload.tool, callInputOf(payload.toolInput), payload.cwd, SHELL_PROGRAMS);
-  return plan.kind === 'read' ? plan.target : undefined;
+  if (plan.kind !== 'read' || plan.target === undefined) return [];
+  return [plan.target, ...(plan.moreReads ?? []).map((read) => read.target)];
 }
 
-/** The decision on a deep read of `node` by the call of `payload`, with the session's ledger. */
-export async function decideRead(payload: HookPayload, node: string, settings: HookSettings, ledger: Ledger): Promise<Decision> {
+/** The decision on the deep reads of `nodes` by the call of `payload`, with the session's ledger. */
+export async function decideRead(
+  payload: HookPayload,
+  nodes: readonly string[],
+  settings: HookSettings,
+  ledger: Ledger,
+): Promise<Decision> {
+  const node = nodes.join(', ');
   const spec = settings.specShown ?? settings.spec ?? '';
   const facts = await readSpecFacts(settings.spec as string, settings.stateDir);
   if (!facts.ok)
@@ -33,20 +44,21 @@ export async function decideRead(payload: HookPayload, node: string, settings: H
   // Budgets in tokens are counted by the gate at the stop: a call's tokens are not known before it.
   if (facts.unit === 'reads' || facts.unit === 'read') {
     const held = readsHeld(state, payload.toolUseId);
-    if (held >= facts.total)
+    if (held + nodes.length > facts.total)
       return {
         kind: 'deny',
-        reason: `The budget of ${spec} is spent: ${held} of ${facts.total} reads used, so this read of ${node} is not made. The method asks you to stop now: record stopCondition "budget_exhausted" with its evidence, and declare in risks what was not covered. [budget-limit]`,
+        reason: `The budget of ${spec} is spent: ${held} of ${facts.total} reads used, so this ${nodes.length === 1 ? 'read' : `call's ${nodes.length} reads`} of ${node} ${nodes.length === 1 ? 'is' : 'are'} not made. The method asks you to stop now: record stopCondition "budget_exhausted" with its evidence, and declare in risks what was not covered. [budget-limit]`,
       };
   }
-  const blind = settings.blindReads !== 'off' && state.surfacedLeftOut === 0 && !state.surfaced.has(node);
-  if (blind) {
-    const message = `${node} was not surfaced by any map call of this session: reading it now is a blind read. Map first with a cheap call that lists it, such as ${cheapCall(payload, node)}, then read what the map surfaced. [trace-order]`;
+  const unmapped = settings.blindReads === 'off' || state.surfacedLeftOut > 0 ? undefined : nodes.find((read) => !state.surfaced.has(read));
+  const allow: LedgerRecord = { k: 'allow', id: payload.toolUseId ?? '', node, ...(nodes.length > 1 ? { count: nodes.length } : {}) };
+  if (unmapped !== undefined) {
+    const message = `${unmapped} was not surfaced by any map call of this session: reading it now is a blind read. Map first with a cheap call that lists it, such as ${cheapCall(payload, unmapped)}, then read what the map surfaced. [trace-order]`;
     if (settings.blindReads === 'deny') return { kind: 'deny', reason: message };
-    ledger.append([{ k: 'allow', id: payload.toolUseId ?? '', node }]);
+    ledger.append([allow]);
     return { kind: 'context', text: `Warning: ${message}` };
   }
-  ledger.append([{ k: 'allow', id: payload.toolUseId ?? '', node }]);
+  ledger.append([allow]);
   return { kind: 'none' };
 }
 

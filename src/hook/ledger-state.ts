@@ -7,23 +7,23 @@
 export const RECORD_START = '{"k":"';
 
 export type LedgerRecord =
-  /** A read let through before the call: it holds a unit of budget until its outcome comes. */
-  | { k: 'allow'; id: string; node: string }
-  /** A read's outcome: a successful one spent a unit. */
-  | { k: 'read'; id: string; node: string; ok: boolean }
+  /** A read let through before the call: it holds a unit of budget (`count`, for a shell chain of reads) until its outcome comes. */
+  | { k: 'allow'; id: string; node: string; count?: number }
+  /** A read's outcome: a successful one spent a unit (`count` units for a chain). */
+  | { k: 'read'; id: string; node: string; ok: boolean; count?: number }
   /** Some of the nodes a successful map call surfaced (a call's list is split into records that stay small). */
   | { k: 'map'; id: string; paths: string[] }
   /** A stop the hook answered: blocked, or let through. */
   | { k: 'stop'; blocked: boolean };
 
 export interface LedgerState {
-  version: 1;
+  version: 2;
   /** How far into the log this state goes, in bytes. */
   offset: number;
   /** Successful reads. */
   reads: number;
-  /** Reads let through whose outcome has not come, by call id. */
-  pending: Record<string, string>;
+  /** The units of budget held by reads let through whose outcome has not come, by call id. */
+  pending: Record<string, number>;
   surfaced: Set<string>;
   /** Nodes surfaced past the bound of those kept: a read of a node not kept is then not called blind. */
   surfacedLeftOut: number;
@@ -37,7 +37,7 @@ export const MAX_SURFACED = 100_000;
 const MAX_PENDING = 256;
 
 export function emptyState(): LedgerState {
-  return { version: 1, offset: 0, reads: 0, pending: Object.create(null), surfaced: new Set(), surfacedLeftOut: 0, stopBlocks: 0 };
+  return { version: 2, offset: 0, reads: 0, pending: Object.create(null), surfaced: new Set(), surfacedLeftOut: 0, stopBlocks: 0 };
 }
 
 /** Adds a record to the state; a record of an unknown kind or shape changes nothing. */
@@ -45,12 +45,12 @@ export function foldRecord(state: LedgerState, record: LedgerRecord): void {
   switch (record.k) {
     case 'allow':
       if (typeof record.id !== 'string' || typeof record.node !== 'string') return;
-      state.pending[record.id] = record.node;
+      state.pending[record.id] = unitsOf(record);
       trimPending(state.pending);
       return;
     case 'read':
       if (typeof record.id === 'string') delete state.pending[record.id];
-      if (record.ok === true) state.reads++;
+      if (record.ok === true) state.reads += unitsOf(record);
       return;
     case 'map':
       if (!Array.isArray(record.paths)) return;
@@ -70,11 +70,21 @@ export function foldRecord(state: LedgerState, record: LedgerRecord): void {
 
 /** The reads that hold budget now: those that spent it and those let through still running (parallel calls). */
 export function readsHeld(state: LedgerState, except?: string): number {
-  const pending = Object.keys(state.pending).filter((id) => id !== except).length;
+  let pending = 0;
+  for (const [id, units] of Object.entries(state.pending)) if (id !== except) pending += units;
   return state.reads + pending;
 }
 
-function trimPending(pending: Record<string, string>): void {
+/** The reads a record stands for: one, or the count of a chain (a count that is not a small whole number is read as one). */
+function unitsOf(record: { count?: unknown }): number {
+  const { count } = record;
+  return typeof count === 'number' && Number.isSafeInteger(count) && count > 1 && count <= MAX_CHAIN ? count : 1;
+}
+
+/** Far above a real command line's chain of reads; bounds what one hostile record can hold. */
+const MAX_CHAIN = 1_000;
+
+function trimPending(pending: Record<string, number>): void {
   const ids = Object.keys(pending);
   for (const id of ids.slice(0, Math.max(0, ids.length - MAX_PENDING))) delete pending[id];
 }
@@ -90,10 +100,10 @@ export function restoredState(value: unknown): LedgerState | undefined {
   const saved = value as Record<string, unknown>;
   const { offset, reads, pending, surfaced, surfacedLeftOut, stopBlocks } = saved;
   const counts = [offset, reads, surfacedLeftOut, stopBlocks].every((count) => Number.isSafeInteger(count) && (count as number) >= 0);
-  if (saved['version'] !== 1 || !counts || !Array.isArray(surfaced) || pending === null || typeof pending !== 'object') return undefined;
+  if (saved['version'] !== 2 || !counts || !Array.isArray(surfaced) || pending === null || typeof pending !== 'object') return undefined;
   const state = emptyState();
   Object.assign(state, { offset, reads, surfacedLeftOut, stopBlocks });
-  for (const [id, node] of Object.entries(pending)) if (typeof node === 'string') state.pending[id] = node;
+  for (const [id, units] of Object.entries(pending)) state.pending[id] = unitsOf({ count: units });
   for (const path of surfaced) if (typeof path === 'string') state.surfaced.add(path);
   return state;
 }
