@@ -1,10 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { answerHook } from '../src/hook/answer-hook.js';
 import { mapCallSeen } from '../src/trace/evidence.js';
+import { readsOf } from '../src/trace/match.js';
+import { readTrace } from '../src/trace/read-trace.js';
+import { codexReplayOf } from './support/codex-hook-replay.js';
 import { type ReplayedCall, replayOf } from './support/hook-replay.js';
 import { announceMissing, hasTraces, tracesDir } from './support/shared.js';
 
@@ -196,3 +199,69 @@ async function replayWithoutBlindChecks(session: string, spec: string, stateDir:
   }
   return { denied, allowed };
 }
+
+/**
+ * The real Codex rollout of ../shared/traces/codex replayed as Codex's hooks meet a session: a
+ * `Bash` PreToolUse before each shell command and a PostToolUse with its output as a string. The
+ * hook and `--trace` must agree on what the session spent, chains of reads included.
+ */
+const ROLLOUT = join(tracesDir, 'codex', 'rollout-2026-05-11T11-26-55-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl');
+const hasRollout = hasTraces && existsSync(ROLLOUT);
+if (hasTraces && !hasRollout) announceMissing('the replay of a real Codex rollout through the hook', ROLLOUT);
+
+describe.skipIf(!hasRollout)('the hook replaying a real Codex rollout', () => {
+  /** The rollout replayed; a command denied gets no PostToolUse. */
+  async function replayCodex(spec: string, stateDir: string, env: Record<string, string> = {}) {
+    const denied: Array<{ id: string; reason: string }> = [];
+    for (const { id, pre, post } of codexReplayOf(ROLLOUT, `codex-${Math.random().toString(36).slice(2)}`)) {
+      const before = await answerHook(JSON.stringify(pre), { spec, stateDir }, env);
+      expect(before.exitCode).toBe(0);
+      const answer = checkAnswer('PreToolUse', before.stdout);
+      if (answer?.['hookSpecificOutput']?.['permissionDecision'] === 'deny') {
+        denied.push({ id, reason: answer['hookSpecificOutput']['permissionDecisionReason'] });
+        continue;
+      }
+      if (post !== undefined) checkAnswer('PostToolUse', (await answerHook(JSON.stringify(post), { spec, stateDir }, env)).stdout);
+    }
+    return denied;
+  }
+  const trace = () => readTrace([readFileSync(ROLLOUT)]);
+
+  it('denies exactly the commands whose reads would pass the budget, counting a chain as --trace counts it', async () => {
+    const total = 9;
+    const config = join(scratch, 'codex-config.json');
+    writeFileSync(config, JSON.stringify({ hooks: { blindReads: 'off' } }));
+    const denied = await replayCodex(specWith('codex-budget', { total, used: 0, unit: 'reads' }), join(scratch, 'codex-budget'), {
+      INVESTIGATION_CONFIG: config,
+    });
+    let spent = 0;
+    const expected: string[] = [];
+    let chains = 0;
+    for (const call of trace().calls) {
+      const reads = readsOf(call).length;
+      if (reads === 0) continue;
+      if (reads > 1) chains++;
+      if (spent + reads > total) expected.push(call.id);
+      else if (call.status === 'ok') spent += reads;
+    }
+    // The rollout reads with chains (`sed -n … a && sed -n … b`): the count must hold them.
+    expect(chains).toBeGreaterThan(0);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(denied.map(({ id }) => id)).toEqual(expected);
+    expect(denied[0]?.reason).toContain('budget_exhausted');
+  });
+
+  it('denies a blind read where the session read before any map call surfaced the node, and only there', async () => {
+    const surfaced = new Set<string>();
+    const expected: string[] = [];
+    for (const call of trace().calls) {
+      if (readsOf(call).some((read) => read.target !== undefined && !surfaced.has(read.target))) expected.push(call.id);
+      if (mapCallSeen(call)) for (const path of call.surfaced ?? []) surfaced.add(path);
+    }
+    const denied = await replayCodex(specWith('codex-blind', { total: 1000, used: 0, unit: 'reads' }), join(scratch, 'codex-blind'));
+    // The session opens skill files and READMEs no listing printed.
+    expect(expected.length).toBeGreaterThan(0);
+    expect(denied.map(({ id }) => id)).toEqual(expected);
+    for (const { reason } of denied) expect(reason).toMatch(/blind read.*`ls .*\[trace-order\]$/);
+  });
+});

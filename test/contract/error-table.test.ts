@@ -30,6 +30,8 @@ const KEPT_INSIDE: Record<string, string> = {
   FixtureTraceError: 'regression/run-fixture.ts',
   // The writer thread's bundle holds the writer only, so it says the refusal without the table: as OUTPUT_NOT_WRITABLE.
   WriteRefusedError: 'engine/write-output-file.ts',
+  // A settings file hook install will not edit: refused as the usage error INVALID_AGENT_SETTINGS, naming the file.
+  SettingsRefusal: 'commands/hook-install.ts',
 };
 
 function sourceFiles(dir: string): string[] {
