@@ -1,14 +1,17 @@
 // The trace formats read, each recognised by its own marks, in the order they are tried: a new
-// format (Gemini CLI's hook payloads, ATIF) is one more file and one more entry here.
+// format (ATIF) is one more file and one more entry here. Gemini CLI's hook payloads come before
+// Claude Code's, whose marks they share (hook_event_name); a file whose first lines hold lines of
+// both is no Gemini trace (gemini-hooks.ts), so it is read as Claude Code's, Gemini's lines unknown.
 import { claudeTranscript } from './claude-transcript.js';
 import { codexRollout } from './codex-rollout.js';
 import type { FormatReader } from './format.js';
+import { geminiHooks } from './gemini-hooks.js';
 import { hookPayloads } from './hook-payloads.js';
 
 export type { FormatLines, FormatReader } from './format.js';
 
 /** Tried in this order on a file's first lines: the first whose marks they bear reads it. */
-export const TRACE_FORMATS: readonly FormatReader[] = [hookPayloads, codexRollout, claudeTranscript];
+export const TRACE_FORMATS: readonly FormatReader[] = [geminiHooks, hookPayloads, codexRollout, claudeTranscript];
 
 /** The format whose marks `first` bears, if any. */
 export function detectFormat(first: readonly Record<string, unknown>[]): FormatReader | undefined {
