@@ -13,18 +13,11 @@ function isGeminiLine(record: Record<string, unknown>): boolean {
   return event !== undefined && GEMINI_EVENTS.has(event);
 }
 
-/** A line of Claude Code's (or Codex's) hook payloads: a call's id, or an event Gemini does not name. */
-function isClaudeHookLine(record: Record<string, unknown>): boolean {
-  const event = eventOf(record);
-  return 'tool_use_id' in record || (event !== undefined && !GEMINI_EVENTS.has(event) && !SHARED_EVENTS.has(event));
-}
-
 export const geminiHooks: FormatReader = {
   format: 'gemini-hooks',
   name: 'Gemini CLI hook payloads',
   order: 'lines',
-  // Gemini's own events, and no line of Claude Code's: a file of both is read as Claude Code's hook payloads.
-  detect: (first) => first.some(isGeminiLine) && !first.some(isClaudeHookLine),
+  detect: (first) => first.some(isGeminiLine),
   open(book, programs) {
     return {
       line(record, line) {

@@ -1,7 +1,8 @@
 // The trace formats read, each recognised by its own marks, in the order they are tried: a new
-// format (ATIF) is one more file and one more entry here. Gemini CLI's hook payloads come before
-// Claude Code's, whose marks they share (hook_event_name); a file whose first lines hold lines of
-// both is no Gemini trace (gemini-hooks.ts), so it is read as Claude Code's, Gemini's lines unknown.
+// format (ATIF) is one more file and one more entry here. Claude Code's and Gemini CLI's hook
+// payloads both name their event: each format's marks are the events only its agent names
+// (hook-events.ts), so the first line that names one decides, and the other agent's lines in the
+// file are of types its reader does not know.
 import { claudeTranscript } from './claude-transcript.js';
 import { codexRollout } from './codex-rollout.js';
 import type { FormatReader } from './format.js';
