@@ -18,6 +18,9 @@ describe('recognising a trace format', () => {
     const formatOf = (bytes: Buffer) => readTrace([bytes]).format;
     expect(formatOf(jsonl({ type: 'summary', summary: 's' }, { type: 'user', message: { content: 'hi' } }))).toBe('claude-transcript');
     expect(formatOf(jsonl({ hook_event_name: 'PostToolUse', tool_name: 'Read', tool_use_id: 'a', tool_input: {} }))).toBe('hook-payloads');
+    expect(formatOf(jsonl({ hook_event_name: 'AfterTool', tool_name: 'read_file', tool_input: {}, tool_response: {} }))).toBe(
+      'gemini-hooks',
+    );
     expect(formatOf(jsonl({ timestamp: '2026-03-02T10:00:00Z', type: 'session_meta', payload: { cwd: '/r' } }))).toBe('codex-rollout');
   });
 
@@ -25,7 +28,7 @@ describe('recognising a trace format', () => {
     const other = jsonl({ event: 'step', tool: 'read_file', args: { path: 'a' } }, { event: 'step', tool: 'glob', args: {} });
     expect(() => readTrace([other])).toThrow(
       new UnreadableTraceError(
-        'it holds JSON lines with keys "event", "tool", "args", which is no trace format read (PostToolUse hook payloads, Codex session rollout and Claude Code transcript)',
+        'it holds JSON lines with keys "event", "tool", "args", which is no trace format read (Gemini CLI hook payloads, PostToolUse hook payloads, Codex session rollout and Claude Code transcript)',
       ),
     );
   });

@@ -1,7 +1,9 @@
 // One hook payload, as Claude Code, OpenAI Codex or Gemini CLI hands it on standard input, read
 // into the few fields a decision needs. The payload is untrusted: any JSON, any path; a field of
 // the wrong type is as good as absent. Gemini's tools are named as the trace classifier knows
-// them (read_file is a Read, run_shell_command a Bash), so that one classifier judges every agent.
+// them (read_file is a Read, run_shell_command a Bash, by the table in src/trace/gemini-tools.ts),
+// so that one classifier judges every agent.
+import { geminiCall, geminiFailed, geminiResponse } from '../trace/gemini-tools.js';
 
 /** Whose answer the caller reads: Claude Code and Codex share one contract, Gemini CLI has its own. */
 export type Contract = 'claude' | 'gemini';
@@ -39,16 +41,6 @@ export interface HookPayload {
   stopHookActive: boolean;
 }
 
-/** Gemini CLI's tools, as the classifier's names, with the input fields renamed to Claude Code's. */
-const GEMINI_TOOLS: Readonly<Record<string, { tool: string; fields: Readonly<Record<string, string>> }>> = {
-  read_file: { tool: 'Read', fields: { absolute_path: 'file_path', file_path: 'file_path', offset: 'offset', limit: 'limit' } },
-  glob: { tool: 'Glob', fields: { pattern: 'pattern', dir_path: 'path', path: 'path' } },
-  search_file_content: { tool: 'Grep', fields: { pattern: 'pattern', dir_path: 'path', path: 'path' } },
-  grep_search: { tool: 'Grep', fields: { pattern: 'pattern', dir_path: 'path', path: 'path' } },
-  list_directory: { tool: 'LS', fields: { dir_path: 'path', path: 'path' } },
-  run_shell_command: { tool: 'Bash', fields: { command: 'command' } },
-};
-
 /** The payload read, or undefined when it is no hook event this command answers (an unknown event, no session). */
 export function readPayload(value: unknown): HookPayload | undefined {
   if (!isObject(value)) return undefined;
@@ -61,11 +53,7 @@ export function readPayload(value: unknown): HookPayload | undefined {
   const response = value['tool_response'];
   let tool = textOf(value['tool_name']);
   let toolInput = value['tool_input'];
-  if (known.contract === 'gemini' && tool !== undefined && Object.hasOwn(GEMINI_TOOLS, tool)) {
-    const renamed = GEMINI_TOOLS[tool] as (typeof GEMINI_TOOLS)[string];
-    tool = renamed.tool;
-    toolInput = renamedInput(toolInput, renamed.fields);
-  }
+  if (known.contract === 'gemini' && tool !== undefined) ({ tool, input: toolInput } = geminiCall(tool, toolInput));
   return {
     event,
     ...known,
@@ -88,25 +76,8 @@ export function readPayload(value: unknown): HookPayload | undefined {
  */
 function failedCall(event: string, payload: Record<string, unknown>, response: unknown): boolean {
   if (event === 'PostToolUseFailure') return true;
-  if (isObject(response)) return response['is_error'] === true || response['success'] === false || isObject(response['error']);
+  if (isObject(response)) return response['is_error'] === true || response['success'] === false || geminiFailed(response);
   return typeof response === 'string' && payload['turn_id'] === undefined;
-}
-
-/** Gemini's response ({llmContent, returnDisplay, error}) as the text the classifier reads of a shell call or a listing. */
-function geminiResponse(response: unknown): unknown {
-  if (!isObject(response)) return response;
-  const content = response['llmContent'];
-  if (typeof content !== 'string') return response;
-  // A listing names one absolute path a line; the lines that name none are the tool's own words.
-  const filenames = content.split('\n').filter((line) => line.startsWith('/'));
-  return { stdout: content, filenames };
-}
-
-function renamedInput(input: unknown, fields: Readonly<Record<string, string>>): Record<string, unknown> {
-  const renamed: Record<string, unknown> = {};
-  if (!isObject(input)) return renamed;
-  for (const [from, to] of Object.entries(fields)) if (input[from] !== undefined && renamed[to] === undefined) renamed[to] = input[from];
-  return renamed;
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {

@@ -3,7 +3,7 @@
 // Never the content of a result (source code, secrets): only paths, counts and hashes.
 
 /** The formats read, each recognised by its own marks (src/trace/formats/). */
-export type TraceFormat = 'claude-transcript' | 'hook-payloads' | 'codex-rollout';
+export type TraceFormat = 'claude-transcript' | 'hook-payloads' | 'gemini-hooks' | 'codex-rollout';
 
 /** What a call was for the method: a cheap map of names, a deep read of one node, or neither. */
 export type CallKind = 'map' | 'read' | 'other';

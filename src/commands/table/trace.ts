@@ -53,7 +53,7 @@ export const traceShow = defineCommand({
   name: 'trace show',
   arguments: '<trace>',
   description:
-    "print an agent's trace (a Claude Code transcript, PostToolUse hook payloads or a Codex session rollout, JSONL) as a timeline: each tool call in time order, cheap map calls and deep reads marked, what each surfaced or read",
+    "print an agent's trace (a Claude Code transcript, PostToolUse or Gemini CLI AfterTool hook payloads, or a Codex session rollout, JSONL) as a timeline: each tool call in time order, cheap map calls and deep reads marked, what each surfaced or read",
   options: [
     ...traceReadingOptions,
     { flags: '-f, --format <format>', description: 'output format', choices: ['text', 'json'], default: 'text' },

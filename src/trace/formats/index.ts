@@ -1,14 +1,18 @@
 // The trace formats read, each recognised by its own marks, in the order they are tried: a new
-// format (Gemini CLI's hook payloads, ATIF) is one more file and one more entry here.
+// format (ATIF) is one more file and one more entry here. Claude Code's and Gemini CLI's hook
+// payloads both name their event: each format's marks are the events only its agent names
+// (hook-events.ts), so the first line that names one decides, and the other agent's lines in the
+// file are of types its reader does not know.
 import { claudeTranscript } from './claude-transcript.js';
 import { codexRollout } from './codex-rollout.js';
 import type { FormatReader } from './format.js';
+import { geminiHooks } from './gemini-hooks.js';
 import { hookPayloads } from './hook-payloads.js';
 
 export type { FormatLines, FormatReader } from './format.js';
 
 /** Tried in this order on a file's first lines: the first whose marks they bear reads it. */
-export const TRACE_FORMATS: readonly FormatReader[] = [hookPayloads, codexRollout, claudeTranscript];
+export const TRACE_FORMATS: readonly FormatReader[] = [geminiHooks, hookPayloads, codexRollout, claudeTranscript];
 
 /** The format whose marks `first` bears, if any. */
 export function detectFormat(first: readonly Record<string, unknown>[]): FormatReader | undefined {
