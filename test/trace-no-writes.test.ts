@@ -188,7 +188,7 @@ function rollout(...payloads: [string, Record<string, unknown>][]): Buffer {
   );
   return Buffer.from(`${lines.join('\n')}\n`);
 }
-const exec = (id: string, cmd: string, printed: string): [string, Record<string, unknown>][] => [
+const shellCall = (id: string, cmd: string, printed: string): [string, Record<string, unknown>][] => [
   ['response_item', { type: 'function_call', name: 'exec_command', arguments: JSON.stringify({ cmd, workdir: ROOT }), call_id: id }],
   [
     'response_item',
@@ -225,11 +225,15 @@ const patch = (id: string, file: string): [string, Record<string, unknown>][] =>
 
 describe('trace-no-writes on a Codex rollout', () => {
   const maps = [
-    ...exec('map-rg', "rg -l 'round|toFixed|Decimal'", 'billing/invoice/total.ts\nbilling/money/decimal.ts\nbilling/legacy/round.js\n'),
-    ...exec('map-find', "find billing -name '*.spec.ts'", 'billing/invoice/total.spec.ts\n'),
+    ...shellCall(
+      'map-rg',
+      "rg -l 'round|toFixed|Decimal'",
+      'billing/invoice/total.ts\nbilling/money/decimal.ts\nbilling/legacy/round.js\n',
+    ),
+    ...shellCall('map-find', "find billing -name '*.spec.ts'", 'billing/invoice/total.spec.ts\n'),
   ];
   const reads = ['billing/invoice/total.ts', 'billing/money/decimal.ts', 'billing/invoice/total.spec.ts'].flatMap((node, index) =>
-    exec(`read-${index + 1}`, `cat ${node}`, 'code\n'),
+    shellCall(`read-${index + 1}`, `cat ${node}`, 'code\n'),
   );
 
   it('fails an apply_patch into the tree inside the window, naming its line and time', () => {
@@ -240,7 +244,7 @@ describe('trace-no-writes on a Codex rollout', () => {
   });
 
   it('fails a shell write inside the window, and passes the same write before the first map call', () => {
-    const write = exec('call-sed', "sed -i 's/a/b/' billing/money/decimal.ts", '');
+    const write = shellCall('call-sed', "sed -i 's/a/b/' billing/money/decimal.ts", '');
     expect(findings(rollout(...maps, ...write, ...reads))).toEqual([
       expect.stringContaining('"billing/money/decimal.ts" with exec_command (sed) (session.jsonl line 6, call-sed'),
     ]);
