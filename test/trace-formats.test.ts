@@ -161,8 +161,18 @@ describe.skipIf(!hasTraces)('the real Codex rollouts of ../shared/traces', () =>
       };
     };
     const asDrafted = await judged(spec);
-    // The agent read four files no cheap call had surfaced (its skills, two READMEs): the method's own finding, nothing else.
-    expect(asDrafted.rules).toEqual(['trace-order', 'trace-order', 'trace-order', 'trace-order']);
+    // The agent read four files no cheap call had surfaced (its skills, two READMEs), and in the
+    // same turn patched three files of the tree it was reading (apply_patch at rollout lines 35, 37
+    // and 38): the method's own findings, nothing else.
+    expect(asDrafted.rules).toEqual([
+      'trace-no-writes',
+      'trace-no-writes',
+      'trace-no-writes',
+      'trace-order',
+      'trace-order',
+      'trace-order',
+      'trace-order',
+    ]);
     expect(asDrafted.trace.reads.total).toBeGreaterThan(10);
     expect(asDrafted.trace.reads.matched).toBe(asDrafted.trace.reads.total);
     const text = readFileSync(spec, 'utf8');

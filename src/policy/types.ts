@@ -26,6 +26,11 @@ export interface Policy {
   blockedAntiPatterns: string[];
   /** Shell programs of an agent's trace laid over the built-in table (src/trace/shell-table.ts); null takes one out. */
   traceShellPrograms?: Record<string, ShellProgram | null>;
+  /**
+   * Paths of the investigated tree the agent may write within its window (trace-no-writes): globs
+   * relative to the trace's root, such as a persisted scratchpad (`notes/**`).
+   */
+  traceWritable?: string[];
   minimums: {
     surfaceMapEntries: number;
     hypotheses: number;

@@ -95,7 +95,7 @@ export function traceFollower(
         message: `x-trace: ${shown} lies outside ${outside.shown}; not read${outside === bounds.tree ? ' (a spec names only a trace of its project: name one elsewhere with --trace)' : ''}`,
       };
     const read = readTraceFile(path, shown, link, policy, within, nodes);
-    if (read.ok) return read.evidence;
+    if (read.ok) return { ...read.evidence, spec: spec.open };
     return { ...read.problem, message: `x-trace: ${read.problem.message}` };
   };
 }

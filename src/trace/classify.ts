@@ -5,6 +5,7 @@ import type { PathKeeper } from './kept-paths.js';
 import { resolveTracePath } from './paths.js';
 import { countLines, type OutputReading, readShellOutput } from './shell-output.js';
 import { classifyShell, type ShellProgram } from './shell-table.js';
+import { shellWrites } from './shell-writes.js';
 import type { CallKind, ChainedRead } from './types.js';
 
 /** What the classification needs of a call's input: never its content (a Write's text, an Edit's strings). */
@@ -135,6 +136,27 @@ export function planCall(
 
 /** What a shell command line run in `cwd` is, by the first program of `command` in `programs`. */
 export function planShellCall(command: string, cwd: string | undefined, programs: Readonly<Record<string, ShellProgram>>): CallPlan {
+  const plan = planShellKind(command, cwd, programs);
+  const writes = shellWritesOf(command, cwd);
+  return writes.length > 0 ? { ...plan, writes } : plan;
+}
+
+/**
+ * The files a command line run in `cwd` writes, absolute (a repository's write as its folder):
+ * the device files (/dev/null, /dev/stderr) are no files of a tree, and a path that cannot be made
+ * absolute (no cwd) is left out.
+ */
+function shellWritesOf(command: string, cwd: string | undefined): string[] {
+  const written = shellWrites(command).flatMap((write) => {
+    const path =
+      'file' in write ? resolveTracePath(cwd, write.file) : write.repository === undefined ? cwd : resolveTracePath(cwd, write.repository);
+    return path === undefined || path === '/dev' || path.startsWith('/dev/') ? [] : [path];
+  });
+  return [...new Set(written)];
+}
+
+/** What a command line is by its first program: a map call, a read (or a chain of them), or other work. */
+function planShellKind(command: string, cwd: string | undefined, programs: Readonly<Record<string, ShellProgram>>): CallPlan {
   const shell = classifyShell(command, programs);
   const program = definedFields({ program: shell.program });
   if (shell.kind === 'map') {

@@ -8,6 +8,11 @@ export interface TraceEvidence {
   root: string | undefined;
   /** The trace as the user named it, for messages. */
   shown: string;
+  /**
+   * The spec judged against it, as an absolute path of this machine, when it is a file: the
+   * agent's writes to it (and to its briefs folder) are part of the method (trace-no-writes).
+   */
+  spec?: string;
 }
 
 /** A trace as evidence: its paths under `root` when given (absolute), else under the cwd of its first call that has one. */

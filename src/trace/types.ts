@@ -49,9 +49,11 @@ export interface TraceCall {
   /**
    * The files the call wrote, as absolute paths, when the tool says which: Claude Code's Edit,
    * MultiEdit, Write and NotebookEdit (their file_path), Codex's apply_patch (each file its
-   * `*** Add/Update/Delete File:` and `*** Move to:` lines name). Such a call is other work; a
-   * write is known only from this field, set whether or not the call succeeded (see `status`).
-   * Shell writes (`>`, `sed -i`, `rm`) are not listed here.
+   * `*** Add/Update/Delete File:` and `*** Move to:` lines name), and a shell call's writes
+   * (shell-writes.ts: `>`/`>>` into a file, `tee`, `sed -i`, `mv`, `rm`, `cp` and `touch`, and
+   * `git commit`/`checkout`/`reset`/`stash` as a write of its folder; never a /dev file). A write
+   * is known only from this field, set whether or not the call succeeded (see `status`); a shell
+   * call keeps its kind (`cat a > b` is a read that writes).
    */
   writes?: string[];
   /**

@@ -13,9 +13,10 @@ const NAMES_ONLY: Record<string, string> = { rg: '-l', grep: '-rl' };
 /**
  * The spec's map calls, then its deep dives, each a successful call: Glob and Grep by pattern,
  * other map tools as shell commands (names only), Read as Read, other dive tools as shell reads.
- * With `readsFirst`, the reads come before the map calls: a blind read.
+ * With `readsFirst`, the reads come before the map calls: a blind read. With `edits`, the agent
+ * edits that node (relative to the root) between its map calls and its reads.
  */
-export function baseTrace(spec: ExampleSpec, options: { readsFirst?: boolean } = {}): string {
+export function baseTrace(spec: ExampleSpec, options: { readsFirst?: boolean; edits?: string } = {}): string {
   const absolute = (node: string): string => `${EXAMPLE_TRACE_ROOT}/${node}`;
   const payload = (id: string, tool: string, input: unknown, response: unknown): string =>
     JSON.stringify({
@@ -47,7 +48,11 @@ export function baseTrace(spec: ExampleSpec, options: { readsFirst?: boolean } =
     const command = dive.tool === 'sed' ? `sed -n '1,80p' ${dive.node}` : `${dive.tool} ${dive.node}`;
     return payload(id, 'Bash', { command }, { stdout: '', stderr: '' });
   });
-  return `${(options.readsFirst === true ? [...reads, ...maps] : [...maps, ...reads]).join('\n')}\n`;
+  const edits =
+    options.edits === undefined
+      ? []
+      : [payload('edit-1', 'Edit', { file_path: absolute(options.edits) }, { filePath: absolute(options.edits) })];
+  return `${(options.readsFirst === true ? [...reads, ...maps] : [...maps, ...edits, ...reads]).join('\n')}\n`;
 }
 
 /** The example's trace as the compiler takes it. */
