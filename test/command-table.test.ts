@@ -22,7 +22,7 @@ function commandsOf(program: Command): Array<{ name: string; command: Command }>
 /** The static, dynamic and type-only imports of src/cli, file to file. */
 /** The imports among the front ends and what they share (the engine, the commands), within those folders. */
 function cliImports(): Map<string, string[]> {
-  const folders = ['cli', 'commands', 'engine', 'lsp', 'mcp'].map((name) => join(projectRoot, 'src', name));
+  const folders = ['cli', 'commands', 'engine', 'lsp', 'mcp', 'hook'].map((name) => join(projectRoot, 'src', name));
   const files = folders.flatMap((folder) =>
     (readdirSync(folder, { recursive: true }) as string[]).filter((name) => name.endsWith('.ts')).map((name) => join(folder, name)),
   );

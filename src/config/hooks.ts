@@ -48,3 +48,21 @@ export function hooksProblems(hooks: unknown): string[] {
   if (failClosed !== undefined && typeof failClosed !== 'boolean') problems.push('hooks.failClosed must be true or false');
   return problems;
 }
+
+/** The configuration's hooks section and the folder of its file (null: none found), as the hook finds them. */
+export interface FoundHooks {
+  hooks: HooksConfig;
+  folder: string | null;
+}
+
+/** The settings one payload is answered with: the flags over the configuration's hooks section, paths made absolute. */
+export interface HookSettings {
+  /** The spec guarded, absolute; undefined when none is named (the hook then does nothing). */
+  spec: string | undefined;
+  /** The spec as named, for messages. */
+  specShown: string | undefined;
+  stateDir: string;
+  blindReads: BlindReads;
+  maxStopBlocks: number;
+  failClosed: boolean;
+}

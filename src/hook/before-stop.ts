@@ -6,13 +6,13 @@
 // through, and the user is told that the record still fails.
 import { existsSync } from 'node:fs';
 import { adviseNext } from '../advice/index.js';
+import type { HookSettings } from '../config/hooks.js';
 import { traceReaderOf } from '../engine/trace-input.js';
 import { createWorkspace } from '../engine/workspace.js';
 import type { Policy } from '../policy/types.js';
 import type { Decision } from './answer.js';
 import type { Ledger } from './ledger.js';
 import type { HookPayload } from './payload.js';
-import type { HookSettings } from './settings.js';
 
 /** About what a model can act on at once: the reason is cut at a problem's end below it. */
 export const MAX_REASON_CHARS = 1_500;

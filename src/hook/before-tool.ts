@@ -4,13 +4,13 @@
 // (or let through with a word, as hooks.blindReads says). Every other call costs nothing but the
 // start-up: no ledger, no spec, no configuration is read for it.
 import { basename, dirname } from 'node:path';
+import type { HookSettings } from '../config/hooks.js';
 import { callInputOf, planCall } from '../trace/classify.js';
 import { SHELL_PROGRAMS } from '../trace/shell-table.js';
 import type { Decision } from './answer.js';
 import type { Ledger } from './ledger.js';
 import { type LedgerRecord, readsHeld } from './ledger-state.js';
 import type { HookPayload } from './payload.js';
-import type { HookSettings } from './settings.js';
 import { CRITICAL_MARKER, readSpecFacts } from './spec-facts.js';
 
 /**

@@ -4,8 +4,8 @@
 // whose facts are known.
 import { dirname, resolve } from 'node:path';
 import { readDocument } from '../compile.js';
+import type { FoundHooks } from '../config/hooks.js';
 import { createConfigLookup } from '../config/resolve.js';
-import type { FoundHooks } from './settings.js';
 
 export { decideStop } from './before-stop.js';
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { lookupBoundary } from '../common/lookup-boundary.js';
 import { fileFinder } from '../common/walk-up.js';
-import { type BlindReads, CONFIG_NAMES, type HooksConfig, hooksProblems } from '../config/hooks.js';
+import { CONFIG_NAMES, type FoundHooks, type HookSettings, type HooksConfig, hooksProblems } from '../config/hooks.js';
 
 /** What the command line gives the hook. */
 export interface HookFlags {
@@ -17,28 +17,11 @@ export interface HookFlags {
   stateDir?: string;
 }
 
-export interface HookSettings {
-  /** The spec guarded, absolute; undefined when none is named (the hook then does nothing). */
-  spec: string | undefined;
-  /** The spec as named, for messages. */
-  specShown: string | undefined;
-  stateDir: string;
-  blindReads: BlindReads;
-  maxStopBlocks: number;
-  failClosed: boolean;
-}
-
 /** The folder of the project the ledgers go in by default: hidden, so a folder walk leaves it out. */
 export const DEFAULT_STATE_DIR = '.compile-investigation/hooks';
 export const DEFAULT_MAX_STOP_BLOCKS = 3;
 /** A configuration file's bound, as the configuration reader's. */
 const MAX_CONFIG_BYTES = 1024 * 1024;
-
-/** The configuration's hooks section and the folder of its file (null: none found). */
-export interface FoundHooks {
-  hooks: HooksConfig;
-  folder: string | null;
-}
 
 /** The settings for a payload made in `cwd` (absolute), with `env` read for INVESTIGATION_CONFIG. */
 export async function hookSettings(flags: HookFlags, cwd: string, env: Record<string, string | undefined>): Promise<HookSettings> {
