@@ -2,7 +2,7 @@
 // shell listing's output, read as `--trace` reads it) and whether a read succeeded. Any other call
 // leaves no record.
 import { callInputOf, callOutcomeOf, finishCall, planCall } from '../trace/classify.js';
-import type { PathKeeper } from '../trace/kept-paths.js';
+import { firstPaths } from '../trace/kept-paths.js';
 import { SHELL_PROGRAMS } from '../trace/shell-table.js';
 import { type Ledger, MAX_RECORD_BYTES } from './ledger.js';
 import { type LedgerRecord, MAX_SURFACED } from './ledger-state.js';
@@ -23,7 +23,9 @@ export function recordCall(payload: HookPayload, ledger: Ledger): void {
     payload.toolResponse,
     typeof payload.toolResponse === 'string' ? payload.toolResponse : undefined,
   );
-  const call = finishCall(plan, outcome, payload.cwd, everyPath);
+  // Every path a call surfaced, up to the ledger's own bound: a blind read is judged against all of
+  // them, not the first ones a trace reader keeps for a timeline.
+  const call = finishCall(plan, outcome, payload.cwd, firstPaths(MAX_SURFACED, Number.POSITIVE_INFINITY));
   if (call.kind === 'read') {
     // A node too long for one record is recorded without it: the read still counts.
     if (call.target !== undefined) {
@@ -37,25 +39,6 @@ export function recordCall(payload: HookPayload, ledger: Ledger): void {
   if (payload.failed && call.surfacedOnFailure !== true) return;
   ledger.append(mapRecords(id, call.surfaced ?? []));
 }
-
-/**
- * Every path a call surfaced, up to the ledger's own bound: a blind read is judged against all of
- * them, not the first ones a trace reader keeps for a timeline.
- */
-const everyPath: PathKeeper = {
-  call() {
-    const kept: string[] = [];
-    let count = 0;
-    return {
-      add(path) {
-        count++;
-        if (kept.length < MAX_SURFACED) kept.push(path);
-      },
-      done: () => ({ kept, count }),
-    };
-  },
-  summary: () => ({ only: 'first', perCall: MAX_SURFACED, total: MAX_SURFACED, leftOut: 0 }),
-};
 
 /** The paths in records that each stay under the size of one atomic write; a path too long for one is left out. */
 function mapRecords(id: string, paths: readonly string[]): LedgerRecord[] {

@@ -40,8 +40,9 @@ export function pathKeeper(named?: NamedNodes): PathKeeper {
   return named === undefined ? firstPaths() : namedPaths(named);
 }
 
-function firstPaths(): PathKeeper {
-  let total = 0;
+/** The first `perCall` paths of each call, and `allCalls` in all; the hook's ledger keeps every call's list up to its own bound (`allCalls` unbounded). */
+export function firstPaths(perCall = MAX_KEPT_A_CALL, allCalls = MAX_KEPT): PathKeeper {
+  let keptInAll = 0;
   let leftOut = 0;
   return {
     call() {
@@ -51,15 +52,15 @@ function firstPaths(): PathKeeper {
         add(path) {
           count++;
           // Past the bound of all calls, a call still keeps its first path: every call that surfaced a name can show one.
-          if (kept.length < MAX_KEPT_A_CALL && (total < MAX_KEPT || kept.length === 0)) {
+          if (kept.length < perCall && (keptInAll < allCalls || kept.length === 0)) {
             kept.push(path);
-            total++;
+            keptInAll++;
           } else leftOut++;
         },
         done: () => ({ kept, count }),
       };
     },
-    summary: () => ({ only: 'first', perCall: MAX_KEPT_A_CALL, total: MAX_KEPT, leftOut }),
+    summary: () => ({ only: 'first', perCall, total: allCalls, leftOut }),
   };
 }
 
