@@ -84,11 +84,17 @@ function tokenize(pattern: string): Token[] {
   return tokens;
 }
 
-function matchesTokens(tokens: readonly Token[], path: string): boolean {
+/**
+ * Walks the tokens over `path` once (the set of positions reached after each token) and says
+ * whether all of `path` is consumed: by the whole pattern (`whole`), or by some first tokens of it
+ * (`prefix`), which is what a folder walk needs to know whether a folder can hold a match.
+ */
+function matchesTokens(tokens: readonly Token[], path: string, prefix = false): boolean {
   let reached = new Uint8Array(path.length + 1);
   let next = new Uint8Array(path.length + 1);
   reached[0] = 1;
   for (const token of tokens) {
+    if (prefix && reached[path.length]) return true;
     next.fill(0);
     let any = false;
     for (let at = 0; at <= path.length; at++) {
@@ -128,6 +134,11 @@ function inClass(token: { negated: boolean; ranges: Array<[string, string]> }, c
 
 export interface GlobMatcher {
   (path: string): boolean;
+  /**
+   * Whether a path below `folder` may match: false only when none can, so that a walk need not
+   * enter the folder (`specs/*.yaml` never enters `specs/b`). Its cost is a match's.
+   */
+  mayContain(folder: string): boolean;
   /** The tokens of all its spellings: matching a path costs at most this times the path's length. */
   size: number;
 }
@@ -141,5 +152,10 @@ export function globMatcher(pattern: string): GlobMatcher | undefined {
     const bare = path.replace(/^\.\//, '');
     return compiled.some((tokens) => matchesTokens(tokens, bare));
   };
-  return Object.assign(matcher, { size: compiled.reduce((sum, tokens) => sum + tokens.length, 0) });
+  const mayContain = (folder: string): boolean => {
+    const bare = folder === '.' ? '' : folder.replace(/^\.\//, '');
+    const below = bare === '' ? '' : `${bare}/`;
+    return compiled.some((tokens) => matchesTokens(tokens, below, true));
+  };
+  return Object.assign(matcher, { mayContain, size: compiled.reduce((sum, tokens) => sum + tokens.length, 0) });
 }

@@ -63,6 +63,16 @@ export interface Discovery {
   skippedLinks: SkippedLink[];
 }
 
+/**
+ * A narrower walk, a glob's: which folders below the folder given it enters and which files it
+ * takes, each named by its path relative to that folder with "/" separators. A link out of the
+ * folder is reported only where the walk would have entered or taken it.
+ */
+export interface WalkScope {
+  enters(folder: string): boolean;
+  takes(file: string): boolean;
+}
+
 /** How folders are listed; tests replace it to make a folder unreadable where permissions cannot (as root). */
 export type DirectoryReader = (folder: RawPath) => Array<Dirent<Buffer>>;
 
@@ -95,12 +105,14 @@ export function discoverFixtures(dirs: readonly string[]): string[] {
  *
  * An argument that is a spec file itself is taken as it is, links included: the user named it.
  * A missing path, or a file that is not a spec, throws a RegressionUsageError. `accept` says which
- * file names are taken (`compare` takes JSON reports too); specs by default.
+ * file names are taken (`compare` takes JSON reports too); specs by default; `scope` narrows the
+ * walk of a folder to a glob's matches.
  */
 export function findFixtures(
   dirs: readonly string[],
   reader: DirectoryReader = readDirectory,
   accept: FileNameFilter = isSpecFileName,
+  scope?: WalkScope,
 ): Discovery {
   const found = new Map<string, FoundPath>();
   const discovery: Discovery = { files: [], unreadable: [], skippedLinks: [] };
@@ -109,8 +121,8 @@ export function findFixtures(
     const stats = statOrNull(root);
     if (stats === null) throw new RegressionUsageError('NOT_FOUND', `${dir} does not exist; give a folder of fixtures`);
     if (stats.isDirectory()) {
-      const walk: Walk = { root, realRoot: realPathOrNull(root), reader, accept, found, discovery };
-      visit(walk, root);
+      const walk: Walk = { root, realRoot: realPathOrNull(root), reader, accept, found, discovery, ...(scope ? { scope } : {}) };
+      visit(walk, root, '');
     } else if (stats.isFile() && accept(basename(root))) {
       found.set(keyOf(root), { path: root, text: root });
     } else {
@@ -138,9 +150,11 @@ interface Walk {
   accept: FileNameFilter;
   found: Map<string, FoundPath>;
   discovery: Discovery;
+  scope?: WalkScope;
 }
 
-function visit(walk: Walk, folder: RawPath): void {
+/** Lists `folder`, which lies at `below` (relative, "/" separators, "" for the root) in the folder given. */
+function visit(walk: Walk, folder: RawPath, below: string): void {
   let entries: Array<Dirent<Buffer>>;
   try {
     entries = walk.reader(folder);
@@ -156,20 +170,22 @@ function visit(walk: Walk, folder: RawPath): void {
     const name = pathText(entry.name);
     if (name.startsWith('.') || name === 'node_modules') continue;
     const path = joinRawPath(folder, rawPathFromBytes(entry.name));
+    const relative = below === '' ? name : `${below}/${name}`;
     if (entry.isDirectory()) {
-      visit(walk, path);
+      if (walk.scope?.enters(relative) ?? true) visit(walk, path, relative);
     } else if (entry.isFile()) {
-      if (walk.accept(name)) walk.found.set(keyOf(path), { path, text: pathText(path) });
+      if (walk.accept(name) && (walk.scope?.takes(relative) ?? true)) walk.found.set(keyOf(path), { path, text: pathText(path) });
     } else if (entry.isSymbolicLink()) {
-      visitLink(walk, path, name);
+      visitLink(walk, path, name, relative);
     }
   }
 }
 
-function visitLink(walk: Walk, path: RawPath, name: string): void {
+function visitLink(walk: Walk, path: RawPath, name: string, relative: string): void {
   const stats = statOrNull(path);
   // A dangling link or a loop leads nowhere; a link to anything but a spec file or a folder is no candidate.
   if (stats === null || !(stats.isDirectory() || (stats.isFile() && walk.accept(name)))) return;
+  if (walk.scope !== undefined && !(stats.isDirectory() ? walk.scope.enters(relative) : walk.scope.takes(relative))) return;
   const real = realPathOrNull(path);
   if (walk.realRoot === null || real === null || !isWithin(real, walk.realRoot)) {
     walk.discovery.skippedLinks.push({ path, text: pathText(path), root: walk.root });
