@@ -1,75 +1,43 @@
-import { lstatSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
-import { globSync } from 'tinyglobby';
-import { isWithin, realPathOrNull } from '../common/real-path.js';
-import { compareStrings } from '../diagnostics/diagnostic.js';
-import { isSpecFileName, type SkippedLink } from '../regression/discover.js';
+import { resolve } from 'node:path';
+import { globMatcher } from '../common/glob-pattern.js';
+import { statOrNull } from '../common/stat-or-null.js';
+import { type DirectoryReader, type Discovery, type FileNameFilter, findFixtures } from '../regression/discover.js';
 import { GLOB_CHARACTERS } from './glob-syntax.js';
 
 /**
- * The spec files a quoted glob matches, as absolute paths in code-unit order, expanded here so
- * that every shell gives the same list. Links follow the folder walk's policy, with the glob's
- * folder (its leading segments without glob characters, such as "specs" in "specs/**\/*.yaml") as
- * the folder given: a link to a file inside it is followed, a link that leads outside is skipped
- * and returned in `skippedLinks`, and files reached through a link to a folder are not listed (the
- * glob reaches those inside anyway, so nothing is listed twice). `folder` is that folder, absolute.
+ * The files a quoted glob matches, expanded here so that every shell gives the same list: the walk
+ * of the glob's folder (its leading segments without glob characters, such as "specs" in
+ * "specs/**\/*.yaml") that a folder argument gets, narrowed to the paths the rest of the pattern
+ * matches. So a glob and a folder agree on everything but the pattern: hidden entries and
+ * node_modules are not walked, links follow the folder's policy (one out of the glob's folder is
+ * skipped and reported, where the pattern would have reached it), a folder that cannot be listed is
+ * reported, and names that are not UTF-8 can be opened. The pattern is the one glob syntax of the
+ * tool (globMatcher: also that of ignores and trace policies); folders no match can lie in are not
+ * entered. `folder` is the glob's folder, absolute; a glob whose folder does not exist matches
+ * nothing. `reader` lists folders (findFixtures').
  */
-export function expandGlob(pattern: string, cwd: string): { files: string[]; skippedLinks: SkippedLink[]; folder: string } {
-  const base = resolve(cwd, globBase(pattern));
-  const realBase = realPathOrNull(base);
-  const linkOf = linkFinder(base);
-  const files: string[] = [];
-  const skipped = new Map<string, SkippedLink>();
-  const matches = globSync(pattern, { cwd, onlyFiles: true, dot: false, ignore: ['**/node_modules/**'], expandDirectories: false })
-    .filter((match) => isSpecFileName(basename(match)))
-    .map((match) => resolve(cwd, match))
-    .sort(compareStrings);
-  for (const path of matches) {
-    const link = linkOf(path);
-    if (link === null) {
-      files.push(path);
-      continue;
-    }
-    // Judged by where the link itself leads: a folder link inside is merely not followed.
-    const real = realPathOrNull(link);
-    if (realBase !== null && real !== null && isWithin(real, realBase)) {
-      if (link === path) files.push(path);
-    } else if (!skipped.has(link)) {
-      skipped.set(link, { path: link, text: link, root: base });
-    }
-  }
-  return { files, skippedLinks: [...skipped.values()], folder: base };
-}
-
-/** The leading segments of a pattern that hold no glob character: the folder the glob searches. */
-function globBase(pattern: string): string {
-  const segments = pattern.split('/');
-  const fixed = segments.findIndex((segment) => GLOB_CHARACTERS.test(segment));
-  const base = segments.slice(0, fixed < 0 ? segments.length : fixed).join('/');
-  return base === '' ? (pattern.startsWith('/') ? '/' : '.') : base;
+export function expandGlob(
+  pattern: string,
+  cwd: string,
+  accept?: FileNameFilter,
+  reader?: DirectoryReader,
+): Discovery & { folder: string } {
+  const { base, rest } = splitPattern(pattern);
+  const folder = resolve(cwd, base);
+  const matcher = globMatcher(rest);
+  if (matcher === undefined || statOrNull(folder)?.isDirectory() !== true) return { files: [], unreadable: [], skippedLinks: [], folder };
+  const scope = { enters: matcher.mayContain, takes: matcher };
+  return { ...findFixtures([folder], reader, accept, scope), folder };
 }
 
 /**
- * For a path below `base`: the first symbolic link on the way down from `base` (a folder, or the
- * file itself), or null. Folders are looked at once, however many files lie below them.
+ * The pattern's leading segments that hold no glob character (the folder it searches) and the
+ * segments from the first that holds one (what is matched below that folder).
  */
-function linkFinder(base: string): (path: string) => string | null {
-  const folders = new Map<string, string | null>();
-  const isLink = (path: string): boolean => {
-    try {
-      return lstatSync(path).isSymbolicLink();
-    } catch {
-      return false;
-    }
-  };
-  const folderLink = (folder: string): string | null => {
-    if (folder === base || !folder.startsWith(base) || dirname(folder) === folder) return null;
-    let link = folders.get(folder);
-    if (link === undefined) {
-      link = folderLink(dirname(folder)) ?? (isLink(folder) ? folder : null);
-      folders.set(folder, link);
-    }
-    return link;
-  };
-  return (path) => folderLink(dirname(path)) ?? (isLink(path) ? path : null);
+function splitPattern(pattern: string): { base: string; rest: string } {
+  const segments = pattern.split('/');
+  const first = segments.findIndex((segment) => GLOB_CHARACTERS.test(segment));
+  const fixed = first < 0 ? segments.length - 1 : first;
+  const base = segments.slice(0, fixed).join('/');
+  return { base: base === '' ? (pattern.startsWith('/') ? '/' : '.') : base, rest: segments.slice(fixed).join('/') };
 }

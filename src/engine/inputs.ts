@@ -8,11 +8,12 @@ import { statOrNull } from '../common/stat-or-null.js';
 import { plural } from '../common/text.js';
 import { compareStrings } from '../diagnostics/diagnostic.js';
 import { isJudgedKind, judgedShortNames, wordList } from '../dialects/kinds.js';
-import { findFixtures, isSpecFileName, isSpecOrReportFileName, type SkippedLink } from '../regression/discover.js';
+import { type Discovery, findFixtures, isSpecFileName, isSpecOrReportFileName, type SkippedLink } from '../regression/discover.js';
 import { kindOfFile } from '../run/file-kind.js';
 import { DEFAULT_MAX_BYTES, type InputFile } from '../run/input-file.js';
 import { type LeftOutFile, leftOutNotes, namedUnknownWarning, notASpecMessage } from '../run/left-out.js';
 import { usageError } from './contract.js';
+import { expandGlob } from './glob.js';
 import { GLOB_CHARACTERS } from './glob-syntax.js';
 import type { IgnoreCheck } from './ignores.js';
 import { type StreamFile, streamFileNote } from './stream-files.js';
@@ -114,6 +115,22 @@ export async function expandInputs(args: readonly string[], cwd: string, options
   const skip = (links: readonly SkippedLink[]): void => {
     for (const link of links) warnings.push(skippedLinkWarning(link, cwd));
   };
+  // What the walk of a folder, or of a glob's folder, found: its files, its unreadable folders, its links out.
+  const addFound = (found: Discovery, folder: string): void => {
+    const inside = folderBound(folder, displayPath(folder, cwd) || '.');
+    for (const file of found.files) addWalked({ ...walked(file.path, file.text, cwd), inside });
+    for (const unreadable of found.unreadable) {
+      const entry = walked(unreadable.path, unreadable.text, cwd);
+      add({
+        ...entry,
+        problem: {
+          subcode: 'UNREADABLE',
+          message: `the folder ${JSON.stringify(entry.shown)} cannot be read (${unreadable.code}); the specs in it were not compiled`,
+        },
+      });
+    }
+    skip(found.skippedLinks);
+  };
   for (const arg of args) {
     if (arg === '-') {
       add({ open: '-', shown: '<stdin>', reportPath: '<stdin>' });
@@ -121,36 +138,22 @@ export async function expandInputs(args: readonly string[], cwd: string, options
     }
     const path = resolve(cwd, arg);
     const stats = statOrNull(path);
+    const accept = options.withReports === true ? isSpecOrReportFileName : isSpecFileName;
     if (stats?.isDirectory()) {
       several = true;
-      const found = findFixtures([path], undefined, options.withReports === true ? isSpecOrReportFileName : isSpecFileName);
-      const inside = folderBound(path, displayPath(path, cwd) || '.');
-      for (const file of found.files) addWalked({ ...walked(file.path, file.text, cwd), inside });
-      for (const folder of found.unreadable) {
-        const entry = walked(folder.path, folder.text, cwd);
-        add({
-          ...entry,
-          problem: {
-            subcode: 'UNREADABLE',
-            message: `the folder ${JSON.stringify(entry.shown)} cannot be read (${folder.code}); the specs in it were not compiled`,
-          },
-        });
-      }
-      skip(found.skippedLinks);
+      addFound(findFixtures([path], undefined, accept), path);
     } else if (!stats && GLOB_CHARACTERS.test(arg)) {
       several = true;
-      // The glob matcher is loaded only for a glob: its modules cost a run without one several milliseconds.
-      const { expandGlob } = await import('./glob.js');
-      const matched = expandGlob(arg, cwd);
-      skip(matched.skippedLinks);
+      const matched = expandGlob(arg, cwd, accept);
       const skipped = matched.skippedLinks.length;
-      if (matched.files.length === 0)
+      if (matched.files.length === 0 && matched.unreadable.length === 0) {
+        skip(matched.skippedLinks);
         throw usageError(
           'NO_INPUT',
           `no spec file matches ${arg}${skipped > 0 ? ` (${skipped} symbolic link${skipped === 1 ? '' : 's'} out of its folder not followed)` : ''}`,
         );
-      const inside = folderBound(matched.folder, displayPath(matched.folder, cwd) || '.');
-      for (const match of matched.files) addWalked({ ...walked(match, match, cwd), inside });
+      }
+      addFound(matched, matched.folder);
     } else {
       // Named on the command line: judged even when a pattern ignores it, with a warning (as ESLint
       // warns), unless --force-exclude (as ruff's) leaves it out.
