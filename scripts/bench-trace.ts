@@ -1,16 +1,17 @@
-// What reading an agent's trace costs: a generated Claude Code transcript of about 100 MB through
-// `trace show --format json`, `trace draft` and `compile DRAFT --trace` (the spec drafted from it,
-// checked against it), each against a `node` process that only reads the same file and
-// `JSON.parse`s each of its lines, interleaved round by round; and the peak RSS of all four.
+// What reading an agent's trace costs: `trace show --format json`, `trace draft` and `compile DRAFT
+// --trace` (the spec drafted from it, checked against it), each against a `node` process that only
+// reads the same file and `JSON.parse`s each of its lines, interleaved round by round; and the
+// peak RSS of all four. The traces: a generated Claude Code transcript of about 100 MB, and with
+// ../shared beside the project the real Codex rollout of 748 KB and a rollout of about 100 MB made
+// from it (without ../shared, one line says the Codex rows did not run).
 //
-//   npx tsx scripts/bench-trace.ts             # 100 MB, 5 rounds
-//   npx tsx scripts/bench-trace.ts --mb 20     # a smaller transcript
-//
-// The transcript repeats realistic lines with fresh ids: a Glob and its filenames, a Read and the
-// file's text in its result, a shell listing, usage on every assistant line.
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+//   npx tsx scripts/bench-trace.ts             # 100 MB traces, 5 rounds
+//   npx tsx scripts/bench-trace.ts --mb 20     # smaller generated traces
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { claudeTranscript } from './bench/claude-transcript.js';
+import { grownRollout } from './bench/codex-rollout.js';
 import { cli, root, runDriver } from './bench/context.js';
 import { formatMiB, formatMs } from './bench/goals.js';
 import { interleave, median, medians, timeProcess } from './bench/measure.js';
@@ -25,12 +26,32 @@ if (!Number.isFinite(megabytes) || megabytes <= 0) {
 const ROUNDS = 5;
 const PARSE_LINES =
   "const t=require('node:fs').readFileSync(process.argv[1],'utf8');let n=0;for(const l of t.split('\\n'))if(l!=='')n+=typeof JSON.parse(l)==='object'?1:0;";
+const CODEX_ROLLOUT = join(root, '../shared/traces/codex/rollout-2026-05-11T11-26-55-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl');
 
 const work = mkdtempSync(join(tmpdir(), 'bench-trace-'));
 try {
-  const file = join(work, 'transcript.jsonl');
-  writeFileSync(file, transcript(megabytes * 2 ** 20));
-  const bytes = statSync(file).size;
+  const size = megabytes * 2 ** 20;
+  const traces: Array<[string, string]> = [['Claude Code transcript (generated)', write('transcript.jsonl', claudeTranscript(size))]];
+  if (existsSync(CODEX_ROLLOUT)) {
+    const real = readFileSync(CODEX_ROLLOUT, 'utf8');
+    traces.push(['Codex rollout (real)', write('rollout.jsonl', real)]);
+    traces.push(['Codex rollout (grown from the real one)', write('rollout-grown.jsonl', grownRollout(real, size))]);
+  } else {
+    process.stdout.write(`bench-trace: ${CODEX_ROLLOUT} not found; the Codex rows did not run\n`);
+  }
+  for (const [label, file] of traces) measure(label, file);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+function write(name: string, text: string): string {
+  const file = join(work, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+/** The four commands on one trace, interleaved, then their peak RSS: one row each. */
+function measure(label: string, file: string): void {
   const draft = join(work, 'draft.json');
   const commands: Record<string, { args: string[]; accepted?: number[] }> = {
     'trace show --format json': { args: [cli, 'trace', 'show', file, '--format', 'json', '--output', join(work, 'out.json')] },
@@ -45,7 +66,7 @@ try {
     },
     'JSON.parse of every line': { args: ['-e', PARSE_LINES, file] },
   };
-  process.stdout.write(`bench-trace: ${formatMiB(bytes)} transcript, ${ROUNDS} interleaved rounds\n`);
+  process.stdout.write(`\nbench-trace: ${label}, ${formatMiB(statSync(file).size)}, ${ROUNDS} interleaved rounds\n`);
   timeProcess(process.execPath, commands['trace draft --format json']?.args ?? [], root);
   const ms = medians(
     interleave(
@@ -65,71 +86,4 @@ try {
     return `${name}: ${formatMs(time)} (${(time / parseMs).toFixed(2)}x JSON.parse of every line), peak RSS ${formatMiB(peak(args, accepted))}`;
   });
   process.stdout.write(`${rows.join('\n')}\n`);
-} finally {
-  rmSync(work, { recursive: true, force: true });
-}
-
-/** About `size` bytes of transcript lines, each round of calls with fresh ids and times. */
-function transcript(size: number): string {
-  const lines: string[] = [];
-  let length = 0;
-  const fileText = 'export function total(rows) {\n  return rows.reduce((sum, row) => sum + row.amount, 0);\n}\n'.repeat(25);
-  for (let round = 0; length < size; round++) {
-    const time = new Date(Date.UTC(2026, 2, 2, 10) + round * 1000).toISOString();
-    const base = { isSidechain: round % 7 === 0, sessionId: 's', timestamp: time, cwd: '/work/repo', version: '2.1.59' };
-    const names = Array.from({ length: 20 }, (_, index) => `/work/repo/src/module-${round % 50}/file-${index}.ts`);
-    const round_lines = [
-      {
-        ...base,
-        type: 'assistant',
-        message: {
-          id: `m-${round}-a`,
-          content: [{ type: 'tool_use', id: `g-${round}`, name: 'Glob', input: { pattern: 'src/**/*.ts' } }],
-          usage: { input_tokens: 900, output_tokens: 30 },
-        },
-      },
-      {
-        ...base,
-        type: 'user',
-        message: { content: [{ type: 'tool_result', tool_use_id: `g-${round}`, content: names.join('\n') }] },
-        toolUseResult: { filenames: names, numFiles: names.length },
-      },
-      {
-        ...base,
-        type: 'assistant',
-        message: {
-          id: `m-${round}-b`,
-          content: [{ type: 'tool_use', id: `r-${round}`, name: 'Read', input: { file_path: names[round % 20] } }],
-          usage: { input_tokens: 1200, output_tokens: 40 },
-        },
-      },
-      {
-        ...base,
-        type: 'user',
-        message: { content: [{ type: 'tool_result', tool_use_id: `r-${round}`, content: fileText }] },
-        toolUseResult: { type: 'text', file: { filePath: names[round % 20], content: fileText, numLines: 75, totalLines: 75 } },
-      },
-      {
-        ...base,
-        type: 'assistant',
-        message: {
-          id: `m-${round}-c`,
-          content: [{ type: 'tool_use', id: `b-${round}`, name: 'Bash', input: { command: `ls src/module-${round % 50}` } }],
-          usage: { input_tokens: 1500, output_tokens: 12 },
-        },
-      },
-      {
-        ...base,
-        type: 'user',
-        message: { content: [{ type: 'tool_result', tool_use_id: `b-${round}`, content: 'ok' }] },
-        toolUseResult: { stdout: names.map((name) => name.slice(name.lastIndexOf('/') + 1)).join('\n'), stderr: '' },
-      },
-    ];
-    for (const line of round_lines) {
-      const text = `${JSON.stringify(line)}\n`;
-      lines.push(text);
-      length += text.length;
-    }
-  }
-  return lines.join('');
 }
