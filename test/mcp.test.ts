@@ -204,8 +204,8 @@ describe('compile-investigation mcp', { timeout: 60_000 }, () => {
       expect(renamed).toMatchObject({ isError: true, structuredContent: { error: { code: 'USAGE_ERROR', subcode: 'INVALID_ARGUMENT' } } });
       const takes =
         tool === 'compile'
-          ? '"path", "text", "syntax", "preset", "stage", "suppressions", "failOnUnusedSuppressions", "trace", "traceRoot", "traceSince", "traceUntil" or "fix"'
-          : '"path", "text", "syntax", "preset", "suppressions", "trace", "traceRoot", "traceSince" or "traceUntil"';
+          ? '"path", "text", "syntax", "preset", "stage", "suppressions", "failOnUnusedSuppressions", "trace", "traceRoot", "traceSince", "traceUntil", "traceTurn" or "fix"'
+          : '"path", "text", "syntax", "preset", "suppressions", "trace", "traceRoot", "traceSince", "traceUntil" or "traceTurn"';
       expect(renamed.structuredContent.error.message).toBe(
         `${tool}: 1 unknown argument, "format"; "format" is now "syntax"; it takes ${takes}`,
       );
@@ -260,6 +260,7 @@ describe('compile-investigation mcp, with the agent trace', { timeout: 60_000 },
   beforeAll(async () => {
     workspace = tempDir();
     cpSync(join(projectRoot, 'fixtures', 'traces'), join(workspace, 'traces'), { recursive: true });
+    cpSync(join(projectRoot, 'test', 'data', 'codex', 'rollout-small.jsonl'), join(workspace, 'traces', 'rollout-small.jsonl'));
     const spec = readFileSync(join(workspace, 'traces', 'transcript-small.spec.yaml'), 'utf8');
     // The record after the first read: the trace already holds a second one.
     const draft = spec
@@ -336,5 +337,34 @@ describe('compile-investigation mcp, with the agent trace', { timeout: 60_000 },
     expect(outside).toMatchObject({ isError: true, structuredContent: { error: { subcode: 'OUTSIDE_ROOTS' } } });
     const stray = await call('next', { path: 'traces/draft.yaml', traceRoot: '/work' });
     expect(stray).toMatchObject({ isError: true, structuredContent: { error: { subcode: 'CONFLICTING_ARGUMENTS' } } });
+  });
+
+  it('traceTurn selects one request of a session, as --trace-turn does, and is refused without a trace or past the turns', async () => {
+    const draft = async (extra: Record<string, unknown>) =>
+      (await call('draft_from_trace', { trace: 'traces/rollout-small.jsonl', goal: 'g', budget: 9, ...extra })).structuredContent;
+    const whole = await draft({});
+    const second = await draft({ traceTurn: 2 });
+    const cli = await runInProcess(
+      ['trace', 'draft', 'traces/rollout-small.jsonl', '--trace-turn', '2', '--goal', 'g', '--budget', '9', '--format', 'yaml'],
+      { cwd: workspace },
+    );
+    expect(second.text).toBe(cli.stdout);
+    expect(parse(second.text)['x-trace']).toMatchObject({ turn: 2 });
+    expect(second.deepDives + second.surfaceMap).toBeLessThan(whole.deepDives + whole.surfaceMap);
+    const compiled = await call('compile', {
+      text: second.text,
+      syntax: 'yaml',
+      stage: 'draft',
+      trace: 'traces/rollout-small.jsonl',
+      traceTurn: 2,
+    });
+    expect(compiled.structuredContent.trace).toMatchObject({ calls: 3 });
+    const stray = await call('compile', { text: second.text, syntax: 'yaml', traceTurn: 2 });
+    expect(stray).toMatchObject({ isError: true, structuredContent: { error: { subcode: 'CONFLICTING_ARGUMENTS' } } });
+    const zero = await call('compile', { text: second.text, syntax: 'yaml', trace: 'traces/rollout-small.jsonl', traceTurn: 0 });
+    expect(zero).toMatchObject({ isError: true, structuredContent: { error: { code: 'USAGE_ERROR' } } });
+    const past = await call('compile', { text: second.text, syntax: 'yaml', trace: 'traces/rollout-small.jsonl', traceTurn: 5 });
+    expect(past).toMatchObject({ isError: true, structuredContent: { error: { code: 'USAGE_ERROR' } } });
+    expect(past.structuredContent.error.message).toContain('it has 2 turns: there is no turn 5');
   });
 });

@@ -1,4 +1,3 @@
-import { relative } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { appendGivenBrief } from '../commands/briefs-append.js';
 import { adviseOn } from '../commands/next.js';
@@ -13,19 +12,17 @@ import { definedFields } from '../common/defined-fields.js';
 import { type EnvelopeError, usageError } from '../engine/contract.js';
 import { reportedError } from '../engine/error-table.js';
 import { judgeOneSpec, type SpecSource } from '../engine/one-spec.js';
-import { isWithinFolder, type Roots } from '../engine/roots.js';
-import { type TraceFlags, traceReaderOf } from '../engine/trace-input.js';
+import type { Roots } from '../engine/roots.js';
 import type { FixLevel } from '../fix/fix-spec.js';
 import { presetNames } from '../policy/presets.js';
-import type { Policy } from '../policy/types.js';
-import { TRACE_TIME } from '../trace/time.js';
-import type { TraceReader } from '../trace/trace-reader.js';
 import { appendedText } from './appended.js';
 import { MAX_HYPOTHESIS_ID_LENGTH, MAX_PATH_LENGTH, MAX_RULE_ID_LENGTH, unknownArguments } from './arguments.js';
 import { baselineProperties, baselinesOf, compileAnswer } from './compile-tool.js';
 import type { ToolContext } from './context.js';
+import { insideRoots } from './inside-roots.js';
 import { OUTPUT_SCHEMAS, type OutputSchema } from './output-schemas.js';
 import { enveloped, envelopedRefusal, refusal, served, servedWithWarnings, type ToolResult } from './results.js';
+import { traceArguments, traceFlagsOf, traceOf } from './trace-arguments.js';
 
 interface Tool {
   name: string;
@@ -53,40 +50,6 @@ const path = {
 };
 /** The longest goal a draft takes: a question, not a document. */
 const MAX_GOAL_LENGTH = 64 * 1024;
-
-/** The longest ISO 8601 time worth reading: a date, a time with fractions of a second, an offset. */
-const MAX_TIME_LENGTH = 64;
-
-/** The agent's trace a spec is checked against, and how to read it: as compile's --trace options. */
-const traceArguments = {
-  trace: {
-    type: 'string',
-    minLength: 1,
-    maxLength: MAX_PATH_LENGTH,
-    description:
-      "the agent's trace (a Claude Code transcript or PostToolUse hook payloads, JSONL) inside the server's roots, to check the spec against as compile --trace does; without it, a spec given as path follows its own x-trace",
-  },
-  traceRoot: {
-    type: 'string',
-    pattern: '^/',
-    maxLength: MAX_PATH_LENGTH,
-    description: "as --trace-root: the absolute folder, as the trace names it, the spec's nodes are relative to",
-  },
-  traceSince: {
-    type: 'string',
-    maxLength: MAX_TIME_LENGTH,
-    pattern: TRACE_TIME.source,
-    description:
-      'as --trace-since: only the calls from this time on (ISO 8601 with its zone, such as 2026-03-02T10:00:00Z; a date alone is that day from 00:00 UTC)',
-  },
-  traceUntil: {
-    type: 'string',
-    maxLength: MAX_TIME_LENGTH,
-    pattern: TRACE_TIME.source,
-    description:
-      "as --trace-until: only the calls up to this time (ISO 8601 with its zone, such as 2026-03-02T11:00:00Z; a date alone is that day's 00:00 UTC)",
-  },
-};
 
 const specSource = {
   path,
@@ -329,28 +292,6 @@ function flags(args: Record<string, unknown>, context: ToolContext): { maxBytes:
   return { maxBytes: context.maxBytes, ...pickPreset(args) };
 }
 
-/** The trace arguments of a call, as the trace options of the command line, the trace read only inside the roots. */
-function traceFlagsOf(args: Record<string, unknown>, trace: string, roots: Roots): TraceFlags {
-  return {
-    trace,
-    inside: roots.bound,
-    ...(typeof args['traceRoot'] === 'string' ? { traceRoot: args['traceRoot'] } : {}),
-    ...(typeof args['traceSince'] === 'string' ? { since: args['traceSince'] } : {}),
-    ...(typeof args['traceUntil'] === 'string' ? { until: args['traceUntil'] } : {}),
-  };
-}
-
-/** A call's trace, to be read with the spec's policy; trace options without a trace are refused, as on the command line. */
-function traceOf(args: Record<string, unknown>, context: ToolContext): { trace?: (policy: Policy) => TraceReader } {
-  if (typeof args['trace'] !== 'string') {
-    const stray = ['traceRoot', 'traceSince', 'traceUntil'].find((name) => args[name] !== undefined);
-    if (stray !== undefined) throw usageError('CONFLICTING_ARGUMENTS', `${stray} says how to read a trace: give the trace too`);
-    return {};
-  }
-  const flags = traceFlagsOf(args, insideRoots(args['trace'], context.roots), context.roots);
-  return { trace: (policy) => traceReaderOf(flags, policy, context.io) };
-}
-
 function pickPreset(args: Record<string, unknown>): { preset?: string } {
   return typeof args['preset'] === 'string' ? { preset: args['preset'] } : {};
 }
@@ -361,15 +302,4 @@ function sourceOf(args: Record<string, unknown>, roots: Roots): SpecSource {
     throw usageError('INVALID_ARGUMENT', 'give the spec as path or as text: exactly one of them');
   if (typeof text === 'string') return { text, ...(syntax === 'json' || syntax === 'yaml' ? { format: syntax } : {}) };
   return { path: insideRoots(path as string, roots), inside: roots.bound };
-}
-
-/**
- * A path argument as the tools open and show it: its real path, relative to the first root when it
- * lies there (calls run in the first root); refused when it lies outside every root of the server.
- */
-function insideRoots(path: string, roots: Roots): string {
-  const real = roots.inside(path);
-  if (real === null) throw usageError('OUTSIDE_ROOTS', `${path} is outside the folders this server may read (${roots.folders.join(', ')})`);
-  const first = roots.folders[0] as string;
-  return real === first || !isWithinFolder(real, first) ? real : relative(first, real);
 }
