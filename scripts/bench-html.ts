@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { createCompiler } from '../src/compile.js';
+import { htmlRenderer } from '../src/dialects/html.js';
 import { renderMarkdown } from '../src/dialects/markdown.js';
-import { renderHtml } from '../src/render/html/index.js';
 import type { Report } from '../src/report/types.js';
 import { compileFile, type FileOutcome } from '../src/run/compile-file.js';
 import { collectStats, renderStatsHtml, renderStatsMarkdown } from '../src/stats/index.js';
@@ -22,6 +22,9 @@ import { root } from './bench/context.js';
 import { formatMiB, formatMs } from './bench/goals.js';
 import { median } from './bench/measure.js';
 import { generateScaledSpec, generateValidJsonCorpus } from './gen-corpus.js';
+
+/** The page of `--format html`, with each dialect's own sections (loaded here, as a run loads them). */
+const renderHtml = await htmlRenderer();
 
 const argv = process.argv.slice(2);
 const ROUNDS = positiveWholeFlag(argv, '--rounds', 30, 'bench-html');

@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { resolve as resolvePath } from 'node:path';
+import { basename, relative as relativePath, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import dtsBundleGenerator from 'dts-bundle-generator';
 import { build } from 'esbuild';
@@ -117,8 +117,9 @@ metafiles.push(library.metafile);
  * core (cli), the worker threads of batch runs (`test`, many files at once), and the parts only
  * some runs need, loaded when first imported: the Markdown serializer (the dialects, which draw a
  * report's tree, are in the core already), the HTML report and the comparison's HTML page (with
- * the hast serializer), the statistics, the MCP server (with the protocol's SDK), the language
- * server and the agents' hook. In the core, an import of a part's entry becomes `require('./<part>.cjs')`.
+ * the hast serializer; each dialect's sections of the report are parts of their own, found below),
+ * the statistics, the MCP server (with the protocol's SDK), the language server and the agents'
+ * hook. In the core, an import of a part's entry becomes `require('./<part>.cjs')`.
  */
 const PARTS = {
   markdown: 'src/render/markdown/index.ts',
@@ -134,6 +135,34 @@ const PARTS = {
 };
 const partEntries = new Map(Object.entries(PARTS).map(([name, entry]) => [fileURLToPath(new URL(`../${entry}`, import.meta.url)), name]));
 
+/**
+ * The parts each dialect brings: a module of a dialect's folder that the dialect imports
+ * dynamically (its HTML page's sections, `htmlSections`), which it keeps out of the core that holds
+ * it. Each is a part of its own, `<folder>-<file>` (src/dialects/katas/html-sections.ts is
+ * katas-html-sections), found where the dialect imports it as the core is bundled, so that no list
+ * here names a dialect.
+ */
+const dialectParts = new Map();
+const DIALECT_FOLDER = /[\\/]src[\\/]dialects[\\/]([a-z][a-z0-9-]*)[\\/]/;
+/** Set once the core is bundled: a dialect's part first found after it would be built too late. */
+let coreBuilt = false;
+
+/** The part of a dynamic import of `resolved` from `importer`, when it is a dialect's import of a module of its own folder. */
+function dialectPart(importer, resolved) {
+  const folder = DIALECT_FOLDER.exec(importer)?.[1];
+  if (folder === undefined || DIALECT_FOLDER.exec(resolved)?.[1] !== folder) return undefined;
+  const known = dialectParts.get(resolved);
+  if (known !== undefined) return known;
+  const shown = relativePath(root, resolved);
+  if (coreBuilt)
+    throw new Error(`${relativePath(root, importer)} imports ${shown} dynamically, and the core does not: its part is found too late`);
+  const name = `${folder}-${basename(resolved, '.ts')}`;
+  if (!/^[a-z][a-z0-9-]*$/.test(name) || name in PARTS || [...dialectParts.values()].includes(name))
+    throw new Error(`${shown} cannot be the bundle part ${name}: rename it`);
+  dialectParts.set(resolved, name);
+  return name;
+}
+
 function partsAsRequires(self) {
   return {
     name: 'parts-as-requires',
@@ -141,7 +170,7 @@ function partsAsRequires(self) {
       context.onResolve({ filter: /^\.\.?\// }, (args) => {
         if (args.kind !== 'dynamic-import' && args.kind !== 'import-statement') return undefined;
         const resolved = resolvePath(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
-        const part = partEntries.get(resolved);
+        const part = partEntries.get(resolved) ?? (args.kind === 'dynamic-import' ? dialectPart(args.importer, resolved) : undefined);
         return part === undefined || part === self ? undefined : { path: `./${part}.cjs`, external: true };
       });
     },
@@ -185,7 +214,11 @@ const core = await build({
   plugins: [precompiledValidators, lazyChildProcess, partsAsRequires(undefined)],
 });
 metafiles.push(core.metafile);
-for (const [name, entry] of Object.entries(PARTS)) {
+coreBuilt = true;
+// The dialects' parts in the order of their names, whatever order the bundler met them in.
+const found = [...dialectParts].map(([entry, name]) => [name, relativePath(root, entry)]).sort(([a], [b]) => (a < b ? -1 : 1));
+const parts = { ...PARTS, ...Object.fromEntries(found) };
+for (const [name, entry] of Object.entries(parts)) {
   const part = await build({
     ...cjs,
     entryPoints: { [name]: entry },
@@ -197,7 +230,7 @@ for (const [name, entry] of Object.entries(PARTS)) {
 // In a CommonJS bundle an import() of what was left out of it (a part, a Node module) stays an
 // import(), which a script run by node:vm cannot do: it becomes a require() in a promise. Then a
 // build id at the end of each bundle: a code cache is used only with the bundle it was made for.
-for (const name of ['cli', 'worker', 'writer', ...Object.keys(PARTS)]) {
+for (const name of ['cli', 'worker', 'writer', ...Object.keys(parts)]) {
   const file = `${staging}/${name}.cjs`;
   const source = readFileSync(file, 'utf8').replace(
     /\bimport\(("(?:\.\/[a-z][a-z0-9-]*\.cjs|node:[a-z_/]+)")\)/g,

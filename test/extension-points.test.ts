@@ -16,9 +16,6 @@ const NAMING_THE_DIALECT: Readonly<Record<string, string>> = {
   'assets/envelope.schema.json':
     "the machine contract: the dialect's id and its catalog keys (test/catalog.test.ts checks them against the registry)",
   'assets/katas-report.schema.json': "the dialect's own schema, shipped with the package's other schemas",
-  // Not yet moved: the HTML page's sections of a katas report are in the HTML bundle part.
-  'src/render/html/index.ts': 'the table of dialect sections of the HTML bundle part',
-  'src/render/html/katas-sections.ts': "the katas report's HTML sections",
 };
 
 /** Files that name the dialect by definition or are written from it: `convert` turns a katas report into a spec; `npm run docs` writes the presets. */

@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompiler } from '../src/compile.js';
-import { renderHtml } from '../src/render/html/index.js';
+import { htmlRenderer } from '../src/dialects/html.js';
 import type { Report } from '../src/report/types.js';
 import { type TraceEvidence, traceEvidence } from '../src/trace/evidence.js';
 import { readTrace } from '../src/trace/read-trace.js';
@@ -24,6 +24,9 @@ import { HOSTILE } from './support/hostile-labels.js';
 import { DEFAULT_SEED, textArbitrary, validSpecArbitrary } from './support/properties.js';
 import { useTempDirs } from './support/temp.js';
 import { HOSTILE_TEXTS } from './support/untrusted-output.js';
+
+/** The page of `--format html`, with each dialect's own sections (loaded here, as a run loads them). */
+const renderHtml = await htmlRenderer();
 
 const CHROMIUM = [process.env['CHROMIUM_PATH'], '/usr/lib/chromium/chromium', '/usr/bin/chromium'].find(
   (path): path is string => path !== undefined && path !== '' && existsSync(path),

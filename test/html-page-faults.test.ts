@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { createCompiler } from '../src/compile.js';
-import { renderHtml } from '../src/render/html/index.js';
+import { htmlRenderer } from '../src/dialects/html.js';
 import { serializeHtml } from '../src/render/html/serialize.js';
 import { PAGE_STYLE } from '../src/render/html/style.js';
 import { idCode, pathCode } from '../src/render/html/wrap.js';
@@ -19,6 +19,9 @@ import type { Report } from '../src/report/types.js';
 import { traceEvidence } from '../src/trace/evidence.js';
 import { readTrace } from '../src/trace/read-trace.js';
 import { projectRoot } from './support/cli.js';
+
+/** The page of `--format html`, with each dialect's own sections (loaded here, as a run loads them). */
+const renderHtml = await htmlRenderer();
 
 const SPEC = readFileSync(join(projectRoot, 'fixtures/traces/transcript-small.spec.yaml'), 'utf8');
 const TRACE = readFileSync(join(projectRoot, 'fixtures/traces/transcript-small.jsonl'), 'utf8');

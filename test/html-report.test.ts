@@ -14,8 +14,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
 import { generateScaledSpec } from '../scripts/gen-corpus.js';
 import { createCompiler } from '../src/compile.js';
+import { htmlRenderer } from '../src/dialects/html.js';
 import { FILTER_SCRIPT } from '../src/render/html/filters.js';
-import { renderHtml } from '../src/render/html/index.js';
 import type { Report } from '../src/report/types.js';
 import { traceEvidence } from '../src/trace/evidence.js';
 import { readTrace } from '../src/trace/read-trace.js';
@@ -25,6 +25,9 @@ import { runBuiltInProcess as runBuilt } from './support/in-process.js';
 import { DEFAULT_SEED, textArbitrary, validSpecArbitrary } from './support/properties.js';
 import { useTempDirs } from './support/temp.js';
 import { HOSTILE_TEXTS } from './support/untrusted-output.js';
+
+/** The page of `--format html`, with each dialect's own sections (loaded here, as a run loads them). */
+const renderHtml = await htmlRenderer();
 
 /** The elements a page is made of; anything else in a page came from its input. */
 const PAGE_ELEMENTS = new Set(

@@ -14,7 +14,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { generateScaledSpec } from '../scripts/gen-corpus.js';
 import { renderCompareHtml } from '../src/compare/render-html.js';
 import { createCompiler } from '../src/compile.js';
-import { renderHtml } from '../src/render/html/index.js';
+import { htmlRenderer } from '../src/dialects/html.js';
 import { serializeHtml } from '../src/render/html/serialize.js';
 import { compileFile, type FileOutcome } from '../src/run/compile-file.js';
 import { collectStats, renderStatsHtml } from '../src/stats/index.js';
@@ -22,6 +22,9 @@ import { projectRoot, runHermetic } from './support/cli.js';
 import { HOSTILE } from './support/hostile-labels.js';
 import { DEFAULT_SEED, textArbitrary } from './support/properties.js';
 import { HOSTILE_TEXTS } from './support/untrusted-output.js';
+
+/** The page of `--format html`, with each dialect's own sections (loaded here, as a run loads them). */
+const renderHtml = await htmlRenderer();
 
 /** Every tree a page was serialized from in this file, with what each writer made of it. */
 const written = vi.hoisted(() => [] as Array<{ ours: string; library: string }>);

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
 import { createCompiler } from '../src/compile.js';
 import type { Diagnostic } from '../src/diagnostics/diagnostic.js';
-import { renderHtml } from '../src/render/html/index.js';
+import { htmlRenderer } from '../src/dialects/html.js';
 import {
   CONTEXT_LINES,
   HEAD_LINES,
@@ -22,6 +22,9 @@ import {
 } from '../src/render/html/source-view.js';
 import type { Report } from '../src/report/types.js';
 import { validSpec } from './support/specs.js';
+
+/** The page of `--format html`, with each dialect's own sections (loaded here, as a run loads them). */
+const renderHtml = await htmlRenderer();
 
 const base = createCompiler().compile(JSON.stringify(validSpec()), { path: 'large.json' }).report as Report;
 

@@ -3,6 +3,7 @@ import type { Diagnostic, RuleSetting } from '../diagnostics/diagnostic.js';
 import type { Locator } from '../load/text-position.js';
 import type { PresetName } from '../policy/presets.js';
 import type { Policy } from '../policy/types.js';
+import type { Section } from '../render/html/page.js';
 import type { BoundedFlowchart } from '../render/mermaid/flowchart.js';
 import type { CompileError } from '../report/compile-error.js';
 import type { DialectId, InputDigest, InputFormat, Report, Verdict } from '../report/types.js';
@@ -50,6 +51,12 @@ export type DialectCompiled =
       ruleTotals: Record<string, number>;
     }
   | { exitCode: 4; verdict: 'fail'; diagnostics: Diagnostic[]; report: null; error: CompileError };
+
+/** The module of a dialect's own sections of the HTML page (`htmlSections`). */
+export interface HtmlSections<R extends Report = Report> {
+  /** The sections its report's page adds to those every page has, between the problems and the source. */
+  sections(report: R): Section[];
+}
 
 /** Where a dialect's rules are listed: `rules`, `schema` and the README's generated sections. */
 export interface DialectCatalog {
@@ -127,4 +134,12 @@ export interface Dialect<R extends Report = Report> extends DialectDescription {
   markdownTree(report: R): Root;
   /** Its document as the Mermaid flowchart of the report's "Flow" section, within the limits. */
   flowchart(data: Record<string, unknown>): BoundedFlowchart;
+  /**
+   * Its HTML page's own sections: a dynamic import of a module of its folder (`html-sections.ts`),
+   * which draws with the builders the HTML part exports (src/render/html/index.ts). The command
+   * line's build makes each module a dialect imports this way a bundle part of its own, loaded with
+   * the first HTML page, so that the core, which holds the dialects, holds no HTML builder. Absent:
+   * its pages have only the sections every report has.
+   */
+  htmlSections?(): Promise<HtmlSections<R>>;
 }

@@ -20,7 +20,7 @@ export type ListingFormat = 'text' | 'sarif' | 'github';
 const reports: Record<ReportFormat, () => Promise<ReportRenderer>> = {
   markdown: async () => (await import('../dialects/markdown.js')).renderMarkdown,
   json: async () => renderJson,
-  html: async () => (await import('./html/index.js')).renderHtml,
+  html: async () => (await import('../dialects/html.js')).htmlRenderer(),
 };
 
 /** The report formats' names, in the order help lists them: every option's choices come from here. */

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createCompiler } from '../../src/compile.js';
 import { DIAGNOSTIC_CAP } from '../../src/diagnostics/cap.js';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
+import { htmlRenderer } from '../../src/dialects/html.js';
 import { markdownTree, renderMarkdown } from '../../src/dialects/markdown.js';
-import { renderHtml } from '../../src/render/html/index.js';
 import { MAX_ITEMS_IN_CELL, MAX_ROWS } from '../../src/render/limits.js';
 import type { FileOutcome } from '../../src/report/outcome.js';
 import type { Report } from '../../src/report/types.js';
@@ -17,6 +17,9 @@ import { statsMarkdownTree } from '../../src/stats/render.js';
 import { passingOutcome } from '../support/outcomes.js';
 import { growthRatio, LINEAR } from '../support/scaling.js';
 import { validSpec } from '../support/specs.js';
+
+/** The page of `--format html`, with each dialect's own sections (loaded here, as a run loads them). */
+const renderHtml = await htmlRenderer();
 
 const parser = unified().use(remarkParse).use(remarkGfm);
 const base = createCompiler().compile(

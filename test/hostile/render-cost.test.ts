@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { generateScaledSpec } from '../../scripts/gen-corpus.js';
 import { createCompiler } from '../../src/compile.js';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
-import { renderHtml } from '../../src/render/html/index.js';
+import { htmlRenderer } from '../../src/dialects/html.js';
 import { formatText } from '../../src/render/text.js';
 import type { FileOutcome } from '../../src/report/outcome.js';
 import { judgedOutcome } from '../support/outcomes.js';
 import { growthRatio, LINEAR } from '../support/scaling.js';
+
+/** The page of `--format html`, with each dialect's own sections (loaded here, as a run loads them). */
+const renderHtml = await htmlRenderer();
 
 function outcome(source: string, positions: ReadonlyArray<readonly [number, number]>): FileOutcome {
   const diagnostics: Diagnostic[] = positions.map(([line, column]) => ({

@@ -32,5 +32,6 @@ export const katasDialect: Dialect<KatasReport> = {
   owns: (report): report is KatasReport => report.dialect === 'katas-report-v1',
   markdownTree: katasMarkdownTree,
   flowchart: boundedKatasFlowchart,
+  htmlSections: () => import('./html-sections.js'),
   notADraft: "a finished document: next advises on an investigation spec's draft (convert --to spec writes one)",
 };

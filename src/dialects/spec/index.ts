@@ -33,4 +33,5 @@ export const specDialect: Dialect<SpecReport> = {
   owns: (report): report is SpecReport => report.dialect === undefined,
   markdownTree: specMarkdownTree,
   flowchart: boundedFlowchart,
+  htmlSections: () => import('./html-sections.js'),
 };

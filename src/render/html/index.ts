@@ -1,34 +1,37 @@
 // `--format html`: one report as one self-contained page (src/render/html/page.ts). The bundle part
-// the command line loads on the first HTML report, with the hast serializer.
+// the command line loads on the first HTML report, with the hast serializer; the sections a
+// report's dialect adds come from the dialect's own folder (src/dialects/html.ts puts them together).
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import { plural } from '../../common/text.js';
-import type { DialectId, Report } from '../../report/types.js';
-import { katasSections } from './katas-sections.js';
+import type { Report } from '../../report/types.js';
 import { renderPage, type Section } from './page.js';
 import { facts, gateChecklist, problemsTable, verdictBadge } from './shared-sections.js';
 import { sourceView } from './source-view.js';
-import { specSections } from './spec-sections.js';
 import { cut, say } from './text.js';
 import { traceSection } from './trace-section.js';
+
+// What a dialect's own sections draw with (its `htmlSections`, src/dialects/<name>/html-sections.ts),
+// exported by this part's entry: the sections import it from here, so that the command line's
+// bundle part of a dialect's sections requires this part, loaded already, rather than carry a copy
+// of the builders and of hastscript (test/bundle-parts.test.ts checks that none does).
+export { h } from 'hastscript';
+export { mapCallLabel } from '../map-call.js';
+export { burnDown, diveSpending, type Spending, spentAfterEach } from './burn-down.js';
+export type { Section } from './page.js';
+export { codeCell, codeListCell, idCell, type RecordTable, recordSections, textCell, textList } from './record-tables.js';
+export { facts } from './shared-sections.js';
+export { dataTable } from './table.js';
+export { brief, cut, say } from './text.js';
+export { problemsByPlace, type Row, specTimelineRows, timelineSection, withReplans } from './timeline.js';
 
 /** What a page may show beside the report: the spec's text, for the source view the problems link to. */
 export interface HtmlContext {
   source?: string;
 }
 
-/**
- * The sections a dialect's page adds to those every page has, between the problems and the source.
- * They live here, in the HTML bundle part with the hast builders, not in the dialect's folder: the
- * dialects are in the command line's core, which a run without an HTML page should not pay for. A
- * dialect not listed gets the sections every page has.
- */
-const DIALECT_SECTIONS: Partial<Record<DialectId, (report: Report) => Section[]>> = {
-  'investigation-spec': specSections,
-  'katas-report-v1': (report) => (report.dialect === 'katas-report-v1' ? katasSections(report) : []),
-};
-
-export function renderHtml(report: Report, context: HtmlContext = {}): string {
+/** The report's page: the sections every report has, with `dialectSections`, its dialect's own, after the problems. */
+export function renderHtml(report: Report, dialectSections: readonly Section[], context: HtmlContext = {}): string {
   const { summary } = report;
   const goal = summary.goal ?? '(no goal)';
   const withSource = context.source !== undefined;
@@ -43,7 +46,7 @@ export function renderHtml(report: Report, context: HtmlContext = {}): string {
       title: `Problems (${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')})`,
       content: problemsTable(report, withSource),
     },
-    ...(DIALECT_SECTIONS[report.dialect ?? 'investigation-spec']?.(report) ?? []),
+    ...dialectSections,
     ...traceSection(report),
     ...(context.source === undefined
       ? []

@@ -1,15 +1,27 @@
 // The sections of an investigation spec's page beyond what every report shows: the timeline, the
 // budget burn-down, and the spec's own record as tables that print well (hypotheses, findings with
-// their provenance, replans, the stop, the deliverable, the risks).
-import { h } from 'hastscript';
+// their provenance, replans, the stop, the deliverable, the risks). The dialect loads it with the
+// first page (`htmlSections`); it draws with what the HTML part exports.
 import { isRecord, items } from '../../common/guards.js';
 import { plural } from '../../common/text.js';
+import {
+  burnDown,
+  codeCell,
+  codeListCell,
+  cut,
+  diveSpending,
+  h,
+  idCell,
+  type RecordTable,
+  recordSections,
+  type Section,
+  say,
+  specTimelineRows,
+  textCell,
+  textList,
+  timelineSection,
+} from '../../render/html/index.js';
 import type { Report } from '../../report/types.js';
-import { burnDown, diveSpending } from './burn-down.js';
-import type { Section } from './page.js';
-import { codeCell, codeListCell, idCell, type RecordTable, recordSections, textCell, textList } from './record-tables.js';
-import { cut, say } from './text.js';
-import { specTimelineRows, timelineSection } from './timeline.js';
 
 const SPEC_TABLES: readonly RecordTable[] = [
   {
@@ -77,7 +89,7 @@ const SPEC_TABLES: readonly RecordTable[] = [
 /** The most characters of the deliverable the page's header shows: a reader sees the answer first, and its section holds it whole. */
 const HEADLINE_ROOM = 200;
 
-export function specSections(report: Report): Section[] {
+export function sections(report: Report): Section[] {
   const data = report.investigation;
   const { counts } = report.summary;
   const description = `${plural(counts.surfaceMapEntries, 'map entry', 'map entries')}, ${plural(counts.hypotheses, 'hypothesis', 'hypotheses')}, ${plural(counts.deepDives, 'deep dive')}, ${plural(counts.replans, 'replan')}, stop: ${say(report.summary.stopReason ?? 'none recorded')}.`;

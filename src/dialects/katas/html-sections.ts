@@ -1,23 +1,36 @@
-// The sections of a katas report's page beyond what every report shows: its timeline (cheap
+// The sections of a katas report's HTML page beyond what every report shows: its timeline (cheap
 // mappings, the plan in priority order, the findings in the order recorded with the files spent so
 // far, each replan after the finding that triggered it, the end of the budget), its three budget
-// dimensions with the files burn-down, and its record as tables that print well.
+// dimensions with the files burn-down, and its record as tables that print well. The dialect loads
+// it with the first page (`htmlSections`); it draws with what the HTML part exports.
 import type { ElementContent } from 'hast';
-import { h } from 'hastscript';
 import { isRecord, items, records } from '../../common/guards.js';
 import { comparePriority } from '../../common/priority.js';
 import { plural } from '../../common/text.js';
-import type { DialectReport } from '../../report/types.js';
-import { mapCallLabel } from '../map-call.js';
-import { burnDown, type Spending, spentAfterEach } from './burn-down.js';
-import type { Section } from './page.js';
-import { codeCell, codeListCell, idCell, type RecordTable, recordSections, textCell, textList } from './record-tables.js';
-import { facts } from './shared-sections.js';
-import { dataTable } from './table.js';
-import { brief, say } from './text.js';
-import { problemsByPlace, type Row, timelineSection, withReplans } from './timeline.js';
-
-type KatasReport = DialectReport<'katas-report-v1'>;
+import {
+  brief,
+  burnDown,
+  codeCell,
+  codeListCell,
+  dataTable,
+  facts,
+  h,
+  idCell,
+  mapCallLabel,
+  problemsByPlace,
+  type RecordTable,
+  type Row,
+  recordSections,
+  type Section,
+  type Spending,
+  say,
+  spentAfterEach,
+  textCell,
+  textList,
+  timelineSection,
+  withReplans,
+} from '../../render/html/index.js';
+import type { KatasReport } from './report.js';
 
 const KATAS_TABLES: readonly RecordTable[] = [
   {
@@ -89,7 +102,7 @@ const KATAS_TABLES: readonly RecordTable[] = [
   },
 ];
 
-export function katasSections(report: KatasReport): Section[] {
+export function sections(report: KatasReport): Section[] {
   const data = report.investigation;
   const { counts } = report.katas;
   const description = `${plural(counts.cheapMappings, 'cheap mapping')}, ${plural(counts.planEntries, 'plan entry', 'plan entries')}, ${plural(counts.findings, 'finding')} (${counts.invalidatingFindings} invalidating), ${plural(counts.replans, 'replan')}, budget status: ${say(report.katas.budget.status ?? 'none recorded')}.`;
