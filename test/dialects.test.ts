@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCompiler } from '../src/compile.js';
+import { htmlRenderer } from '../src/dialects/html.js';
 import { catalogRules, dialects } from '../src/dialects/index.js';
 import { baseKatasReport } from '../src/dialects/katas/index.js';
 import { renderMarkdown } from '../src/dialects/markdown.js';
@@ -58,6 +59,19 @@ describe('a third dialect, registered in the test suite only', () => {
     expect(markdown).toContain('- Notes: 2');
     expect(markdown).toContain('```mermaid\nflowchart TD');
     expect(markdown).toContain('toy-notes');
+  });
+
+  it('renders its HTML page with the sections its own module gives, after the problems, and its headline in the header', async () => {
+    const report = compiler.compile({ ...toyNote(), notes: ['edge cache config', '<b>purge</b> log'] }).report;
+    if (report === null) throw new Error('the toy note was not judged');
+    const html = (await htmlRenderer())(report);
+    const ids = [...html.matchAll(/<section[^>]* id="([a-z-]+)"/g)].map((found) => found[1]);
+    expect(ids).toEqual(['gate', 'problems', 'notes']);
+    expect(html).toContain('<ol><li>edge cache config</li><li>&#x3C;b>purge&#x3C;/b> log</li></ol>');
+    expect(html).toContain('<a href="#notes">2 looked at</a>');
+    // The spec and the katas report keep their own sections beside it.
+    const katas = compiler.compile(baseKatasReport()).report;
+    expect(katas === null ? '' : (await htmlRenderer())(katas)).toContain('id="topology"');
   });
 
   it('the catalogs, rules, explain, schema and baselines list its rules', async () => {

@@ -171,6 +171,7 @@ export const toyDialect: Dialect<ToyReport> = {
       ...gateAndDiagnostics(report),
     ],
   }),
+  htmlSections: () => import('./toy-html-sections.js'),
   flowchart: (data) =>
     withinFlowLimits(notesOf(data).length + 1, () => {
       const chart = new Chart();
