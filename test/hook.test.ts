@@ -1,7 +1,8 @@
-import { spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { answerHook } from '../src/hook/answer-hook.js';
 import { ledgerWork, openLedger, SNAPSHOT_EVERY } from '../src/hook/ledger.js';
@@ -177,6 +178,85 @@ describe('the ledger', () => {
     });
     expect(await Promise.all(runs)).toEqual(Array(count).fill(0));
     expect(openLedger(flags.stateDir, 'S').read().surfaced.size).toBe(count * 60);
+  });
+});
+
+describe('the hook process reads its payload from descriptor 0', () => {
+  /** The hook run as the agents run it, its payload written by `feed`; its exit code and streams. */
+  const runHook = (cwd: string, flags: { spec: string; stateDir: string }, feed: (stdin: Writable) => void) =>
+    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolvePromise) => {
+      const child = spawn(process.execPath, [cliPath, 'hook', '--spec', flags.spec, '--state-dir', flags.stateDir], {
+        cwd,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+      });
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      child.on('close', (status) => resolvePromise({ status, stdout, stderr }));
+      feed(child.stdin);
+    });
+
+  it('reads a payload written in pieces, past one read, whole; one past the bound is let through unread', async () => {
+    const { cwd, flags } = project(0);
+    const payload = call(cwd, 'PreToolUse', 'Read', { file_path: join(cwd, 'a.ts'), padding: 'x'.repeat(200_000) }, 'r1');
+    const denied = await runHook(cwd, flags, (stdin) => {
+      stdin.write(payload.slice(0, 1000));
+      setTimeout(() => stdin.end(payload.slice(1000)), 50);
+    });
+    expect(denied.status).toBe(0);
+    expect(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    const huge = await runHook(cwd, flags, (stdin) => stdin.end(' '.repeat(32 * 1024 * 1024 + 1)));
+    expect(huge).toEqual({ status: 0, stdout: '', stderr: expect.stringContaining('let through unread') });
+  });
+
+  // Node's spawn makes a child's standard streams blocking again, so the caller here is Python, which
+  // hands the descriptor down as it is, as a caller in another language may.
+  const python = spawnSync('python3', ['--version']).status === 0;
+  it.skipIf(!python || process.platform === 'win32')('reads a descriptor that does not block through the stream instead', () => {
+    const { cwd, flags } = project(0);
+    const fifo = join(cwd, 'payload.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const caller = [
+      'import os, subprocess, sys, time',
+      'fifo, payload, *command = sys.argv[1:]',
+      'reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)',
+      'writer = os.open(fifo, os.O_WRONLY)',
+      'child = subprocess.Popen(command, stdin=reader, stdout=subprocess.PIPE, stderr=subprocess.PIPE)',
+      'os.close(reader)',
+      'time.sleep(1)',
+      'os.write(writer, payload.encode())',
+      'os.close(writer)',
+      'out, err = child.communicate()',
+      'sys.stdout.write(out.decode() + "\\n--\\n" + err.decode())',
+    ].join('\n');
+    const payload = call(cwd, 'PreToolUse', 'Read', { file_path: join(cwd, 'a.ts') }, 'r1');
+    const args = [fifo, payload, process.execPath, cliPath, 'hook', '--spec', flags.spec, '--state-dir', flags.stateDir];
+    const run = spawnSync('python3', ['-c', caller, ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
+    const [stdout, stderr] = run.stdout.split('\n--\n');
+    expect(stderr).toBe('');
+    expect(JSON.parse(stdout as string).hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+
+  it('lets the call through with one line when standard input cannot be read at all', () => {
+    const { cwd, flags } = project(0);
+    const folder = openSync(cwd, 'r');
+    try {
+      const run = spawnSync(process.execPath, [cliPath, 'hook', '--spec', flags.spec, '--state-dir', flags.stateDir], {
+        cwd,
+        stdio: [folder, 'pipe', 'pipe'],
+        encoding: 'utf8',
+      });
+      expect(run.status).toBe(0);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toBe('compile-investigation hook: standard input cannot be read (EISDIR); let through\n');
+    } finally {
+      closeSync(folder);
+    }
   });
 });
 

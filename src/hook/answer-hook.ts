@@ -62,7 +62,8 @@ function mapsOrReads(payload: HookPayload): boolean {
   return payload.tool !== undefined && planCall(payload.tool, callInputOf(payload.toolInput), payload.cwd, SHELL_PROGRAMS).kind !== 'other';
 }
 
-async function failure(detail: string, cwd: string | undefined, env: Record<string, string | undefined>): Promise<HookAnswer> {
+/** A failure of the hook's own, answered as the header says: let through with one line, or blocked under hooks.failClosed. */
+export async function failure(detail: string, cwd: string | undefined, env: Record<string, string | undefined>): Promise<HookAnswer> {
   const line = detail.replace(/\s+/g, ' ').slice(0, 500);
   if (await failsClosed(cwd, env))
     return { stdout: '', stderr: `${toolInfo.name} hook: ${line}; blocked (hooks.failClosed)\n`, exitCode: BLOCKING_EXIT };
