@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { answerHook } from '../src/hook/answer-hook.js';
-import { ledgerWork, openLedger, SNAPSHOT_EVERY } from '../src/hook/ledger.js';
+import { decideRead } from '../src/hook/before-tool.js';
+import { type Ledger, ledgerWork, openLedger, SNAPSHOT_EVERY } from '../src/hook/ledger.js';
+import { type HookPayload, readPayload } from '../src/hook/payload.js';
+import { hookSettings } from '../src/hook/settings.js';
 import { specFactsWork } from '../src/hook/spec-facts.js';
 import { cliPath } from './support/cli.js';
 
@@ -178,6 +181,49 @@ describe('the ledger', () => {
     });
     expect(await Promise.all(runs)).toEqual(Array(count).fill(0));
     expect(openLedger(flags.stateDir, 'S').read().surfaced.size).toBe(count * 60);
+  });
+
+  it('lets parallel reads spend no more than the budget, even when each decided on a ledger read before the others appended', async () => {
+    const { cwd, flags } = project(1);
+    const settings = await hookSettings(flags, cwd, {});
+    const ledger = openLedger(flags.stateDir, 'S');
+    ledger.append([{ k: 'map', id: 'g', paths: [join(cwd, 'a.ts'), join(cwd, 'b.ts')] }]);
+    const before = ledger.read();
+    const pre = (path: string, id: string) =>
+      readPayload(JSON.parse(call(cwd, 'PreToolUse', 'Read', { file_path: path }, id))) as HookPayload;
+    // The first read is let through and holds the one unit of the budget.
+    expect(await decideRead(pre(join(cwd, 'a.ts'), 'r1'), [join(cwd, 'a.ts')], settings, ledger)).toEqual({ kind: 'none' });
+    // The second decided on the ledger as it stood before the first appended: its claim, folded after the first's, is refused.
+    let reads = 0;
+    const stale: Ledger = { read: () => (reads++ === 0 ? before : ledger.read()), append: (records) => ledger.append(records) };
+    const second = await decideRead(pre(join(cwd, 'b.ts'), 'r2'), [join(cwd, 'b.ts')], settings, stale);
+    expect(second).toMatchObject({ kind: 'deny', reason: expect.stringContaining('1 of 1 reads used') });
+    expect(ledger.read().pending).toEqual({ r1: 1 });
+  });
+
+  it('lets exactly the budget of parallel reads through when processes of the built command decide at once', async () => {
+    const { cwd, flags } = project(3);
+    const count = 12;
+    const paths = Array.from({ length: count }, (_, index) => join(cwd, `f${index}.ts`));
+    await mapped(cwd, flags, paths);
+    const runs = paths.map(
+      (path, index) =>
+        new Promise<string>((resolvePromise) => {
+          const child = spawn(process.execPath, [cliPath, 'hook', '--spec', flags.spec, '--state-dir', flags.stateDir], {
+            cwd,
+            stdio: ['pipe', 'pipe', 'inherit'],
+          });
+          let stdout = '';
+          child.stdout.on('data', (chunk) => {
+            stdout += chunk;
+          });
+          child.on('close', () => resolvePromise(stdout));
+          child.stdin.end(call(cwd, 'PreToolUse', 'Read', { file_path: path }, `r${index}`));
+        }),
+    );
+    const answers = await Promise.all(runs);
+    expect(answers.filter((answer) => answer === '')).toHaveLength(3);
+    expect(answers.filter((answer) => answer.includes('"permissionDecision":"deny"'))).toHaveLength(count - 3);
   });
 });
 

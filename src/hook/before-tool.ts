@@ -3,6 +3,7 @@
 // {VACIO_CRITICO}; a read of a node no map call of the session surfaced is a blind read, denied
 // (or let through with a word, as hooks.blindReads says). Every other call costs nothing but the
 // start-up: no ledger, no spec, no configuration is read for it.
+import { randomBytes } from 'node:crypto';
 import { basename, dirname } from 'node:path';
 import type { HookSettings } from '../config/hooks.js';
 import { callInputOf, planCall } from '../trace/classify.js';
@@ -42,24 +43,34 @@ export async function decideRead(
     };
   const state = ledger.read();
   // Budgets in tokens are counted by the gate at the stop: a call's tokens are not known before it.
-  if (facts.unit === 'reads' || facts.unit === 'read') {
-    const held = readsHeld(state, payload.toolUseId);
-    if (held + nodes.length > facts.total)
-      return {
-        kind: 'deny',
-        reason: `The budget of ${spec} is spent: ${held} of ${facts.total} reads used, so this ${nodes.length === 1 ? 'read' : `call's ${nodes.length} reads`} of ${node} ${nodes.length === 1 ? 'is' : 'are'} not made. The method asks you to stop now: record stopCondition "budget_exhausted" with its evidence, and declare in risks what was not covered. [budget-limit]`,
-      };
-  }
+  const total = facts.unit === 'reads' || facts.unit === 'read' ? facts.total : undefined;
+  const spent = (held: number): Decision => ({
+    kind: 'deny',
+    reason: `The budget of ${spec} is spent: ${Math.min(held, total ?? held)} of ${total} reads used, so this ${nodes.length === 1 ? 'read' : `call's ${nodes.length} reads`} of ${node} ${nodes.length === 1 ? 'is' : 'are'} not made. The method asks you to stop now: record stopCondition "budget_exhausted" with its evidence, and declare in risks what was not covered. [budget-limit]`,
+  });
+  if (total !== undefined && readsHeld(state, payload.toolUseId) + nodes.length > total) return spent(readsHeld(state, payload.toolUseId));
   const unmapped = settings.blindReads === 'off' || state.surfacedLeftOut > 0 ? undefined : nodes.find((read) => !state.surfaced.has(read));
-  const allow: LedgerRecord = { k: 'allow', id: payload.toolUseId ?? '', node, ...(nodes.length > 1 ? { count: nodes.length } : {}) };
-  if (unmapped !== undefined) {
-    const message = `${unmapped} was not surfaced by any map call of this session: reading it now is a blind read. Map first with a cheap call that lists it, such as ${cheapCall(payload, unmapped)}, then read what the map surfaced. [trace-order]`;
-    if (settings.blindReads === 'deny') return { kind: 'deny', reason: message };
-    ledger.append([allow]);
-    return { kind: 'context', text: `Warning: ${message}` };
-  }
+  const blind =
+    unmapped === undefined
+      ? undefined
+      : `${unmapped} was not surfaced by any map call of this session: reading it now is a blind read. Map first with a cheap call that lists it, such as ${cheapCall(payload, unmapped)}, then read what the map surfaced. [trace-order]`;
+  if (blind !== undefined && settings.blindReads === 'deny') return { kind: 'deny', reason: blind };
+  // Parallel calls may all have read the ledger before any appended: each appends its claim, and
+  // the log's order (which every process folds alike) says which of them the budget holds.
+  const claim = `${process.pid}.${randomBytes(6).toString('hex')}`;
+  const allow: LedgerRecord = {
+    k: 'allow',
+    id: payload.toolUseId ?? '',
+    node,
+    ...(nodes.length > 1 ? { count: nodes.length } : {}),
+    ...(total === undefined ? {} : { total, claim }),
+  };
   ledger.append([allow]);
-  return { kind: 'none' };
+  if (total !== undefined) {
+    const after = ledger.read();
+    if (after.refused.includes(claim)) return spent(readsHeld(after, payload.toolUseId));
+  }
+  return blind === undefined ? { kind: 'none' } : { kind: 'context', text: `Warning: ${blind}` };
 }
 
 /** A cheap call that surfaces `node`, in the agent's own tools: Glob for Claude Code, a listing for a shell-only agent. */

@@ -7,8 +7,13 @@
 export const RECORD_START = '{"k":"';
 
 export type LedgerRecord =
-  /** A read let through before the call: it holds a unit of budget (`count`, for a shell chain of reads) until its outcome comes. */
-  | { k: 'allow'; id: string; node: string; count?: number }
+  /**
+   * A read let through before the call: it holds a unit of budget (`count`, for a shell chain of
+   * reads) until its outcome comes. With `total`, it is a claim: it holds budget only if, folded in
+   * the log's order, the reads held before it leave room under `total`; else it is refused, and
+   * `claim` (unique to the process that wrote it) says whose it was.
+   */
+  | { k: 'allow'; id: string; node: string; count?: number; total?: number; claim?: string }
   /** A read's outcome: a successful one spent a unit (`count` units for a chain). */
   | { k: 'read'; id: string; node: string; ok: boolean; count?: number }
   /** Some of the nodes a successful map call surfaced (a call's list is split into records that stay small). */
@@ -29,25 +34,45 @@ export interface LedgerState {
   surfacedLeftOut: number;
   /** Stops blocked since the last one let through. */
   stopBlocks: number;
+  /** The claims refused for want of budget, the latest MAX_REFUSED of them. */
+  refused: string[];
 }
 
 /** The nodes kept: far above a session's map, bounded so that a hostile session cannot grow the snapshot without end. */
 export const MAX_SURFACED = 100_000;
 /** Reads waiting for their outcome, kept: a call whose outcome never comes (an interrupted session) is forgotten past them. */
 const MAX_PENDING = 256;
+/** Refused claims kept: far more than the calls one message of an agent runs side by side. */
+const MAX_REFUSED = 256;
 
 export function emptyState(): LedgerState {
-  return { version: 2, offset: 0, reads: 0, pending: Object.create(null), surfaced: new Set(), surfacedLeftOut: 0, stopBlocks: 0 };
+  return {
+    version: 2,
+    offset: 0,
+    reads: 0,
+    pending: Object.create(null),
+    surfaced: new Set(),
+    surfacedLeftOut: 0,
+    stopBlocks: 0,
+    refused: [],
+  };
 }
 
 /** Adds a record to the state; a record of an unknown kind or shape changes nothing. */
 export function foldRecord(state: LedgerState, record: LedgerRecord): void {
   switch (record.k) {
-    case 'allow':
+    case 'allow': {
       if (typeof record.id !== 'string' || typeof record.node !== 'string') return;
-      state.pending[record.id] = unitsOf(record);
+      const units = unitsOf(record);
+      // The log's order decides between parallel claims: every process folds it alike.
+      if (typeof record.total === 'number' && readsHeld(state, record.id) + units > record.total) {
+        if (typeof record.claim === 'string') state.refused = [...state.refused.slice(1 - MAX_REFUSED), record.claim];
+        return;
+      }
+      state.pending[record.id] = units;
       trimPending(state.pending);
       return;
+    }
     case 'read':
       if (typeof record.id === 'string') delete state.pending[record.id];
       if (record.ok === true) state.reads += unitsOf(record);
@@ -98,12 +123,14 @@ export function savedState(state: LedgerState): Record<string, unknown> {
 export function restoredState(value: unknown): LedgerState | undefined {
   if (value === null || typeof value !== 'object') return undefined;
   const saved = value as Record<string, unknown>;
-  const { offset, reads, pending, surfaced, surfacedLeftOut, stopBlocks } = saved;
+  const { offset, reads, pending, surfaced, surfacedLeftOut, stopBlocks, refused } = saved;
   const counts = [offset, reads, surfacedLeftOut, stopBlocks].every((count) => Number.isSafeInteger(count) && (count as number) >= 0);
   if (saved['version'] !== 2 || !counts || !Array.isArray(surfaced) || pending === null || typeof pending !== 'object') return undefined;
   const state = emptyState();
   Object.assign(state, { offset, reads, surfacedLeftOut, stopBlocks });
   for (const [id, units] of Object.entries(pending)) state.pending[id] = unitsOf({ count: units });
   for (const path of surfaced) if (typeof path === 'string') state.surfaced.add(path);
+  // A snapshot from before claims were refused holds none.
+  if (Array.isArray(refused)) state.refused = refused.filter((claim): claim is string => typeof claim === 'string').slice(-MAX_REFUSED);
   return state;
 }
