@@ -158,6 +158,20 @@ describe('the ledger', () => {
     expect([...ledger.read().surfaced]).toEqual(['/p/a', '/p/c']);
   });
 
+  it('counts an outcome told twice (the plugin and an installed hook both run) once', async () => {
+    const { cwd, flags } = project(5);
+    await mapped(cwd, flags, [join(cwd, 'a.ts')]);
+    for (let time = 0; time < 2; time++) await read(cwd, flags, join(cwd, 'a.ts'), 'r1');
+    const ledger = openLedger(flags.stateDir, 'S');
+    expect(ledger.read().reads).toBe(1);
+    ledger.append([
+      { k: 'read', id: '', node: 'b', ok: true },
+      { k: 'read', id: '', node: 'c', ok: true },
+    ]);
+    // An outcome without an id cannot be told from another: each counts.
+    expect(ledger.read().reads).toBe(3);
+  });
+
   it('names a hostile session id by its digest: no path comes of it', () => {
     const folder = join(scratch, 'names');
     openLedger(folder, '../../etc/passwd').append([{ k: 'stop', blocked: true }]);

@@ -36,13 +36,15 @@ export interface LedgerState {
   stopBlocks: number;
   /** The claims refused for want of budget, the latest MAX_REFUSED of them. */
   refused: string[];
+  /** The ids of the latest outcomes counted: the same outcome told twice (two installs of the hook) spends once. */
+  counted: string[];
 }
 
 /** The nodes kept: far above a session's map, bounded so that a hostile session cannot grow the snapshot without end. */
 export const MAX_SURFACED = 100_000;
 /** Reads waiting for their outcome, kept: a call whose outcome never comes (an interrupted session) is forgotten past them. */
 const MAX_PENDING = 256;
-/** Refused claims kept: far more than the calls one message of an agent runs side by side. */
+/** Refused claims and counted outcomes kept: far more than the calls one message of an agent runs side by side. */
 const MAX_REFUSED = 256;
 
 export function emptyState(): LedgerState {
@@ -55,6 +57,7 @@ export function emptyState(): LedgerState {
     surfacedLeftOut: 0,
     stopBlocks: 0,
     refused: [],
+    counted: [],
   };
 }
 
@@ -74,7 +77,12 @@ export function foldRecord(state: LedgerState, record: LedgerRecord): void {
       return;
     }
     case 'read':
-      if (typeof record.id === 'string') delete state.pending[record.id];
+      if (typeof record.id !== 'string') return;
+      delete state.pending[record.id];
+      if (record.id !== '') {
+        if (state.counted.includes(record.id)) return;
+        state.counted = [...state.counted.slice(1 - MAX_REFUSED), record.id];
+      }
       if (record.ok === true) state.reads += unitsOf(record);
       return;
     case 'map':
@@ -123,7 +131,7 @@ export function savedState(state: LedgerState): Record<string, unknown> {
 export function restoredState(value: unknown): LedgerState | undefined {
   if (value === null || typeof value !== 'object') return undefined;
   const saved = value as Record<string, unknown>;
-  const { offset, reads, pending, surfaced, surfacedLeftOut, stopBlocks, refused } = saved;
+  const { offset, reads, pending, surfaced, surfacedLeftOut, stopBlocks, refused, counted } = saved;
   const counts = [offset, reads, surfacedLeftOut, stopBlocks].every((count) => Number.isSafeInteger(count) && (count as number) >= 0);
   if (saved['version'] !== 2 || !counts || !Array.isArray(surfaced) || pending === null || typeof pending !== 'object') return undefined;
   const state = emptyState();
@@ -132,5 +140,6 @@ export function restoredState(value: unknown): LedgerState | undefined {
   for (const path of surfaced) if (typeof path === 'string') state.surfaced.add(path);
   // A snapshot from before claims were refused holds none.
   if (Array.isArray(refused)) state.refused = refused.filter((claim): claim is string => typeof claim === 'string').slice(-MAX_REFUSED);
+  if (Array.isArray(counted)) state.counted = counted.filter((id): id is string => typeof id === 'string').slice(-MAX_REFUSED);
   return state;
 }
