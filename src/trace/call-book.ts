@@ -21,6 +21,8 @@ const MAX_SHARED = 4_096;
 export interface MetCall {
   id: string;
   tool: string;
+  /** The tool as the classifier read it, when the agent names it otherwise (TraceCall's `classifiedAs`). */
+  classifiedAs?: string | undefined;
   line: number;
   timestamp?: string | undefined;
   sidechain: boolean;
@@ -32,6 +34,7 @@ export interface MetCall {
 export interface PendingCall {
   id: string;
   tool: string;
+  classifiedAs: string | undefined;
   plan: CallPlan;
   line: number;
   timestamp: string | undefined;
@@ -103,6 +106,7 @@ export function callBook(paths: PathKeeper): CallBook {
       calls.set(call.id, {
         id: call.id,
         tool: shared(call.tool),
+        classifiedAs: call.classifiedAs === undefined ? undefined : shared(call.classifiedAs),
         plan,
         line: call.line,
         timestamp: call.timestamp,

@@ -40,3 +40,19 @@ export function asSpecNode(evidence: TraceEvidence, path: string): string {
 export function mapCallSeen(call: TraceCall): boolean {
   return call.kind === 'map' && (call.status === 'ok' || call.surfacedOnFailure === true);
 }
+
+/**
+ * The names a spec may give a call's tool: the agent's own, and the classifier's when the agent
+ * names it otherwise (Gemini's read_file is a Read), so that a record written either way matches.
+ */
+export function toolNamesOf(call: TraceCall): readonly string[] {
+  return call.classifiedAs === undefined ? [call.tool] : [call.tool, call.classifiedAs];
+}
+
+/**
+ * The name a record gives a call's tool, as a draft writes it and trace-tool's fix offers it: a
+ * shell call's program, else the classifier's name (the one the presets list), else the agent's.
+ */
+export function recordedToolOf(call: TraceCall): string {
+  return call.program ?? call.classifiedAs ?? call.tool;
+}

@@ -142,11 +142,12 @@ function mostlyKnown(format: FormatReader, book: CallBook, records: number): voi
 function finished(call: PendingCall, paths: PathKeeper): TraceCall {
   const classified = call.finished ?? finishCall(call.plan, undefined, call.cwd, paths);
   const status = call.finished === undefined ? 'no-result' : call.failed ? 'failed' : 'ok';
-  const { id, tool, line, sidechain, timestamp } = call;
+  const { id, tool, classifiedAs, line, sidechain, timestamp } = call;
   const { kind } = classified;
   // Optional fields set only when they have a value, in the order the type lists them.
+  const named = classifiedAs === undefined ? { id, tool } : { id, tool, classifiedAs };
   const done: TraceCall =
-    timestamp === undefined ? { id, tool, kind, status, line, sidechain } : { id, tool, kind, status, timestamp, line, sidechain };
+    timestamp === undefined ? { ...named, kind, status, line, sidechain } : { ...named, kind, status, timestamp, line, sidechain };
   if (call.cwd !== undefined) done.cwd = call.cwd;
   if (classified.query !== undefined) done.query = classified.query;
   if (classified.searchPath !== undefined) done.searchPath = classified.searchPath;

@@ -14,8 +14,14 @@ export type CallStatus = 'ok' | 'failed' | 'no-result';
 export interface TraceCall {
   /** The call's id (`tool_use_id`). */
   id: string;
-  /** The tool as the agent named it: Glob, Read, Bash, … */
+  /** The tool as the agent named it: Glob, Read, Bash, … (Gemini's read_file, glob, …). */
   tool: string;
+  /**
+   * The tool as the classifier read it, when the agent names it otherwise: Gemini's read_file is
+   * a Read, glob a Glob, list_directory an LS (gemini-tools.ts). A spec may name either
+   * (evidence.ts, `toolNamesOf`); a draft names this one, the name the presets list.
+   */
+  classifiedAs?: string;
   kind: CallKind;
   status: CallStatus;
   /** ISO 8601, as the trace wrote it (read as UTC when it names no zone); absent when the line had none. */

@@ -2,7 +2,7 @@
 // once per trace: a spec of thousands of entries against a trace of thousands of calls costs
 // their sum, not their product.
 import type { SurfaceMapEntry } from '../../spec/types.js';
-import { mapCallSeen, type TraceEvidence } from '../../trace/evidence.js';
+import { mapCallSeen, type TraceEvidence, toolNamesOf } from '../../trace/evidence.js';
 import { firstCommandWords } from '../../trace/shell-words.js';
 import type { TraceCall } from '../../trace/types.js';
 
@@ -28,7 +28,8 @@ interface MapCallIndex {
 const indexes = new WeakMap<TraceEvidence, MapCallIndex>();
 
 /**
- * The successful map calls a surface map entry records: Glob and Grep by their pattern; a shell
+ * The successful map calls a surface map entry records: Glob and Grep by their pattern (and their
+ * tool by the agent's name or the classifier's: Gemini's glob or Glob); a shell
  * program (find, ls, rg, …) by its command line, or by the pattern among its words (an entry
  * `rg` / `round|toFixed` records `rg -l 'round|toFixed'`).
  */
@@ -55,7 +56,7 @@ function indexOf(evidence: TraceEvidence): MapCallIndex {
     at.position.set(call, position);
     const query = call.query.trim();
     if (call.program === undefined) {
-      add(at.byPattern, keyOf(call.tool, query), call);
+      for (const tool of toolNamesOf(call)) add(at.byPattern, keyOf(tool, query), call);
       return;
     }
     add(at.byLine, keyOf(call.program, query), call);

@@ -14,7 +14,7 @@ export const traceMapObserved: Rule = {
     description:
       "Every surface map entry matches a successful cheap call of the same tool in the agent's trace, and its candidate nodes are among what that call returned.",
     rationale:
-      'The map says which names the cheap calls surfaced, and the hypotheses are built on it. An entry no call made, or a candidate no call returned, is a map written after the fact. Glob and Grep match by pattern; a shell program (find, ls, rg, grep, tree, fd) by its command line, or by the pattern among its words.',
+      "The map says which names the cheap calls surfaced, and the hypotheses are built on it. An entry no call made, or a candidate no call returned, is a map written after the fact. Glob, Grep and LS match by their query, under the agent's own name for the tool or the one the presets list (Gemini's glob or Glob, list_directory or LS); a shell program (find, ls, rg, grep, tree, fd) by its command line, or by the pattern among its words.",
     examples: {
       failing: {
         title: 'A Glob entry with a pattern the trace never ran.',

@@ -1,6 +1,6 @@
 import { show } from '../../common/text.js';
 import { childPointer } from '../../diagnostics/pointer.js';
-import { tracePlace } from '../../trace/evidence.js';
+import { recordedToolOf, toolNamesOf, tracePlace } from '../../trace/evidence.js';
 import { baseTrace } from '../examples/base-trace.js';
 import type { Rule } from '../rule.js';
 import { recordMatching } from './support.js';
@@ -13,7 +13,7 @@ export const traceTool: Rule = {
     // The tool the trace shows, whatever its spelling: another value, so the fix is never safe.
     fixes: 'unsafe',
     description:
-      "A deep dive's tool names the tool the agent's trace used for that read: Read, or the shell program (sed, cat, head, tail).",
+      "A deep dive's tool names the tool the agent's trace used for that read: Read (or the agent's own name for it, such as Gemini's read_file), or the shell program (sed, cat, head, tail, nl).",
     rationale:
       'The tool says how much of the node was read and at what cost: a sed of 80 lines is not a Read of the file. Name the tool the trace shows.',
     examples: {
@@ -35,8 +35,8 @@ export const traceTool: Rule = {
     for (const { index, read } of matching.dives) {
       const dive = matching.items[index] as (typeof matching.items)[number];
       const tool = tools.get(dive.index);
-      if (read === undefined || tool === undefined || tool === read.tool || tool === read.program) continue;
-      const used = read.program ?? read.tool;
+      if (read === undefined || tool === undefined || tool === read.program || toolNamesOf(read).includes(tool)) continue;
+      const used = recordedToolOf(read);
       report(
         childPointer(dive.path, 'tool'),
         `the trace read ${show(dive.value.node)} with ${show(used)} (${tracePlace(evidence, read)}), not ${show(tool)}; name the tool it used.`,

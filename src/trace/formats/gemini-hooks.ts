@@ -38,7 +38,8 @@ export const geminiHooks: FormatReader = {
         const ranIn = folder === undefined ? cwd : (resolveTracePath(cwd, folder) ?? cwd);
         const timestamp = textOf(record['timestamp']);
         book.addCall(
-          { id, tool: named, line, sidechain: false, timestamp, cwd: ranIn },
+          // The call keeps Gemini's name, and the classifier's beside it when Gemini names it otherwise.
+          { id, tool: named, classifiedAs: tool === named ? undefined : tool, line, sidechain: false, timestamp, cwd: ranIn },
           planCall(tool, callInputOf(input), ranIn, programs),
         );
         const response = record['tool_response'];
