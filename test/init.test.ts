@@ -77,7 +77,7 @@ describe('the skeleton', () => {
   it('YAML names the schema for editors, the allowed values and an example entry in comments; JSON carries the same data', () => {
     const yaml = specSkeleton({ goal: 'a: b', budget: 3, unit: 'reads', format: 'yaml', schema: SCHEMA });
     expect(yaml).toMatch(/^# yaml-language-server: \$schema=\.\/schemas\/investigation\.schema\.json\n/);
-    expect(yaml).toContain('# Tools: Glob, Grep, rg, find, ls.');
+    expect(yaml).toContain('# Tools: Glob, Grep, LS, rg, grep, find, fd, ls, tree.');
     expect(yaml).toContain('Reasons: goal_resolved, budget_exhausted, escalated, goal_unresolved.');
     expect(yaml).toContain('#   - {id: M1, tool: rg, query: "", candidateNodes: [], evidence: ""}');
     expect(yaml).toContain('# stopCondition: {reason: "", evidence: ""}');

@@ -118,7 +118,9 @@ describe('compile-investigation lsp --stdio', { timeout: 60_000 }, () => {
     })) as Hover;
     const text = (onProblem.contents as { value: string }).value;
     expect(text).toContain('**map-cheap**');
-    expect(text).toContain('Allowed by the policy in force (cheapMapTools): `Glob`, `Grep`, `rg`, `find`, `ls`');
+    expect(text).toContain(
+      'Allowed by the policy in force (cheapMapTools): `Glob`, `Grep`, `LS`, `rg`, `grep`, `find`, `fd`, `ls`, `tree`',
+    );
   });
 
   it('completes hypothesis ids, mapped nodes and the policy values where the spec already knows them', async () => {

@@ -78,7 +78,7 @@ describe('compile-investigation mcp', { timeout: 60_000 }, () => {
     expect(wrongCase.structuredContent.diagnostics[0]).toMatchObject({
       ruleId: 'map-cheap',
       suggestion: 'Glob',
-      expected: ['Glob', 'Grep', 'rg', 'find', 'ls'],
+      expected: ['Glob', 'Grep', 'LS', 'rg', 'grep', 'find', 'fd', 'ls', 'tree'],
     });
   });
 

@@ -53,7 +53,7 @@ describe('config', () => {
     const run = await runInProcess(['config'], { cwd: tempDir() });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('configuration: none (built-in defaults)\npreset: gate  (default)\n');
-    expect(run.stdout).toMatch(/^ {2}cheapMapTools +\["Glob","Grep","rg","find","ls"\] {2}\(preset gate\)$/m);
+    expect(run.stdout).toMatch(/^ {2}cheapMapTools +\["Glob","Grep","LS","rg","grep","find","fd","ls","tree"\] {2}\(preset gate\)$/m);
     expect(run.stdout).toMatch(/^ {2}unknown-field +warning {2}\(preset gate\)$/m);
   });
 });
@@ -86,13 +86,13 @@ describe('a value outside a policy list', () => {
   it('carries expected and suggestion, and the message offers the suggestion', () => {
     const spec = validSpec();
     spec['deepDives'][0].provenance = '[CODE]';
-    spec['surfaceMap'][0].tool = 'grep';
+    spec['surfaceMap'][0].tool = 'glob';
     const { diagnostics } = createCompiler().compile(spec);
     const tag = diagnostics.find((diagnostic) => diagnostic.path === '/deepDives/0/provenance');
     expect(tag).toMatchObject({ expected: createCompiler().policy.provenanceTags, suggestion: '[CODIGO]' });
     expect(tag?.message).toMatch(/ Did you mean "\[CODIGO\]"\?$/);
     const tool = diagnostics.find((diagnostic) => diagnostic.path === '/surfaceMap/0/tool');
-    expect(tool).toMatchObject({ suggestion: 'Grep' });
+    expect(tool).toMatchObject({ suggestion: 'Glob' });
     expect(tool?.message).toContain('add it to policy.cheapMapTools in investigation.config.json or a --policy file');
   });
 

@@ -350,8 +350,9 @@ describe('messages', () => {
     expect(result.diagnostics[0]?.message).toContain('Did you mean "priority"?');
   });
   it('suggest the allowed value that was probably meant', () => {
-    const result = gate.compile(broken((s) => (s.surfaceMap[0].tool = 'grep')));
-    expect(result.diagnostics[0]?.message).toContain('Did you mean "Grep"?');
+    // A slip of case: gate lists Glob, never glob (Gemini's name, which a draft writes as Glob).
+    const result = gate.compile(broken((s) => (s.surfaceMap[0].tool = 'glob')));
+    expect(result.diagnostics[0]?.message).toContain('Did you mean "Glob"?');
   });
   it('say that replan is only allowed on hypothesis_invalidated', () => {
     const result = gate.compile(broken((s) => (s.replanLog[0].trigger = 'every_turn')));

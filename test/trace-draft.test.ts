@@ -265,17 +265,16 @@ describe.skipIf(!hasTraces)('trace draft on the real transcripts of ../shared/tr
       }
       seen[name.slice(0, 8)] = kinds;
     }
-    // 5c0375b4 followed the method: only its author places are open, and its map by tree (drawn by
-    // lsd after it complained of a flag: a failed call that printed), a tool the gate's policy does not list.
-    expect(seen['5c0375b4']).toEqual({ author: 12, 'map-cheap /surfaceMap/N/tool': 1 });
+    // 5c0375b4 followed the method: only its author places are open (its map by tree, drawn by lsd
+    // after it complained of a flag, a failed call that printed, is a map tool the gate lists).
+    expect(seen['5c0375b4']).toEqual({ author: 12 });
     expect(seen['1af7fc5e']).toEqual({});
-    // fe5e1c67 read files no cheap call had surfaced (trace-order, dive-grounded), mapped with tree,
-    // which the gate's policy does not list, and, being a session that built an app, had its
-    // subagents Write the files of the tree between its map calls and its reads (trace-no-writes).
+    // fe5e1c67 read files no cheap call had surfaced (trace-order, dive-grounded) and, being a
+    // session that built an app, had its subagents Write the files of the tree between its map
+    // calls and its reads (trace-no-writes).
     expect(Object.keys(seen['fe5e1c67'] ?? {}).sort()).toEqual([
       'author',
       'dive-grounded /deepDives/N/node',
-      'map-cheap /surfaceMap/N/tool',
       'trace-no-writes ',
       'trace-order /deepDives/N/node',
     ]);

@@ -20,7 +20,10 @@ import { runInProcess } from './support/in-process.js';
 const root = new URL('..', import.meta.url).pathname;
 const TRACE = 'test/data/gemini/after-tool.jsonl';
 const SPEC = 'test/data/gemini/after-tool.spec.yaml';
-/** Gemini's tool names are no tools of the default policy (Claude Code's): a team that uses Gemini lists them. */
+/**
+ * A policy that lists Gemini's own tool names, which the default lists by the classifier's (a
+ * draft writes those: test/trace-tool-names.test.ts): a spec that keeps Gemini's names passes under it.
+ */
 const POLICY = 'test/data/gemini/policy.json';
 const bytes = readFileSync(new URL('data/gemini/after-tool.jsonl', import.meta.url));
 const trace = readTrace([bytes]);

@@ -3,7 +3,7 @@
 // finding, effect and provenance) is left empty at its place, for the gate to ask for. Only paths,
 // patterns, command lines, counts and ids are taken from the trace, never a result's content.
 import { definedFields } from '../common/defined-fields.js';
-import { asSpecNode, mapCallSeen, type TraceEvidence } from './evidence.js';
+import { asSpecNode, mapCallSeen, recordedToolOf, type TraceEvidence } from './evidence.js';
 import { successfulReads } from './match.js';
 import type { TraceCall } from './types.js';
 
@@ -107,7 +107,7 @@ function draftSpec(evidence: TraceEvidence, options: DraftOptions, maps: TraceCa
       id: `D${index + 1}`,
       hypothesisId: '',
       node: asSpecNode(evidence, call.target as string),
-      tool: call.program ?? call.tool,
+      tool: recordedToolOf(call),
       finding: '',
       effect: '',
       provenance: '',
@@ -132,13 +132,14 @@ function mapEntry(evidence: TraceEvidence, call: TraceCall, index: number): Draf
       : surfaced.length === 1
         ? '; the first is listed'
         : `; the first ${surfaced.length.toLocaleString('en-US')} are listed`;
+  const tool = recordedToolOf(call);
   return {
     id: `M${index + 1}`,
-    tool: call.program ?? call.tool,
+    tool,
     query: call.query as string,
     candidateNodes: surfaced.map((path) => asSpecNode(evidence, path)),
     // What the trace can vouch for: the call ran and what it returned, not why it mattered.
-    evidence: `${call.program ?? call.tool} returned ${names}${listed}.`,
+    evidence: `${tool} returned ${names}${listed}.`,
     'x-trace': callLink(call),
   };
 }

@@ -10,7 +10,7 @@ interface GeminiTool {
 }
 
 /** Gemini CLI's tools, by the names its docs give (older and newer: search_file_content became grep_search, path dir_path). */
-const GEMINI_TOOLS: Readonly<Record<string, GeminiTool>> = {
+export const GEMINI_TOOLS: Readonly<Record<string, GeminiTool>> = {
   read_file: {
     tool: 'Read',
     fields: { absolute_path: 'file_path', file_path: 'file_path', path: 'file_path', offset: 'offset', limit: 'limit' },
