@@ -191,7 +191,7 @@ describe('the MCP tools bound their arguments', () => {
     expect(reply?.result?.structuredContent?.error?.subcode).toBe('INVALID_ARGUMENT');
     expect(reply?.result?.content?.[0]?.text).toContain('100,000 unknown arguments, "k0", "k1"');
     expect(reply?.result?.content?.[0]?.text).toContain(
-      'and 99,990 more; it takes "path", "text", "syntax", "preset", "stage", "suppressions", "failOnUnusedSuppressions", "trace", "traceRoot", "traceSince", "traceUntil" or "fix"',
+      'and 99,990 more; it takes "path", "text", "syntax", "preset", "stage", "suppressions", "failOnUnusedSuppressions", "trace", "traceRoot", "traceSince", "traceUntil", "traceTurn" or "fix"',
     );
     expect(session.stdout.length).toBeLessThan(2000);
   });
