@@ -59,6 +59,13 @@ describe('recognising a trace format', () => {
     expect(shown.stdout).toContain('  turn 2: from line 20, 2026-03-02T10:00:20.000Z\n');
     const second = await runInProcess(['trace', 'show', 'test/data/codex/rollout-small.jsonl', '--trace-turn', '2'], { cwd: root });
     expect(second.stdout).toContain('only the calls of turn 2: 4 calls of the trace left out');
+    // A report checked against the rollout names Codex's versions as Codex's.
+    const report = await runInProcess(
+      ['fixtures/traces/transcript-small.spec.yaml', '--trace', 'test/data/codex/rollout-small.jsonl', '--format', 'markdown'],
+      { cwd: root },
+    );
+    expect(report.stdout).toContain('- Codex versions: `0.125.0`\n');
+    expect(report.stdout).not.toContain('Claude Code versions');
     const none = await runInProcess(['trace', 'show', 'fixtures/traces/transcript-small.jsonl', '--trace-turn', '1'], { cwd: root });
     expect(none.status).toBe(2);
     expect(none.stderr).toContain('it marks no turns');

@@ -1,6 +1,6 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import type { TraceSummary, UnrecordedRead } from '../report/trace-summary.js';
-import { TRACE_FORMAT_NAMES } from '../trace/counts.js';
+import { TRACE_FORMAT_NAMES, traceAgentOf } from '../trace/counts.js';
 import { bulletList, code, codeList, heading, text } from './mdast-builders.js';
 
 /**
@@ -14,7 +14,7 @@ export function traceSection(trace: TraceSummary): RootContent[] {
   const items: PhrasingContent[][] = [
     [text('Trace: '), code(trace.path), text(` (${TRACE_FORMAT_NAMES[trace.format]}, ${trace.lines} lines)`)],
     [text('SHA-256: '), code(trace.sha256)],
-    ...(trace.versions.length === 0 ? [] : [[text('Claude Code versions: '), ...codeList(trace.versions)]]),
+    ...(trace.versions.length === 0 ? [] : [[text(`${traceAgentOf(trace.format) ?? 'Agent'} versions: `), ...codeList(trace.versions)]]),
     [text('Nodes under: '), trace.root === null ? text('no root (the trace names no working folder)') : code(trace.root)],
     [
       text(

@@ -14,7 +14,7 @@ export interface TraceSummary {
   path: string;
   sha256: string;
   format: TraceFormat;
-  /** Claude Code versions the transcript names. */
+  /** The versions of the agent the trace names (Claude Code's, Codex's). */
   versions: string[];
   /** The folder the spec's nodes are under; null when the trace gives none. */
   root: string | null;

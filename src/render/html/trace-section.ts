@@ -21,7 +21,7 @@ export function traceSection(report: Report): Section[] {
     facts([
       ['File', say(trace.path)],
       ['Format', say(trace.format)],
-      ...(trace.versions.length === 0 ? [] : ([['Claude Code', trace.versions.map(say).join(', ')]] as Array<[string, string]>)),
+      ...(trace.versions.length === 0 ? [] : ([['Agent versions', trace.versions.map(say).join(', ')]] as Array<[string, string]>)),
       ['Nodes under', trace.root === null ? 'no root given' : say(trace.root)],
       ['Lines', `${trace.lines}${trace.skippedLines === 0 ? '' : `, ${trace.skippedLines} not read`}`],
       ['Calls', `${trace.calls}: ${trace.failedCalls} failed, ${trace.sidechainCalls} in subagents`],
