@@ -28,7 +28,7 @@ describe('recognising a trace format', () => {
     const other = jsonl({ event: 'step', tool: 'read_file', args: { path: 'a' } }, { event: 'step', tool: 'glob', args: {} });
     expect(() => readTrace([other])).toThrow(
       new UnreadableTraceError(
-        'it holds JSON lines with keys "event", "tool", "args", which is no trace format read (Gemini CLI hook payloads, PostToolUse hook payloads, Codex session rollout and Claude Code transcript)',
+        'it holds JSON lines with keys "event", "tool", "args", which is no trace format read (Gemini CLI hook payloads, PostToolUse hook payloads, Codex session rollout, Claude Code transcript and ATIF trajectory)',
       ),
     );
   });

@@ -24,6 +24,8 @@ export interface TraceFlags {
   until?: string;
   /** Only the calls of this turn of the session (from 1). */
   turn?: number;
+  /** Keep what each call was given, for `trace export`. */
+  keepGiven?: boolean;
 }
 
 /**
@@ -72,6 +74,7 @@ function readChecked(flags: TraceFlags, policy: Policy, io: Pick<Io, 'cwd'>, nod
     policy,
     flags.inside === undefined ? [] : [flags.inside],
     nodes,
+    flags.keepGiven === true,
   );
   if (read.ok) return read.evidence;
   // A window asked of a trace without times is the flags' mistake, not the file's.

@@ -47,7 +47,7 @@ export const inputErrorSubcodes: Readonly<Record<InputErrorSubcode, string>> = {
   NOT_A_SPEC:
     'a file named to be judged is, by its top-level keys whatever its name, another document of this tool: a brief artifact, a brief request, a --json envelope, a --format json report or a SARIF log; refused rather than judged as a spec that lost its goal (a folder walk leaves such files out with a note)',
   NOT_A_TRACE:
-    "a trace (--trace, a spec's x-trace, trace show, trace draft) cannot be read as one: no line is a JSON object (no Claude Code transcript or hook payloads), or x-trace asks for a time that does not exist or a window of a trace without times",
+    "a trace (--trace, a spec's x-trace, trace show, trace draft, trace export) cannot be read as one: no line is a JSON object, or none bears the marks of a format read, or most are of types its format does not know; an ATIF trajectory that breaks the format's rules (its schema_version, steps that are no array, a result naming no call of its step), is no JSON or is larger than 64 MiB; or x-trace asks for a time that does not exist or a window of a trace without times",
   NOT_A_REPORT:
     'compare: a <name>.report.json file, or a JSON file with reportVersion 1, tool and verdict, that is not a JSON report of compile',
 };

@@ -14,11 +14,15 @@ const STATUS_LABELS: Record<TraceCall['status'], string> = { ok: 'ok', failed: '
 /** The timeline as text: a heading, one row a call, and the counts. */
 export function formatTraceTimeline(trace: Trace, shown: string, root: string | undefined): string {
   const counts = countCalls(trace);
-  const agent = traceAgentOf(trace.format);
+  // An ATIF trajectory names its own version and agent; the other formats' agent is the format's.
+  const agent = trace.agent ?? traceAgentOf(trace.format);
   const versions =
-    trace.versions.length === 0 || agent === undefined ? '' : ` (${agent} ${trace.versions.map(escapeFor.terminal).join(', ')})`;
+    trace.versions.length === 0 || agent === undefined
+      ? ''
+      : ` (${escapeFor.terminal(agent)} ${trace.versions.map(escapeFor.terminal).join(', ')})`;
+  const format = `${TRACE_FORMAT_NAMES[trace.format]}${trace.formatVersion === undefined ? '' : ` ${escapeFor.terminal(trace.formatVersion)}`}`;
   const lines = [
-    `${escapeFor.terminal(shown)}: ${TRACE_FORMAT_NAMES[trace.format]}${versions}, ${trace.lines} lines, ${counts.calls} calls, SHA-256 ${trace.sha256}`,
+    `${escapeFor.terminal(shown)}: ${format}${versions}, ${trace.lines} lines, ${counts.calls} calls, SHA-256 ${trace.sha256}`,
     `paths relative to ${root === undefined ? '(no root: the first call has no cwd; give --trace-root)' : escapeFor.terminal(root)}`,
     '',
   ];

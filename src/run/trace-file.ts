@@ -23,7 +23,8 @@ export type TraceRead = { ok: true; evidence: TraceEvidence } | { ok: false; pro
  * narrowed to `link`'s window and placed under its root; what is opened must lie inside each of
  * `within`. With `nodes` (a spec's), only the surfaced paths that may be one of them are kept;
  * without, the first ones within bounds. A window asked of a trace without times is a problem
- * marked `unnarrowable` (on the command line, a usage mistake of its flags).
+ * marked `unnarrowable` (on the command line, a usage mistake of its flags). With `keepGiven`, each
+ * call keeps what it was given (`trace export`).
  */
 export function readTraceFile(
   path: string,
@@ -32,6 +33,7 @@ export function readTraceFile(
   policy: Policy,
   within: readonly FolderBound[] = [],
   nodes?: readonly string[],
+  keepGiven = false,
 ): TraceRead {
   for (const [name, value] of [
     ['since', link.since],
@@ -45,7 +47,8 @@ export function readTraceFile(
   }
   try {
     const named = nodes === undefined ? {} : { named: { nodes, ...definedFields({ root: link.root }) } };
-    const trace = readTrace(traceFileChunks(path, shown, within), { programs: shellProgramsWith(policy.traceShellPrograms), ...named });
+    const programs = shellProgramsWith(policy.traceShellPrograms);
+    const trace = readTrace(traceFileChunks(path, shown, within), { programs, ...named, ...(keepGiven ? { keepGiven } : {}) });
     const window = definedFields({ since: link.since, until: link.until, turn: link.turn });
     return { ok: true, evidence: traceEvidence(narrowTrace(trace, window), shown, link.root) };
   } catch (error) {

@@ -1,9 +1,10 @@
 // What every format's reader writes a trace's calls into: each call when it is met (its plan, made
 // from its input), its result when it comes, what could not be read counted; all of it bounded,
 // since a hostile trace may name a new id, type or version on every line.
+import { givenArguments } from './call-given.js';
 import { type CallOutcome, type CallPlan, type Classified, finishCall } from './classify.js';
 import type { PathKeeper } from './kept-paths.js';
-import type { TraceTurn } from './types.js';
+import type { CallGiven, TraceTurn } from './types.js';
 
 /** How many orphan results and duplicate ids are named; the rest are counted. */
 const NAMED = 20;
@@ -28,6 +29,8 @@ export interface MetCall {
   sidechain: boolean;
   cwd?: string | undefined;
   turn?: number | undefined;
+  /** Its arguments as the agent gave them: kept (the fields the tool reads) only by a book that keeps them, for `trace export`. */
+  input?: unknown;
 }
 
 /** A call met and not yet put in order: every field set from the start (one shape for all). */
@@ -44,13 +47,19 @@ export interface PendingCall {
   /** Once its result came: what it was, and whether it failed. */
   finished: Classified | undefined;
   failed: boolean;
+  /** What `trace export` writes of it as given, in a book that keeps it. */
+  given: CallGiven | undefined;
 }
 
 export interface CallBook {
   /** Records a call met at its line; a second call with an id already used is named, not kept. */
   addCall(call: MetCall, plan: CallPlan): void;
-  /** Finishes the call `id` with its outcome (and, when the result says better what it was, a new plan); a result without a call is an orphan. */
-  addResult(id: string, outcome: CallOutcome, plan?: CallPlan): void;
+  /**
+   * Finishes the call `id` with its outcome (and, when the result says better what it was, a new
+   * plan, and the agent's own reading of it, which a book that keeps what calls were given keeps);
+   * a result without a call is an orphan.
+   */
+  addResult(id: string, outcome: CallOutcome, plan?: CallPlan, parsedCommand?: unknown[]): void;
   /** Whether a call of this id was met and waits for its result. */
   waiting(id: string): boolean;
   /** A result whose call is not in the trace. */
@@ -74,8 +83,8 @@ export interface CallBook {
   readonly turns: TraceTurn[];
 }
 
-/** A fresh book whose calls keep their surfaced paths through `paths`. */
-export function callBook(paths: PathKeeper): CallBook {
+/** A fresh book whose calls keep their surfaced paths through `paths`, and what they were given when `keepGiven` (for `trace export`). */
+export function callBook(paths: PathKeeper, keepGiven = false): CallBook {
   const strings = new Map<string, string>();
   const calls = new Map<string, PendingCall>();
   const unknownTypes: Record<string, number> = Object.create(null);
@@ -115,14 +124,20 @@ export function callBook(paths: PathKeeper): CallBook {
         turn: call.turn,
         finished: undefined,
         failed: false,
+        given: keepGiven ? { arguments: givenArguments(call.tool, call.input) } : undefined,
       });
     },
-    addResult(id, outcome, plan) {
+    addResult(id, outcome, plan, parsedCommand) {
       const call = calls.get(id);
       if (call === undefined || call.finished !== undefined) return orphan(id);
       if (plan !== undefined) call.plan = plan;
       call.finished = finishCall(call.plan, outcome, call.cwd, paths);
       call.failed = outcome.isError;
+      if (call.given !== undefined) {
+        const { numLines, totalLines } = outcome;
+        if (numLines !== undefined && totalLines !== undefined) call.given.fileLines = { numLines, totalLines };
+        if (parsedCommand !== undefined) call.given.parsedCommand = parsedCommand;
+      }
     },
     waiting: (id) => calls.get(id)?.finished === undefined && calls.has(id),
     orphan,

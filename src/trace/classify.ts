@@ -49,8 +49,12 @@ export interface CallPlan {
   moreReads?: ChainedRead[];
   /** The files it wrote, absolute (types.ts, TraceCall.writes). */
   writes?: string[];
-  /** Where a map call's paths come from: Glob's and Grep's filenames under `base`; a shell program's output read as `reading` says, or not read. */
-  surfaces?: { filenames: true; base?: string } | { stdout: OutputReading } | { unread: true };
+  /**
+   * Where a map call's paths come from: Glob's and Grep's filenames under `base` (for a shell map
+   * call whose result lists them, even when it failed, as its printed paths are); a shell
+   * program's output read as `reading` says, or not read.
+   */
+  surfaces?: { filenames: true; base?: string; evenOnFailure?: true } | { stdout: OutputReading } | { unread: true };
 }
 
 /** A call once its result is known: what its plan said of it, and the paths it surfaced in place of where they come from. */
@@ -198,18 +202,38 @@ export function finishCall(plan: CallPlan, outcome: CallOutcome | undefined, cwd
     return { ...call, ...definedFields({ target }), partial };
   }
   if (surfaces === undefined || outcome === undefined) return call;
-  if (outcome.isError) return 'stdout' in surfaces ? printedOnFailure(call, outcome.stdout ?? '', surfaces.stdout, cwd, paths) : call;
+  if (outcome.isError) {
+    if ('stdout' in surfaces) return printedOnFailure(call, outcome.stdout ?? '', surfaces.stdout, cwd, paths);
+    if (!('filenames' in surfaces) || surfaces.evenOnFailure !== true) return call;
+    const { kept, count } = filenamesFound(outcome.filenames, surfaces.base, cwd, paths);
+    return count === 0 ? call : { ...call, surfaced: kept, surfacedCount: count, surfacedOnFailure: true };
+  }
+  if ('filenames' in surfaces) {
+    const { kept, count } = filenamesFound(outcome.filenames, surfaces.base, cwd, paths);
+    return { ...call, surfaced: kept, surfacedCount: count };
+  }
   const found = paths.call(cwd);
-  let unread = 0;
-  if ('filenames' in surfaces)
-    for (const name of outcome.filenames ?? []) {
-      const path = resolveTracePath(surfaces.base, name);
-      if (path !== undefined) found.add(path);
-    }
-  else if ('stdout' in surfaces) unread = readShellOutput(outcome.stdout ?? '', surfaces.stdout, cwd, (path) => found.add(path));
-  else unread = countLines(outcome.stdout ?? '');
+  const unread =
+    'stdout' in surfaces
+      ? readShellOutput(outcome.stdout ?? '', surfaces.stdout, cwd, (path) => found.add(path))
+      : countLines(outcome.stdout ?? '');
   const { kept, count } = found.done();
   return { ...call, surfaced: kept, surfacedCount: count, ...(unread > 0 ? { unreadLines: unread } : {}) };
+}
+
+/** The paths a result lists (Glob's and Grep's filenames), under `base`, as the keeper keeps them. */
+function filenamesFound(
+  filenames: readonly string[] | undefined,
+  base: string | undefined,
+  cwd: string | undefined,
+  paths: PathKeeper,
+): { kept: string[]; count: number } {
+  const found = paths.call(cwd);
+  for (const name of filenames ?? []) {
+    const path = resolveTracePath(base, name);
+    if (path !== undefined) found.add(path);
+  }
+  return found.done();
 }
 
 /**

@@ -3,29 +3,34 @@
 // paired with its result by id, then put in time order. A call is classified from its input when
 // it is met and finished when its result comes, so that neither is held longer; what is kept is a
 // few fields a call and the surfaced paths the caller needs (kept-paths.ts), so memory follows the
-// calls, not the bytes.
+// calls, not the bytes. A trace written as one JSON document (ATIF) is read whole, within a bound
+// (trace-start.ts), by the format its root's marks name.
 
+import type { Hash } from 'node:crypto';
 import { type CallBook, callBook, type PendingCall } from './call-book.js';
 import { finishCall } from './classify.js';
 import { sortedCounts } from './counts.js';
-import { detectFormat, type FormatLines, type FormatReader, formatsRead, lineShape } from './formats/index.js';
+import { detectFormat, type FormatEnd, type FormatLines, type FormatReader, formatsRead, lineShape } from './formats/index.js';
 import { type NamedNodes, type PathKeeper, pathKeeper } from './kept-paths.js';
 import { MAX_TRACE_LINE_BYTES, traceHash, traceLines } from './lines.js';
 import { SHELL_PROGRAMS, type ShellProgram } from './shell-table.js';
 import { readTime } from './time.js';
+import { type TraceStart, traceStart } from './trace-start.js';
 import type { SkippedLine, Trace, TraceCall } from './types.js';
+import { UnreadableTraceError } from './unreadable.js';
+
+export { UnreadableTraceError };
 
 export interface ReadTraceOptions {
   /** The shell programs that map and read (the policy's table); the default table without it. */
   programs?: Readonly<Record<string, ShellProgram>>;
   maxLineBytes?: number;
+  /** The largest trace read as one JSON document (an ATIF trajectory). */
+  maxDocumentBytes?: number;
   /** The nodes a spec names: only the surfaced paths that may be one of them are kept. Without it, the first ones, within bounds. */
   named?: NamedNodes;
-}
-
-/** A file that is no trace of a format read: no JSON object in it, no format's marks, or mostly lines its format does not know. */
-export class UnreadableTraceError extends Error {
-  override readonly name = 'UnreadableTraceError';
+  /** Keep what each call was given (TraceCall.given), for `trace export`. */
+  keepGiven?: boolean;
 }
 
 /** How many of the skipped lines are named; the rest are counted. */
@@ -34,12 +39,79 @@ const NAMED = 20;
 const DETECT_LINES = 8;
 const DETECT_CHARS = 4 * 2 ** 20;
 
+/** What reading the file's lines, or its one document, gave. */
+interface Read {
+  format: FormatReader;
+  end: FormatEnd;
+  lines: number;
+  /** The JSON objects read (lines, or the one document). */
+  records: number;
+  skipped: SkippedLine[];
+  skippedCount: number;
+}
+
 /** Reads the trace whose bytes come in `chunks`. Throws UnreadableTraceError when it is no trace of a format read. */
 export function readTrace(chunks: Iterable<Uint8Array>, options: ReadTraceOptions = {}): Trace {
   const programs = options.programs ?? SHELL_PROGRAMS;
   const paths = pathKeeper(options.named);
-  const book = callBook(paths);
+  const book = callBook(paths, options.keepGiven === true);
   const hash = traceHash();
+  const start = traceStart(chunks, hash, options.maxDocumentBytes);
+  const read =
+    'document' in start
+      ? readDocument(start, book, programs)
+      : readLines(start.chunks, hash, book, programs, options.maxLineBytes ?? MAX_TRACE_LINE_BYTES);
+  const { format, end } = read;
+  mostlyKnown(format, book, end.records ?? read.records);
+
+  const ordered = orderCalls([...book.calls.values()], format.order);
+  return {
+    format: format.format,
+    ...(end.formatVersion === undefined ? {} : { formatVersion: end.formatVersion }),
+    ...(end.agent === undefined ? {} : { agent: end.agent }),
+    sha256: hash.digest('hex'),
+    lines: read.lines,
+    versions: [...book.versions].sort(),
+    calls: ordered.calls.map((call) => finished(call, paths)),
+    skipped: read.skipped,
+    skippedCount: read.skippedCount,
+    unknownTypes: sortedCounts(book.unknownTypes),
+    orphanResults: book.orphanResults,
+    orphanResultCount: book.orphanResultCount(),
+    duplicateIds: book.duplicateIds,
+    outOfOrder: ordered.outOfOrder,
+    ...(ordered.timesWithoutZone > 0 ? { timesWithoutZone: ordered.timesWithoutZone } : {}),
+    ...(book.turns.length > 0 ? { turns: book.turns } : {}),
+    pathsKept: paths.summary(),
+    ...(end.tokens === undefined ? {} : { tokens: end.tokens }),
+  };
+}
+
+/** A trace that is one JSON document: read by the format whose marks its root bears, each part at its line. */
+function readDocument(
+  start: Extract<TraceStart, { document: unknown }>,
+  book: CallBook,
+  programs: Readonly<Record<string, ShellProgram>>,
+): Read {
+  const format = detectFormat([start.document], true);
+  if (format === undefined)
+    throw new UnreadableTraceError(`it holds ${lineShape(start.document, true)}, which is no trace format read (${formatsRead()})`);
+  const reader = format.open(book, programs);
+  reader.line(start.document, 1, (pointers) => {
+    start.locate.prepare?.(pointers);
+    return pointers.map((pointer) => start.locate(pointer)?.line ?? 1);
+  });
+  return { format, end: reader.end(), lines: start.lines, records: 1, skipped: [], skippedCount: 0 };
+}
+
+/** A trace of JSON lines, read a chunk at a time: its format recognised by the first lines that are JSON objects. */
+function readLines(
+  chunks: Iterable<Uint8Array>,
+  hash: Hash,
+  book: CallBook,
+  programs: Readonly<Record<string, ShellProgram>>,
+  maxLineBytes: number,
+): Read {
   const skipped: SkippedLine[] = [];
   let skippedCount = 0;
   let records = 0;
@@ -64,7 +136,7 @@ export function readTrace(chunks: Iterable<Uint8Array>, options: ReadTraceOption
     first = [];
   };
 
-  const lines = traceLines(chunks, hash, options.maxLineBytes ?? MAX_TRACE_LINE_BYTES);
+  const lines = traceLines(chunks, hash, maxLineBytes);
   let next = lines.next();
   while (next.done !== true) {
     const entry = next.value;
@@ -98,28 +170,7 @@ export function readTrace(chunks: Iterable<Uint8Array>, options: ReadTraceOption
   if (reader === undefined && first.length > 0) recognise();
   if (format === undefined || reader === undefined)
     throw new UnreadableTraceError(`no line of it is a JSON object; it is no trace format read (${formatsRead()})`);
-  const extra = reader.end();
-  mostlyKnown(format, book, records);
-
-  const ordered = orderCalls([...book.calls.values()], format.order);
-  return {
-    format: format.format,
-    sha256: hash.digest('hex'),
-    lines: lineCount,
-    versions: [...book.versions].sort(),
-    calls: ordered.calls.map((call) => finished(call, paths)),
-    skipped,
-    skippedCount,
-    unknownTypes: sortedCounts(book.unknownTypes),
-    orphanResults: book.orphanResults,
-    orphanResultCount: book.orphanResultCount(),
-    duplicateIds: book.duplicateIds,
-    outOfOrder: ordered.outOfOrder,
-    ...(ordered.timesWithoutZone > 0 ? { timesWithoutZone: ordered.timesWithoutZone } : {}),
-    ...(book.turns.length > 0 ? { turns: book.turns } : {}),
-    pathsKept: paths.summary(),
-    ...(extra.tokens === undefined ? {} : { tokens: extra.tokens }),
-  };
+  return { format, end: reader.end(), lines: lineCount, records, skipped, skippedCount };
 }
 
 /**
@@ -161,6 +212,7 @@ function finished(call: PendingCall, paths: PathKeeper): TraceCall {
   if (classified.surfacedOnFailure !== undefined) done.surfacedOnFailure = classified.surfacedOnFailure;
   if (classified.unreadLines !== undefined) done.unreadLines = classified.unreadLines;
   if (call.turn !== undefined) done.turn = call.turn;
+  if (call.given !== undefined) done.given = call.given;
   return done;
 }
 

@@ -3,7 +3,7 @@
 // Never the content of a result (source code, secrets): only paths, counts and hashes.
 
 /** The formats read, each recognised by its own marks (src/trace/formats/). */
-export type TraceFormat = 'claude-transcript' | 'hook-payloads' | 'gemini-hooks' | 'codex-rollout';
+export type TraceFormat = 'claude-transcript' | 'hook-payloads' | 'gemini-hooks' | 'codex-rollout' | 'atif';
 
 /** What a call was for the method: a cheap map of names, a deep read of one node, or neither. */
 export type CallKind = 'map' | 'read' | 'other';
@@ -81,8 +81,23 @@ export interface TraceCall {
    * path that program prints.
    */
   unreadLines?: number;
-  /** The turn of the session it was made in (1 for the first): Codex rollouts mark each request; absent in other formats. */
+  /** The turn of the session it was made in (1 for the first): Codex rollouts and ATIF trajectories mark each request; absent in other formats. */
   turn?: number;
+  /** What `trace export` writes of the call beyond what it was for the method; read only for it (ReadTraceOptions.keepArguments). */
+  given?: CallGiven;
+}
+
+/**
+ * The fields of a call's arguments the tool reads (paths, patterns, command lines: never a
+ * file's content, a Write's text or an Edit's strings; an apply_patch only by its file lines), and
+ * what its structured result said of a file read, as the agent gave them.
+ */
+export interface CallGiven {
+  arguments: Record<string, unknown>;
+  /** Claude Code's Read: the lines it read and the file's lines in all (toolUseResult.file). */
+  fileLines?: { numLines: number; totalLines: number };
+  /** Codex's own reading of a command (exec_command_end's parsed_cmd), as it gave it. */
+  parsedCommand?: unknown[];
 }
 
 /** One read of a shell chain after its first: its program, node and whether it read part of it. */
@@ -117,6 +132,10 @@ export interface SkippedLine {
 
 export interface Trace {
   format: TraceFormat;
+  /** The version of the format itself, where the file names one: an ATIF trajectory's schema_version (ATIF-v1.7). */
+  formatVersion?: string;
+  /** The agent the trace names, where the format does not fix it: an ATIF trajectory's agent.name (its versions are `versions`). */
+  agent?: string;
   /** SHA-256 of the trace's bytes. */
   sha256: string;
   lines: number;

@@ -60,7 +60,8 @@ export const claudeTranscript: FormatReader = {
             const id = textOf(block['id']);
             const tool = textOf(block['name']);
             if (id === undefined || tool === undefined) continue;
-            book.addCall({ id, tool, line, sidechain, timestamp, cwd }, planCall(tool, callInputOf(block['input']), cwd, programs));
+            const input = block['input'];
+            book.addCall({ id, tool, line, sidechain, timestamp, cwd, input }, planCall(tool, callInputOf(input), cwd, programs));
           }
           return;
         }

@@ -52,7 +52,7 @@ export function rolloutCalls(book: CallBook, programs: Readonly<Record<string, S
   const polls = new Map<string, string>();
   let endEvents = false;
 
-  const met = (id: string, tool: string, context: CallContext, at: string | undefined): MetCall => ({
+  const met = (id: string, tool: string, context: CallContext, at: string | undefined, input?: unknown): MetCall => ({
     id,
     tool,
     line: context.line,
@@ -60,6 +60,7 @@ export function rolloutCalls(book: CallBook, programs: Readonly<Record<string, S
     sidechain: context.sidechain,
     cwd: at === undefined ? undefined : book.shared(at),
     turn: context.turn(),
+    input,
   });
   const startCommand = (call: MetCall, command: string): void => {
     const plan = planShellCall(command, call.cwd, programs);
@@ -102,11 +103,11 @@ export function rolloutCalls(book: CallBook, programs: Readonly<Record<string, S
     const at = textOf(args['workdir']) ?? context.cwd;
     const command = COMMAND_CALLS.has(name) ? (textOf(args['cmd']) ?? commandOfWords(args['command'])) : undefined;
     if (command !== undefined) {
-      startCommand(met(id, name, context, at), command);
+      startCommand(met(id, name, context, at, input), command);
       return;
     }
     const patch = name === 'apply_patch' ? (typeof input === 'string' ? input : textOf(args['input'])) : undefined;
-    const call = met(id, name, context, at);
+    const call = met(id, name, context, at, input);
     const writes = patch === undefined ? [] : patchedFiles(patch).flatMap((file) => resolveTracePath(call.cwd, file) ?? []);
     book.addCall(call, writes.length > 0 ? { kind: 'other', writes } : { kind: 'other' });
   };
@@ -141,7 +142,7 @@ export function rolloutCalls(book: CallBook, programs: Readonly<Record<string, S
         const command = commandOfWords(action['command']);
         const callId = id ?? textOf(payload['id']);
         if (command === undefined || callId === undefined) book.countUnknown('response_item:local_shell_call without command');
-        else startCommand(met(callId, 'local_shell_call', context, textOf(action['working_directory']) ?? context.cwd), command);
+        else startCommand(met(callId, 'local_shell_call', context, textOf(action['working_directory']) ?? context.cwd, action), command);
       } else if (type === 'web_search_call') {
         const callId = textOf(payload['id']) ?? `web_search_call@${context.line}`;
         book.addCall(met(callId, 'web_search', context, context.cwd), { kind: 'other' });
@@ -160,8 +161,10 @@ export function rolloutCalls(book: CallBook, programs: Readonly<Record<string, S
       command.done = true;
       const exitCode = payload['exit_code'];
       const printed = textOf(payload['aggregated_output']) ?? command.printed?.join('') ?? '';
-      const plan = planOfParsed(payload['parsed_cmd'], command.command, command.cwd, programs, command.plan);
-      book.addResult(id, { isError: typeof exitCode === 'number' ? exitCode !== 0 : (command.exitCode ?? 0) !== 0, stdout: printed }, plan);
+      const parsed = payload['parsed_cmd'];
+      const plan = planOfParsed(parsed, command.command, command.cwd, programs, command.plan);
+      const failed = typeof exitCode === 'number' ? exitCode !== 0 : (command.exitCode ?? 0) !== 0;
+      book.addResult(id, { isError: failed, stdout: printed }, plan, Array.isArray(parsed) ? parsedReading(parsed) : undefined);
       command.printed = undefined;
     },
     end() {
@@ -191,4 +194,15 @@ function outputText(value: unknown): string {
 /** A structured output that says it failed (`{success: false}`). */
 function outputFailed(value: unknown): boolean {
   return isObject(value) && value['success'] === false;
+}
+
+/** Codex's own reading of a command as `trace export` keeps it: each entry's words (type, cmd, name, path, query), never more. */
+function parsedReading(parsed: readonly unknown[]): unknown[] {
+  return parsed
+    .filter(isObject)
+    .map((entry) =>
+      Object.fromEntries(
+        ['type', 'cmd', 'name', 'path', 'query'].flatMap((key) => (typeof entry[key] === 'string' ? [[key, entry[key]]] : [])),
+      ),
+    );
 }

@@ -36,7 +36,8 @@ export const hookPayloads: FormatReader = {
           (isObject(response) && (response['is_error'] === true || response['success'] === false)) ||
           (typeof response === 'string' && codexOutput === undefined);
         const shared = cwd === undefined ? undefined : book.shared(cwd);
-        book.addCall({ id, tool, line, sidechain: false, cwd }, planCall(tool, callInputOf(record['tool_input']), shared, programs));
+        const input = record['tool_input'];
+        book.addCall({ id, tool, line, sidechain: false, cwd, input }, planCall(tool, callInputOf(input), shared, programs));
         book.addResult(id, callOutcomeOf(failed, response, codexOutput));
       },
       end: () => ({}),
