@@ -79,7 +79,7 @@ describe('the table of commands', () => {
     expect(made.map(({ name }) => name)).toEqual(expected);
     const group = made.find(({ name }) => name === 'trace')?.command;
     expect(group?.options).toEqual([]);
-    expect(group?.description()).toBe('trace commands: trace show, trace draft');
+    expect(group?.description()).toBe('trace commands: trace show, trace draft, trace export');
     for (const declaration of COMMANDS) {
       const command = made.find(({ name }) => name === declaration.name)?.command;
       expect(command?.options.map((option) => option.flags)).toEqual(declaration.options.map((option) => option.flags));

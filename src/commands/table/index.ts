@@ -17,7 +17,7 @@ import { next } from './next.js';
 import { stats } from './stats.js';
 import { summary } from './summary.js';
 import { test } from './test.js';
-import { traceDraft, traceShow } from './trace.js';
+import { traceDraft, traceExport, traceShow } from './trace.js';
 
 export const COMMANDS = [
   compile,
@@ -33,6 +33,7 @@ export const COMMANDS = [
   next,
   traceShow,
   traceDraft,
+  traceExport,
   config,
   convert,
   mcp,

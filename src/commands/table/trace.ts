@@ -1,5 +1,5 @@
 // The commands that read an agent's own trace: `trace show` prints what it holds, `trace draft`
-// writes a spec from it.
+// writes a spec from it, `trace export` writes it as an ATIF trajectory.
 
 import type { TraceFlags } from '../../engine/trace-input.js';
 import {
@@ -15,18 +15,24 @@ import {
   traceTurnOption,
 } from '../options.js';
 import type { TraceDraftOptions } from '../trace-draft.js';
+import type { TraceExportOptions } from '../trace-export.js';
 import type { TraceShowOptions } from '../trace-show.js';
 import { defineCommand, type OptionSpec } from './declaration.js';
 
-/** How a trace is read: the root its paths are placed under, the window of time kept. */
+/** The window of a trace kept: its calls of a time, or of a turn. */
+const traceWindowOptions: readonly OptionSpec[] = [
+  { flags: '--trace-since <time>', description: 'only the calls made from this time on (ISO 8601, such as 2026-03-02T10:00:00Z)' },
+  { flags: '--trace-until <time>', description: 'only the calls made up to this time (ISO 8601)' },
+  traceTurnOption('only the calls of this turn of the session (1 for the first; Codex rollouts and ATIF trajectories mark their turns)'),
+];
+
+/** How a trace is read: the root its paths are placed under, the window kept. */
 const traceReadingOptions: readonly OptionSpec[] = [
   {
     flags: '--trace-root <dir>',
     description: "the absolute folder, as the trace names it, paths are shown relative to (default: the cwd of the trace's first call)",
   },
-  { flags: '--trace-since <time>', description: 'only the calls made from this time on (ISO 8601, such as 2026-03-02T10:00:00Z)' },
-  { flags: '--trace-until <time>', description: 'only the calls made up to this time (ISO 8601)' },
-  traceTurnOption('only the calls of this turn of the session (1 for the first; a Codex rollout marks its turns)'),
+  ...traceWindowOptions,
 ];
 
 /** The policy whose shell table says which programs map and read: a preset, a policy file, a configuration. */
@@ -53,7 +59,7 @@ export const traceShow = defineCommand({
   name: 'trace show',
   arguments: '<trace>',
   description:
-    "print an agent's trace (a Claude Code transcript, PostToolUse or Gemini CLI AfterTool hook payloads, or a Codex session rollout, JSONL) as a timeline: each tool call in time order, cheap map calls and deep reads marked, what each surfaced or read",
+    "print an agent's trace (a Claude Code transcript, PostToolUse or Gemini CLI AfterTool hook payloads, a Codex session rollout, or an ATIF trajectory) as a timeline: each tool call in time order, cheap map calls and deep reads marked, what each surfaced or read",
   options: [
     ...traceReadingOptions,
     { flags: '-f, --format <format>', description: 'output format', choices: ['text', 'json'], default: 'text' },
@@ -105,4 +111,27 @@ export const traceDraft = defineCommand({
     ...pickNewSpec(options),
   }),
   run: async (options, io) => (await import('../trace-draft.js')).traceDraftCommand(options, io),
+});
+
+export const traceExport = defineCommand({
+  name: 'trace export',
+  arguments: '<trace>',
+  description:
+    "write an agent's trace, of any format read, as an ATIF trajectory (ATIF-v1.7, Harbor's RFC 0001) for trajectory evaluators: one agent step a tool call in time order, its arguments the paths, patterns and command lines the tool reads, its result whether it failed and the paths a map call surfaced, never a file's content",
+  options: [
+    { flags: '-f, --format <format>', description: 'the trajectory format written', choices: ['atif'], default: 'atif' },
+    ...traceWindowOptions,
+    ...shellPolicyOptions,
+    outputOption('the trajectory'),
+    jsonOption,
+  ],
+  synopsis: `compile-investigation trace export <trace> [--format atif] [--trace-since TIME] [--trace-until TIME] [--trace-turn N]
+        [--preset NAME] [--policy FILE] [--config FILE] [--max-bytes N] [--output FILE] [--json]`,
+  parse: (args, options): TraceExportOptions => ({
+    ...traceFlags(args, options),
+    ...pickOutput(options),
+    format: options['format'] as TraceExportOptions['format'],
+    json: options['json'] === true,
+  }),
+  run: async (options, io) => (await import('../trace-export.js')).traceExportCommand(options, io),
 });
