@@ -301,8 +301,16 @@ describe('a malformed trajectory is refused in one line that says where, never r
   it('a trajectory most of whose steps are of no source the RFC names', () => {
     const steps = [step(1, [call], []), { step_id: 2, source: 'tool' }, { step_id: 3, source: 'tool' }, 'step'];
     expect(refusal(trajectory(steps))).toBe(
-      '3 of its 4 lines are of types the ATIF trajectory reader does not know ("step of source \\"tool\\"" 2, "step that is no object" 1); it is read as no trace format (Gemini CLI hook payloads, PostToolUse hook payloads, Codex session rollout, Claude Code transcript and ATIF trajectory)',
+      '3 of its 5 steps and tool calls are of types the ATIF trajectory reader does not know ("step of source \\"tool\\"" 2, "step that is no object" 1); it is read as no trace format (Gemini CLI hook payloads, PostToolUse hook payloads, Codex session rollout, Claude Code transcript and ATIF trajectory)',
     );
+  });
+
+  it('a step of calls with no id among readable ones is counted, not taken for most of the trajectory', () => {
+    const good = (second: number) => step(second, [{ ...call, tool_call_id: `c${second}` }], [{ source_call_id: `c${second}` }]);
+    const nameless = { function_name: 'Read', arguments: {} };
+    const read = readTrace([trajectory([good(1), good(2), good(3), step(4, [nameless, nameless, nameless, nameless], [])])]);
+    expect(read.calls.map((made) => made.id)).toEqual(['c1', 'c2', 'c3']);
+    expect(read.unknownTypes).toEqual({ 'tool call without tool_call_id or function_name': 4 });
   });
 
   it('on the command line: exit code 3, NOT_A_TRACE, one line naming the file', async () => {

@@ -62,7 +62,7 @@ export function readTrace(chunks: Iterable<Uint8Array>, options: ReadTraceOption
       ? readDocument(start, book, programs)
       : readLines(start.chunks, hash, book, programs, options.maxLineBytes ?? MAX_TRACE_LINE_BYTES);
   const { format, end } = read;
-  mostlyKnown(format, book, end.records ?? read.records);
+  mostlyKnown(format, book, end.records ?? { count: read.records, name: 'lines' });
 
   const ordered = orderCalls([...book.calls.values()], format.order);
   return {
@@ -178,15 +178,15 @@ function readLines(
  * format: its marks on a few lines were no proof, and a trace read as nearly empty must never be
  * judged as if the agent did nothing.
  */
-function mostlyKnown(format: FormatReader, book: CallBook, records: number): void {
+function mostlyKnown(format: FormatReader, book: CallBook, records: { count: number; name: string }): void {
   const unknown = book.unknownLines();
-  if (unknown * 2 <= records) return;
+  if (unknown * 2 <= records.count) return;
   const types = Object.entries(sortedCounts(book.unknownTypes))
     .slice(0, 5)
     .map(([type, count]) => `${JSON.stringify(type.slice(0, 40))} ${count}`)
     .join(', ');
   throw new UnreadableTraceError(
-    `${unknown} of its ${records} lines are of types the ${format.name} reader does not know (${types}); it is read as no trace format (${formatsRead()})`,
+    `${unknown} of its ${records.count} ${records.name} are of types the ${format.name} reader does not know (${types}); it is read as no trace format (${formatsRead()})`,
   );
 }
 

@@ -35,7 +35,7 @@ export type AtifEvent = Placed &
 
 export interface Walked {
   events: AtifEvent[];
-  /** Steps of every trajectory, and those the reader does not know by their source. */
+  /** The steps of every trajectory and their tool calls, read or not: the share of those it could not read is bounded. */
   steps: number;
   version: string;
   /** The main trajectory's agent.name, and the versions its agent (and subagents of the same name) gives. */
@@ -115,6 +115,7 @@ export function atifEvents(root: Record<string, unknown>, lineOf: LineOfPointer,
       if (step['source'] === 'user' && !sidechain) events.push({ type: 'turn', pointer, timestamp });
       countMetrics(step['metrics'], stepTokens);
       const calls = Array.isArray(step['tool_calls']) ? step['tool_calls'] : [];
+      steps += calls.length;
       const ids = new Set<string>();
       calls.forEach((call, callIndex) => {
         const id = isObject(call) ? textOf(call['tool_call_id']) : undefined;

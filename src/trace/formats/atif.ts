@@ -46,7 +46,7 @@ function atifLines(book: CallBook, programs: Readonly<Record<string, ShellProgra
       if (walked === undefined) return {};
       const { steps, version, agent, tokens } = walked;
       return {
-        records: steps + beside,
+        records: { count: steps + beside, name: 'steps and tool calls' },
         formatVersion: version,
         ...(agent === undefined ? {} : { agent }),
         ...(tokens === undefined ? {} : { tokens }),

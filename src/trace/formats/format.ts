@@ -34,8 +34,8 @@ export interface FormatLines {
 /** What a format adds to the trace once read. */
 export interface FormatEnd {
   tokens?: NonNullable<Trace['tokens']>;
-  /** The records it read, where they are not the file's JSON lines (a document's steps), for the share of those of unknown types. */
-  records?: number;
+  /** The records it read, where they are not the file's JSON lines (a document's steps and calls), for the share of those of unknown types. */
+  records?: { count: number; name: string };
   formatVersion?: string;
   agent?: string;
 }
