@@ -8,6 +8,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readTrace, UnreadableTraceError } from '../src/trace/read-trace.js';
 import type { TraceCall } from '../src/trace/types.js';
@@ -136,6 +137,16 @@ describe('an ATIF trajectory', () => {
     expect(trace.tokens).toEqual({ input: 300, output: 100, cacheCreation: 0, cacheRead: 2200 });
   });
 
+  it('reads the same whatever the chunks the bytes come in', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: bytes.length - 1 }), { maxLength: 12 }), (cuts) => {
+        const points = [0, ...new Set(cuts)].sort((a, b) => a - b);
+        expect(readTrace(points.map((start, index) => bytes.subarray(start, points[index + 1] ?? bytes.length)))).toEqual(trace);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('reads a trajectory written on one line, whatever the order of its keys, every call at that line', () => {
     const document = JSON.parse(bytes.toString('utf8'));
     const { schema_version, ...rest } = document;
@@ -232,6 +243,63 @@ describe("the conventions of Harbor's converters and other agents' tool names", 
       { id: 'c1', tool: 'exec_command', kind: 'map', status: 'ok', line: 52, sidechain: false, surfaced: [] },
       { id: 'c2', tool: 'apply_patch', kind: 'other', status: 'ok', line: 68, sidechain: false, writes: ['/r/src/c.ts'] },
     ]);
+  });
+});
+
+/** Any JSON value where the RFC puts one, and the names of the tools read. */
+const anyStep = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.record(
+    {
+      step_id: fc.jsonValue({ maxDepth: 1 }),
+      timestamp: fc.oneof(fc.constant('2026-03-02T10:00:00Z'), fc.jsonValue({ maxDepth: 1 })),
+      source: fc.constantFrom('user', 'agent', 'system', 'tool'),
+      tool_calls: fc.oneof(
+        fc.jsonValue({ maxDepth: 2 }),
+        fc.array(
+          fc.record({
+            tool_call_id: fc.oneof(fc.constantFrom('a', 'b'), fc.jsonValue({ maxDepth: 1 })),
+            function_name: fc.constantFrom('Read', 'Bash', 'Glob', 'exec_command', 'apply_patch', 'read_file', 'run_shell_command', 'x'),
+            arguments: fc.jsonValue({ maxDepth: 2 }),
+            extra: fc.jsonValue({ maxDepth: 2 }),
+          }),
+          { maxLength: 3 },
+        ),
+      ),
+      observation: fc.oneof(
+        fc.jsonValue({ maxDepth: 2 }),
+        fc.record({
+          results: fc.array(
+            fc.record({
+              source_call_id: fc.constantFrom('a', 'b'),
+              content: fc.jsonValue({ maxDepth: 2 }),
+              extra: fc.jsonValue({ maxDepth: 3 }),
+            }),
+            { maxLength: 3 },
+          ),
+        }),
+      ),
+      metrics: fc.jsonValue({ maxDepth: 2 }),
+      extra: fc.jsonValue({ maxDepth: 3 }),
+    },
+    { requiredKeys: ['source'] },
+  ),
+);
+
+describe('whatever a trajectory holds where the RFC puts a value', () => {
+  it('it is read, or refused as no trace: never a crash', () => {
+    fc.assert(
+      fc.property(fc.array(anyStep, { maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), fc.boolean(), (steps, final, oneLine) => {
+        const document = { schema_version: 'ATIF-v1.7', agent: { name: 'a', version: '1' }, steps, final_metrics: final };
+        const text = oneLine ? JSON.stringify(document) : JSON.stringify(document, null, 2);
+        try {
+          readTrace([Buffer.from(text)]);
+        } catch (error) {
+          expect(error).toBeInstanceOf(UnreadableTraceError);
+        }
+      }),
+      { numRuns: 300, seed: 20261207 },
+    );
   });
 });
 
