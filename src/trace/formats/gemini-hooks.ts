@@ -39,7 +39,16 @@ export const geminiHooks: FormatReader = {
         const timestamp = textOf(record['timestamp']);
         book.addCall(
           // The call keeps Gemini's name, and the classifier's beside it when Gemini names it otherwise.
-          { id, tool: named, classifiedAs: tool === named ? undefined : tool, line, sidechain: false, timestamp, cwd: ranIn, input: record['tool_input'] },
+          {
+            id,
+            tool: named,
+            classifiedAs: tool === named ? undefined : tool,
+            line,
+            sidechain: false,
+            timestamp,
+            cwd: ranIn,
+            input: record['tool_input'],
+          },
           planCall(tool, callInputOf(input), ranIn, programs),
         );
         const response = record['tool_response'];
