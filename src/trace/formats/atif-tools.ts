@@ -22,6 +22,8 @@ export function runFolderArguments(name: string): readonly string[] {
 export interface PlannedCall {
   plan: CallPlan;
   cwd: string | undefined;
+  /** The classifier's name of the tool, when the agent names it otherwise (Gemini's read_file is a Read). */
+  classifiedAs?: string;
 }
 
 /**
@@ -51,7 +53,7 @@ export function planAtifCall(
   const { tool, input } = geminiCall(name, args);
   const folder = tool === 'Bash' && tool !== name ? geminiShellFolder(args) : undefined;
   const ranIn = folder === undefined ? cwd : (resolveTracePath(cwd, folder) ?? cwd);
-  return { plan: planCall(tool, callInputOf(input), ranIn, programs), cwd: ranIn };
+  return { plan: planCall(tool, callInputOf(input), ranIn, programs), cwd: ranIn, ...(tool === name ? {} : { classifiedAs: tool }) };
 }
 
 /**

@@ -72,7 +72,10 @@ function replay(events: readonly AtifEvent[], placeOf: PlaceOf, book: CallBook, 
       const call = planAtifCall(event.tool, event.arguments, event.cwd, programs, event.parsedCommand);
       if (!book.calls.has(event.id)) planned.set(event.id, call);
       const { id, tool, timestamp, sidechain, arguments: input } = event;
-      book.addCall({ id, tool, line, timestamp, sidechain, cwd: call.cwd, turn: turnOf(event.subagent), input }, call.plan);
+      book.addCall(
+        { id, tool, classifiedAs: call.classifiedAs, line, timestamp, sidechain, cwd: call.cwd, turn: turnOf(event.subagent), input },
+        call.plan,
+      );
     } else {
       const call = planned.get(event.id);
       const structured = call === undefined ? event.structured : structuredResult(call.plan, event.structured, event.text);
