@@ -1,11 +1,18 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
 import { createCompiler } from '../src/compile.js';
 import { planShellCall } from '../src/trace/classify.js';
 import { traceEvidence } from '../src/trace/evidence.js';
 import { readTrace } from '../src/trace/read-trace.js';
 import { SHELL_PROGRAMS } from '../src/trace/shell-table.js';
 import { narrowTrace } from '../src/trace/window.js';
+import { runInProcess } from './support/in-process.js';
 import { validSpec } from './support/specs.js';
+import { useTempDirs } from './support/temp.js';
+
+const tempDir = useTempDirs('no-writes');
 
 /**
  * The anti-scope as a rule (trace-no-writes): the base spec judged against sessions written here by
@@ -276,5 +283,33 @@ describe("a shell call's writes", () => {
     expect(writesOf('rg round >/dev/null 2>&1')).toBeUndefined();
     expect(writesOf('ls 2>/dev/null | tee /dev/stderr')).toBeUndefined();
     expect(writesOf('sed -n 1,5p a.ts')).toBeUndefined();
+  });
+});
+
+describe('the spec file a trace named by flags is checked for', () => {
+  it('lets the agent write its own record when the trace is given by --trace, to compile and to next alike, and still fails a write beside it', async () => {
+    const project = tempDir();
+    const specFile = join(project, 'investigations', 'rounding.yaml');
+    mkdirSync(dirname(specFile), { recursive: true });
+    writeFileSync(specFile, stringify(validSpec()));
+    // The session of the base spec, recorded in this project's folder, with an Edit between its reads.
+    const session = (written: string) =>
+      transcript([...MAPS, READS[0] as Step, edit(`${ROOT}/${written}`), ...READS.slice(1)])
+        .toString('utf8')
+        .replaceAll(`"${ROOT}`, `"${project}`);
+    const judge = async (written: string) => {
+      writeFileSync(join(project, 'session.jsonl'), session(written));
+      const args = ['investigations/rounding.yaml', '--trace', 'session.jsonl'];
+      const compiled = await runInProcess([...args, '--format', 'json'], { cwd: project });
+      const advised = await runInProcess(['next', ...args, '--json'], { cwd: project });
+      return {
+        compile: JSON.parse(compiled.stdout).diagnostics.filter((d: { ruleId: string }) => d.ruleId === 'trace-no-writes').length,
+        next: advised.stdout.split('trace-no-writes').length - 1,
+      };
+    };
+    expect(await judge('investigations/rounding.yaml')).toEqual({ compile: 0, next: 0 });
+    const beside = await judge('investigations/other.yaml');
+    expect(beside.compile).toBe(1);
+    expect(beside.next).toBeGreaterThan(0);
   });
 });

@@ -3,7 +3,6 @@ import { definedFields } from '../common/defined-fields.js';
 import { displayPath } from '../common/display-path.js';
 import { exitCodes } from '../common/exit-codes.js';
 import type { OutputText } from '../common/output-text.js';
-import { pathText } from '../common/raw-path.js';
 import { plural } from '../common/text.js';
 import type { Compiler, Stage } from '../compile.js';
 import type { ResolvedConfig } from '../config/resolve.js';
@@ -192,9 +191,8 @@ function traceOf(options: CompileOptions, inputs: readonly InputFile[], judged: 
   const read = traceReaderOf(flags, policy, io);
   // Named in the report and its messages as the spec is: from the working directory.
   const shown = displayPath(resolve(io.cwd, flags.trace), io.cwd);
-  const open = inputs[0]?.open;
-  const spec = open === undefined || open === '-' ? {} : { spec: pathText(open) };
-  return rememberedReader((nodes) => ({ ...read(nodes), shown, ...spec }));
+  // The spec's own file is named on the trace where every file is compiled (compileOptionsOf).
+  return rememberedReader((nodes) => ({ ...read(nodes), shown }));
 }
 
 /** Every file compiled; a baseline to write is written from what the rules found, and the files judged again by it. */

@@ -85,8 +85,9 @@ export function compileFile(compiler: Compiler, input: JudgedFile, options: File
 
 /** How a file is compiled: where it is, its stage, baseline, trace (given, or its x-trace followed) and the files its judge's settings came from. */
 export function compileOptionsOf(compiler: Compiler, input: JudgedFile, options: Pick<FileFlags, 'stage'>): CompileInputOptions {
-  const shared = { stage: options.stage, trace: input.trace, dependencies: input.dependencies };
-  if (input.open === '-') return definedFields({ ...shared, sourceFormat: input.given?.format });
+  if (input.open === '-')
+    return definedFields({ stage: options.stage, trace: input.trace, dependencies: input.dependencies, sourceFormat: input.given?.format });
+  const shared = { stage: options.stage, trace: withSpecFile(input.trace, pathText(input.open)), dependencies: input.dependencies };
   return {
     path: input.reportPath,
     ...definedFields({ ...shared, baseline: input.baseline }),
@@ -95,6 +96,16 @@ export function compileOptionsOf(compiler: Compiler, input: JudgedFile, options:
       ...definedFields({ folder: input.inside }),
     }),
   };
+}
+
+/**
+ * A trace named by flags (--trace, the MCP tools' trace, the hook's transcript) with the spec's own
+ * file, as a followed x-trace has it: trace-no-writes then lets the agent write its own record.
+ */
+function withSpecFile(trace: TraceEvidence | TraceReader | undefined, spec: string): TraceEvidence | TraceReader | undefined {
+  if (trace === undefined) return undefined;
+  const named = (evidence: TraceEvidence): TraceEvidence => (evidence.spec === undefined ? { ...evidence, spec } : evidence);
+  return typeof trace === 'function' ? (nodes) => named(trace(nodes)) : named(trace);
 }
 
 /**
