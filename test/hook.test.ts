@@ -278,30 +278,62 @@ describe('the hook process reads its payload from descriptor 0', () => {
   // hands the descriptor down as it is, as a caller in another language may.
   // Looked for on PATH, not run: nothing is spawned while the file's tests are collected.
   const python = (process.env['PATH'] ?? '').split(delimiter).some((folder) => folder !== '' && existsSync(join(folder, 'python3')));
-  it.skipIf(!python || process.platform === 'win32')('reads a descriptor that does not block through the stream instead', () => {
-    const { cwd, flags } = project(0);
-    const fifo = join(cwd, 'payload.fifo');
-    execFileSync('mkfifo', [fifo]);
-    const caller = [
-      'import os, subprocess, sys, time',
-      'fifo, payload, *command = sys.argv[1:]',
-      'reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)',
-      'writer = os.open(fifo, os.O_WRONLY)',
-      'child = subprocess.Popen(command, stdin=reader, stdout=subprocess.PIPE, stderr=subprocess.PIPE)',
-      'os.close(reader)',
-      'time.sleep(1)',
-      'os.write(writer, payload.encode())',
-      'os.close(writer)',
-      'out, err = child.communicate()',
-      'sys.stdout.write(out.decode() + "\\n--\\n" + err.decode())',
-    ].join('\n');
-    const payload = call(cwd, 'PreToolUse', 'Read', { file_path: join(cwd, 'a.ts') }, 'r1');
-    const args = [fifo, payload, process.execPath, cliPath, 'hook', '--spec', flags.spec, '--state-dir', flags.stateDir];
-    const run = spawnSync('python3', ['-c', caller, ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
-    const [stdout, stderr] = run.stdout.split('\n--\n');
-    expect(stderr).toBe('');
-    expect(JSON.parse(stdout as string).hookSpecificOutput.permissionDecision).toBe('deny');
-  });
+  it.skipIf(!python || process.platform === 'win32')(
+    'reads a descriptor that does not block through the stream, keeping what it read before',
+    () => {
+      const { cwd, flags } = project(0);
+      const fifo = join(cwd, 'payload.fifo');
+      execFileSync('mkfifo', [fifo]);
+      const caller = [
+        'import array, fcntl, os, subprocess, sys, termios, time',
+        'fifo, payload, *command = sys.argv[1:]',
+        'reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)',
+        'writer = os.open(fifo, os.O_WRONLY)',
+        // Part of the payload is there when the hook starts, the rest later: its reads meet EAGAIN between them.
+        'os.write(writer, payload[:20].encode())',
+        'child = subprocess.Popen(command, stdin=reader, stdout=subprocess.PIPE, stderr=subprocess.PIPE)',
+        'os.close(reader)',
+        // The rest is written once the hook has taken the first part out of the pipe, however slowly it started.
+        'waiting = array.array("i", [1])',
+        'while waiting[0] > 0:',
+        '    time.sleep(0.02)',
+        '    fcntl.ioctl(writer, termios.FIONREAD, waiting)',
+        'time.sleep(0.2)',
+        'os.write(writer, payload[20:].encode())',
+        'os.close(writer)',
+        'out, err = child.communicate()',
+        'sys.stdout.write(out.decode() + "\\n--\\n" + err.decode())',
+      ].join('\n');
+      const payload = call(cwd, 'PreToolUse', 'Read', { file_path: join(cwd, 'a.ts') }, 'r1');
+      const args = [fifo, payload, process.execPath, cliPath, 'hook', '--spec', flags.spec, '--state-dir', flags.stateDir];
+      const run = spawnSync('python3', ['-c', caller, ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
+      const [stdout, stderr] = run.stdout.split('\n--\n');
+      expect(stderr).toBe('');
+      expect(JSON.parse(stdout as string).hookSpecificOutput.permissionDecision).toBe('deny');
+    },
+  );
+
+  it.skipIf(!python || process.platform === 'win32')(
+    'answers a caller that closed its end with nothing: no stack trace, exit code 0',
+    () => {
+      const { cwd, flags } = project(0);
+      const caller = [
+        'import subprocess, sys',
+        'payload, *command = sys.argv[1:]',
+        'child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)',
+        // The agent stops listening before the answer comes: the hook's write meets a closed pipe (EPIPE).
+        'child.stdout.close()',
+        'child.stdin.write(payload.encode())',
+        'child.stdin.close()',
+        'err = child.stderr.read()',
+        'sys.stdout.write(str(child.wait()) + "\\n--\\n" + err.decode())',
+      ].join('\n');
+      const payload = call(cwd, 'PreToolUse', 'Read', { file_path: join(cwd, 'a.ts') }, 'r1');
+      const args = [payload, process.execPath, cliPath, 'hook', '--spec', flags.spec, '--state-dir', flags.stateDir];
+      const run = spawnSync('python3', ['-c', caller, ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
+      expect(run.stdout).toBe('0\n--\n');
+    },
+  );
 
   it('lets the call through with one line when standard input cannot be read at all', () => {
     const { cwd, flags } = project(0);

@@ -35,9 +35,14 @@ function tooLargeAnswer(): HookAnswer {
 }
 
 /** The payload on `stdin` answered; a payload past the bound is not read whole and answers as a failure would. */
-export async function answerStream(stdin: Readable, flags: HookFlags, env: Record<string, string | undefined>): Promise<HookAnswer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
+export async function answerStream(
+  stdin: Readable,
+  flags: HookFlags,
+  env: Record<string, string | undefined>,
+  already: readonly Buffer[] = [],
+): Promise<HookAnswer> {
+  const chunks: Buffer[] = [...already];
+  let size = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
   for await (const chunk of stdin) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     size += bytes.length;
@@ -51,12 +56,12 @@ export async function answerStream(stdin: Readable, flags: HookFlags, env: Recor
 }
 
 /**
- * The payload read from file descriptor 0 with blocking reads, or null when the descriptor does not
- * block (EAGAIN: a pipe the caller made non-blocking), for the stream to read instead. Reading the
- * descriptor itself spares the process the stream and socket modules `process.stdin` loads, a
- * fifth of a decision's cost; `tooLarge` is the payload's bound passed.
+ * The payload read from file descriptor 0 with blocking reads; when the descriptor does not block
+ * (EAGAIN: a pipe the caller made non-blocking), what was read so far, for the stream to read the
+ * rest. Reading the descriptor itself spares the process the stream and socket modules
+ * `process.stdin` loads, a fifth of a decision's cost; `tooLarge` is the payload's bound passed.
  */
-function readPayloadSync(): { text: string } | { tooLarge: true } | null {
+function readPayloadSync(): { text: string } | { tooLarge: true } | { readSoFar: Buffer[] } {
   const chunks: Buffer[] = [];
   let size = 0;
   for (;;) {
@@ -66,7 +71,7 @@ function readPayloadSync(): { text: string } | { tooLarge: true } | null {
       read = readSync(0, chunk, 0, chunk.length, null);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EAGAIN' && size === 0) return null;
+      if (code === 'EAGAIN') return { readSoFar: chunks };
       if (code === 'EOF') break;
       throw error;
     }
@@ -86,14 +91,24 @@ async function answerDescriptor(flags: HookFlags, env: Record<string, string | u
   } catch (error) {
     return failure(`standard input cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, undefined, env);
   }
-  if (payload === null) return answerStream(process.stdin, flags, env);
+  if ('readSoFar' in payload) return answerStream(process.stdin, flags, env, payload.readSoFar);
   return 'tooLarge' in payload ? tooLargeAnswer() : answerHook(payload.text, flags, env);
 }
 
 /** The process entry: the answer written, the exit code set. */
 export async function main(flags: HookFlags): Promise<void> {
   const answer = await answerDescriptor(flags, process.env);
-  if (answer.stderr !== '') writeSync(2, answer.stderr);
-  if (answer.stdout !== '') writeSync(1, answer.stdout);
+  writeAnswer(2, answer.stderr);
+  writeAnswer(1, answer.stdout);
   process.exitCode = answer.exitCode;
+}
+
+/** One stream of the answer written; an agent that closed its end (EPIPE) gets nothing, and the hook no stack trace. */
+function writeAnswer(descriptor: number, text: string): void {
+  if (text === '') return;
+  try {
+    writeSync(descriptor, text);
+  } catch {
+    // Nobody reads the answer: the agent goes on as if the hook had said nothing.
+  }
 }
